@@ -1,0 +1,343 @@
+"""What every game shares: the Game protocol, frozen records, the Rng value,
+errors, results, hidden cards, and the registry of games by id.
+
+Nothing here (or anywhere in ``engine``) does I/O, reads a clock or touches
+global random state: a game is a pure function of its seed and its actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
+
+S = TypeVar("S")
+A = TypeVar("A")
+
+# An action is a small tuple of plain values: a kind (str) then ints/strs/tuples.
+# That is already its save encoding and it is hashable for the bots' trees.
+Action = tuple
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow now; the message names the rule."""
+
+
+class FrozenError(AttributeError):
+    """Raised on any attempt to assign to a frozen record."""
+
+
+# --------------------------------------------------------------------------
+# Frozen records with cheap copy-on-write
+
+
+class Record:
+    """A slotted value that refuses assignment.
+
+    Subclasses list their fields in ``_fields``. ``thaw()`` returns a writable
+    copy (a twin class with the same slots) and ``freeze()`` seals it again,
+    which costs well under a microsecond: the rules copy only what changes,
+    which is what makes bots fast.
+    """
+
+    __slots__ = ()
+    _fields: ClassVar[tuple[str, ...]] = ()
+    _writable: ClassVar[type]
+    _frozen: ClassVar[type]
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        if cls.__dict__.get("_is_twin"):
+            return
+        fields = cls.__dict__.get("_fields", ())
+        if "__slots__" not in cls.__dict__:
+            raise TypeError(f"{cls.__name__} must declare __slots__ = _fields")
+        twin = type(
+            cls.__name__,
+            (cls,),
+            {"__slots__": (), "__setattr__": object.__setattr__, "_is_twin": True,
+             "__module__": cls.__module__, "__qualname__": cls.__qualname__ + ".writable"},
+        )
+        cls._writable = twin
+        cls._frozen = cls
+        body = "".join(f"    _o.{f} = _s.{f}\n" for f in fields)
+        ns: dict[str, Any] = {"_new": object.__new__, "_W": twin, "_F": cls}
+        exec(f"def thaw(_s):\n    _o = _new(_W)\n{body}    return _o\n", ns)  # noqa: S102
+        args = ", ".join(fields)
+        init_body = "".join(f"    _o.{f} = {f}\n" for f in fields)
+        exec(  # noqa: S102
+            f"def make({args}):\n    _o = _new(_W)\n{init_body}    _o.__class__ = _F\n"
+            "    return _o\n",
+            ns,
+        )
+        cls.thaw = ns["thaw"]  # type: ignore[method-assign]
+        cls._make = staticmethod(ns["make"])  # type: ignore[attr-defined]
+
+    def __new__(cls, *args: Any, **kw: Any) -> Any:
+        if cls.__dict__.get("_is_twin"):
+            return object.__new__(cls)
+        values = dict(zip(cls._fields, args, strict=False))
+        values.update(kw)
+        missing = [f for f in cls._fields if f not in values]
+        if missing or len(values) != len(cls._fields):
+            raise TypeError(f"{cls.__name__} needs exactly the fields {cls._fields}")
+        return cls._make(*(values[f] for f in cls._fields))  # type: ignore[attr-defined]
+
+    def __init__(self, *args: Any, **kw: Any) -> None:  # construction happens in __new__
+        pass
+
+    def thaw(self) -> Any:  # replaced per class in __init_subclass__
+        raise NotImplementedError
+
+    def freeze(self: Any) -> Any:
+        """Seal a writable copy (returned by ``thaw``) and return it."""
+        object.__setattr__(self, "__class__", type(self)._frozen)
+        return self
+
+    def replace(self: Any, **changes: Any) -> Any:
+        n = self.thaw()
+        for k, v in changes.items():
+            setattr(n, k, v)
+        return n.freeze()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise FrozenError(f"{type(self).__name__} is frozen; use replace() or thaw()")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenError(f"{type(self).__name__} is frozen")
+
+    def astuple(self) -> tuple:
+        return tuple(getattr(self, f) for f in self._fields)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self.astuple() == other.astuple()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self.astuple()))
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{f}={getattr(self, f)!r}" for f in self._fields)
+        return f"{type(self).__name__}({inner})"
+
+    def __reduce__(self) -> tuple:
+        return (type(self)._frozen._make, self.astuple())  # type: ignore[attr-defined]
+
+    def __copy__(self) -> Any:
+        return self
+
+    def __deepcopy__(self, memo: dict) -> Any:
+        import copy  # local: only tests deep-copy states
+
+        return type(self)._frozen._make(  # type: ignore[attr-defined]
+            *(copy.deepcopy(getattr(self, f), memo) for f in self._fields)
+        )
+
+
+# --------------------------------------------------------------------------
+# Randomness as a value
+
+_MASK = (1 << 64) - 1
+
+
+def _splitmix(x: int) -> int:
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+class Rng(NamedTuple):
+    """Counter-based random numbers: the n-th number is a hash of (seed, n).
+
+    A value, not an object with hidden state: every draw returns the new Rng,
+    so the same seed and the same actions give the same game on any machine.
+    """
+
+    seed: int
+    counter: int = 0
+
+    def next(self) -> tuple[int, Rng]:
+        return _splitmix((self.seed * 0x2545F4914F6CDD1D + self.counter) & _MASK), Rng(
+            self.seed, self.counter + 1
+        )
+
+    def below(self, n: int) -> tuple[int, Rng]:
+        """A uniform integer in [0, n)."""
+        x, r = self.next()
+        return x % n, r
+
+    def shuffle(self, items: Sequence[Any]) -> tuple[tuple, Rng]:
+        """Fisher-Yates over a copy; the input is untouched."""
+        out = list(items)
+        seed, c = self.seed * 0x2545F4914F6CDD1D, self.counter
+        for i in range(len(out) - 1, 0, -1):
+            j = _splitmix((seed + c) & _MASK) % (i + 1)
+            c += 1
+            out[i], out[j] = out[j], out[i]
+        return tuple(out), Rng(self.seed, c)
+
+    def fork(self, salt: int) -> Rng:
+        """An independent stream, e.g. for a sampled world."""
+        return Rng(_splitmix((self.seed ^ (salt * 0x9E3779B97F4A7C15)) & _MASK), 0)
+
+
+# --------------------------------------------------------------------------
+# Hidden cards
+
+
+HIDDEN = -1
+"""The card id shown in a view where the seat does not know the card."""
+
+
+class Held(NamedTuple):
+    """A card (or token) somewhere hidden: in a hand, a deck, a face-down row.
+
+    ``seen`` is a bit mask of the seats that know what it is; ``pool`` names
+    the group of cards it is interchangeable with for someone who does not
+    (e.g. "Aedificium cards from before the first reshuffle"). Visibility is
+    decided here once, by where a card is and who has seen it.
+    """
+
+    card: int
+    seen: int
+    pool: int
+
+
+ALL_SEATS = (1 << 16) - 1
+
+
+def knows(seen: int, seat: int) -> bool:
+    return bool(seen >> seat & 1)
+
+
+def mask_zone(zone: tuple[Held, ...], seat: int, unseen: dict[int, list[int]]) -> tuple[Held, ...]:
+    """The zone as ``seat`` sees it; cards it does not know go into ``unseen``."""
+    bit = 1 << seat
+    if all(h.seen & bit for h in zone):
+        return zone
+    out = []
+    for h in zone:
+        if h.seen & bit:
+            out.append(h)
+        else:
+            unseen.setdefault(h.pool, []).append(h.card)
+            out.append(Held(HIDDEN, h.seen, h.pool))
+    return tuple(out)
+
+
+def fill_zone(zone: tuple[Held, ...], draw: Callable[[int], int]) -> tuple[Held, ...]:
+    """Replace each hidden card by ``draw(pool)``; the inverse of ``mask_zone``."""
+    if all(h.card != HIDDEN for h in zone):
+        return zone
+    return tuple(h if h.card != HIDDEN else Held(draw(h.pool), h.seen, h.pool) for h in zone)
+
+
+# --------------------------------------------------------------------------
+# Results and options
+
+
+@dataclass(frozen=True)
+class Result:
+    """The end of a game: per-seat scores, ranks (1 = best, shared on ties),
+    a per-category breakdown and which tie-break decided the winner."""
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    breakdown: tuple[dict[str, int], ...]
+    winners: tuple[int, ...]
+    tiebreak: str | None = None
+
+
+@dataclass(frozen=True)
+class Options:
+    """Game options as sorted (key, value) pairs so they hash and save plainly."""
+
+    items: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.items:
+            if k == key:
+                return v
+        return default
+
+    @classmethod
+    def of(cls, mapping: dict[str, Any] | None = None) -> Options:
+        return cls(tuple(sorted((mapping or {}).items())))
+
+
+# --------------------------------------------------------------------------
+# The protocol
+
+
+class Game(Protocol[S, A]):
+    """What every game offers; see DESIGN.md "The engine contract"."""
+
+    id: str
+    title: str
+    players: range
+
+    def setup(self, players: int, options: Options, seed: int) -> S: ...
+    def to_move(self, s: S) -> int | None: ...
+    def legal(self, s: S) -> Sequence[A]: ...
+    def play(self, s: S, a: A) -> S: ...
+    def result(self, s: S) -> Result: ...
+    def view(self, s: S, seat: int) -> S: ...
+    def sample(self, v: S, seat: int, rng: Rng) -> S: ...
+    def describe(self, s: S, a: A) -> str: ...
+    def prompt(self, s: S) -> str: ...
+    def events(self, s: S) -> Sequence[tuple]: ...
+    def event_text(self, s: S, e: tuple) -> str: ...
+    def encode_action(self, a: A) -> list: ...
+    def decode_action(self, data: Any) -> A: ...
+    def progress(self, s: S) -> str: ...
+
+
+def encode_plain(a: Any) -> Any:
+    """Tuples become lists, recursively: the save form of an action."""
+    if isinstance(a, tuple):
+        return [encode_plain(x) for x in a]
+    return a
+
+
+def decode_plain(data: Any) -> Any:
+    """Lists become tuples, recursively; only ints, strs, bools and None pass."""
+    if isinstance(data, list | tuple):
+        return tuple(decode_plain(x) for x in data)
+    if data is None or isinstance(data, bool | int | str):
+        return data
+    raise IllegalAction(f"an action may hold only ints, strings and lists, not {type(data).__name__}")
+
+
+@dataclass
+class Registry:
+    """Games by id; a new game is one ``register`` call."""
+
+    games: dict[str, Callable[[], Any]] = field(default_factory=dict)
+
+    def register(self, game_id: str, factory: Callable[[], Any]) -> None:
+        self.games[game_id] = factory
+
+    def get(self, game_id: str) -> Any:
+        try:
+            return self.games[game_id]()
+        except KeyError:
+            known = ", ".join(sorted(self.games))
+            raise KeyError(f"unknown game {game_id!r} (known: {known})") from None
+
+    def ids(self) -> list[str]:
+        return sorted(self.games)
+
+
+REGISTRY = Registry()
+
+
+def get_game(game_id: str) -> Any:
+    """The game with that id; importing ``engine`` registers all of them."""
+    return REGISTRY.get(game_id)
+
+
+def rank_scores(keys: Sequence[tuple]) -> tuple[int, ...]:
+    """Competition ranks (1, 1, 3…) from sortable keys, higher is better."""
+    return tuple(1 + sum(1 for other in keys if other > k) for k in keys)

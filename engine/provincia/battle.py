@@ -1,0 +1,156 @@
+"""Phase 3 — Battle (rounds 2, 3, 5 and 6): secret tokens, the Gauls, penalties."""
+
+from __future__ import annotations
+
+from engine.core import ALL_SEATS, Held
+
+from .build import destroy_options, remove_from_hand
+from .data import (
+    AEDILES, BATTLE_FALLBACK_GOLD, BATTLE_FALLBACK_PP, BATTLE_ROUNDS, BELLA, GOLD, NONE, SPQR,
+    TOKEN_VALUES, TOKENS_PER_COLOUR,
+)
+from .decks import discard
+from .economy import can_pay, destroy_building, edit, emit, lose_pp, pay
+from .state import TOKEN_POOL, UPKEEP, Pending, Player, State, put
+
+
+def legal_tokens(s: State, seat: int) -> list[tuple]:
+    out: dict[tuple, None] = {}
+    for h in s.players[seat].tokens:
+        out.setdefault(("token", h.card), None)
+    return list(out)
+
+
+def step(w: State) -> bool:
+    if w.step == "tokens":
+        if w.queue:
+            options = legal_tokens(w, w.queue[0])
+            if len(options) > 1:
+                return True
+            commit(w, options[0][1])  # one kind of token left: no choice to make
+            return False
+        reveal(w)
+    while w.queue:
+        seat = w.queue[0]
+        w.queue = w.queue[1:]
+        fight(w, seat)
+        if w.pending:
+            return True
+    w.phase, w.step = UPKEEP, "start"
+    w.committed = (None,) * w.n
+    emit(w, "phase", UPKEEP)
+    return False
+
+
+def commit(w: State, token: int) -> None:
+    """Place a token face down; nobody else learns which (INVENTORY D24)."""
+    seat = w.queue[0]
+    pl = edit(w, seat)
+    i = next(i for i, h in enumerate(pl.tokens) if h.card == token)
+    pl.tokens = pl.tokens[:i] + pl.tokens[i + 1:]
+    w.committed = put(w.committed, seat, Held(token, 1 << seat, TOKEN_POOL))
+    w.queue = w.queue[1:]
+    emit(w, "token_played", seat)
+
+
+def reveal(w: State) -> None:
+    """Mix the tokens (their order forgets who played them), turn the Bellum."""
+    w.revealed = tuple(sorted(h.card for h in w.committed if h is not None))
+    w.committed = (None,) * w.n
+    emit(w, "tokens", w.revealed)
+    i = BATTLE_ROUNDS.index(w.round)
+    b = w.bellum[i]
+    w.bellum = put(w.bellum, i, Held(b.card, ALL_SEATS, b.pool))
+    emit(w, "bellum", b.card)
+    w.step, w.queue, w.battle = "fight", w.order_from(w.caesar), ()
+
+
+def token_bonus(revealed: tuple[int, ...], city: int) -> int:
+    return sum(TOKEN_VALUES[t % TOKENS_PER_COLOUR] for t in revealed
+               if t // TOKENS_PER_COLOUR == city)
+
+
+def current_bellum(s: State) -> int:
+    return s.bellum[BATTLE_ROUNDS.index(s.round)].card
+
+
+def fight(w: State, seat: int) -> None:
+    """Defense + Morale + Military + this colour's tokens against the Gauls;
+    a tie is a win."""
+    pl = w.players[seat]
+    tokens = token_bonus(w.revealed, pl.city)
+    total = pl.defense + pl.morale + pl.military + tokens
+    attack = BELLA[current_bellum(w)].attack
+    won = total >= attack
+    w.battle = w.battle + ((seat, pl.defense, pl.morale, pl.military, tokens, total, attack, won),)
+    emit(w, "battle", seat, total, attack, won)
+    if not won:
+        apply_penalty(w, seat, BELLA[current_bellum(w)].penalty)
+
+
+def part_payable(pl: Player, part: tuple) -> bool:
+    kind = part[0]
+    if kind == "destroy":
+        return bool(destroy_options(pl.built, part[1]))
+    if kind == "lose":
+        return can_pay(pl.res, part[1])
+    return True  # Prestige can always be lost: it may go negative
+
+
+def apply_penalty(w: State, seat: int, alternatives: tuple) -> None:
+    """Pay the first alternative that can be paid ("A / B"); within it, every
+    part that can be paid (INVENTORY D5); if none at all: 3 Gold, else 2 PP."""
+    pl = w.players[seat]
+    for alt in alternatives:
+        if any(part_payable(pl, p) for p in alt):
+            for part in alt:
+                if part_payable(w.players[seat], part):
+                    pay_part(w, seat, part)
+            return
+    if w.players[seat].res[GOLD] >= BATTLE_FALLBACK_GOLD:
+        pay(w, seat, (0, 0, 0, BATTLE_FALLBACK_GOLD))
+        emit(w, "lose", seat, (0, 0, 0, BATTLE_FALLBACK_GOLD))
+    else:
+        lose_pp(w, seat, BATTLE_FALLBACK_PP, "battle")
+
+
+def pay_part(w: State, seat: int, part: tuple) -> None:
+    kind = part[0]
+    if kind == "lose_pp":
+        lose_pp(w, seat, part[1], "battle")
+    elif kind == "lose":
+        pay(w, seat, part[1])
+        emit(w, "lose", seat, part[1])
+    else:
+        pl = w.players[seat]
+        options = destroy_options(pl.built, part[1])
+        if len(options) == 1 and not has_aediles(pl):
+            destroy_building(w, seat, options[0][1], options[0][2], "gauls")
+        else:
+            w.pending = w.pending + (Pending("penalty", seat, (part[1],)),)
+
+
+def has_aediles(pl: Player) -> bool:
+    return any(h.card == AEDILES for h in pl.hand)
+
+
+def legal_penalty(s: State, pd: Pending) -> list[tuple]:
+    pl = s.players[pd.seat]
+    out = destroy_options(pl.built, pd.data[0])
+    if has_aediles(pl):
+        out.append(("aediles",))
+    return out
+
+
+def resolve_penalty(w: State, a: tuple) -> None:
+    pd = w.pending[-1]
+    w.pending = w.pending[:-1]
+    if a[0] == "aediles":
+        remove_from_hand(w, pd.seat, AEDILES)
+        discard(w, SPQR, (AEDILES,))
+        emit(w, "saved", pd.seat, None, "gauls")
+    else:
+        destroy_building(w, pd.seat, a[1], a[2], "gauls")
+
+
+NO_LOSS = NONE

@@ -1,0 +1,163 @@
+"""The frozen values a game of Provincia Romana is made of.
+
+A ``State`` holds everything, hidden parts included; ``view.py`` masks it
+per seat. Rules work on a writable copy (``thaw``) of only the records they
+change and seal it again (``freeze``), so ``play`` never touches its input.
+"""
+
+from __future__ import annotations
+
+from engine.core import Held, Options, Record, Rng
+
+from .data import AEDIFICIA, CARDS, CITIES, Res
+
+# Phases of a round, then the final Play Cards turn and the end.
+SELECT, PLAY, BATTLE, UPKEEP, ACTIVATE, FINAL, OVER = 1, 2, 3, 4, 5, 6, 7
+PHASE_NAMES = {
+    SELECT: "Select Cards",
+    PLAY: "Play Cards",
+    BATTLE: "Battle",
+    UPKEEP: "Upkeep and Taxes",
+    ACTIVATE: "Activate Buildings",
+    FINAL: "Final Play Cards",
+    OVER: "Game over",
+}
+
+# Pools of interchangeable hidden cards (see engine.core.Held).
+DECK_POOL = 1000  # + 1000 * deck + reshuffle epoch
+BELLUM_POOL = 10000  # + round
+TOKEN_POOL = 20000
+
+# Prestige ledger: where a seat's PP came from, besides buildings in play.
+LEDGER = ("setup", "activations", "taxes", "battles", "gold", "gloria")
+L_SETUP, L_ACTIVATIONS, L_TAXES, L_BATTLES, L_GOLD, L_GLORIA = range(len(LEDGER))
+
+
+def deck_pool(deck: int, epoch: int) -> int:
+    return DECK_POOL * (deck + 1) + epoch
+
+
+class Player(Record):
+    """One city and its owner's holdings.
+
+    ``built`` is a tuple of (card id, active) pairs; ``spqr`` the Senate cards
+    that stay in play (Architectus, Corruptio, Gloria). ``ledger`` counts PP
+    by source; PP = sum(ledger) + awards of the buildings in play.
+    """
+
+    _fields = ("city", "res", "morale", "defense", "pp", "ledger", "built", "spqr",
+               "concussio", "praetor", "hand", "tokens")
+    __slots__ = _fields
+    city: int
+    res: Res
+    morale: int
+    defense: int
+    pp: int
+    ledger: tuple[int, ...]
+    built: tuple[tuple[int, bool], ...]
+    spqr: tuple[int, ...]
+    concussio: bool
+    praetor: bool
+    hand: tuple[Held, ...]
+    tokens: tuple[Held, ...]
+
+    def has_built(self, card: int) -> bool:
+        return any(c == card for c, _ in self.built)
+
+    @property
+    def storage(self) -> int:
+        from .data import HORREUM, STORAGE_WITH_HORREUM, STORAGE_WITHOUT_HORREUM
+
+        return STORAGE_WITH_HORREUM if self.has_built(HORREUM) else STORAGE_WITHOUT_HORREUM
+
+    @property
+    def military(self) -> int:
+        total = 0
+        for c, active in self.built:
+            b = AEDIFICIA[c]
+            if b.military and (active or not b.inactive):
+                total += b.military
+        return total
+
+    def hand_cards(self) -> list[int]:
+        return [h.card for h in self.hand]
+
+    @property
+    def special_built(self) -> bool:
+        name = CITIES[self.city].special
+        return any(CARDS[c].name == name for c, _ in self.built)
+
+
+class Draft(Record):
+    """The six cards laid out in Phase 1 and who still picks from them.
+
+    ``slots`` hold Held cards (None once taken); ``face_up`` says which were
+    laid face up; ``pickers`` is the queue of seats still to pick, chooser first.
+    """
+
+    _fields = ("deck", "chooser", "slots", "face_up", "pickers", "taken")
+    __slots__ = _fields
+    deck: int
+    chooser: int
+    slots: tuple[Held | None, ...]
+    face_up: tuple[bool, ...]
+    pickers: tuple[int, ...]
+    taken: tuple[tuple[int, int], ...]  # (seat, slot) in pick order, for the draft widget
+
+
+class Pending(Record):
+    """A decision waiting on top of the turn: ``kind`` says which, ``seat`` who."""
+
+    _fields = ("kind", "seat", "data")
+    __slots__ = _fields
+    kind: str
+    seat: int
+    data: tuple
+
+
+class State(Record):
+    """A whole game of Provincia Romana at one moment."""
+
+    _fields = (
+        "n", "options", "rng", "round", "phase", "caesar", "players", "supply",
+        "decks", "discards", "epochs", "markers", "box", "bellum", "bellum_box",
+        "step", "queue", "draft", "pending", "committed", "revealed", "battle", "commerce",
+        "events", "history", "viewer", "unseen",
+    )
+    __slots__ = _fields
+    n: int
+    options: Options
+    rng: Rng
+    round: int
+    phase: int
+    caesar: int
+    players: tuple[Player, ...]
+    supply: Res
+    decks: tuple[tuple[Held, ...], ...]
+    discards: tuple[tuple[int, ...], ...]
+    epochs: tuple[int, int, int]
+    markers: tuple[int, int, int]
+    box: tuple[Held, ...]
+    bellum: tuple[Held, ...]
+    bellum_box: tuple[Held, ...]
+    step: str  # within a phase: "turns", "limit", "tokens", "fight"
+    queue: tuple[int, ...]
+    draft: Draft | None
+    pending: tuple[Pending, ...]
+    committed: tuple[Held | None, ...]
+    revealed: tuple[int, ...]
+    battle: tuple  # the last battle's outcome per seat, for the battle widget
+    commerce: bool  # a Commercium was played this turn
+    events: tuple[tuple, ...]
+    history: tuple[tuple[int, ...], ...]  # PP of every seat after each round, for the chart
+    viewer: int  # -1 for a full state, else the seat this view belongs to
+    unseen: tuple[tuple[int, tuple[int, ...]], ...]  # in a view: (pool, sorted unknown cards)
+
+    def order_from(self, seat: int) -> tuple[int, ...]:
+        """All seats clockwise starting at ``seat``."""
+        return tuple((seat + i) % self.n for i in range(self.n))
+
+
+def put(t: tuple, i: int, v: object) -> tuple:
+    """A copy of tuple ``t`` with item ``i`` replaced."""
+    return t[:i] + (v,) + t[i + 1:]
