@@ -1,0 +1,81 @@
+"""The bot interface every bot kind implements.
+
+A bot is asked ``decide(game, view, seat, budget, rng)``: it sees only the
+seat's view (never a full state), spends at most its budget, polls
+``budget.cancelled()`` often, reports progress, and draws its randomness from
+``rng`` alone, so the same view and seed give the same decision.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One candidate action in an explanation."""
+
+    action: tuple
+    text: str
+    visits: float  # share of the search spent on it, 0..1
+    win_rate: float  # estimated, 0..1
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What a thinking bot reports: work done and its best idea so far."""
+
+    iterations: int
+    best: tuple | None
+    win_rate: float | None
+    fraction: float  # of the budget used, 0..1
+
+
+@dataclass
+class Budget:
+    """How much a bot may think: iterations and/or seconds (whichever ends
+    first), a cancellation check and a progress callback."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+    cancel: Callable[[], bool] | None = None
+    progress: Callable[[Progress], None] | None = None
+    started: float = field(default_factory=time.perf_counter)
+
+    def cancelled(self) -> bool:
+        return bool(self.cancel and self.cancel())
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+    def exhausted(self, done: int) -> bool:
+        if self.cancelled():
+            return True
+        if self.iterations is not None and done >= self.iterations:
+            return True
+        return self.seconds is not None and self.elapsed() >= self.seconds
+
+    def fraction(self, done: int) -> float:
+        parts = []
+        if self.iterations:
+            parts.append(done / self.iterations)
+        if self.seconds:
+            parts.append(self.elapsed() / self.seconds)
+        return min(1.0, max(parts)) if parts else 0.0
+
+
+class Bot(Protocol):
+    kind: str
+
+    def decide(self, game: Any, view: Any, seat: int, budget: Budget,
+               rng: random.Random) -> tuple: ...
+
+    def explain(self) -> list[Alternative]: ...
+
+
+class BotCancelled(Exception):
+    """Raised by a bot when its budget's cancel check fires before any answer."""

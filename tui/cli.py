@@ -1,0 +1,114 @@
+"""The ``tabula`` command: the title screen by default, and subcommands.
+
+Heavy modules (Textual, asyncssh) are imported only by the subcommands that
+need them, so ``tabula play --headless`` starts fast. Bad arguments exit 2
+with a one-line reason.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """Bad arguments: printed as one line, exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one line, exit 2
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        sys.exit(EXIT_USAGE)
+
+
+def _add_game_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--players", type=int, help="number of players (default: the seats given)")
+    p.add_argument("--seats", help="comma-separated seat kinds: human, random, rules, mcts"
+                   " (add :easy/:normal/:hard for bot strength)")
+    p.add_argument("--names", help="comma-separated player names")
+    p.add_argument("--seed", type=int, help="random seed (default: random, printed)")
+    p.add_argument("--option", action="append", default=[], metavar="K=V",
+                   help="a game option, e.g. cities=Massilia,Tolosa (repeatable)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = Parser(prog="tabula", description="A terminal table for Roman strategy board games.")
+    ap.add_argument("--save-dir", help="the save folder (default: $TABULA_HOME or the "
+                    "platform's user data folder)")
+    sub = ap.add_subparsers(dest="command", parser_class=Parser)
+
+    p = sub.add_parser("play", help="play a game; --headless lets bots play every seat")
+    p.add_argument("game", help="provincia")
+    _add_game_options(p)
+    p.add_argument("--headless", action="store_true", help="no UI: print the log and scores")
+    p.add_argument("--json", action="store_true", help="with --headless: one JSON document")
+    p.add_argument("--save", metavar="FILE", help="write the finished game to FILE")
+    p.add_argument("--explain", action="store_true", help="print each bot's top alternatives")
+    p.add_argument("--iterations", type=int, help="bot search iterations per move (mcts)")
+    p.add_argument("--seconds", type=float, help="bot thinking time per move (mcts)")
+
+    p = sub.add_parser("new", help="start a new game in the terminal UI")
+    p.add_argument("game", help="provincia")
+    _add_game_options(p)
+
+    p = sub.add_parser("load", help="resume a saved game in the terminal UI")
+    p.add_argument("file")
+
+    p = sub.add_parser("replay", help="step through (or --headless: print) a saved game")
+    p.add_argument("file")
+    p.add_argument("--headless", action="store_true")
+    p.add_argument("--json", action="store_true")
+
+    p = sub.add_parser("saves", help="list the saved games")
+    p.add_argument("--delete", metavar="NAME", help="delete a named save")
+
+    p = sub.add_parser("arena", help="bots against bots, many games, with standings")
+    p.add_argument("game")
+    p.add_argument("--seats", required=True, help="comma-separated bot kinds, e.g. mcts,rules")
+    p.add_argument("--games", type=int, default=20)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--jobs", type=int, default=1)
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--iterations", type=int, help="mcts iterations per move")
+    p.add_argument("--seconds", type=float, help="mcts seconds per move")
+
+    p = sub.add_parser("rules", help="read a rulebook")
+    p.add_argument("game", nargs="?", default="provincia")
+
+    p = sub.add_parser("serve", help="host games over SSH")
+    p.add_argument("--host", default="127.0.0.1")
+    p.add_argument("--port", type=int, default=2222)
+    p.add_argument("--host-key", help="host key file (generated on first start)")
+    who = p.add_mutually_exclusive_group()
+    who.add_argument("--authorized-keys", help="only these public keys may connect")
+    who.add_argument("--guest", action="store_true", help="anyone may connect, as a guest")
+    p.add_argument("--max-sessions", type=int, default=32)
+    p.add_argument("--idle-timeout", type=float, default=1800)
+    p.add_argument("--max-session-time", type=float, default=None)
+    p.add_argument("--data-dir", help="per-player save folders live here")
+    return ap
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return dispatch(args)
+    except UsageError as e:
+        print(f"tabula: error: {e}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+
+
+def dispatch(args: argparse.Namespace) -> int:
+    from . import commands
+
+    handler = getattr(commands, f"cmd_{args.command or 'title'}")
+    return handler(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,118 @@
+"""One function per ``tabula`` subcommand; each returns the exit status."""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+from .cli import UsageError
+
+
+def parse_options(pairs: list[str]) -> dict[str, object]:
+    """``K=V`` strings into options; lists split on commas, booleans parsed."""
+    out: dict[str, object] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise UsageError(f"an option is KEY=VALUE, not {pair!r}")
+        low = value.lower()
+        if low in ("true", "false", "yes", "no", "on", "off"):
+            out[key] = low in ("true", "yes", "on")
+        elif "," in value or key == "cities":
+            out[key] = tuple(v.strip() for v in value.split(",") if v.strip())
+        else:
+            try:
+                out[key] = int(value)
+            except ValueError:
+                out[key] = value
+    return out
+
+
+def match_from_args(args: argparse.Namespace, default_kind: str):
+    """Build a Match from game/--players/--seats/--names/--seed/--option."""
+    import engine
+    from ai.players import STRENGTHS, kinds
+    from engine.core import IllegalAction, Options
+    from engine.match import HUMAN, Match, seats_from_kinds
+
+    if args.game not in engine.REGISTRY.ids():
+        raise UsageError(f"unknown game {args.game!r} (known: {', '.join(engine.REGISTRY.ids())})")
+    game = engine.get_game(args.game)
+    if args.seats:
+        seat_kinds = [k.strip() for k in args.seats.split(",")]
+    else:
+        n = args.players or getattr(game, "default_players", game.players.start)
+        seat_kinds = [default_kind] + ["rules"] * (n - 1)
+    if args.players and args.players != len(seat_kinds):
+        raise UsageError(f"--players {args.players} but {len(seat_kinds)} seats were given")
+    if len(seat_kinds) not in game.players:
+        lo, hi = game.players.start, game.players.stop - 1
+        raise UsageError(f"{game.title} is for {lo} to {hi} players, not {len(seat_kinds)}")
+    known = kinds() + [HUMAN]
+    for spec in seat_kinds:
+        kind, _, strength = spec.partition(":")
+        if kind not in known:
+            raise UsageError(f"unknown seat kind {kind!r} (known: {', '.join(known)})")
+        if strength and strength not in STRENGTHS:
+            raise UsageError(f"unknown strength {strength!r} (known: {', '.join(STRENGTHS)})")
+    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
+    try:
+        return Match(args.game, seats_from_kinds(seat_kinds, names), seed,
+                     Options.of(parse_options(args.option)))
+    except IllegalAction as e:
+        raise UsageError(str(e)) from None
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    if not args.headless:
+        return cmd_new(args)
+    from .headless import print_game, run_headless
+
+    match = match_from_args(args, default_kind="rules")
+    humans = [s.name for s in match.seats if s.is_human]
+    if humans:
+        raise UsageError("--headless needs a bot in every seat (no 'human')")
+    run_headless(match, iterations=args.iterations, seconds=args.seconds, explain=args.explain)
+    print_game(match, args.json)
+    if args.save:
+        from .saving import save_finished
+
+        save_finished(match, args.save)
+    return 0
+
+
+def _not_yet(what: str) -> int:
+    raise UsageError(f"{what} is not available in this build yet")
+
+
+def cmd_title(args: argparse.Namespace) -> int:
+    return _not_yet("the terminal UI")
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    return _not_yet("the terminal UI")
+
+
+def cmd_load(args: argparse.Namespace) -> int:
+    return _not_yet("the terminal UI")
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    return _not_yet("replay")
+
+
+def cmd_saves(args: argparse.Namespace) -> int:
+    return _not_yet("the save store")
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    return _not_yet("the arena")
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    return _not_yet("the rules reader")
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    return _not_yet("the SSH server")
