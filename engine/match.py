@@ -40,6 +40,7 @@ class Match:
     options: Options = field(default_factory=Options)
     actions: list[tuple] = field(default_factory=list)
     redo_stack: list[tuple] = field(default_factory=list)
+    meta: dict[str, Any] = field(default_factory=dict)  # not rules: save id, times, UI notes
     listeners: list[Callable[[Match], None]] = field(default_factory=list, repr=False)
 
     def __post_init__(self) -> None:

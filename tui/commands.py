@@ -82,37 +82,53 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _not_yet(what: str) -> int:
-    raise UsageError(f"{what} is not available in this build yet")
-
-
 def cmd_title(args: argparse.Namespace) -> int:
-    return _not_yet("the terminal UI")
+    from .app import run_title
+
+    return run_title(args)
 
 
 def cmd_new(args: argparse.Namespace) -> int:
-    return _not_yet("the terminal UI")
+    from .app import run_new
+
+    return run_new(args)
 
 
 def cmd_load(args: argparse.Namespace) -> int:
-    return _not_yet("the terminal UI")
+    from .app import run_load
+
+    return run_load(args)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    return _not_yet("replay")
+    if args.headless or args.json:
+        from .replay_cmd import run_headless_replay
+
+        return run_headless_replay(args)
+    from .app import run_replay
+
+    return run_replay(args)
 
 
 def cmd_saves(args: argparse.Namespace) -> int:
-    return _not_yet("the save store")
+    from .saves_cmd import run_saves
+
+    return run_saves(args)
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    return _not_yet("the arena")
+    from ai.arena import main as arena_main
+
+    return arena_main(args)
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    return _not_yet("the rules reader")
+    from .app import run_rules
+
+    return run_rules(args)
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    return _not_yet("the SSH server")
+    from .ssh.server import main as serve_main
+
+    return serve_main(args)

@@ -6,8 +6,16 @@ from engine.core import ALL_SEATS, Held
 
 from .build import destroy_options, remove_from_hand
 from .data import (
-    AEDILES, BATTLE_FALLBACK_GOLD, BATTLE_FALLBACK_PP, BATTLE_ROUNDS, BELLA, GOLD, NONE, SPQR,
-    TOKEN_VALUES, TOKENS_PER_COLOUR,
+    AEDILES,
+    BATTLE_FALLBACK_GOLD,
+    BATTLE_FALLBACK_PP,
+    BATTLE_ROUNDS,
+    BELLA,
+    GOLD,
+    NONE,
+    SPQR,
+    TOKEN_VALUES,
+    TOKENS_PER_COLOUR,
 )
 from .decks import discard
 from .economy import can_pay, destroy_building, edit, emit, lose_pp, pay

@@ -8,13 +8,41 @@ from itertools import product
 from engine.core import Held, IllegalAction
 
 from .data import (
-    AEDIFICIA, AEDIFICIUM, AEDILES, AEDILES_VS_CONIURATIO_GOLD, CARD_ID, CARDS, CITIES, CLAY,
-    COMMERCIUM_PAY, COMMERCIUM_TAKE, CONSUETUDO_LOOK, GOLD, HAND_LIMIT, HORREUM, NONE,
-    RESOURCE_NAMES, SPQR, STONE, TRADE_GOLD, WOOD, Aedificium, Res, Spqr,
+    AEDIFICIA,
+    AEDIFICIUM,
+    AEDILES,
+    AEDILES_VS_CONIURATIO_GOLD,
+    CARD_ID,
+    CARDS,
+    CITIES,
+    CLAY,
+    COMMERCIUM_PAY,
+    COMMERCIUM_TAKE,
+    CONSUETUDO_LOOK,
+    GOLD,
+    HAND_LIMIT,
+    HORREUM,
+    NONE,
+    RESOURCE_NAMES,
+    SPQR,
+    STONE,
+    TRADE_GOLD,
+    WOOD,
+    Aedificium,
+    Res,
+    Spqr,
 )
 from .decks import available, discard, draw, reshuffle
 from .economy import (
-    add_building, can_pay, change_defense, destroy_building, edit, emit, gain, pay, room,
+    add_building,
+    can_pay,
+    change_defense,
+    destroy_building,
+    edit,
+    emit,
+    gain,
+    pay,
+    room,
 )
 from .state import BATTLE, FINAL, PLAY, UPKEEP, Pending, Player, State, put
 
@@ -96,7 +124,8 @@ def legal_turn(s: State, seat: int) -> list[tuple]:
         if c in done:
             continue
         done.add(c)
-        out.extend(building_options(s, seat, c) if c < len(AEDIFICIA) else senate_options(s, seat, c))
+        options = building_options if c < len(AEDIFICIA) else senate_options
+        out.extend(options(s, seat, c))
     if pl.res[GOLD] >= TRADE_GOLD:
         out.extend(("trade", r) for r in (WOOD, STONE) if room(s, seat, r) > 0)
     if s.commerce and pl.res[CLAY] >= COMMERCIUM_PAY[CLAY] and (
@@ -333,7 +362,8 @@ def why_illegal(s: State, seat: int, a: tuple) -> str:
     if isinstance(c, Aedificium):
         return _why_building(pl, c, a[2])
     if c.effect == "aediles":
-        return "Aediles can only be played as a reaction: when you lose a battle or are the target of a Coniuratio"
+        return ("Aediles can only be played as a reaction: when you lose a battle"
+                " or are the target of a Coniuratio")
     if c.any_three:
         return "Corruptio costs 3 resources of your choice (Clay, Wood or Stone)"
     if not can_pay(pl.res, c.cost):

@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from engine.core import ALL_SEATS, Held
 
-from .data import AEDIFICIA, DEFENSE_MAX, DEFENSE_MIN, GOLD, HORREUM, MORALE_MAX, MORALE_MIN, NONE, Res
+from .data import (
+    AEDIFICIA,
+    DEFENSE_MAX,
+    DEFENSE_MIN,
+    GOLD,
+    HORREUM,
+    MORALE_MAX,
+    MORALE_MIN,
+    NONE,
+    Res,
+)
 from .state import L_BATTLES, Player, State, put
 
 Writable = State  # a thawed State; the alias documents intent

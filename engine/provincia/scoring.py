@@ -6,7 +6,7 @@ from engine.core import Result, rank_scores
 
 from .data import AEDIFICIA, CARDS, CLAY, END_GOLD_PER_PP, GOLD, STONE, WOOD
 from .economy import change_pp, emit, pay
-from .state import LEDGER, L_GLORIA, L_GOLD, OVER, Player, State
+from .state import L_GLORIA, L_GOLD, LEDGER, OVER, Player, State
 
 TIEBREAKS = ("special building", "Gold", "resources", "Morale")
 

@@ -5,11 +5,25 @@ from __future__ import annotations
 from engine.core import Held, IllegalAction, Options, Rng
 
 from .data import (
-    AEDIFICIUM, AEDIFICIUM_REMOVED, BELLA, BATTLE_ROUNDS, BOX_SUPPLY, CITIES, HORREUM,
-    MARKERS_PER_DECK, OPES, SETUP_ROWS, SPQR, START_DEFENSE, START_GOLD, START_MORALE,
-    TOKENS_PER_COLOUR, COIN_TOKEN, full_deck,
+    AEDIFICIUM,
+    AEDIFICIUM_REMOVED,
+    BATTLE_ROUNDS,
+    BELLA,
+    BOX_SUPPLY,
+    CITIES,
+    COIN_TOKEN,
+    HORREUM,
+    MARKERS_PER_DECK,
+    OPES,
+    SETUP_ROWS,
+    SPQR,
+    START_DEFENSE,
+    START_GOLD,
+    START_MORALE,
+    TOKENS_PER_COLOUR,
+    full_deck,
 )
-from .state import BELLUM_POOL, LEDGER, L_SETUP, SELECT, TOKEN_POOL, Player, State, deck_pool
+from .state import BELLUM_POOL, L_SETUP, LEDGER, SELECT, TOKEN_POOL, Player, State, deck_pool
 
 
 def city_choice(players: int, options: Options) -> tuple[int, ...]:

@@ -7,8 +7,17 @@ from engine.core import HIDDEN, Held
 from .battle import current_bellum
 from .build import discounted
 from .data import (
-    AEDIFICIA, BELLA, CARDS, CITIES, DECK_NAMES, OPES, RESOURCE_NAMES, TOKEN_VALUES,
-    TOKENS_PER_COLOUR, Aedificium, Res,
+    AEDIFICIA,
+    BELLA,
+    CARDS,
+    CITIES,
+    DECK_NAMES,
+    OPES,
+    RESOURCE_NAMES,
+    TOKEN_VALUES,
+    TOKENS_PER_COLOUR,
+    Aedificium,
+    Res,
 )
 from .state import ACTIVATE, BATTLE, FINAL, OVER, PHASE_NAMES, PLAY, SELECT, State
 

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from . import select
 from .data import (
-    AEDIFICIA, ACTIVATION_PP, CARD_ID, DEFENSE_MIN, GOLD, ROUNDS, TAX_FAIL_PP, TAX_GOLD,
+    ACTIVATION_PP,
+    AEDIFICIA,
+    CARD_ID,
+    DEFENSE_MIN,
+    GOLD,
+    ROUNDS,
+    TAX_FAIL_PP,
+    TAX_GOLD,
 )
 from .economy import change_defense, change_morale, change_pp, edit, emit, gain, pay, room
 from .state import ACTIVATE, FINAL, L_ACTIVATIONS, L_TAXES, State

@@ -106,7 +106,7 @@ def _deal_tokens(v: State, pool: list[int], rng: Rng) -> tuple[tuple, Rng]:
         if p in coins:
             i, rng = rng.below(slots)
             cards.insert(i, coins[p])
-        zones.append(fill_zone(pl.tokens, lambda _pool: cards.pop(0)))
+        zones.append(fill_zone(pl.tokens, lambda _pool, cards=cards: cards.pop(0)))
         committed.append(com if com is None or com.card != HIDDEN
                          else Held(cards.pop(0), com.seen, com.pool))
     return (tuple(zones), tuple(committed)), rng
