@@ -32,11 +32,14 @@ def _map_held(value: object, fn: ZoneFn) -> object:
     return value
 
 
-def _map_cards(s: State, fn: ZoneFn, tokens: Callable[[State], tuple]) -> State:
+def _map_cards(s: State, fn: ZoneFn, tokens: Callable[[State], tuple],
+               events: ZoneFn | None = None) -> State:
     """A copy of ``s`` with ``fn`` applied to every zone of hidden cards.
 
     ``tokens(s)`` returns the players' token zones and the committed tokens,
-    already transformed (sampling treats tokens specially).
+    already transformed (sampling treats tokens specially). Events only
+    repeat cards that lie elsewhere, so they get ``events`` (masking without
+    counting) or are left as they are.
     """
     token_zones, committed = tokens(s)
     players = []
@@ -58,7 +61,8 @@ def _map_cards(s: State, fn: ZoneFn, tokens: Callable[[State], tuple]) -> State:
     w.draft = draft
     w.pending = pending
     w.committed = committed
-    w.events = tuple(_map_held(e, fn) for e in s.events)
+    if events is not None:
+        w.events = tuple(_map_held(e, events) for e in s.events)
     return w.freeze()
 
 
@@ -71,7 +75,7 @@ def view(s: State, seat: int) -> State:
         committed = tuple(None if h is None else fn((h,))[0] for h in st.committed)
         return zones, committed
 
-    v = _map_cards(s, fn, tokens)
+    v = _map_cards(s, fn, tokens, lambda z: mask_zone(z, seat, {}))
     return v.replace(
         rng=Rng(0), viewer=seat,
         unseen=tuple((pool, tuple(sorted(cards))) for pool, cards in sorted(unseen.items())),
