@@ -170,13 +170,23 @@ class Rng(NamedTuple):
 
     def shuffle(self, items: Sequence[Any]) -> tuple[tuple, Rng]:
         """Fisher-Yates over a copy; the input is untouched."""
+        chosen, rest, rng = self.draw(items, len(items))
+        return chosen, rng
+
+    def draw(self, items: Sequence[Any], k: int) -> tuple[tuple, tuple, Rng]:
+        """``k`` items drawn at random without replacement (in random order)
+        and the others: a partial Fisher-Yates, so drawing few costs little."""
         out = list(items)
-        seed, c = self.seed * 0x2545F4914F6CDD1D, self.counter
-        for i in range(len(out) - 1, 0, -1):
-            j = _splitmix((seed + c) & _MASK) % (i + 1)
-            c += 1
+        n = len(out)
+        # One hash of (seed, counter) starts a 64-bit LCG for this call: its
+        # high bits are plenty for shuffling and it is several times cheaper
+        # per card than hashing each index, which sampled worlds need.
+        x, rng = self.next()
+        for i in range(min(k, n - 1)):
+            x = (x * 6364136223846793005 + 1442695040888963407) & _MASK
+            j = i + (x >> 33) % (n - i)
             out[i], out[j] = out[j], out[i]
-        return tuple(out), Rng(self.seed, c)
+        return tuple(out[:k]), tuple(out[k:]), rng
 
     def fork(self, salt: int) -> Rng:
         """An independent stream, e.g. for a sampled world."""
@@ -215,23 +225,25 @@ def knows(seen: int, seat: int) -> bool:
 def mask_zone(zone: tuple[Held, ...], seat: int, unseen: dict[int, list[int]]) -> tuple[Held, ...]:
     """The zone as ``seat`` sees it; cards it does not know go into ``unseen``."""
     bit = 1 << seat
-    if all(h.seen & bit for h in zone):
-        return zone
-    out = []
-    for h in zone:
-        if h.seen & bit:
-            out.append(h)
-        else:
+    out = None
+    for i, h in enumerate(zone):
+        if not h.seen & bit:
+            if out is None:
+                out = list(zone)
             unseen.setdefault(h.pool, []).append(h.card)
-            out.append(Held(HIDDEN, h.seen, h.pool))
-    return tuple(out)
+            out[i] = Held(HIDDEN, h.seen, h.pool)
+    return zone if out is None else tuple(out)
 
 
 def fill_zone(zone: tuple[Held, ...], draw: Callable[[int], int]) -> tuple[Held, ...]:
     """Replace each hidden card by ``draw(pool)``; the inverse of ``mask_zone``."""
-    if all(h.card != HIDDEN for h in zone):
-        return zone
-    return tuple(h if h.card != HIDDEN else Held(draw(h.pool), h.seen, h.pool) for h in zone)
+    out = None
+    for i, h in enumerate(zone):
+        if h.card == HIDDEN:
+            if out is None:
+                out = list(zone)
+            out[i] = Held(draw(h.pool), h.seen, h.pool)
+    return zone if out is None else tuple(out)
 
 
 # --------------------------------------------------------------------------

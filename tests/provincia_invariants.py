@@ -10,8 +10,21 @@ from collections import Counter
 
 from engine.core import HIDDEN
 from engine.provincia.data import (
-    AEDIFICIA, BOX_SUPPLY, CARD_ID, CARDS, DEFENSE_MAX, DEFENSE_MIN, GOLD, HAND_LIMIT, HORREUM,
-    MORALE_MAX, MORALE_MIN, OPES, SPQR, AEDIFICIUM, full_deck,
+    AEDIFICIA,
+    AEDIFICIUM,
+    BOX_SUPPLY,
+    CARD_ID,
+    CARDS,
+    DEFENSE_MAX,
+    DEFENSE_MIN,
+    GOLD,
+    HAND_LIMIT,
+    HORREUM,
+    MORALE_MAX,
+    MORALE_MIN,
+    OPES,
+    SPQR,
+    full_deck,
 )
 from engine.provincia.state import BATTLE, PLAY, State
 
@@ -80,9 +93,9 @@ def check_cards(s: State) -> None:
         return CARDS[c].deck
 
     for d in (OPES, SPQR, AEDIFICIUM):
-        where[d].update(h.card for h in s.decks[d])
+        where[d].update(s.decks[d].cards)
         where[d].update(s.discards[d])
-    where[AEDIFICIUM].update(h.card for h in s.box)
+    where[AEDIFICIUM].update(s.box)
     for pl in s.players:
         for h in pl.hand:
             if h.card != HORREUM:  # Horreums live outside the decks

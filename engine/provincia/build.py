@@ -32,7 +32,7 @@ from .data import (
     Res,
     Spqr,
 )
-from .decks import available, discard, draw, reshuffle
+from .decks import available, discard, draw, put_on_top, reshuffle
 from .economy import (
     add_building,
     can_pay,
@@ -136,6 +136,26 @@ def legal_turn(s: State, seat: int) -> list[tuple]:
     return out
 
 
+def has_choice(s: State, seat: int) -> bool:
+    """Whether ``seat`` can do anything on its turn but pass (cheaper than
+    ``legal_turn``: it stops at the first possibility)."""
+    pl = s.players[seat]
+    if pl.res[GOLD] >= TRADE_GOLD and (room(s, seat, WOOD) or room(s, seat, STONE)):
+        return True
+    if s.commerce and pl.res[CLAY] and (room(s, seat, WOOD) or room(s, seat, STONE)):
+        return True
+    tried: set[int] = set()
+    for h in pl.hand:
+        c = h.card
+        if c in tried:
+            continue
+        tried.add(c)
+        options = building_options if c < len(AEDIFICIA) else senate_options
+        if options(s, seat, c):
+            return True
+    return False
+
+
 def legal_pending(s: State, pd: Pending) -> list[tuple]:
     seat = pd.seat
     if pd.kind == "target":
@@ -178,7 +198,7 @@ def step(w: State) -> bool:
     """Run the phase until a seat has a real choice; True when one does."""
     if w.step == "turns":
         while w.queue:
-            if len(legal_turn(w, w.queue[0])) > 1:
+            if has_choice(w, w.queue[0]):
                 return True
             w.queue = w.queue[1:]  # nothing to do but pass
             w.commerce = False
@@ -261,7 +281,7 @@ def play_senate(w: State, seat: int, card: int, payment: object) -> None:
 
 def start_consuetudo(w: State, seat: int, card: int) -> None:
     discard(w, SPQR, (card,))
-    if len(w.decks[AEDIFICIUM]) < CONSUETUDO_LOOK and w.discards[AEDIFICIUM]:
+    if len(w.decks[AEDIFICIUM].cards) < CONSUETUDO_LOOK and w.discards[AEDIFICIUM]:
         reshuffle(w, AEDIFICIUM, under=True)
     looked = tuple(Held(h.card, h.seen | (1 << seat), h.pool)
                    for h in draw(w, AEDIFICIUM, CONSUETUDO_LOOK))
@@ -332,7 +352,7 @@ def order_step(w: State, seat: int, rest: tuple[Held, ...], placed: tuple[Held, 
     if rest:
         w.pending = w.pending + (Pending("consuetudo_order", seat, (rest, placed)),)
         return
-    w.decks = put(w.decks, AEDIFICIUM, placed + w.decks[AEDIFICIUM])
+    w.decks = put(w.decks, AEDIFICIUM, put_on_top(w.decks[AEDIFICIUM], placed, seat))
     emit(w, "deck_order", seat, len(placed))
 
 

@@ -39,7 +39,8 @@ def emit(w: Writable, *event: object) -> None:
 
 
 def can_pay(have: Res, cost: Res) -> bool:
-    return all(h >= c for h, c in zip(have, cost, strict=True))
+    return (have[0] >= cost[0] and have[1] >= cost[1] and have[2] >= cost[2]
+            and have[3] >= cost[3])
 
 
 def add(a: Res, b: Res) -> Res:

@@ -23,6 +23,7 @@ from .data import (
     TOKENS_PER_COLOUR,
     full_deck,
 )
+from .decks import new_deck
 from .state import BELLUM_POOL, L_SETUP, LEDGER, SELECT, TOKEN_POOL, Player, State, deck_pool
 
 
@@ -54,7 +55,7 @@ def setup(players: int, options: Options, seed: int) -> State:
     decks = []
     for d in (OPES, SPQR, AEDIFICIUM):
         cards, rng = rng.shuffle(full_deck(d))
-        decks.append(tuple(Held(c, 0, deck_pool(d, 0)) for c in cards))
+        decks.append(cards)
     box = decks[AEDIFICIUM][:AEDIFICIUM_REMOVED]
     decks[AEDIFICIUM] = decks[AEDIFICIUM][AEDIFICIUM_REMOVED:]
 
@@ -63,7 +64,7 @@ def setup(players: int, options: Options, seed: int) -> State:
         stack = [i for i, b in enumerate(BELLA) if b.round == rnd]
         stack_sh, rng = rng.shuffle(stack)
         bellum.append(Held(stack_sh[0], 0, BELLUM_POOL + rnd))
-        bellum_box.extend(Held(c, 0, BELLUM_POOL + rnd) for c in stack_sh[1:])
+        bellum_box.extend(stack_sh[1:])
 
     # Battle tokens: each seat's own "+1 coin" openly, then 4 random from the mixed rest.
     others = [c * TOKENS_PER_COLOUR + k for c in cities for k in range(TOKENS_PER_COLOUR)
@@ -78,7 +79,7 @@ def setup(players: int, options: Options, seed: int) -> State:
         got = (clay, wood, stone, START_GOLD)
         for r in range(4):
             supply[r] -= got[r]
-        hand = (Held(aed[0].card, 1 << seat, aed[0].pool),)
+        hand = (Held(aed[0], 1 << seat, deck_pool(AEDIFICIUM, 0)),)
         aed = aed[1:]
         coin = Held(cities[seat] * TOKENS_PER_COLOUR + COIN_TOKEN, 1 << seat, TOKEN_POOL)
         dealt = tuple(Held(t, 1 << seat, TOKEN_POOL) for t in mixed[seat * 4:seat * 4 + 4])
@@ -93,7 +94,8 @@ def setup(players: int, options: Options, seed: int) -> State:
 
     return State(
         n=players, options=options, rng=rng, round=1, phase=SELECT, caesar=0,
-        players=tuple(plist), supply=tuple(supply), decks=tuple(decks),
+        players=tuple(plist), supply=tuple(supply),
+        decks=tuple(new_deck(c, deck_pool(d, 0)) for d, c in enumerate(decks)),
         discards=((), (), ()), epochs=(0, 0, 0), markers=(MARKERS_PER_DECK,) * 3,
         box=box, bellum=tuple(bellum), bellum_box=tuple(bellum_box),
         step="start", queue=(), draft=None, pending=(), committed=(None,) * players, revealed=(),

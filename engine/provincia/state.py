@@ -9,7 +9,15 @@ from __future__ import annotations
 
 from engine.core import Held, Options, Record, Rng
 
-from .data import AEDIFICIA, CARDS, CITIES, Res
+from .data import (
+    AEDIFICIA,
+    CARDS,
+    CITIES,
+    HORREUM,
+    STORAGE_WITH_HORREUM,
+    STORAGE_WITHOUT_HORREUM,
+    Res,
+)
 
 # Phases of a round, then the final Play Cards turn and the end.
 SELECT, PLAY, BATTLE, UPKEEP, ACTIVATE, FINAL, OVER = 1, 2, 3, 4, 5, 6, 7
@@ -62,13 +70,13 @@ class Player(Record):
     tokens: tuple[Held, ...]
 
     def has_built(self, card: int) -> bool:
-        return any(c == card for c, _ in self.built)
+        built = self.built
+        return (card, True) in built or (card, False) in built
 
     @property
     def storage(self) -> int:
-        from .data import HORREUM, STORAGE_WITH_HORREUM, STORAGE_WITHOUT_HORREUM
-
-        return STORAGE_WITH_HORREUM if self.has_built(HORREUM) else STORAGE_WITHOUT_HORREUM
+        """9 of each resource with a Horreum in play, else 5."""
+        return STORAGE_WITH_HORREUM if (HORREUM, True) in self.built else STORAGE_WITHOUT_HORREUM
 
     @property
     def military(self) -> int:
@@ -86,6 +94,25 @@ class Player(Record):
     def special_built(self) -> bool:
         name = CITIES[self.city].special
         return any(CARDS[c].name == name for c, _ in self.built)
+
+
+class Deck(Record):
+    """A face-down draw pile, top first.
+
+    Cards are plain ids; ``runs`` says which pool each stretch came from
+    (top first, as (length, pool)) and ``known`` how many top cards
+    ``known_seat`` has seen and ordered (Consuetudo). Nobody else knows any.
+    """
+
+    _fields = ("cards", "runs", "known_seat", "known")
+    __slots__ = _fields
+    cards: tuple[int, ...]
+    runs: tuple[tuple[int, int], ...]
+    known_seat: int
+    known: int
+
+    def __len__(self) -> int:
+        return len(self.cards)
 
 
 class Draft(Record):
@@ -133,13 +160,13 @@ class State(Record):
     caesar: int
     players: tuple[Player, ...]
     supply: Res
-    decks: tuple[tuple[Held, ...], ...]
+    decks: tuple[Deck, Deck, Deck]  # Opes, SPQR, Aedificium
     discards: tuple[tuple[int, ...], ...]
     epochs: tuple[int, int, int]
     markers: tuple[int, int, int]
-    box: tuple[Held, ...]
+    box: tuple[int, ...]  # the 42 Aedificium removed unseen; in a view: ()
     bellum: tuple[Held, ...]
-    bellum_box: tuple[Held, ...]
+    bellum_box: tuple[int, ...]  # the 11 Bellum returned unseen; in a view: ()
     step: str  # within a phase: "turns", "limit", "tokens", "fight"
     queue: tuple[int, ...]
     draft: Draft | None

@@ -13,8 +13,18 @@ from collections.abc import Callable
 
 from engine.core import HIDDEN, Held, Rng, fill_zone, mask_zone
 
-from .data import CITIES, COIN_TOKEN, TOKENS_PER_COLOUR
-from .state import TOKEN_POOL, Draft, Pending, State
+from .data import (
+    AEDIFICIUM,
+    AEDIFICIUM_REMOVED,
+    BATTLE_ROUNDS,
+    BELLA,
+    CITIES,
+    COIN_TOKEN,
+    TOKENS_PER_COLOUR,
+)
+from .state import BELLUM_POOL, TOKEN_POOL, Deck, Draft, Pending, State, deck_pool
+
+BOX_POOL = deck_pool(AEDIFICIUM, 0)  # the removed Aedificium were dealt from the first deck
 
 Zone = tuple[Held, ...]
 ZoneFn = Callable[[Zone], Zone]
@@ -33,7 +43,7 @@ def _map_held(value: object, fn: ZoneFn) -> object:
 
 
 def _map_cards(s: State, fn: ZoneFn, tokens: Callable[[State], tuple],
-               events: ZoneFn | None = None) -> State:
+               decks: Callable[[Deck], Deck], events: ZoneFn | None = None) -> State:
     """A copy of ``s`` with ``fn`` applied to every zone of hidden cards.
 
     ``tokens(s)`` returns the players' token zones and the committed tokens,
@@ -54,10 +64,8 @@ def _map_cards(s: State, fn: ZoneFn, tokens: Callable[[State], tuple],
     pending = tuple(Pending(pd.kind, pd.seat, _map_held(pd.data, fn)) for pd in s.pending)
     w = s.thaw()
     w.players = tuple(players)
-    w.decks = tuple(fn(d) for d in s.decks)
-    w.box = fn(s.box)
+    w.decks = tuple(decks(d) for d in s.decks)
     w.bellum = fn(s.bellum)
-    w.bellum_box = fn(s.bellum_box)
     w.draft = draft
     w.pending = pending
     w.committed = committed
@@ -75,24 +83,76 @@ def view(s: State, seat: int) -> State:
         committed = tuple(None if h is None else fn((h,))[0] for h in st.committed)
         return zones, committed
 
-    v = _map_cards(s, fn, tokens, lambda z: mask_zone(z, seat, {}))
+    v = _map_cards(s, fn, tokens, lambda d: _mask_deck(d, seat, unseen),
+                   lambda z: mask_zone(z, seat, {}))
+    # The boxes hold cards nobody ever sees: only their number is known.
+    unseen.setdefault(BOX_POOL, []).extend(s.box)
+    for c in s.bellum_box:
+        unseen.setdefault(BELLUM_POOL + BELLA[c].round, []).append(c)
     return v.replace(
-        rng=Rng(0), viewer=seat,
+        rng=Rng(0), viewer=seat, box=(), bellum_box=(),
         unseen=tuple((pool, tuple(sorted(cards))) for pool, cards in sorted(unseen.items())),
     )
 
 
 def sample(v: State, seat: int, rng: Rng) -> State:
     """A full state that ``seat`` cannot tell from the truth, and a fresh Rng
-    so draws and shuffles to come are unforeseeable."""
+    so draws and shuffles to come are unforeseeable.
+
+    Each pool's unknown cards are drawn at random for the hidden places that
+    matter; what is left over goes back into the boxes, never to be seen.
+    """
+    face_down = {BELLUM_POOL + rnd: int(h.card == HIDDEN)
+                 for rnd, h in zip(BATTLE_ROUNDS, v.bellum, strict=True)}
     pools: dict[int, list[int]] = {}
+    box: tuple[int, ...] = ()
+    bellum_box: list[int] = []
     for pool, cards in v.unseen:
-        shuffled, rng = rng.shuffle(cards)
-        pools[pool] = list(shuffled)
+        if pool == BOX_POOL:
+            chosen, box, rng = rng.draw(cards, len(cards) - AEDIFICIUM_REMOVED)
+        elif pool in face_down:
+            chosen, rest, rng = rng.draw(cards, face_down[pool])
+            bellum_box.extend(rest)
+        else:
+            chosen, _, rng = rng.draw(cards, len(cards))
+        pools[pool] = list(chosen)
     token_list, rng = _deal_tokens(v, pools.pop(TOKEN_POOL, []), rng)
     fn: ZoneFn = lambda z: fill_zone(z, lambda pool: pools[pool].pop())
-    s = _map_cards(v, fn, lambda st: token_list)
-    return s.replace(rng=rng.fork(0x5A), viewer=-1, unseen=())
+    s = _map_cards(v, fn, lambda st: token_list, lambda d: _fill_deck(d, pools))
+    return s.replace(rng=rng.fork(0x5A), viewer=-1, unseen=(), box=box,
+                     bellum_box=tuple(bellum_box))
+
+
+def _mask_deck(deck: Deck, seat: int, unseen: dict[int, list[int]]) -> Deck:
+    """Only the seat that ordered the top cards (Consuetudo) knows them."""
+    k = deck.known if deck.known_seat == seat else 0
+    n = len(deck.cards)
+    if k >= n:
+        return deck
+    pos = 0
+    for length, pool in deck.runs:
+        lo, hi = max(pos, k), pos + length
+        if hi > lo:
+            unseen.setdefault(pool, []).extend(deck.cards[lo:hi])
+        pos = hi
+    return deck.replace(cards=deck.cards[:k] + (HIDDEN,) * (n - k))
+
+
+def _fill_deck(deck: Deck, pools: dict[int, list[int]]) -> Deck:
+    cards = deck.cards
+    if HIDDEN not in cards:
+        return deck
+    k = cards.index(HIDDEN)  # hidden cards are always below the known ones
+    out = list(cards[:k])
+    pos = 0
+    for length, pool in deck.runs:
+        m = pos + length - max(pos, k)
+        if m > 0:
+            src = pools[pool]
+            out.extend(src[len(src) - m:])
+            del src[len(src) - m:]
+        pos += length
+    return deck.replace(cards=tuple(out))
 
 
 def _deal_tokens(v: State, pool: list[int], rng: Rng) -> tuple[tuple, Rng]:
