@@ -1,0 +1,21 @@
+"""Saves that never lose a game: msgpack snapshots, checked on load, written
+atomically, kept in a save folder with one autosave slot per game.
+
+The public API (agreed with the TUI and SSH work, see docs/HELPERS.md)::
+
+    store = Store(root=None)          # explicit > $TABULA_HOME/saves > user data dir
+    store.autosave(match) / store.save(match, name) / store.load(name_or_path)
+    store.list() / store.latest_autosave() / store.delete(name)
+    save_match(match, path) ; load_match(path) -> Match
+
+Modules: ``schema`` (what a save holds, field checks), ``codec`` (file
+layout, bounded unpacking, replay and digest check), ``digest`` (stable
+state hash), ``migrate`` (older versions), ``atomic`` (crash-safe writes),
+``files`` (one file and its backup), ``names`` and ``store`` (the folder).
+"""
+
+from .errors import SaveError
+from .files import load_match, save_match
+from .store import SaveInfo, Store
+
+__all__ = ["SaveError", "SaveInfo", "Store", "load_match", "save_match"]

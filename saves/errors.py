@@ -1,0 +1,21 @@
+"""The one error the saves layer raises.
+
+Every way a save can fail to load or be written (a damaged, foreign,
+hostile or too-new file, a rules change, a bad name, a full disk) ends as a
+``SaveError`` whose message is one sentence naming the file and the fault,
+so the TUI, the SSH server and the command line can show it as it is.
+"""
+
+from __future__ import annotations
+
+
+class SaveError(Exception):
+    """A save could not be read, checked, written, named or deleted."""
+
+
+class FormatError(ValueError):
+    """Inside the codec: what is wrong with the content, without the file name.
+
+    The codec raises it deep in validation, where the file is unknown; the
+    caller turns it into a ``SaveError`` that names the file.
+    """

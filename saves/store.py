@@ -1,0 +1,213 @@
+"""The save folder: named saves, one autosave slot per game, listing, deleting.
+
+Layout of the folder::
+
+    <folder>/<name>.tabula              a named save
+    <folder>/<name>.tabula.bak          its previous version
+    <folder>/autosave/<id>.tabula       the autosave of the match with that id
+    <folder>/autosave/<id>.tabula.bak
+
+The folder is ``Store(root)`` when given (``--save-dir``, or the SSH
+server's per-player folder); otherwise ``$TABULA_HOME/saves``, otherwise
+``saves`` in the platform's user data folder for "tabula". It is created
+on the first save. Autosaves are named ``auto:<id>`` in listings and may be
+loaded or deleted by that name (':' can never occur in a save name).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.match import Match
+
+from .atomic import backup_path, fsync_dir, sweep_temp
+from .errors import SaveError
+from .files import load_header, load_match, save_match, stamp
+from .names import check_name
+
+SUFFIX = ".tabula"
+AUTOSAVE_DIR = "autosave"
+AUTO_PREFIX = "auto:"
+
+
+def default_folder() -> Path:
+    """``$TABULA_HOME/saves``, else the platform's user data folder's ``saves``."""
+    home = os.environ.get("TABULA_HOME")
+    if home:
+        return Path(home).expanduser() / "saves"
+    import platformdirs  # only when needed: it is not free to import
+
+    return Path(platformdirs.user_data_dir("tabula", appauthor=False)) / "saves"
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """One line of a listing, read from a file's header (no replay)."""
+
+    name: str  # what to pass to Store.load / Store.delete
+    path: Path
+    game: str
+    title: str
+    players: list[str]
+    progress: str
+    updated: float  # epoch seconds
+    finished: bool
+    autosave: bool
+    id: str = ""
+    created: float = 0.0
+    from_backup: bool = False  # the file is damaged; its backup was read
+    error: str | None = None  # neither file nor backup is readable: why
+    seat_kinds: list[str] = field(default_factory=list)
+
+
+class Store:
+    """A save folder. All methods raise SaveError with a sentence on failure."""
+
+    def __init__(self, root: str | os.PathLike | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.root = Path(root).expanduser() if root else default_folder()
+        self.clock = clock
+
+    # ------------------------------------------------------------ writing
+    def save(self, match: Match, name: str) -> Path:
+        """Save ``match`` under ``name`` (replacing a save of that name)."""
+        return self._write(match, self.path_of(name))
+
+    def autosave(self, match: Match) -> Path:
+        """Save ``match`` into its own autosave slot (by ``match.meta["id"]``)."""
+        stamp(match, self.clock())
+        return self._write(match, self.root / AUTOSAVE_DIR / f"{match.meta['id']}{SUFFIX}")
+
+    def autosave_listener(self, on_error: Callable[[SaveError], object] | None = None
+                          ) -> Callable[[Match], None]:
+        """A ``Match.listeners`` callback autosaving after every change; a
+        failure goes to ``on_error`` (raised if None) so a full disk need not
+        end the game."""
+        def listener(match: Match) -> None:
+            try:
+                self.autosave(match)
+            except SaveError as e:
+                if on_error is None:
+                    raise
+                on_error(e)
+        return listener
+
+    def _write(self, match: Match, path: Path) -> Path:
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise SaveError(f"Cannot create the save folder {path.parent}: "
+                            f"{e.strerror or e}.") from None
+        return save_match(match, path, now=self.clock())
+
+    # ------------------------------------------------------------ reading
+    def load(self, name_or_path: str | os.PathLike) -> Match:
+        """A save by name (``auto:<id>`` for an autosave) or by file path."""
+        return load_match(self._resolve(name_or_path))
+
+    def list(self) -> list[SaveInfo]:
+        """Every save in the folder, most recently played first."""
+        out = [self._info(p, auto=False) for p in self._files(self.root)]
+        out += [self._info(p, auto=True) for p in self._files(self.root / AUTOSAVE_DIR)]
+        out.sort(key=lambda i: (-i.updated, i.name))
+        return out
+
+    def latest_autosave(self) -> SaveInfo | None:
+        """The most recently played unfinished game (for "Continue")."""
+        for info in self.list():
+            if info.autosave and not info.finished and info.error is None:
+                return info
+        return None
+
+    def delete(self, name: str) -> None:
+        """Remove a save (by name, or ``auto:<id>``) and its backup."""
+        path = self._named(name)
+        removed = False
+        for p in (path, backup_path(path)):
+            try:
+                p.unlink()
+                removed = True
+            except FileNotFoundError:
+                pass
+            except OSError as e:
+                raise SaveError(f"Cannot delete {p}: {e.strerror or e}.") from None
+        if not removed:
+            raise SaveError(f"There is no save named {name!r} in {self.root}.")
+        fsync_dir(path.parent)
+
+    # ------------------------------------------------------------ paths
+    def path_of(self, name: str) -> Path:
+        """The file of a named save; SaveError for a name that is not allowed."""
+        if isinstance(name, str) and name.endswith(SUFFIX) and len(name) > len(SUFFIX):
+            name = name[: -len(SUFFIX)]
+        return self.root / f"{check_name(name)}{SUFFIX}"
+
+    def _named(self, name: str) -> Path:
+        if isinstance(name, str) and name.startswith(AUTO_PREFIX):
+            ident = name[len(AUTO_PREFIX):]
+            if not ident or not all(c.isalnum() or c in "-_" for c in ident) \
+                    or not ident.isascii():
+                raise SaveError(f"{name!r} is not an autosave name (auto: and an id).")
+            return self.root / AUTOSAVE_DIR / f"{ident}{SUFFIX}"
+        return self.path_of(name)
+
+    def _resolve(self, name_or_path: str | os.PathLike) -> Path:
+        """A path as given; a bare name is a save in the folder first, else a
+        file of that name in the current folder (``tabula load game.tabula``)."""
+        if isinstance(name_or_path, os.PathLike):
+            return Path(name_or_path)
+        text = str(name_or_path)
+        if os.sep in text or "/" in text or (os.altsep and os.altsep in text):
+            return Path(text)
+        try:
+            path = self._named(text)
+        except SaveError:
+            if Path(text).is_file():
+                return Path(text)
+            raise
+        if path.exists() or backup_path(path).exists():
+            return path
+        if Path(text).is_file():
+            return Path(text)
+        if text.endswith(SUFFIX):
+            raise SaveError(f"Cannot load {text}: there is no such file, nor a save named "
+                            f"{text[: -len(SUFFIX)]!r} in {self.root}.")
+        raise SaveError(f"There is no save named {text!r} in {self.root}.")
+
+    @staticmethod
+    def _files(folder: Path) -> list[Path]:
+        """Save files in ``folder``, including those of which only a backup is left."""
+        if not folder.is_dir():
+            return []
+        with contextlib.suppress(OSError):
+            sweep_temp(folder)
+        mains = set(folder.glob(f"*{SUFFIX}"))
+        orphans = {p.with_name(p.name[: -len(".bak")]) for p in folder.glob(f"*{SUFFIX}.bak")}
+        return sorted(p for p in mains | orphans if not p.name.startswith("."))
+
+    def _info(self, path: Path, auto: bool) -> SaveInfo:
+        stem = path.name[: -len(SUFFIX)]
+        name = f"{AUTO_PREFIX}{stem}" if auto else stem
+        try:
+            h, from_backup = load_header(path)
+        except SaveError as e:
+            return SaveInfo(name=name, path=path, game="", title="(unreadable)", players=[],
+                            progress="unreadable", updated=_mtime(path), finished=False,
+                            autosave=auto, error=str(e))
+        return SaveInfo(
+            name=name, path=path, game=h.game, title=h.title,
+            players=[s.name for s in h.seats], progress=h.progress, updated=h.updated,
+            finished=h.finished, autosave=auto, id=h.id, created=h.created,
+            from_backup=from_backup, seat_kinds=[s.kind for s in h.seats])
+
+
+def _mtime(path: Path) -> float:
+    for p in (path, backup_path(path)):
+        with contextlib.suppress(OSError):
+            return p.stat().st_mtime
+    return 0.0

@@ -1,0 +1,44 @@
+"""``tabula replay FILE --headless [--json]``: print a saved game exactly as
+``tabula play --headless`` printed it (the log, then the final scores).
+
+FILE is a path, or the name of a save in the save folder (``auto:<id>`` for
+an autosave). A missing or bad file exits 2 with the SaveError sentence.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TextIO
+
+from saves import SaveError, Store
+from saves.files import RECOVERED
+
+from .cli import UsageError
+from .headless import print_game, summary
+
+
+def run_headless_replay(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    try:
+        match = Store(getattr(args, "save_dir", None)).load(args.file)
+    except SaveError as e:
+        raise UsageError(str(e)) from None
+    if RECOVERED in match.meta:
+        print(f"tabula: warning: {match.meta[RECOVERED]}", file=sys.stderr)
+    if match.is_over():
+        print_game(match, bool(args.json), out)
+        return 0
+    # A game in progress has a log but no final scores yet: say where it stands.
+    progress = match.game.progress(match.state)
+    if args.json:
+        doc = summary(match)
+        doc.update(finished=False, progress=progress)
+        print(json.dumps(doc), file=out)
+        return 0
+    for _step, line in match.log():
+        print(line, file=out)
+    print(file=out)
+    print(f"Not finished: {progress}.", file=out)
+    return 0
