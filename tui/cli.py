@@ -78,17 +78,29 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="read a rulebook")
     p.add_argument("game", nargs="?", default="provincia")
 
-    p = sub.add_parser("serve", help="host games over SSH")
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=2222)
-    p.add_argument("--host-key", help="host key file (generated on first start)")
+    p = sub.add_parser("serve", help="host games over SSH",
+                       description="Host Tabula over SSH: each connection plays its own game.")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default: 127.0.0.1; 0.0.0.0 for everyone)")
+    p.add_argument("--port", type=int, default=2222, help="port to listen on (default: 2222)")
+    p.add_argument("--host-key", metavar="FILE",
+                   help="host key file, generated on first start (default: in the data dir)")
     who = p.add_mutually_exclusive_group()
-    who.add_argument("--authorized-keys", help="only these public keys may connect")
-    who.add_argument("--guest", action="store_true", help="anyone may connect, as a guest")
-    p.add_argument("--max-sessions", type=int, default=32)
-    p.add_argument("--idle-timeout", type=float, default=1800)
-    p.add_argument("--max-session-time", type=float, default=None)
-    p.add_argument("--data-dir", help="per-player save folders live here")
+    who.add_argument("--authorized-keys", metavar="FILE",
+                     help="only these public keys may connect; each key keeps its own saves")
+    who.add_argument("--guest", action="store_true",
+                     help="anyone may connect, as a guest whose saves vanish on leaving")
+    p.add_argument("--max-sessions", type=int, default=32,
+                   help="games running at once (default: 32)")
+    p.add_argument("--idle-timeout", type=float, default=1800, metavar="SECONDS",
+                   help="end a session after this long without a key press "
+                        "(default: 1800; 0 = never)")
+    p.add_argument("--max-session-time", type=float, default=None, metavar="SECONDS",
+                   help="end any session after this long (default: no limit)")
+    p.add_argument("--max-connections-per-minute", type=int, default=20, metavar="N",
+                   help="new connections allowed per address per minute (default: 20)")
+    p.add_argument("--data-dir", metavar="DIR",
+                   help="per-player save folders live here (default: the user data folder)")
     return ap
 
 

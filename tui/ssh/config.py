@@ -1,0 +1,132 @@
+"""The server's settings, checked once at start, and its persistent host key.
+
+Everything that can be wrong with the command line or the files it names is
+found here, before the port is opened, and reported as one ``UsageError``
+sentence (exit status 2): a server left running should not discover at the
+first connection that its key file was unreadable.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import stat
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncssh
+
+from ..cli import UsageError
+
+HOST_KEY_NAME = "ssh_host_ed25519_key"
+DEFAULT_RATE = 20  # new connections per address per minute
+
+
+def default_data_dir() -> Path:
+    """Where player folders live when --data-dir is not given."""
+    import platformdirs
+
+    return platformdirs.user_data_path("tabula") / "serve"
+
+
+def game_command() -> tuple[str, ...]:
+    """The child each session runs: this very interpreter, the title screen."""
+    return (sys.executable, "-m", "tui")
+
+
+@dataclass(frozen=True)
+class ServeConfig:
+    """What ``tabula serve`` was asked to do, validated."""
+
+    data_dir: Path
+    host_key: Path
+    authorized_keys: Path | None = None
+    guest: bool = False
+    host: str = "127.0.0.1"
+    port: int = 2222
+    max_sessions: int = 32
+    idle_timeout: float | None = 1800.0
+    max_session_time: float | None = None
+    max_connections_per_minute: int = DEFAULT_RATE
+    hangup_grace: float = 3.0  # seconds between SIGHUP and SIGKILL
+    login_timeout: float = 30.0  # seconds to authenticate
+    child_command: tuple[str, ...] = field(default_factory=game_command)
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> ServeConfig:
+        """Build and check the settings from the ``serve`` subcommand's options."""
+        if not args.authorized_keys and not args.guest:
+            raise UsageError(
+                "say who may connect: --authorized-keys FILE (only those keys) "
+                "or --guest (anyone, as a guest with a throwaway save folder)")
+        data_dir = Path(args.data_dir).expanduser() if args.data_dir else default_data_dir()
+        host_key = Path(args.host_key).expanduser() if args.host_key else data_dir / HOST_KEY_NAME
+        keys = Path(args.authorized_keys).expanduser() if args.authorized_keys else None
+        config = cls(
+            data_dir=data_dir, host_key=host_key, authorized_keys=keys, guest=bool(args.guest),
+            host=args.host, port=args.port, max_sessions=args.max_sessions,
+            idle_timeout=_positive_or_none(args.idle_timeout, "--idle-timeout"),
+            max_session_time=_positive_or_none(args.max_session_time, "--max-session-time"),
+            max_connections_per_minute=getattr(args, "max_connections_per_minute", DEFAULT_RATE),
+        )
+        config.check()
+        return config
+
+    def check(self) -> None:
+        """Raise UsageError for numbers out of range or unusable key files."""
+        if not 0 <= self.port <= 65535:
+            raise UsageError(f"--port must be between 0 and 65535, not {self.port}")
+        if self.max_sessions < 1:
+            raise UsageError("--max-sessions must be at least 1")
+        if self.max_connections_per_minute < 1:
+            raise UsageError("--max-connections-per-minute must be at least 1")
+        if self.authorized_keys is not None:
+            from .auth import load_authorized_keys
+
+            load_authorized_keys(self.authorized_keys)  # raises UsageError if unusable
+
+
+def _positive_or_none(value: float | None, option: str) -> float | None:
+    """0 or a negative number means "no limit"; None stays None."""
+    if value is None or value <= 0:
+        return None
+    return float(value)
+
+
+def prepare_data_dir(path: Path) -> None:
+    """Create the data dir, private to the server's user (it holds every save)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError as e:
+        raise UsageError(f"cannot create the data dir {path}: {e.strerror}") from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise UsageError(f"the data dir {path} is not writable")
+
+
+def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
+    """The server's identity: read it, or make an Ed25519 key on first start.
+
+    The key is written with mode 0600 from the start (no window in which it is
+    readable by others), and kept, so returning players are not greeted by a
+    "host key changed" warning. A key readable by others is refused, as
+    OpenSSH refuses it.
+    """
+    if path.exists():
+        mode = stat.S_IMODE(path.stat().st_mode)
+        if mode & 0o077:
+            raise UsageError(f"the host key {path} is readable by others "
+                             f"(mode {mode:o}); run: chmod 600 {path}")
+        try:
+            return asyncssh.read_private_key(path)
+        except (OSError, asyncssh.KeyImportError) as e:
+            raise UsageError(f"cannot read the host key {path}: {e}") from None
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as f:
+            f.write(key.export_private_key())
+    except OSError as e:
+        raise UsageError(f"cannot write the host key {path}: {e.strerror}") from None
+    return key

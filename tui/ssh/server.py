@@ -1,0 +1,138 @@
+"""``tabula serve``: start the SSH server and run until SIGTERM or Ctrl-C.
+
+``GameHost`` is the state every connection shares (settings, keys, limits,
+running sessions); ``start`` opens the listener and is what the tests and
+the benchmark use in-process; ``main`` is the command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from collections.abc import Coroutine
+from typing import Any
+
+import asyncssh
+
+from .auth import KeyRing, TabulaConnection
+from .config import ServeConfig, load_or_create_host_key, prepare_data_dir
+from .identity import sweep_guest_homes
+from .limits import RateLimiter, SessionSlots
+from .session import GameSession
+
+log = logging.getLogger("tabula.ssh")
+
+
+class GameHost:
+    """What all connections share; one per running server."""
+
+    def __init__(self, config: ServeConfig) -> None:
+        self.config = config
+        self.keyring = KeyRing(config.authorized_keys) if config.authorized_keys else None
+        self.slots = SessionSlots(config.max_sessions)
+        self.rate = RateLimiter(config.max_connections_per_minute)
+        self.sessions: dict[asyncio.Task[None], GameSession] = {}
+        self.acceptor: asyncssh.SSHAcceptor | None = None
+
+    def connection(self) -> TabulaConnection:
+        return TabulaConnection(self)
+
+    def track(self, coro: Coroutine[Any, Any, None], session: GameSession) -> None:
+        """Run a session's lifetime as a task the shutdown can wait for."""
+        task = asyncio.get_running_loop().create_task(coro)
+        self.sessions[task] = session
+        task.add_done_callback(self._forget)
+
+    def _forget(self, task: asyncio.Task[None]) -> None:
+        self.sessions.pop(task, None)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("a session failed", exc_info=task.exception())
+
+    @property
+    def port(self) -> int:
+        assert self.acceptor is not None
+        return self.acceptor.get_port()
+
+    async def start(self) -> GameHost:
+        """Prepare the data dir and host key, then listen."""
+        prepare_data_dir(self.config.data_dir)
+        sweep_guest_homes(self.config.data_dir)
+        host_key = load_or_create_host_key(self.config.host_key)
+        self.acceptor = await asyncssh.create_server(
+            self.connection, self.config.host, self.config.port,
+            server_host_keys=[host_key],
+            encoding=None,  # the game speaks bytes; no decoding on the way
+            line_editor=False,  # every key goes straight to the game
+            allow_pty=True,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            allow_scp=False,
+            sftp_factory=None,
+            password_auth=False,
+            kbdint_auth=False,
+            host_based_auth=False,
+            gss_kex=False,
+            gss_auth=False,
+            login_timeout=self.config.login_timeout,
+            keepalive_interval=60,
+            keepalive_count_max=3,
+        )
+        return self
+
+    async def stop(self) -> None:
+        """Stop listening, end every game (hang-up, then kill), and wait for them."""
+        if self.acceptor is not None:
+            self.acceptor.close()
+        for session in list(self.sessions.values()):
+            session.stop("server shutdown", "The server is shutting down.")
+        if self.sessions:
+            await asyncio.wait(list(self.sessions))
+        if self.acceptor is not None:
+            await self.acceptor.wait_closed()
+
+
+def configure_logging() -> None:
+    """One line per event on stderr (journald adds its own time stamps)."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+    logging.getLogger("asyncssh").setLevel(logging.WARNING)
+
+
+async def serve(config: ServeConfig) -> int:
+    """Run the server until SIGINT/SIGTERM; then end every session cleanly."""
+    host = await GameHost(config).start()
+    who = f"keys in {config.authorized_keys}" if config.authorized_keys else "guests"
+    log.info("serving Tabula on %s port %d for %s; data in %s", config.host, host.port,
+             who, config.data_dir)
+    stopping = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stopping.set)
+    try:
+        await stopping.wait()
+    finally:
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(Exception):
+                loop.remove_signal_handler(sig)
+        log.info("shutting down (%d sessions)", len(host.sessions))
+        await host.stop()
+    return 0
+
+
+def main(args: argparse.Namespace) -> int:
+    """The ``serve`` subcommand: settings are checked before anything listens."""
+    config = ServeConfig.from_args(args)
+    configure_logging()
+    try:
+        return asyncio.run(serve(config))
+    except OSError as e:  # the port is taken, or not ours to bind
+        from ..cli import UsageError
+
+        raise UsageError(f"cannot listen on {config.host} port {config.port}: "
+                         f"{e.strerror or e}") from None

@@ -1,0 +1,315 @@
+"""One game session: an SSH channel joined to a child process on a PTY.
+
+The session accepts only "pty-req then shell": that is what plain
+``ssh -p 2222 host`` sends. Exec requests and subsystems (SFTP, SCP) are
+refused at the protocol level; a shell without a PTY is told why and closed.
+The game itself ends the session (Quit), or the server does: client gone,
+idle too long, time limit, server shutdown. Either way the child is hung up
+on and reaped, and exactly one log line says who played, from where, when,
+for how long and how it ended.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import re
+import site
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import asyncssh
+
+from .auth import _stamp
+from .child import GameChild
+from .pump import PtyPump
+
+if TYPE_CHECKING:
+    from .auth import TabulaConnection
+    from .server import GameHost
+
+log = logging.getLogger("tabula.ssh")
+
+_TERM_OK = re.compile(r"[A-Za-z0-9._+-]{1,64}")
+
+# Undo what a full-screen app switches on (mouse, focus events, bracketed
+# paste, kitty keys, alternate screen, hidden cursor) when the server, not
+# the app, ends a session: the player's terminal is left usable.
+RESET_TERMINAL = (b"\x1b[<u\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1016l"
+                  b"\x1b[?2004l\x1b[?2048l\x1b[?1004l\x1b[?7h\x1b[?1049l\x1b[?25h\x1b[0m\r\n")
+
+NO_PTY = ("Tabula is a full-screen game and needs a terminal.\r\n"
+          "Connect with plain `ssh -p PORT HOST` from a terminal (or add -t).\r\n")
+
+
+def client_term(term_type: str) -> str:
+    """The client's TERM if it is a plausible terminal name; else plain xterm."""
+    return term_type if _TERM_OK.fullmatch(term_type) else "xterm"
+
+
+def child_env(term: str, home: Path, client_env: dict[str, str]) -> dict[str, str]:
+    """A small, clean environment for the game.
+
+    Nothing of the server's own environment leaks in but PATH (secrets in
+    the host's environment stay there). TERM is the client's; COLORTERM is
+    passed on only if the client itself says it has true colour, so a
+    256-colour terminal is never sent 24-bit colours.
+    """
+    env = {
+        "PATH": os.environ.get("PATH", os.defpath),
+        "TERM": term,
+        "HOME": str(home),
+        "TABULA_HOME": str(home),
+        "LANG": "C.UTF-8",
+        "PYTHONIOENCODING": "utf-8",
+    }
+    colorterm = client_env.get("COLORTERM", "")
+    if colorterm in ("truecolor", "24bit"):
+        env["COLORTERM"] = colorterm
+    root = _package_root()
+    if root is not None:
+        env["PYTHONPATH"] = root
+    return env
+
+
+def _package_root() -> str | None:
+    """The folder holding ``tui`` if it is not installed in site-packages.
+
+    Running from a checkout (``python -m tui serve``) must still let the
+    child ``python -m tui`` from the player's folder find the package.
+    """
+    root = Path(__file__).resolve().parents[2]
+    installed = {Path(p).resolve() for p in site.getsitepackages()}
+    return None if root in installed else str(root)
+
+
+class GameSession(asyncssh.SSHServerSession):
+    """asyncssh's session callbacks for one game (bytes, no line editor)."""
+
+    def __init__(self, host: GameHost, conn: TabulaConnection) -> None:
+        self.host = host
+        self.conn = conn
+        assert conn.player is not None
+        self.player = conn.player
+        self.chan: asyncssh.SSHServerChannel | None = None
+        self.term: str | None = None
+        self.size = (0, 0, 0, 0)
+        self.child: GameChild | None = None
+        self.pump: PtyPump | None = None
+        self.opened = time.time()
+        self.outcome: str | None = None  # how it ended, for the log line
+        self.exit_status: int | None = None
+        self._loop = asyncio.get_running_loop()
+        self._last_input = self._loop.time()
+        self._stop: asyncio.Future[tuple[str, str | None]] = self._loop.create_future()
+        self._timers: list[asyncio.TimerHandle] = []
+        self._slot = False
+        self._chan_open = True
+        self._logged = False
+
+    # -- requests --------------------------------------------------------
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel) -> None:
+        self.chan = chan
+
+    def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int],
+                      term_modes: object) -> bool:
+        self.term = client_term(term_type)
+        self.size = term_size
+        return True
+
+    def shell_requested(self) -> bool:
+        return True  # the shell is the game (or, without a PTY, a polite refusal)
+
+    def exec_requested(self, command: str) -> bool:
+        self.outcome = f"refused: exec {command[:60]!r}"
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        self.outcome = f"refused: subsystem {subsystem[:30]!r}"
+        return False
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def signal_received(self, signal: str) -> None:
+        """Signals from the client are ignored: keys reach the game as bytes."""
+
+    def session_started(self) -> None:
+        if self.term is None:
+            self._refuse(NO_PTY, "refused: no terminal")
+        elif self.conn.game is not None:
+            self._refuse("One game per connection: this one already has a game.\r\n",
+                         "refused: second game on one connection")
+        elif not self.host.slots.acquire():
+            self._refuse(f"The Tabula table is full ({self.host.slots.limit} games in "
+                         "progress); try again later.\r\n", "refused: server full")
+        else:
+            self._slot = True
+            self._start_game()
+
+    def _refuse(self, message: str, outcome: str) -> None:
+        self.outcome = outcome
+        self._write(message.encode(), stderr=True)
+        self._exit(1)
+
+    def _start_game(self) -> None:
+        assert self.chan is not None and self.term is not None
+        env = child_env(self.term, self.player.home, dict(self.chan.get_environment()))
+        try:
+            self.child = GameChild.spawn(self.host.config.child_command, env,
+                                         self.player.home, self.size)
+        except OSError as e:
+            log.error("cannot start the game for %s: %s", self.player.describe(), e)
+            self._slot = False
+            self.host.slots.release()
+            self._refuse("The game could not be started; the host has been told.\r\n",
+                         f"failed to start: {e}")
+            return
+        self.conn.children += 1
+        self.conn.game = self
+        self.pump = PtyPump(self.child.master, self._on_output, lambda: None,
+                            self._on_input_backlog)
+        self.pump.start()
+        self._arm_timers()
+        self.host.track(self._run(), self)
+
+    # -- data ------------------------------------------------------------
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self._last_input = self._loop.time()
+        if self.pump is not None:
+            self.pump.write(data)
+
+    def eof_received(self) -> bool:
+        return True  # keep the channel half-open: the game decides when to end
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int,
+                              pixheight: int) -> None:
+        self.size = (width, height, pixwidth, pixheight)
+        if self.child is not None:
+            self.child.resize(width, height, pixwidth, pixheight)
+
+    def pause_writing(self) -> None:
+        if self.pump is not None:
+            self.pump.pause_output()
+
+    def resume_writing(self) -> None:
+        if self.pump is not None:
+            self.pump.resume_output()
+
+    def _on_output(self, data: bytes) -> None:
+        self._write(data)
+
+    def _on_input_backlog(self, full: bool) -> None:
+        if self.chan is not None and self._chan_open:
+            (self.chan.pause_reading if full else self.chan.resume_reading)()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._chan_open = False
+        self.stop("client disconnected" if exc is None else f"connection lost ({exc})")
+        if self.child is None:
+            self._log()  # nothing to wait for
+        self.conn.channels -= 1
+
+    # -- ending ----------------------------------------------------------
+
+    def stop(self, outcome: str, message: str | None = None) -> None:
+        """Ask the session to end (first reason wins); the game is hung up on."""
+        if not self._stop.done():
+            self._stop.set_result((outcome, message))
+
+    def _arm_timers(self) -> None:
+        config = self.host.config
+        if config.idle_timeout is not None:
+            self._timers.append(self._loop.call_later(config.idle_timeout, self._check_idle))
+        if config.max_session_time is not None:
+            limit = config.max_session_time
+            self._timers.append(self._loop.call_later(
+                limit, self.stop, "time limit",
+                f"This session reached its time limit of {_duration(limit)}."))
+
+    def _check_idle(self) -> None:
+        timeout = self.host.config.idle_timeout
+        assert timeout is not None
+        left = self._last_input + timeout - self._loop.time()
+        if left > 0:
+            self._timers.append(self._loop.call_later(left, self._check_idle))
+        else:
+            self.stop("idle timeout", f"No keys pressed for {_duration(timeout)}.")
+
+    async def _run(self) -> None:
+        """Wait for the game to end or be stopped; then clean up once."""
+        assert self.child is not None and self.pump is not None
+        exited = self.child.exited()
+        try:
+            await asyncio.wait({exited, self._stop}, return_when=asyncio.FIRST_COMPLETED)
+            if exited.done():
+                status = exited.result()
+                self.outcome = self.outcome or f"quit (status {status})"
+                self.pump.drain_output()
+                self._finish(_exit_code(status), None)
+            else:
+                outcome, message = self._stop.result()
+                self.outcome = self.outcome or outcome
+                await self.child.end(self.host.config.hangup_grace)
+                self._finish(1, message)
+        finally:
+            self._cleanup()
+
+    def _finish(self, status: int, message: str | None) -> None:
+        if message is not None:
+            if not self.player.guest:
+                message += " Your game is saved: connect again and choose Continue."
+            self._write(RESET_TERMINAL + f"Tabula: {message}\r\n".encode())
+        self._exit(status)
+
+    def _cleanup(self) -> None:
+        for timer in self._timers:
+            timer.cancel()
+        if self.pump is not None:
+            self.pump.stop()
+        if self.child is not None:
+            self.child.close()
+            self.conn.children -= 1
+            if self.conn.game is self:
+                self.conn.game = None
+        if self._slot:
+            self._slot = False
+            self.host.slots.release()
+        self._log()
+        self.conn.release_home()
+
+    def _write(self, data: bytes, stderr: bool = False) -> None:
+        if self.chan is None or not self._chan_open:
+            return
+        with contextlib.suppress(OSError):
+            (self.chan.write_stderr if stderr else self.chan.write)(data)
+
+    def _exit(self, status: int) -> None:
+        self.exit_status = status
+        if self.chan is not None and self._chan_open:
+            with contextlib.suppress(OSError):
+                self.chan.exit(status)
+
+    def _log(self) -> None:
+        if self._logged:
+            return
+        self._logged = True
+        log.info("session %s from %s at %s for %.1fs: %s", self.player.describe(),
+                 self.conn.peer, _stamp(self.opened), time.time() - self.opened,
+                 self.outcome or "closed before starting")
+
+
+def _exit_code(status: int) -> int:
+    """A child's wait status as a shell would report it (signals as 128+n)."""
+    return status if status >= 0 else 128 - status
+
+
+def _duration(seconds: float) -> str:
+    if seconds >= 120:
+        return f"{seconds / 60:g} minutes"
+    return f"{seconds:g} seconds"
