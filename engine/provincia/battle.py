@@ -12,7 +12,6 @@ from .data import (
     BATTLE_ROUNDS,
     BELLA,
     GOLD,
-    NONE,
     SPQR,
     TOKEN_VALUES,
     TOKENS_PER_COLOUR,
@@ -160,5 +159,3 @@ def resolve_penalty(w: State, a: tuple) -> None:
     else:
         destroy_building(w, pd.seat, a[1], a[2], "gauls")
 
-
-NO_LOSS = NONE

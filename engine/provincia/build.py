@@ -12,6 +12,7 @@ from .data import (
     AEDIFICIUM,
     AEDILES,
     AEDILES_VS_CONIURATIO_GOLD,
+    BATTLE_ROUNDS,
     CARD_ID,
     CARDS,
     CITIES,
@@ -22,7 +23,6 @@ from .data import (
     GOLD,
     HAND_LIMIT,
     HORREUM,
-    NONE,
     RESOURCE_NAMES,
     SPQR,
     STONE,
@@ -44,7 +44,7 @@ from .economy import (
     pay,
     room,
 )
-from .state import BATTLE, FINAL, PLAY, UPKEEP, Pending, Player, State, put
+from .state import BATTLE, FINAL, UPKEEP, Pending, Player, State, put
 
 ARCHITECTUS = CARD_ID["Architectus"]
 CARCHESIUM = CARD_ID["Carchesium"]
@@ -209,7 +209,7 @@ def step(w: State) -> bool:
         w.pending = tuple(Pending("discard", p, ()) for p in reversed(over))
         return bool(over)
     # step "limit": every seat is at the hand limit now
-    w.step = "tokens" if w.round in (2, 3, 5, 6) else "start"
+    w.step = "tokens" if w.round in BATTLE_ROUNDS else "start"
     w.phase = BATTLE if w.step == "tokens" else UPKEEP
     w.queue = w.order_from(w.caesar) if w.phase == BATTLE else ()
     emit(w, "phase", w.phase)
@@ -420,6 +420,3 @@ def check_turn(s: State, a: tuple) -> None:
     if a not in legal_turn(s, seat):
         raise IllegalAction(why_illegal(s, seat, a))
 
-
-PHASES_WITH_TURNS = (PLAY, FINAL)
-NO_COST = NONE
