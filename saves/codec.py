@@ -20,6 +20,7 @@ every action checked for legality, then the digest of the final state.
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import Any
 
 import msgpack
@@ -156,7 +157,7 @@ def unpack(data: bytes) -> dict:
     try:
         doc = msgpack.unpackb(data, ext_hook=_no_ext, **_LIMITS)
     except Exception as e:  # msgpack raises many kinds; all mean "not decodable"
-        raise FormatError(f"it cannot be decoded ({_short(e)})") from None
+        raise FormatError(f"it cannot be decoded ({_unpack_reason(e)})") from None
     if type(doc) is not dict:
         raise FormatError("it is not a msgpack map")
     return doc
@@ -175,7 +176,7 @@ def decode_header(data: bytes) -> Header:
                 break
             doc[key] = unpacker.unpack()
     except Exception as e:
-        raise FormatError(f"it cannot be decoded ({_short(e)})") from None
+        raise FormatError(f"it cannot be decoded ({_unpack_reason(e)})") from None
     if doc.get("version") != FORMAT_VERSION:
         doc = upgrade(unpack(data))  # old layouts are rare: read them whole
     return read_header(doc)
@@ -206,9 +207,10 @@ def doc_to_match(doc: SaveDoc) -> Match:
     for i, a in enumerate(actions):
         _replay(match, a, f"action {i + 1} of {len(actions)}")
     if state_digest(match.state) != doc.digest:
-        raise FormatError(
-            "its final state does not match its digest: the file was altered, or the rules "
-            f"changed since Tabula {h.engine} wrote it (this is {ENGINE_VERSION})")
+        since = ("it was written" if h.engine == ENGINE_VERSION
+                 else f"Tabula {h.engine} wrote it (this is {ENGINE_VERSION})")
+        raise FormatError("its final state does not match its digest: the file was altered, "
+                          f"or the rules changed since {since}")
     if match.is_over() != h.finished:
         said = "over" if h.finished else "in progress"
         raise FormatError(f"it says the game is {said}, but replaying it says otherwise")
@@ -256,6 +258,22 @@ def _check_redo(match: Match, redo: list[tuple]) -> None:
 
 def _no_ext(code: int, data: bytes) -> Any:
     raise ValueError(f"extension type {code} is not allowed")
+
+
+_LIMIT = re.compile(r"(\d+) exceeds max_(str|bin|array|map|ext)_len\((\d+)\)")
+_LIMIT_NAMES = {"str": "a string of", "bin": "a byte string of", "array": "a list of",
+                "map": "a map of", "ext": "an extension value of"}
+
+
+def _unpack_reason(e: BaseException) -> str:
+    """msgpack's reason, in words where it is one of our bounds."""
+    m = _LIMIT.search(str(e))
+    if m:
+        size, kind, limit = m.groups()
+        if kind == "ext":
+            return "it holds an extension type, which a save never uses"
+        return f"it holds {_LIMIT_NAMES[kind]} {int(size):,}; the most is {int(limit):,}"
+    return _short(e)
 
 
 def _action_text(a: Any) -> str:

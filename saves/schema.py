@@ -177,7 +177,8 @@ def _int(doc: dict, key: str) -> int:
 def _time(doc: dict, key: str) -> float:
     value = doc.get(key)
     if type(value) not in (int, float) or not math.isfinite(value) or value < 0:
-        raise FormatError(f"its {key!r} field should be a time in seconds, not {describe(value)}")
+        shown = repr(value) if type(value) in (int, float) else describe(value)
+        raise FormatError(f"its {key!r} field should be a time in seconds, not {shown}")
     return float(value)
 
 
@@ -206,7 +207,8 @@ def _options(raw: list) -> Options:
     items = []
     for pair in raw:
         if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not str:
-            raise FormatError(f"an option should be a [name, value] pair, not {describe(pair)}")
+            shown = repr(pair) if len(repr(pair)) <= 40 else describe(pair)
+            raise FormatError(f"an option should be a [name, value] pair, not {shown}")
         items.append((pair[0], plain_to_value(pair[1], f"option {pair[0][:40]!r}")))
     if [k for k, _ in items] != sorted({k for k, _ in items}):
         raise FormatError("its options are not sorted by name without repeats")
