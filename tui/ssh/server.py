@@ -18,6 +18,7 @@ from typing import Any
 
 import asyncssh
 
+from ..cli import UsageError
 from .auth import KeyRing, TabulaConnection
 from .config import ServeConfig, load_or_create_host_key, prepare_data_dir
 from .identity import sweep_guest_homes
@@ -95,13 +96,14 @@ class GameHost:
             await self.acceptor.wait_closed()
 
 
-def configure_logging() -> None:
-    """One line per event on stderr (journald adds its own time stamps)."""
+def configure_logging() -> logging.Handler:
+    """One line per event on stderr (journald keeps them); asyncssh's chatter off."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
     log.addHandler(handler)
     log.setLevel(logging.INFO)
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
+    return handler
 
 
 async def serve(config: ServeConfig) -> int:
@@ -128,11 +130,11 @@ async def serve(config: ServeConfig) -> int:
 def main(args: argparse.Namespace) -> int:
     """The ``serve`` subcommand: settings are checked before anything listens."""
     config = ServeConfig.from_args(args)
-    configure_logging()
+    handler = configure_logging()
     try:
         return asyncio.run(serve(config))
     except OSError as e:  # the port is taken, or not ours to bind
-        from ..cli import UsageError
-
         raise UsageError(f"cannot listen on {config.host} port {config.port}: "
                          f"{e.strerror or e}") from None
+    finally:
+        log.removeHandler(handler)

@@ -1,0 +1,99 @@
+"""Helpers for the SSH server tests: keys, a server on a free loopback port.
+
+Every test builds its own keys and data dir under ``tmp_path`` and runs a
+real asyncssh server on 127.0.0.1 with port 0 (the OS picks a free one),
+in-process, on the test's own event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sys
+from collections.abc import AsyncIterator, Coroutine
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from tui.ssh.config import ServeConfig
+from tui.ssh.server import GameHost
+
+# A stand-in for the game, for tests of the plumbing only: reports its
+# terminal size on start and on every SIGWINCH, echoes keys, quits on "q".
+FAKE_GAME = r"""
+import os, signal, sys, termios, tty
+tty.setraw(0, termios.TCSANOW)
+if "--ignore-hup" in sys.argv:
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+def report(*_):
+    cols, rows = os.get_terminal_size(0)
+    os.write(1, f"SIZE {cols}x{rows}\r\n".encode())
+signal.signal(signal.SIGWINCH, report)
+os.write(1, f"PID {os.getpid()} TERM {os.environ['TERM']} "
+            f"COLORTERM {os.environ.get('COLORTERM', '-')}\r\n"
+            f"HOME {os.environ['TABULA_HOME']}\r\n".encode())
+report()
+while True:
+    data = os.read(0, 1024)
+    if not data or b"q" in data:
+        break
+    os.write(1, b"GOT " + data + b"\r\n")
+"""
+
+
+@dataclass
+class Keys:
+    """A friend's key (in authorized_keys) and a stranger's (not)."""
+
+    friend: asyncssh.SSHKey
+    stranger: asyncssh.SSHKey
+    authorized: Path
+
+
+def make_keys(tmp_path: Path) -> Keys:
+    friend = asyncssh.generate_private_key("ssh-ed25519")
+    stranger = asyncssh.generate_private_key("ssh-ed25519")
+    authorized = tmp_path / "authorized_keys"
+    authorized.write_bytes(friend.export_public_key())
+    return Keys(friend, stranger, authorized)
+
+
+def make_config(tmp_path: Path, keys: Keys | None, **changes: Any) -> ServeConfig:
+    base = ServeConfig(data_dir=tmp_path / "data", host_key=tmp_path / "host_key",
+                       authorized_keys=keys.authorized if keys else None,
+                       guest=keys is None, port=0)
+    return replace(base, **changes)
+
+
+def fake_game(tmp_path: Path, *args: str) -> tuple[str, ...]:
+    script = tmp_path / "fake_game.py"
+    script.write_text(FAKE_GAME)
+    return (sys.executable, str(script), *args)
+
+
+@contextlib.asynccontextmanager
+async def serving(config: ServeConfig) -> AsyncIterator[GameHost]:
+    """A running server; on exit every session is ended and reaped."""
+    host = await GameHost(config).start()
+    try:
+        yield host
+    finally:
+        await asyncio.wait_for(host.stop(), 30)
+
+
+async def sessions_done(host: GameHost, timeout: float = 15) -> None:
+    """Wait until every game on the host has ended and been cleaned up."""
+    if host.sessions:
+        await asyncio.wait_for(asyncio.gather(*host.sessions), timeout)
+
+
+def run(coro: Coroutine[Any, Any, Any], timeout: float = 90) -> Any:
+    """Run an async test body with an overall deadline."""
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+def pid_alive(pid: int) -> bool:
+    """True while the process exists (a zombie counts: it is not reaped)."""
+    return Path(f"/proc/{pid}").exists()
