@@ -110,15 +110,19 @@ def prompt(s: State) -> str:
     if s.pending:
         pd = s.pending[-1]
         who = seat_name(s, pd.seat)
+        # pd.data means something different for each kind: read it only for its own kind
+        if pd.kind == "coniuratio_pick":
+            return f"{who}: choose the building {seat_name(s, pd.data[0])} loses"
+        if pd.kind == "coniuratio_react":
+            return (f"{who}: a Coniuratio destroys your {card_name(pd.data[1])};"
+                    " play Aediles for 2 Gold?")
+        if pd.kind == "penalty":
+            return f"{who}: the Gauls destroy one of your {pd.data[0]} buildings"
         return {
             "target": f"{who}: choose the opponent to target",
-            "coniuratio_pick": f"{who}: choose the building {seat_name(s, pd.data[0])} loses",
-            "coniuratio_react": f"{who}: a Coniuratio destroys your {card_name(pd.data[1])};"
-                                " play Aediles for 2 Gold?",
             "consuetudo_take": f"{who}: take one of the top Aedificium cards",
             "consuetudo_order": f"{who}: put the other cards back in any order",
             "discard": f"{who}: discard down to 5 cards",
-            "penalty": f"{who}: the Gauls destroy one of your {pd.data[0]} buildings",
         }[pd.kind]
     seat = s.draft.pickers[0] if s.draft else s.queue[0]
     who = seat_name(s, seat)
