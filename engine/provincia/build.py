@@ -186,7 +186,9 @@ def _distinct(kind: str, cards: tuple[Held, ...]) -> list[tuple]:
 def destroy_options(built: tuple[tuple[int, bool], ...], kind: str | None = None) -> list[tuple]:
     out: dict[tuple, None] = {}
     for c, active in built:
-        if kind is None or AEDIFICIA[c].kind == kind:
+        b = AEDIFICIA[c]
+        # a Prestige building is any worth 3+ PP (L195, INVENTORY PR-M9), whatever its icon
+        if kind is None or b.kind == kind or (kind == "prestige" and b.award >= 3):
             out.setdefault(("destroy", c, active), None)
     return list(out)
 
