@@ -376,3 +376,13 @@ def test_destroyed_carchesium_discount_and_fodina_income_are_gone():
     s2 = drive(s2, lambda x: x.round == 2)
     assert s2.players[1].res[STONE] == 1  # no Stone any more
     assert s2.players[1].res[CLAY] == 0
+
+
+def test_horreum_destroyed_by_coniuratio_cuts_storage_at_once():
+    """D8: the Horreum can be destroyed (here by a Coniuratio); excess over 5 is lost."""
+    s = destroy_by_coniuratio([], {"res": R(8, 5, 6, 12)})
+    supply = s.supply
+    s = G.play(s, ("destroy", cid("Horreum"), True))
+    assert s.players[1].res == R(5, 5, 5, 12)
+    assert s.supply == (supply[0] + 3, supply[1], supply[2] + 1, supply[3])
+    assert "Horreum" in hand_names(s.players[1])
