@@ -14,13 +14,14 @@ import asyncio
 import codecs
 import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import asyncssh
 
 _CSI = re.compile(r"\x1b\[([0-9;?<>=!]*)([ -/]*)([@-~])")
 _OSC = re.compile(r"\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)")
+_SPECIAL = re.compile(r"[\x00-\x1f\x7f]")
 _ESC_OTHER = re.compile(r"\x1b[()*+][0-9A-Za-z]|\x1b[PX^_][^\x1b]*\x1b\\|\x1b[^\[\]]")
 
 
@@ -45,37 +46,45 @@ class Screen:
     def feed(self, data: bytes) -> None:
         text = self._tail + self._decoder.decode(data)
         self._tail = ""
-        i = 0
-        while i < len(text):
-            ch = text[i]
-            if ch == "\x1b":
-                m = (_CSI.match(text, i) or _OSC.match(text, i) or _ESC_OTHER.match(text, i))
-                if m is None:
-                    if len(text) - i < 64:  # incomplete: wait for the rest
-                        self._tail = text[i:]
-                        return
-                    i += 1
-                    continue
-                if m.re is _CSI:
-                    self._csi(m.group(1), m.group(3))
-                i = m.end()
+        i, end = 0, len(text)
+        while i < end:
+            special = _SPECIAL.search(text, i)
+            stop = special.start() if special else end
+            if stop > i:  # a run of printable text: the bulk of any frame
+                self._put(text[i:stop])
+                i = stop
                 continue
-            self._char(ch)
-            i += 1
+            if text[i] != "\x1b":
+                self._control(text[i])
+                i += 1
+                continue
+            m = _CSI.match(text, i) or _OSC.match(text, i) or _ESC_OTHER.match(text, i)
+            if m is None:
+                if end - i < 64:  # cut in half by a read: wait for the rest
+                    self._tail = text[i:]
+                    return
+                i += 1
+                continue
+            if m.re is _CSI:
+                self._csi(m.group(1), m.group(3))
+            i = m.end()
 
-    def _char(self, ch: str) -> None:
+    def _put(self, run: str) -> None:
+        while run:
+            if self.x >= self.cols:  # auto-wrap
+                self.x = 0
+                self.y = min(self.y + 1, self.rows - 1)
+            part, run = run[: self.cols - self.x], run[self.cols - self.x:]
+            self.grid[self.y][self.x:self.x + len(part)] = part
+            self.x += len(part)
+
+    def _control(self, ch: str) -> None:
         if ch == "\r":
             self.x = 0
         elif ch == "\n":
             self.y = min(self.y + 1, self.rows - 1)
         elif ch == "\b":
             self.x = max(self.x - 1, 0)
-        elif ch >= " ":
-            if self.x >= self.cols:
-                self.x = 0
-                self.y = min(self.y + 1, self.rows - 1)
-            self.grid[self.y][self.x] = ch
-            self.x += 1
 
     def _csi(self, params: str, final: str) -> None:
         if params.startswith("?"):
@@ -147,28 +156,31 @@ class GameClient:
             raise
         return cls(conn, process, *size)
 
-    async def read_until(self, *texts: str, timeout: float = 20.0,
-                         absent: bool = False) -> str:
-        """Read output until one of ``texts`` is on screen (or, with ``absent``, none is).
+    async def read_until(self, *texts: str, timeout: float = 20.0) -> str:
+        """Read output until one of ``texts`` is on screen; returns the one found.
 
-        Returns the text found. Raises TimeoutError (with the screen) if it
-        does not happen in time, and EOFError if the session ends first.
+        Raises TimeoutError (showing the screen) if it does not appear in
+        time, and EOFError if the session ends first.
         """
-        deadline = asyncio.get_running_loop().time() + timeout
-        while True:
-            found = self.find(*texts)
-            if (found is not None) != absent:
-                return found or ""
-            left = deadline - asyncio.get_running_loop().time()
+        await self.wait_for(lambda: self.find(*texts) is not None, f"{texts!r}", timeout)
+        return self.find(*texts) or ""
+
+    async def wait_for(self, check: Callable[[], bool], what: str = "a condition",
+                       timeout: float = 20.0) -> None:
+        """Read output until ``check()`` is true (checked after every chunk)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while not check():
+            left = deadline - loop.time()
             if left <= 0:
-                raise TimeoutError(f"waited {timeout}s for {texts!r}; screen:\n"
+                raise TimeoutError(f"waited {timeout}s for {what}; screen:\n"
                                    f"{self.screen.text()}")
             try:
                 data = await asyncio.wait_for(self.process.stdout.read(65536), left)
             except TimeoutError:
                 continue
             if not data:
-                raise EOFError(f"session ended while waiting for {texts!r}; screen:\n"
+                raise EOFError(f"session ended while waiting for {what}; screen:\n"
                                f"{self.screen.text()}\nlast bytes: {bytes(self.raw[-300:])!r}")
             self.raw += data
             self.screen.feed(data)

@@ -1,0 +1,198 @@
+"""SSH hosting under load: many players connect to one ``tabula serve`` at once.
+
+Starts ``python -m tui serve`` on a free loopback port (fresh data dir, a
+generated client key), then opens ``--sessions`` connections *at the same
+time*. Each client is a player: it waits for the first frame (the title
+screen's text on its screen), then presses keys and waits for the game to
+react. While every session is open, the resident memory of each session's
+processes is measured. Prints the medians; ``--json`` prints
+{"sessions": 20, "first_frame_ms": …, "rss_mb_per_session": …, "failures": 0, …}.
+
+    nice .venv/bin/python bench/ssh.py [--sessions 20] [--json]
+
+"first frame" is the time from starting the connection (TCP, key exchange,
+auth, PTY, the child starting Python and Textual) to the title text being
+on the client's screen: what a player waits for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import asyncssh  # noqa: E402
+
+from tui.ssh.probe import GameClient  # noqa: E402
+
+TITLE = ("New game", "Continue")  # the title screen's menu
+KEYS = ["\x1b[B"]  # down: the menu highlight moves
+
+
+async def start_server(tmp: Path, sessions: int) -> tuple[subprocess.Popen[bytes], int]:
+    """A real ``tabula serve`` in its own process; returns it and its port."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    (tmp / "client_key").write_bytes(key.export_private_key())
+    (tmp / "authorized_keys").write_bytes(key.export_public_key())
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tui", "serve", "--port", "0", "--data-dir", str(tmp / "data"),
+         "--authorized-keys", str(tmp / "authorized_keys"), "--max-sessions", str(sessions),
+         "--max-connections-per-minute", str(sessions * 2)],
+        stderr=subprocess.PIPE, cwd=Path(__file__).resolve().parent.parent)
+    assert proc.stderr is not None
+    loop = asyncio.get_running_loop()
+    while True:
+        line = (await loop.run_in_executor(None, proc.stderr.readline)).decode()
+        if not line:
+            raise RuntimeError("the server exited before listening")
+        found = re.search(r"port (\d+)", line)
+        if found:
+            # keep draining its log so it never blocks on a full pipe
+            loop.run_in_executor(None, proc.stderr.read)
+            return proc, int(found.group(1))
+
+
+class Roll:
+    """Counts players who are up (or failed); ``everyone`` is set when all are."""
+
+    def __init__(self, total: int) -> None:
+        self.total, self.count = total, 0
+        self.everyone = asyncio.Event()
+        self.measured = asyncio.Event()
+
+    def arrive(self) -> None:
+        self.count += 1
+        if self.count >= self.total:
+            self.everyone.set()
+
+
+async def one_player(port: int, key: asyncssh.SSHKey, n: int, roll: Roll,
+                     timeout: float) -> dict[str, float]:
+    """Connect, wait for the title, press keys, stay until everyone is measured."""
+    start = time.perf_counter()
+    client: GameClient | None = None
+    try:
+        client = await GameClient.connect(port, username=f"player{n}", client_keys=[key],
+                                          size=(100, 32))
+        await client.read_until(*TITLE, timeout=timeout)
+        first = time.perf_counter() - start
+        seen = len(client.raw)
+        for k in KEYS:
+            client.send(k)
+        t0 = time.perf_counter()
+        await answered(client, seen, timeout)
+        react = time.perf_counter() - t0
+        roll.arrive()
+        await roll.measured.wait()
+        return {"first_frame_s": first, "key_s": react}
+    except BaseException:
+        roll.arrive()
+        raise
+    finally:
+        if client is not None:
+            client.close()
+
+
+async def answered(client: GameClient, seen: int, timeout: float) -> None:
+    """Read until the app draws anything new after the keys (it redraws only on change)."""
+    deadline = time.perf_counter() + timeout
+    while len(client.raw) == seen:
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            raise TimeoutError("the game did not react to keys")
+        data = await asyncio.wait_for(client.process.stdout.read(65536), left)
+        if not data:
+            raise EOFError("session ended")
+        client.raw += data
+        client.screen.feed(data)
+
+
+def descendants(pid: int) -> list[int]:
+    """Every process below ``pid`` (Linux /proc)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                stat = Path(f"/proc/{entry}/stat").read_text()
+            except OSError:
+                continue
+            ppid = int(stat.rsplit(")", 1)[1].split()[1])
+            children.setdefault(ppid, []).append(int(entry))
+    out, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out
+
+
+def rss_mb(pid: int) -> float:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return 0.0
+    found = re.search(r"VmRSS:\s+(\d+) kB", status)
+    return int(found.group(1)) / 1024 if found else 0.0
+
+
+async def bench(sessions: int, timeout: float) -> dict[str, object]:
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        server, port = await start_server(tmp, sessions)
+        try:
+            key = asyncssh.read_private_key(tmp / "client_key")
+            roll = Roll(sessions)
+            tasks = [asyncio.create_task(one_player(port, key, n, roll, timeout))
+                     for n in range(sessions)]
+            await roll.everyone.wait()  # every player has reacted to keys (or failed)
+            rss_games = sum(rss_mb(p) for p in descendants(server.pid))
+            server_rss = rss_mb(server.pid)
+            roll.measured.set()
+            results = await asyncio.gather(*tasks, return_exceptions=True)
+        finally:
+            server.terminate()
+            server.wait(30)
+    ok = [r for r in results if isinstance(r, dict)]
+    errors = [f"{type(r).__name__}: {str(r)[:200]}" for r in results if not isinstance(r, dict)]
+    firsts = sorted(float(r["first_frame_s"]) * 1000 for r in ok)
+    keys = sorted(float(r["key_s"]) * 1000 for r in ok)
+    return {
+        "sessions": sessions,
+        "first_frame_ms": round(statistics.median(firsts)) if firsts else None,
+        "first_frame_ms_max": round(firsts[-1]) if firsts else None,
+        "key_response_ms": round(statistics.median(keys)) if keys else None,
+        "rss_mb_per_session": round(rss_games / max(len(ok), 1), 1),
+        "server_rss_mb": round(server_rss, 1),
+        "failures": len(errors),
+        "errors": errors[:3],
+        "cpus": os.cpu_count(),
+    }
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--sessions", type=int, default=20)
+    ap.add_argument("--timeout", type=float, default=120.0, help="per player, seconds")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    result = asyncio.run(bench(args.sessions, args.timeout))
+    if args.json:
+        print(json.dumps(result))
+    else:
+        for k, v in result.items():
+            print(f"{k:>20}: {v}")
+    return 0 if result["failures"] == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
