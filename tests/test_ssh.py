@@ -7,9 +7,12 @@ that run the real game are in test_ssh_game.py.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
+import signal
 import stat
+import sys
 from pathlib import Path
 
 import asyncssh
@@ -76,6 +79,34 @@ def test_host_key_readable_by_others_is_refused(tmp_path, capsys):
                      str(path), "--data-dir", str(tmp_path / "data"), "--port", "0"])
     assert code == 2
     assert "chmod 600" in capsys.readouterr().err
+
+
+def test_serve_command_listens_logs_its_key_and_stops_on_sigterm(tmp_path):
+    keys = make_keys(tmp_path)
+
+    async def body():
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "tui", "serve", "--port", "0", "--authorized-keys",
+            str(keys.authorized), "--data-dir", str(tmp_path / "data"),
+            stderr=asyncio.subprocess.PIPE, cwd=Path(__file__).resolve().parent.parent)
+        try:
+            line = (await asyncio.wait_for(proc.stderr.readline(), 30)).decode()
+            found = re.search(r"port (\d+) .* host key (SHA256:\S+)", line)
+            assert found, line
+            port, fingerprint = int(found.group(1)), found.group(2)
+            key_file = tmp_path / "data" / "ssh_host_ed25519_key"
+            assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+            async with connect(port, username="alice", client_keys=[keys.friend]) as conn:
+                assert conn.get_server_host_key().get_fingerprint() == fingerprint
+            proc.send_signal(signal.SIGTERM)
+            assert await asyncio.wait_for(proc.wait(), 30) == 0
+            rest = (await proc.stderr.read()).decode()
+            assert "shutting down" in rest
+        finally:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+    run(body())
 
 
 # -- authentication --------------------------------------------------------------

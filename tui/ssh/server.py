@@ -38,6 +38,7 @@ class GameHost:
         self.rate = RateLimiter(config.max_connections_per_minute)
         self.sessions: dict[asyncio.Task[None], GameSession] = {}
         self.acceptor: asyncssh.SSHAcceptor | None = None
+        self.host_key: asyncssh.SSHKey | None = None
 
     def connection(self) -> TabulaConnection:
         return TabulaConnection(self)
@@ -62,10 +63,10 @@ class GameHost:
         """Prepare the data dir and host key, then listen."""
         prepare_data_dir(self.config.data_dir)
         sweep_guest_homes(self.config.data_dir)
-        host_key = load_or_create_host_key(self.config.host_key)
+        self.host_key = load_or_create_host_key(self.config.host_key)
         self.acceptor = await asyncssh.create_server(
             self.connection, self.config.host, self.config.port,
-            server_host_keys=[host_key],
+            server_host_keys=[self.host_key],
             encoding=None,  # the game speaks bytes; no decoding on the way
             line_editor=False,  # every key goes straight to the game
             allow_pty=True,
@@ -110,8 +111,9 @@ async def serve(config: ServeConfig) -> int:
     """Run the server until SIGINT/SIGTERM; then end every session cleanly."""
     host = await GameHost(config).start()
     who = f"keys in {config.authorized_keys}" if config.authorized_keys else "guests"
-    log.info("serving Tabula on %s port %d for %s; data in %s", config.host, host.port,
-             who, config.data_dir)
+    assert host.host_key is not None
+    log.info("serving Tabula on %s port %d for %s; data in %s; host key %s", config.host,
+             host.port, who, config.data_dir, host.host_key.get_fingerprint("sha256"))
     stopping = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
