@@ -52,7 +52,7 @@ KEYS = HEADER_KEYS + BODY_KEYS
 # Bounds: generous for any real game, small enough that a hostile file
 # cannot make loading slow or hungry.
 MAX_FILE_BYTES = 1 << 20  # a finished Provincia game is ~2 KB
-MAX_ACTIONS = 65_536
+MAX_ACTIONS = 20_000  # a Provincia game has ~250; The Romans will have more
 MAX_ACTION_ITEMS = 32
 MAX_STR = 4096  # bytes of any string
 MAX_NAME = 64  # characters of a seat name or an id

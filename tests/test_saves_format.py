@@ -19,7 +19,7 @@ from engine.match import Match
 from saves import SaveError, codec, load_match, save_match
 from saves.digest import canonical, state_digest
 from saves.files import load_header
-from saves.schema import FORMAT_VERSION, MAX_FILE_BYTES
+from saves.schema import FORMAT_VERSION, MAX_ACTIONS, MAX_FILE_BYTES
 from tests.test_saves_support import (
     CITY_NAMES,
     FIXED_TIME,
@@ -336,3 +336,11 @@ def test_saving_refuses_what_it_could_not_load(tmp_path: Path) -> None:
     assert path.read_bytes() == before
     with pytest.raises(SaveError, match="Cannot save to"):
         save_match(make_match(limit=5), tmp_path / "no" / "such" / "folder.tabula")
+
+
+def test_histories_are_bounded(tmp_path: Path) -> None:
+    doc = save_doc(make_match(limit=3))
+    doc["actions"] = [["pick", 0]] * (MAX_ACTIONS + 1)
+    path = write(tmp_path / "long.tabula", pack_doc(doc))
+    with pytest.raises(SaveError, match=f"a list of {MAX_ACTIONS + 1:,}; the most is"):
+        load_match(path)
