@@ -79,3 +79,24 @@ class Bot(Protocol):
 
 class BotCancelled(Exception):
     """Raised by a bot when its budget's cancel check fires before any answer."""
+
+
+class NotAView(ValueError):
+    """A bot was handed something other than its own seat's view."""
+
+
+def require_view(view: Any, seat: int) -> None:
+    """Refuse full states: a bot decides on what its seat may know, only.
+
+    Games mark a view with the seat it belongs to (``viewer``; -1 for a full
+    state). A game without that field cannot be checked here.
+    """
+    viewer = getattr(view, "viewer", seat)
+    if viewer != seat:
+        what = "a full state" if viewer == -1 else f"seat {viewer}'s view"
+        raise NotAView(f"a bot for seat {seat} was given {what}; bots only see their own view")
+
+
+def seed_from(rng: random.Random) -> int:
+    """A 63-bit seed for the engine's Rng, drawn from the bot's own rng."""
+    return rng.getrandbits(63)

@@ -1,0 +1,102 @@
+"""Per-game knowledge the generic bots plug in, registered by game id.
+
+The ISMCTS bot and the rule-based bot are generic; what they know about one
+game lives in that game's package under ``ai/`` (``ai/provincia/`` for
+Provincia Romana), which calls ``register`` when imported. A game without
+an entry still gets working bots: a uniform-random default policy, no
+priors, and an evaluation that only knows finished games.
+
+Everything here is given *full* states by the search (sampled worlds) or
+the seat's *view* (the rule-based policy): never the true state.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+Evaluate = Callable[[Any, Any], Sequence[float]]
+"""(game, state) -> a reward in [0, 1] per seat, like a win probability."""
+Rollout = Callable[[Any, Any, Sequence[tuple], random.Random], tuple]
+"""(game, full state, its legal actions, rng) -> the action to play: a fast
+default policy for rollouts (microseconds, not milliseconds)."""
+Prior = Callable[[Any, Any, Sequence[tuple]], Sequence[float]]
+"""(game, state, legal actions) -> a score per action: which to widen first."""
+Policy = Callable[[Any, Any, int, random.Random], "Decision"]
+"""(game, view, seat, rng) -> the rule-based bot's decision."""
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A rule-based choice and the runners-up with the bot's reasons."""
+
+    action: tuple
+    ranked: tuple[tuple[tuple, float, str], ...] = ()  # (action, score, why), best first
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What one game teaches the bots; every part is optional."""
+
+    evaluate: Evaluate | None = None
+    rollout: Rollout | None = None
+    prior: Prior | None = None
+    policy: Policy | None = None
+    # ISMCTS settings tuned for this game (see ai/mcts/config.py for their meaning)
+    settings: tuple[tuple[str, Any], ...] = ()
+
+
+_KNOWLEDGE: dict[str, Knowledge] = {}
+_TRIED: set[str] = set()
+
+
+def register(game_id: str, knowledge: Knowledge) -> None:
+    _KNOWLEDGE[game_id] = knowledge
+
+
+def knowledge(game_id: str) -> Knowledge:
+    """The game's knowledge; imports ``ai.<game_id>`` once to let it register."""
+    if game_id not in _KNOWLEDGE and game_id not in _TRIED:
+        _TRIED.add(game_id)
+        try:
+            importlib.import_module(f"ai.{game_id}")
+        except ModuleNotFoundError as e:
+            if e.name != f"ai.{game_id}":
+                raise
+    return _KNOWLEDGE.get(game_id, GENERIC)
+
+
+def terminal_rewards(game: Any, s: Any) -> list[float]:
+    """A finished game's reward per seat: 1 for a sole winner, shared on ties."""
+    res = game.result(s)
+    share = 1.0 / len(res.winners)
+    out = [0.0] * len(res.scores)
+    for w in res.winners:
+        out[w] = share
+    return out
+
+
+def generic_evaluate(game: Any, s: Any) -> list[float]:
+    """Without knowledge of the game, an unfinished game is anyone's."""
+    if game.to_move(s) is None:
+        return terminal_rewards(game, s)
+    n = seat_count(s)
+    return [1.0 / n] * n
+
+
+def seat_count(s: Any) -> int:
+    """Seats in a state: ``s.n`` if the game keeps it, else ``len(s.players)``."""
+    n = getattr(s, "n", None)
+    if isinstance(n, int):
+        return n
+    return len(s.players)
+
+
+def generic_rollout(game: Any, s: Any, actions: Sequence[tuple], rng: random.Random) -> tuple:
+    return actions[rng.randrange(len(actions))]
+
+
+GENERIC = Knowledge(evaluate=generic_evaluate, rollout=generic_rollout)

@@ -1,0 +1,32 @@
+"""The ISMCTS leaf evaluation for Provincia Romana: each city's projected
+Prestige (``value.projected``) turned into a chance of winning.
+
+A softmax over projections, with a temperature that shrinks as the game
+nears its end, reads "ahead by 3 PP in round 2" as a modest edge and "ahead
+by 3 PP in the final turn" as nearly won; rewards sum to 1 like win shares,
+which is what the search backs up for every seat (max-n).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from engine.provincia.state import OVER, State
+
+from ..knowledge import terminal_rewards
+from .value import projected, temperature
+
+
+def evaluate(game: Any, s: State) -> list[float]:
+    if s.phase == OVER:
+        return terminal_rewards(game, s)
+    vals = [projected(s, p) for p in range(s.n)]
+    return win_chances(vals, temperature(s))
+
+
+def win_chances(vals: list[float], temp: float) -> list[float]:
+    top = max(vals)
+    ex = [math.exp((v - top) / temp) for v in vals]
+    total = sum(ex)
+    return [e / total for e in ex]

@@ -1,0 +1,63 @@
+"""The rule-based bot (kind "rules"): each game's hand-written strategy.
+
+The strategy itself lives with the game (``ai/<game>/rules.py``, found
+through ``ai.knowledge``); this module is the generic bot around it: it
+checks it was given a view, asks the policy, and explains the choice. A game
+without a policy falls back to a uniformly random legal action.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .base import Alternative, Budget, require_view
+from .knowledge import Decision, knowledge
+from .players import register
+
+EXPLAIN_TOP = 3
+EASY_SLIP = 0.2  # an easy rules bot plays a random runner-up this often
+
+
+class RulesBot:
+    """Plays the game's rule-based policy; ``easy`` slips now and then."""
+
+    kind = "rules"
+
+    def __init__(self, strength: str = "normal") -> None:
+        self.strength = strength
+        self._last: tuple[Any, Any, Decision] | None = None
+
+    def decide(self, game: Any, view: Any, seat: int, budget: Budget,
+               rng: random.Random) -> tuple:
+        require_view(view, seat)
+        policy = knowledge(game.id).policy
+        if policy is None:
+            actions = game.legal(view)
+            decision = Decision(actions[rng.randrange(len(actions))])
+        else:
+            decision = policy(game, view, seat, rng)
+        if self.strength == "easy" and len(decision.ranked) > 1 and rng.random() < EASY_SLIP:
+            alt = decision.ranked[1 + rng.randrange(min(2, len(decision.ranked) - 1))]
+            decision = Decision(alt[0], decision.ranked)
+        self._last = (game, view, decision)
+        return decision.action
+
+    def explain(self) -> list[Alternative]:
+        """The policy's top choices with its reasons; no search, so the
+        chosen one gets the whole "visit" share and the win rate is the
+        game's evaluation of the position for this seat."""
+        if self._last is None:
+            return []
+        game, view, decision = self._last
+        evaluate = knowledge(game.id).evaluate
+        seat = view.viewer if hasattr(view, "viewer") else 0
+        chance = evaluate(game, view)[seat] if evaluate else 0.0
+        out = []
+        for a, score, why in decision.ranked[:EXPLAIN_TOP]:
+            text = f"{game.describe(view, a)} ({why}; {score:+.2f})"
+            out.append(Alternative(a, text, 1.0 if a == decision.action else 0.0, chance))
+        return out
+
+
+register("rules", RulesBot)
