@@ -305,18 +305,54 @@ def test_time_limit_ends_the_session_with_a_message(tmp_path, caplog):
     assert any("time limit" in r.getMessage() for r in caplog.records)
 
 
-def test_connection_rate_per_address_is_limited(tmp_path):
+def test_connection_rate_per_address_is_limited(tmp_path, caplog):
     keys = make_keys(tmp_path)
     config = make_config(tmp_path, keys, max_connections_per_minute=3)
+    caplog.set_level(logging.INFO, logger="tabula.ssh")
 
     async def body():
         async with serving(config) as host:
             for _ in range(3):
                 async with connect(host.port, username="alice", client_keys=[keys.friend]):
                     pass
-            with pytest.raises(asyncssh.DisconnectError, match="Too many connections"):
+            with pytest.raises(asyncssh.DisconnectError, match="3 new connections"):
                 async with connect(host.port, username="alice", client_keys=[keys.friend]):
                     pass
+    run(body())
+    assert any("refused: more than 3 new connections" in r.getMessage()
+               for r in caplog.records)
+
+
+def test_too_many_open_connections_are_turned_away(tmp_path):
+    keys = make_keys(tmp_path)
+
+    async def body():
+        async with serving(make_config(tmp_path, keys)) as host:
+            host.max_connections = 1
+            async with connect(host.port, username="alice", client_keys=[keys.friend]):
+                with pytest.raises(asyncssh.DisconnectError, match="busy"):
+                    async with connect(host.port, username="bob", client_keys=[keys.friend]):
+                        pass
+            async with connect(host.port, username="bob", client_keys=[keys.friend]):
+                pass  # room again once the first has gone
+    run(body())
+
+
+def test_shutdown_ends_every_game_and_says_so(tmp_path):
+    keys = make_keys(tmp_path)
+    config = make_config(tmp_path, keys, child_command=fake_game(tmp_path, "--ignore-hup"),
+                         hangup_grace=0.2)
+
+    async def body():
+        async with serving(config) as host:
+            client = await GameClient.connect(host.port, username="alice",
+                                              client_keys=[keys.friend])
+            await client.read_until("SIZE")
+            (session,) = host.sessions.values()
+            await host.stop()
+            out = await client.read_to_end()
+            assert b"shutting down" in out and b"connect again and choose Continue" in out
+            assert not pid_alive(session.child.pid)
     run(body())
 
 

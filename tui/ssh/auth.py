@@ -10,7 +10,6 @@ forwarding are switched off in the server options (see ``server``).
 
 from __future__ import annotations
 
-import logging
 import os
 import time
 from pathlib import Path
@@ -20,12 +19,12 @@ import asyncssh
 
 from ..cli import UsageError
 from .identity import Player, new_guest_home, player_home, remove_guest_home
+from .log import log, log_ending
 
 if TYPE_CHECKING:
     from .server import GameHost
     from .session import GameSession
 
-log = logging.getLogger("tabula.ssh")
 
 MAX_CHANNELS = 4  # session channels open at once on one connection
 
@@ -93,7 +92,7 @@ class TabulaConnection(asyncssh.SSHServer):
         self.sessions_seen = 0
         self.children = 0  # games started and not yet reaped (guest folder stays)
         self.closed = False
-        self.limited = False
+        self.refusal: str | None = None  # why this connection will be turned away
         self._key: asyncssh.SSHKey | None = None
 
     @property
@@ -106,19 +105,26 @@ class TabulaConnection(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.address, self.port = str(peer[0]), int(peer[1])
-        # Counted as the TCP connection arrives; refused just after key exchange,
-        # the first moment an SSH client can be told why.
-        self.limited = not self.host.rate.allow(self.address)
+        self.host.connections += 1
+        # Counted as the TCP connection arrives; refused just after key
+        # exchange, the first moment an SSH client can be told why.
+        if not self.host.rate.allow(self.address):
+            self.refusal = (f"more than {self.host.rate.per_minute} new connections "
+                            "from your address in a minute; try again later")
+        elif self.host.connections > self.host.max_connections:
+            self.refusal = "the server is busy; try again later"
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
+        self.host.connections -= 1
         if self.sessions_seen == 0:  # sessions log themselves; this covers the rest
-            if self.player is None:
+            if self.refusal is not None:
+                how = f"refused: {self.refusal}"
+            elif self.player is None:
                 how = "not authenticated" + (f" ({exc})" if exc else "")
             else:
                 how = "no session opened"
-            log.info("connection %s from %s at %s for %.1fs: %s", self._who(), self.peer,
-                     _stamp(self.opened), time.time() - self.opened, how)
+            log_ending("connection", self._who(), self.peer, self.opened, how)
         self.release_home()
 
     def _who(self) -> str:
@@ -136,13 +142,9 @@ class TabulaConnection(asyncssh.SSHServer):
     def begin_auth(self, username: str) -> bool:
         """True = credentials required; guests need none."""
         self.username = username
-        if self.limited:
-            log.info("refused %s: more than %d new connections in a minute", self.peer,
-                     self.host.rate.per_minute)
-            self.sessions_seen = -1  # logged
-            raise asyncssh.DisconnectError(
-                asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                "Too many connections from your address; try again in a minute.")
+        if self.refusal is not None:
+            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS,
+                                           f"Tabula: {self.refusal}.")
         return not self.host.config.guest
 
     def password_auth_supported(self) -> bool:
@@ -213,7 +215,3 @@ class TabulaConnection(asyncssh.SSHServer):
     def tap_requested(self, unit: int | None) -> bool:
         return False
 
-
-def _stamp(epoch: float) -> str:
-    """UTC time, to the second, for log lines."""
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(epoch))

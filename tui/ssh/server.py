@@ -23,9 +23,8 @@ from .auth import KeyRing, TabulaConnection
 from .config import ServeConfig, load_or_create_host_key, prepare_data_dir
 from .identity import sweep_guest_homes
 from .limits import RateLimiter, SessionSlots
+from .log import log
 from .session import GameSession
-
-log = logging.getLogger("tabula.ssh")
 
 
 class GameHost:
@@ -37,6 +36,9 @@ class GameHost:
         self.slots = SessionSlots(config.max_sessions)
         self.rate = RateLimiter(config.max_connections_per_minute)
         self.sessions: dict[asyncio.Task[None], GameSession] = {}
+        self.connections = 0  # open TCP connections, authenticated or not
+        # room for every game plus people logging in; beyond it, "busy"
+        self.max_connections = 2 * config.max_sessions + 16
         self.acceptor: asyncssh.SSHAcceptor | None = None
         self.host_key: asyncssh.SSHKey | None = None
 

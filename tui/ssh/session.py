@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import os
 import re
 import site
@@ -23,15 +22,13 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
-from .auth import _stamp
 from .child import GameChild
+from .log import log, log_ending
 from .pump import PtyPump
 
 if TYPE_CHECKING:
     from .auth import TabulaConnection
     from .server import GameHost
-
-log = logging.getLogger("tabula.ssh")
 
 _TERM_OK = re.compile(r"[A-Za-z0-9._+-]{1,64}")
 
@@ -105,7 +102,8 @@ class GameSession(asyncssh.SSHServerSession):
         self._loop = asyncio.get_running_loop()
         self._last_input = self._loop.time()
         self._stop: asyncio.Future[tuple[str, str | None]] = self._loop.create_future()
-        self._timers: list[asyncio.TimerHandle] = []
+        self._limit: asyncio.TimerHandle | None = None  # the total time limit
+        self._idle: asyncio.TimerHandle | None = None
         self._slot = False
         self._chan_open = True
         self._logged = False
@@ -225,19 +223,19 @@ class GameSession(asyncssh.SSHServerSession):
     def _arm_timers(self) -> None:
         config = self.host.config
         if config.idle_timeout is not None:
-            self._timers.append(self._loop.call_later(config.idle_timeout, self._check_idle))
+            self._idle = self._loop.call_later(config.idle_timeout, self._check_idle)
         if config.max_session_time is not None:
             limit = config.max_session_time
-            self._timers.append(self._loop.call_later(
+            self._limit = self._loop.call_later(
                 limit, self.stop, "time limit",
-                f"This session reached its time limit of {_duration(limit)}."))
+                f"This session reached its time limit of {_duration(limit)}.")
 
     def _check_idle(self) -> None:
         timeout = self.host.config.idle_timeout
         assert timeout is not None
         left = self._last_input + timeout - self._loop.time()
-        if left > 0:
-            self._timers.append(self._loop.call_later(left, self._check_idle))
+        if left > 0:  # there was input since: look again when it would expire
+            self._idle = self._loop.call_later(left, self._check_idle)
         else:
             self.stop("idle timeout", f"No keys pressed for {_duration(timeout)}.")
 
@@ -268,8 +266,9 @@ class GameSession(asyncssh.SSHServerSession):
         self._exit(status)
 
     def _cleanup(self) -> None:
-        for timer in self._timers:
-            timer.cancel()
+        for timer in (self._limit, self._idle):
+            if timer is not None:
+                timer.cancel()
         if self.pump is not None:
             self.pump.stop()
         if self.child is not None:
@@ -299,9 +298,8 @@ class GameSession(asyncssh.SSHServerSession):
         if self._logged:
             return
         self._logged = True
-        log.info("session %s from %s at %s for %.1fs: %s", self.player.describe(),
-                 self.conn.peer, _stamp(self.opened), time.time() - self.opened,
-                 self.outcome or "closed before starting")
+        log_ending("session", self.player.describe(), self.conn.peer, self.opened,
+                   self.outcome or "closed before starting")
 
 
 def _exit_code(status: int) -> int:
