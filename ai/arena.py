@@ -1,0 +1,246 @@
+"""``tabula arena``: bots against bots, many games, with standings.
+
+Seats rotate across positions from game to game (game ``i`` shifts the
+seat list by ``i``), so every kind plays every position equally often when
+the number of games is a multiple of the number of seats; game ``i`` uses
+seed ``seed + i``, so a run is reproducible and ``--jobs`` changes only the
+speed. For each seat kind: games (seat-games), wins (ties split), win share
+with a 95% Wilson interval, average score and average rank, plus the
+thinking time per decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from .base import Budget
+from .players import STRENGTHS, bot_turn, kinds, make_bot
+from .stats import wilson
+
+
+@dataclass(frozen=True)
+class Config:
+    game: str
+    seats: tuple[str, ...]  # "kind" or "kind:strength" per seat
+    games: int
+    seed: int
+    iterations: int | None = None
+    seconds: float | None = None
+
+
+@dataclass
+class SeatResult:
+    spec: str
+    score: int
+    rank: int
+    win: float
+    decisions: int
+    thinking: float
+    slowest: float
+
+
+@dataclass
+class Standing:
+    spec: str
+    games: int = 0
+    wins: float = 0.0
+    score: float = 0.0
+    rank: float = 0.0
+    decisions: int = 0
+    thinking: float = 0.0
+    slowest: float = 0.0
+
+    def add(self, r: SeatResult) -> None:
+        self.games += 1
+        self.wins += r.win
+        self.score += r.score
+        self.rank += r.rank
+        self.decisions += r.decisions
+        self.thinking += r.thinking
+        self.slowest = max(self.slowest, r.slowest)
+
+    def as_dict(self) -> dict[str, Any]:
+        lo, hi = wilson(self.wins, self.games)
+        n = self.games or 1
+        return {
+            "kind": self.spec,
+            "games": self.games,
+            "wins": round(self.wins, 3),
+            "win_share": round(self.wins / n, 4),
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "avg_score": round(self.score / n, 3),
+            "avg_rank": round(self.rank / n, 3),
+            "avg_move_seconds": round(self.thinking / max(1, self.decisions), 5),
+            "max_move_seconds": round(self.slowest, 4),
+        }
+
+
+@dataclass
+class Table:
+    """Running standings by seat kind, in the order kinds first appear."""
+
+    specs: tuple[str, ...]
+    rows: dict[str, Standing] = field(default_factory=dict)
+    played: int = 0
+
+    def __post_init__(self) -> None:
+        for spec in self.specs:
+            self.rows.setdefault(spec, Standing(spec))
+
+    def add(self, results: Sequence[SeatResult]) -> None:
+        self.played += 1
+        for r in results:
+            self.rows[r.spec].add(r)
+
+
+# ---------------------------------------------------------------- playing
+
+
+def rotation(seats: Sequence[str], i: int) -> tuple[str, ...]:
+    k = i % len(seats)
+    return tuple(seats[k:]) + tuple(seats[:k])
+
+
+def play_one(cfg: Config, i: int) -> list[SeatResult]:
+    """Game ``i`` of the run: the rotated seats, seed ``cfg.seed + i``."""
+    from engine.match import Match, seats_from_kinds
+
+    specs = rotation(cfg.seats, i)
+    match = Match(cfg.game, seats_from_kinds(list(specs)), cfg.seed + i)
+    bots = {s: make_bot(seat.kind, seat.strength) for s, seat in enumerate(match.seats)}
+    n = len(specs)
+    decisions, thinking, slowest = [0] * n, [0.0] * n, [0.0] * n
+    while not match.is_over():
+        seat = match.to_move()
+        t = time.perf_counter()
+        action = bot_turn(match, bots, Budget(iterations=cfg.iterations, seconds=cfg.seconds))
+        dt = time.perf_counter() - t
+        decisions[seat] += 1
+        thinking[seat] += dt
+        slowest[seat] = max(slowest[seat], dt)
+        match.play(action)
+    res = match.game.result(match.state)
+    share = 1.0 / len(res.winners)
+    return [SeatResult(specs[s], res.scores[s], res.ranks[s], share if s in res.winners else 0.0,
+                       decisions[s], thinking[s], slowest[s]) for s in range(n)]
+
+
+def _play_star(job: tuple[Config, int]) -> list[SeatResult]:
+    return play_one(*job)
+
+
+def run(cfg: Config, jobs: int = 1) -> Iterator[list[SeatResult]]:
+    """Results of every game, as they finish (in game order with one job)."""
+    if jobs <= 1:
+        for i in range(cfg.games):
+            yield play_one(cfg, i)
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(_play_star, [(cfg, i) for i in range(cfg.games)])
+
+
+def standings(cfg: Config, jobs: int = 1, on_game: Any = None) -> Table:
+    table = Table(tuple(dict.fromkeys(cfg.seats)))
+    for results in run(cfg, jobs):
+        table.add(results)
+        if on_game is not None:
+            on_game(table)
+    return table
+
+
+# ---------------------------------------------------------------- output
+
+
+def document(cfg: Config, table: Table) -> dict[str, Any]:
+    return {
+        "game": cfg.game,
+        "games": table.played,
+        "seats": list(cfg.seats),
+        "seed": cfg.seed,
+        "budget": {"iterations": cfg.iterations, "seconds": cfg.seconds},
+        "bots": [row.as_dict() for row in table.rows.values()],
+    }
+
+
+def text_table(cfg: Config, table: Table) -> str:
+    lines = [f"{cfg.game}: {table.played} games, seats {','.join(cfg.seats)}, seed {cfg.seed}",
+             f"{'kind':<14}{'games':>6}{'wins':>8}{'share':>8}  {'95% CI':<15}"
+             f"{'score':>7}{'rank':>6}{'s/move':>8}"]
+    for row in table.rows.values():
+        d = row.as_dict()
+        ci = f"[{d['ci95'][0]:.1%}, {d['ci95'][1]:.1%}]"
+        lines.append(f"{d['kind']:<14}{d['games']:>6}{d['wins']:>8.1f}{d['win_share']:>8.1%}  "
+                     f"{ci:<15}{d['avg_score']:>7.1f}{d['avg_rank']:>6.2f}"
+                     f"{d['avg_move_seconds']:>8.3f}")
+    return "\n".join(lines)
+
+
+def progress_line(table: Table, total: int, width: int = 24) -> str:
+    done = table.played
+    filled = int(width * done / total) if total else width
+    bar = "#" * filled + "." * (width - filled)
+    parts = []
+    for row in table.rows.values():
+        share = row.wins / row.games if row.games else 0.0
+        parts.append(f"{row.spec} {share:.0%}")
+    return f"[{bar}] {done}/{total}  " + "  ".join(parts)
+
+
+# ---------------------------------------------------------------- the command
+
+
+def config_from_args(args: argparse.Namespace) -> Config:
+    """Check the arguments; bad ones raise UsageError (exit 2)."""
+    import engine
+    from tui.cli import UsageError
+
+    if args.game not in engine.REGISTRY.ids():
+        raise UsageError(f"unknown game {args.game!r} (known: {', '.join(engine.REGISTRY.ids())})")
+    game = engine.get_game(args.game)
+    seats = tuple(s.strip() for s in args.seats.split(",") if s.strip())
+    if len(seats) not in game.players:
+        lo, hi = game.players.start, game.players.stop - 1
+        raise UsageError(f"{game.title} is for {lo} to {hi} players, not {len(seats)}")
+    known = kinds()
+    for spec in seats:
+        kind, _, strength = spec.partition(":")
+        if kind not in known:
+            raise UsageError(f"unknown bot kind {kind!r} in --seats (known: {', '.join(known)})")
+        if strength and strength not in STRENGTHS:
+            raise UsageError(f"unknown strength {strength!r} (known: {', '.join(STRENGTHS)})")
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    if args.iterations is not None and args.iterations < 1:
+        raise UsageError("--iterations must be at least 1")
+    if args.seconds is not None and args.seconds <= 0:
+        raise UsageError("--seconds must be more than 0")
+    return Config(args.game, seats, args.games, args.seed, args.iterations, args.seconds)
+
+
+def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    cfg = config_from_args(args)
+    live = not args.json and out.isatty()
+
+    def on_game(table: Table) -> None:
+        if live:
+            out.write("\r" + progress_line(table, cfg.games)[:160])
+            out.flush()
+
+    table = standings(cfg, args.jobs, on_game)
+    if live:
+        out.write("\r\x1b[2K")
+    if args.json:
+        print(json.dumps(document(cfg, table)), file=out)
+    else:
+        print(text_table(cfg, table), file=out)
+    return 0
