@@ -6,9 +6,12 @@ time*. Each client is a player: it waits for the first frame (the title
 screen's text on its screen), then presses keys and waits for the game to
 react. While every session is open, the resident memory of each session's
 processes is measured. Prints the medians; ``--json`` prints
-{"sessions": 20, "first_frame_ms": …, "rss_mb_per_session": …, "failures": 0, …}.
+{"sessions": 20, "first_frame_ms": …, "rss_mb_per_session": …, "failures": 0, …}
+plus the slowest first frame, the key response, the CPU each game used to
+get there, the server's own memory and the machine's load before the run
+(on a shared machine, first frames are mostly waiting for a core).
 
-    nice .venv/bin/python bench/ssh.py [--sessions 20] [--json]
+    nice .venv/bin/python bench/ssh.py [--sessions 20] [--ramp SECONDS] [--json]
 
 "first frame" is the time from starting the connection (TCP, key exchange,
 auth, PTY, the child starting Python and Textual) to the title text being
@@ -77,8 +80,9 @@ class Roll:
 
 
 async def one_player(port: int, key: asyncssh.SSHKey, n: int, roll: Roll,
-                     timeout: float) -> dict[str, float]:
+                     timeout: float, delay: float) -> dict[str, float]:
     """Connect, wait for the title, press keys, stay until everyone is measured."""
+    await asyncio.sleep(delay)  # arrival time (0 = everyone at once)
     start = time.perf_counter()
     client: GameClient | None = None
     try:
@@ -136,6 +140,15 @@ def descendants(pid: int) -> list[int]:
     return out
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def rss_mb(pid: int) -> float:
     try:
         status = Path(f"/proc/{pid}/status").read_text()
@@ -145,17 +158,21 @@ def rss_mb(pid: int) -> float:
     return int(found.group(1)) / 1024 if found else 0.0
 
 
-async def bench(sessions: int, timeout: float) -> dict[str, object]:
+async def bench(sessions: int, timeout: float, ramp: float) -> dict[str, object]:
+    load_before = os.getloadavg()[0]  # other work on the machine, for the record
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
         server, port = await start_server(tmp, sessions)
         try:
             key = asyncssh.read_private_key(tmp / "client_key")
             roll = Roll(sessions)
-            tasks = [asyncio.create_task(one_player(port, key, n, roll, timeout))
+            tasks = [asyncio.create_task(
+                         one_player(port, key, n, roll, timeout, ramp * n / sessions))
                      for n in range(sessions)]
             await roll.everyone.wait()  # every player has reacted to keys (or failed)
-            rss_games = sum(rss_mb(p) for p in descendants(server.pid))
+            games = descendants(server.pid)
+            rss_games = sum(rss_mb(p) for p in games)
+            cpu_games = sum(cpu_seconds(p) for p in games)
             server_rss = rss_mb(server.pid)
             roll.measured.set()
             results = await asyncio.gather(*tasks, return_exceptions=True)
@@ -168,14 +185,17 @@ async def bench(sessions: int, timeout: float) -> dict[str, object]:
     keys = sorted(float(r["key_s"]) * 1000 for r in ok)
     return {
         "sessions": sessions,
+        "ramp_s": ramp,
         "first_frame_ms": round(statistics.median(firsts)) if firsts else None,
         "first_frame_ms_max": round(firsts[-1]) if firsts else None,
         "key_response_ms": round(statistics.median(keys)) if keys else None,
         "rss_mb_per_session": round(rss_games / max(len(ok), 1), 1),
+        "cpu_s_per_session": round(cpu_games / max(len(ok), 1), 2),
         "server_rss_mb": round(server_rss, 1),
         "failures": len(errors),
         "errors": errors[:3],
         "cpus": os.cpu_count(),
+        "load_before": round(load_before, 2),
     }
 
 
@@ -183,9 +203,11 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sessions", type=int, default=20)
     ap.add_argument("--timeout", type=float, default=120.0, help="per player, seconds")
+    ap.add_argument("--ramp", type=float, default=0.0, metavar="SECONDS",
+                    help="spread the arrivals over this long (default 0: all at once)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    result = asyncio.run(bench(args.sessions, args.timeout))
+    result = asyncio.run(bench(args.sessions, args.timeout, args.ramp))
     if args.json:
         print(json.dumps(result))
     else:
