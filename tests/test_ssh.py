@@ -13,6 +13,7 @@ import re
 import signal
 import stat
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import asyncssh
@@ -283,6 +284,40 @@ def test_disconnect_hangs_up_then_kills_and_reaps_the_child(tmp_path, caplog):
     assert len(lines) == 1
     assert "'alice' SHA256:" in lines[0] and "from 127.0.0.1:" in lines[0]
     assert "client disconnected" in lines[0] or "connection lost" in lines[0]
+
+
+def test_a_flooding_game_is_throttled_and_others_play_on(tmp_path):
+    keys = make_keys(tmp_path)
+    flood = make_config(tmp_path, keys, child_command=fake_game(tmp_path, "--flood"))
+
+    async def body():
+        async with serving(flood) as host:
+            # a player whose game floods output and who never reads it
+            hog = await GameClient.connect(host.port, username="hog", client_keys=[keys.friend],
+                                           window=65536)
+            await hog.read_until("SIZE")
+            (session,) = host.sessions.values()
+            paused = asyncio.Event()
+            original = session.pause_writing
+
+            def pause_writing() -> None:
+                original()
+                paused.set()
+            session.pause_writing = pause_writing
+            await asyncio.wait_for(paused.wait(), 20)
+            # the server stops reading that PTY instead of buffering without bound
+            assert session.chan.get_write_buffer_size() < 1 << 20
+            assert session.pump._reading is False
+
+            host.config = replace(host.config, child_command=fake_game(tmp_path))
+            other = await GameClient.connect(host.port, username="alice",
+                                             client_keys=[keys.friend])
+            await other.read_until("SIZE")
+            other.send("hello")
+            await other.read_until("GOT hello")
+            hog.close()
+            other.close()
+    run(body())
 
 
 def test_time_limit_ends_the_session_with_a_message(tmp_path, caplog):

@@ -21,7 +21,8 @@ from tui.ssh.config import ServeConfig
 from tui.ssh.server import GameHost
 
 # A stand-in for the game, for tests of the plumbing only: reports its
-# terminal size on start and on every SIGWINCH, echoes keys, quits on "q".
+# terminal size on start and on every SIGWINCH, echoes keys, quits on "q";
+# with --flood it writes without end instead.
 FAKE_GAME = r"""
 import os, signal, sys, termios, tty
 tty.setraw(0, termios.TCSANOW)
@@ -35,6 +36,8 @@ os.write(1, f"PID {os.getpid()} TERM {os.environ['TERM']} "
             f"COLORTERM {os.environ.get('COLORTERM', '-')}\r\n"
             f"HOME {os.environ['TABULA_HOME']}\r\n".encode())
 report()
+while "--flood" in sys.argv:  # a game gone wild: output as fast as it can
+    os.write(1, b"x" * 65536)
 while True:
     data = os.read(0, 1024)
     if not data or b"q" in data:

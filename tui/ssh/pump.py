@@ -23,11 +23,9 @@ class PtyPump:
     """Moves output from ``fd`` to ``on_output`` and input from ``write`` to ``fd``."""
 
     def __init__(self, fd: int, on_output: Callable[[bytes], None],
-                 on_eof: Callable[[], None],
                  on_input_backlog: Callable[[bool], None] = lambda full: None) -> None:
         self.fd = fd
         self._on_output = on_output
-        self._on_eof = on_eof
         self._on_backlog = on_input_backlog
         self._loop = asyncio.get_running_loop()
         self._pending = bytearray()  # input the PTY has not taken yet
@@ -35,7 +33,7 @@ class PtyPump:
         self._writing = False
         self._paused = False
         self._backlogged = False
-        self.eof = False
+        self.eof = False  # every slave fd is closed: the game and its children are gone
 
     def start(self) -> None:
         self._want_read(True)
@@ -89,10 +87,8 @@ class PtyPump:
         return True
 
     def _reached_eof(self) -> None:
-        if not self.eof:
-            self.eof = True
-            self.stop()
-            self._on_eof()
+        self.eof = True
+        self.stop()
 
     def _flush_input(self) -> None:
         while self._pending:

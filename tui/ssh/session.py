@@ -169,8 +169,7 @@ class GameSession(asyncssh.SSHServerSession):
             return
         self.conn.children += 1
         self.conn.game = self
-        self.pump = PtyPump(self.child.master, self._on_output, lambda: None,
-                            self._on_input_backlog)
+        self.pump = PtyPump(self.child.master, self._on_output, self._on_input_backlog)
         self.pump.start()
         self._arm_timers()
         self.host.track(self._run(), self)
