@@ -90,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
                      help="only these public keys may connect; each key keeps its own saves")
     who.add_argument("--guest", action="store_true",
                      help="anyone may connect, as a guest whose saves vanish on leaving")
-    p.add_argument("--max-sessions", type=int, default=32,
+    p.add_argument("--max-sessions", type=int, default=32, metavar="N",
                    help="games running at once (default: 32)")
     p.add_argument("--idle-timeout", type=float, default=1800, metavar="SECONDS",
                    help="end a session after this long without a key press "

@@ -38,6 +38,9 @@ _TERM_OK = re.compile(r"[A-Za-z0-9._+-]{1,64}")
 RESET_TERMINAL = (b"\x1b[<u\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1016l"
                   b"\x1b[?2004l\x1b[?2048l\x1b[?1004l\x1b[?7h\x1b[?1049l\x1b[?25h\x1b[0m\r\n")
 
+ONLY_THE_GAME = (b"Tabula offers only the game: no commands, no file transfer.\r\n"
+                 b"Connect with plain `ssh -p PORT HOST` from a terminal.\r\n")
+
 NO_PTY = ("Tabula is a full-screen game and needs a terminal.\r\n"
           "Connect with plain `ssh -p PORT HOST` from a terminal (or add -t).\r\n")
 
@@ -124,10 +127,12 @@ class GameSession(asyncssh.SSHServerSession):
 
     def exec_requested(self, command: str) -> bool:
         self.outcome = f"refused: exec {command[:60]!r}"
+        self._write(ONLY_THE_GAME, stderr=True)  # said before the refusal, so it is seen
         return False
 
     def subsystem_requested(self, subsystem: str) -> bool:
         self.outcome = f"refused: subsystem {subsystem[:30]!r}"
+        self._write(ONLY_THE_GAME, stderr=True)
         return False
 
     def break_received(self, msec: int) -> bool:
