@@ -166,7 +166,11 @@ def legal_pending(s: State, pd: Pending) -> list[tuple]:
     if pd.kind == "coniuratio_pick":
         return destroy_options(s.players[pd.data[0]].built)
     if pd.kind == "coniuratio_react":
-        return [("aediles",), ("accept",)]
+        pl = s.players[seat]
+        if (any(h.card == AEDILES for h in pl.hand)
+                and pl.res[GOLD] >= AEDILES_VS_CONIURATIO_GOLD):
+            return [("aediles",), ("accept",)]
+        return [("accept",)]
     if pd.kind == "consuetudo_take":
         return _distinct("take", pd.data[0])
     if pd.kind == "consuetudo_order":
@@ -303,13 +307,10 @@ def resolve_pending(w: State, a: tuple) -> None:
         else:
             w.pending = w.pending + (Pending("coniuratio_pick", seat, (target,)),)
     elif kind == "coniuratio_pick":
+        # The target is always asked, Aediles or not: asking only when he holds
+        # one would show his secret hand to the table.
         target = pd.data[0]
-        tp = w.players[target]
-        if (any(h.card == AEDILES for h in tp.hand)
-                and tp.res[GOLD] >= AEDILES_VS_CONIURATIO_GOLD):
-            w.pending = w.pending + (Pending("coniuratio_react", target, (seat, a[1], a[2])),)
-        else:
-            end_coniuratio(w, target, a[1], a[2])
+        w.pending = w.pending + (Pending("coniuratio_react", target, (seat, a[1], a[2])),)
     elif kind == "coniuratio_react":
         attacker, card, active = pd.data
         if a[0] == "aediles":
