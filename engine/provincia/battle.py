@@ -129,12 +129,9 @@ def pay_part(w: State, seat: int, part: tuple) -> None:
         pay(w, seat, part[1])
         emit(w, "lose", seat, part[1])
     else:
-        pl = w.players[seat]
-        options = destroy_options(pl.built, part[1])
-        if len(options) == 1 and not has_aediles(pl):
-            destroy_building(w, seat, options[0][1], options[0][2], "gauls")
-        else:
-            w.pending = w.pending + (Pending("penalty", seat, (part[1],)),)
+        # Always the loser's decision, even with one building to lose: skipping
+        # it only without an Aediles in hand would show his secret hand.
+        w.pending = w.pending + (Pending("penalty", seat, (part[1],)),)
 
 
 def has_aediles(pl: Player) -> bool:
