@@ -300,3 +300,33 @@ def test_winners_pay_nothing():
     assert b[4]
     assert after.players[0].res == R(2, 2, 2, 3)  # only the tax
     assert after.players[0].res[WOOD] == 2
+
+
+def test_a_loser_is_asked_which_building_even_with_one_choice_so_no_aediles_shows():
+    """Hands are secret: a pause for the loser's decision must not reveal an
+    Aediles. Two worlds differ only in whether seat 0 or seat 2 holds it."""
+    runs = []
+    for aediles_with in (0, 2):
+        s = base()
+        hands = {0: ["Legio"], 2: ["Legio"]}
+        hands[aediles_with] = ["Aediles"]
+        s = position(s, {0: {"morale": 1, "defense": -3, "built": ["Turris"],
+                             "hand": hands[0], "tokens": neutral_tokens(0)},
+                         2: {"hand": hands[2], "morale": 10, "defense": 3,
+                             "tokens": neutral_tokens(2)},
+                         **{p: {"morale": 10, "defense": 3, "tokens": neutral_tokens(p)}
+                            for p in (1, 3)}},
+                     bellum_card="II-b")  # Defense building / Production building
+        states = [s]
+        while not s.pending and s.phase == BATTLE:
+            s = G.play(s, G.legal(s)[0])
+            states.append(s)
+        runs.append(states)
+    assert [len(r) for r in runs] == [len(runs[0])] * 2
+    for x, y in zip(*runs, strict=True):
+        for seat in (1, 3):
+            assert G.view(x, seat) == G.view(y, seat)
+    with_aediles, without = runs[0][-1], runs[1][-1]
+    assert G.to_move(with_aediles) == G.to_move(without) == 0
+    assert G.legal(with_aediles) == [("destroy", cid("Turris"), False), ("aediles",)]
+    assert G.legal(without) == [("destroy", cid("Turris"), False)]

@@ -347,7 +347,7 @@ def destroy_by_coniuratio(built, target_fields=None):
 def test_destroyed_building_loses_its_award_military_and_income_keeps_one_time_gains():
     s = destroy_by_coniuratio([("Statio", True), "Fodina", ("Emporium", True)],
                               {"res": R(gold=4), "pp": 9})
-    s = G.play(s, ("destroy", cid("Statio"), True))
+    s = G.play(G.play(s, ("destroy", cid("Statio"), True)), ("accept",))
     pl = s.players[1]
     assert pl.military == 0 and pl.pp == 7
     assert "Statio" in hand_names(pl)
@@ -356,7 +356,7 @@ def test_destroyed_building_loses_its_award_military_and_income_keeps_one_time_g
 
 def test_destroyed_inactive_building_returns_inactive_when_rebuilt():
     s = destroy_by_coniuratio([("Turris", True)])
-    s = G.play(s, ("destroy", cid("Turris"), True))
+    s = G.play(G.play(s, ("destroy", cid("Turris"), True)), ("accept",))
     s = drive(s, lambda x: x.phase == PLAY and G.to_move(x) == 1)
     s = position(s, {1: {"res": R(wood=1, gold=2)}})
     s = G.play(s, ("play", cid("Turris"), -1))
@@ -365,14 +365,14 @@ def test_destroyed_inactive_building_returns_inactive_when_rebuilt():
 
 def test_destroyed_carchesium_discount_and_fodina_income_are_gone():
     s = destroy_by_coniuratio(["Carchesium", "Fodina"], {"res": R(stone=1, gold=9)})
-    s = G.play(s, ("destroy", cid("Carchesium"), True))
+    s = G.play(G.play(s, ("destroy", cid("Carchesium"), True)), ("accept",))
     s = drive(s, lambda x: x.phase == PLAY and G.to_move(x) == 1)
     s = position(s, {1: {"hand": ["Lignator"], "res": R(gold=1)}})
     assert G.legal(s)[:1] == [("play", cid("Lignator"), -1)]  # full price now
     s = position(s, {1: {"res": R(gold=0)}})
     illegal(s, ("play", cid("Lignator"), -1), "Lignator costs 1 Gold")
     s2 = destroy_by_coniuratio(["Fodina"], {"res": R(stone=1, gold=1)})
-    s2 = G.play(s2, ("destroy", cid("Fodina"), True))
+    s2 = G.play(G.play(s2, ("destroy", cid("Fodina"), True)), ("accept",))
     s2 = drive(s2, lambda x: x.round == 2)
     assert s2.players[1].res[STONE] == 1  # no Stone any more
     assert s2.players[1].res[CLAY] == 0
@@ -382,7 +382,7 @@ def test_horreum_destroyed_by_coniuratio_cuts_storage_at_once():
     """D8: the Horreum can be destroyed (here by a Coniuratio); excess over 5 is lost."""
     s = destroy_by_coniuratio([], {"res": R(8, 5, 6, 12)})
     supply = s.supply
-    s = G.play(s, ("destroy", cid("Horreum"), True))
+    s = G.play(G.play(s, ("destroy", cid("Horreum"), True)), ("accept",))
     assert s.players[1].res == R(5, 5, 5, 12)
     assert s.supply == (supply[0] + 3, supply[1], supply[2] + 1, supply[3])
     assert "Horreum" in hand_names(s.players[1])

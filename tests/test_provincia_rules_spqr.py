@@ -139,6 +139,9 @@ def test_aediles_declined_against_coniuratio_the_building_is_destroyed():
 
 def test_aediles_without_2_gold_cannot_answer_a_coniuratio():
     s = coniuratio_on(["Aediles"], 1)
+    assert G.to_move(s) == 1 and G.legal(s) == [("accept",)]
+    illegal(s, ("aediles",))
+    s = G.play(s, ("accept",))
     assert G.to_move(s) == 0
     assert "Forum" in hand_names(s.players[1])
 
@@ -308,6 +311,8 @@ def test_coniuratio_costs_5_gold_targets_an_opponent_and_destroys_the_chosen_bui
     assert set(G.legal(s)) == {("destroy", cid(n), True) for n in ("Horreum", "Forum", "Fodina")}
     pp = s.players[2].pp
     s = G.play(s, ("destroy", cid("Forum"), True))
+    assert G.to_move(s) == 2 and G.legal(s) == [("accept",)]  # no Aediles to play
+    s = G.play(s, ("accept",))
     pl = s.players[2]
     assert built_names(pl) == ["Fodina", "Horreum"]
     assert hand_names(pl) == ["Forum"] and pl.pp == pp - 6
@@ -409,3 +414,28 @@ def test_spqr_costs_go_back_to_the_supply():
     supply = s.supply[GOLD]
     s = G.play(s, ("play", cid("Legio"), -1))
     assert s.supply[GOLD] == supply + 2
+
+
+def test_a_coniuratio_target_is_asked_either_way_so_the_question_shows_no_aediles():
+    """Hands are secret: whether the target is asked to react must not tell the
+    table that he holds an Aediles. Two worlds differ only in who of seats 1
+    and 2 holds the Aediles (the other holds a Legio)."""
+    worlds = []
+    for aediles_with in (1, 2):
+        hands = {1: ["Legio"], 2: ["Legio"]}
+        hands[aediles_with] = ["Aediles"]
+        s = turn(["Coniuratio"], R(gold=7),
+                 others={1: {"hand": hands[1], "gold": 3, "built": ["Forum"]},
+                         2: {"hand": hands[2], "gold": 3}})
+        s = G.play(s, ("play", cid("Coniuratio"), -1))
+        s = G.play(s, ("target", 1))
+        worlds.append(G.play(s, ("destroy", cid("Forum"), True)))
+    with_aediles, without = worlds
+    assert G.to_move(with_aediles) == G.to_move(without) == 1
+    for seat in (0, 3):
+        assert G.view(with_aediles, seat) == G.view(without, seat)
+    assert set(G.legal(with_aediles)) == {("aediles",), ("accept",)}
+    assert G.legal(without) == [("accept",)]
+    illegal(without, ("aediles",))
+    s = G.play(without, ("accept",))
+    assert "Forum" in hand_names(s.players[1]) and G.to_move(s) == 0
