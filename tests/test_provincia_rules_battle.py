@@ -330,3 +330,19 @@ def test_a_loser_is_asked_which_building_even_with_one_choice_so_no_aediles_show
     assert G.to_move(with_aediles) == G.to_move(without) == 0
     assert G.legal(with_aediles) == [("destroy", cid("Turris"), False), ("aediles",)]
     assert G.legal(without) == [("destroy", cid("Turris"), False)]
+
+
+def test_each_battle_round_turns_over_the_bellum_of_its_own_stack():
+    """L215: during round 3, turn over the "III" card (D3: backs II, III, V, VI)."""
+    s = base()
+    seen = {}
+    while G.to_move(s) is not None:
+        rnd = s.round
+        s = G.play(s, G.legal(s)[0] if s.phase == BATTLE or s.pending else (
+            ("done",) if ("done",) in G.legal(s) else G.legal(s)[0]))
+        for e in G.events(s):  # one play may run on into the next round
+            if e[0] == "round":
+                rnd = e[1]
+            elif e[0] == "bellum":
+                seen[rnd] = BELLA[e[1]].round
+    assert seen == {2: 2, 3: 3, 5: 5, 6: 6}

@@ -386,3 +386,10 @@ def test_horreum_destroyed_by_coniuratio_cuts_storage_at_once():
     assert s.players[1].res == R(5, 5, 5, 12)
     assert s.supply == (supply[0] + 3, supply[1], supply[2] + 1, supply[3])
     assert "Horreum" in hand_names(s.players[1])
+
+
+def test_destroyed_armamentarium_keeps_the_defense_it_gave():
+    """D7: a one-time gain already received (Defense) is not taken back."""
+    s = destroy_by_coniuratio(["Armamentarium"], {"defense": 2})
+    s = G.play(G.play(s, ("destroy", cid("Armamentarium"), True)), ("accept",))
+    assert s.players[1].defense == 2 and "Armamentarium" in hand_names(s.players[1])
