@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import os
 import re
+import signal
 import site
 import time
 from pathlib import Path
@@ -138,7 +139,7 @@ class GameSession(asyncssh.SSHServerSession):
     def break_received(self, msec: int) -> bool:
         return False
 
-    def signal_received(self, signal: str) -> None:
+    def signal_received(self, signal_name: str) -> None:
         """Signals from the client are ignored: keys reach the game as bytes."""
 
     def session_started(self) -> None:
@@ -251,7 +252,7 @@ class GameSession(asyncssh.SSHServerSession):
             await asyncio.wait({exited, self._stop}, return_when=asyncio.FIRST_COMPLETED)
             if exited.done():
                 status = exited.result()
-                self.outcome = self.outcome or f"quit (status {status})"
+                self.outcome = self.outcome or _game_ended(status)
                 self.pump.drain_output()
                 self._finish(_exit_code(status), None)
             else:
@@ -304,6 +305,16 @@ class GameSession(asyncssh.SSHServerSession):
         self._logged = True
         log_ending("session", self.player.describe(), self.conn.peer, self.opened,
                    self.outcome or "closed before starting")
+
+
+def _game_ended(status: int) -> str:
+    """How a game that ended by itself ended, for the log."""
+    if status == 0:
+        return "quit (status 0)"
+    if status < 0:
+        with contextlib.suppress(ValueError):
+            return f"game killed by {signal.Signals(-status).name}"
+    return f"game failed (status {status})"
 
 
 def _exit_code(status: int) -> int:
