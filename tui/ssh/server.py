@@ -82,7 +82,8 @@ class GameHost:
             gss_kex=False,
             gss_auth=False,
             login_timeout=self.config.login_timeout,
-            keepalive_interval=60,
+            server_version="Tabula",  # not the library and version, to scanners
+            keepalive_interval=60,  # a vanished client is noticed within ~3 minutes
             keepalive_count_max=3,
         )
         return self
