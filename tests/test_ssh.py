@@ -132,6 +132,21 @@ def test_only_authorized_keys_get_in(tmp_path):
     run(body())
 
 
+def test_a_key_added_to_the_file_gets_in_without_a_restart(tmp_path):
+    keys = make_keys(tmp_path)
+
+    async def body():
+        async with serving(make_config(tmp_path, keys)) as host:
+            with pytest.raises(asyncssh.PermissionDenied):
+                async with connect(host.port, username="carol", client_keys=[keys.stranger]):
+                    pass
+            with keys.authorized.open("ab") as f:
+                f.write(keys.stranger.export_public_key())
+            async with connect(host.port, username="carol", client_keys=[keys.stranger]):
+                pass
+    run(body())
+
+
 def test_each_key_plays_in_its_own_folder(tmp_path):
     keys = make_keys(tmp_path)
     config = make_config(tmp_path, keys, child_command=fake_game(tmp_path))

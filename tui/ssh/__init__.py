@@ -12,5 +12,6 @@ process running the TUI, so one crashing or busy game never touches another.
 - ``child``    the child process on its PTY: spawn, resize, hang up, reap
 - ``pump``     bytes between the PTY and the SSH channel, never blocking
 - ``limits``   session slots and the per-address connection rate
+- ``log``      the one line per session
 - ``probe``    a small client that reads the screen (bench and tests)
 """
