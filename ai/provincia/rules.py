@@ -497,7 +497,7 @@ def rank_activations(s: State, p: int, actions: list[tuple]) -> Ranked:
     """Activate a building when what it brings now (Gold, or Morale, Defense
     and Military for the battles left) is worth its 1 PP."""
     pl = s.players[p]
-    base = City(s, p).projected()
+    base = City(s.replace(queue=tuple(q for q in s.queue if q != p)), p).projected()
     out: Ranked = [(("done",), base, "no activation is worth 1 PP now")]
     for a in actions:
         if a[0] != "activate":

@@ -5,6 +5,7 @@ dataclasses. Nothing here is a guess about strategy; ``value.py`` is.
 
 from __future__ import annotations
 
+from engine.provincia.build import destroy_options
 from engine.provincia.data import (
     AEDIFICIA,
     BATTLE_ROUNDS,
@@ -33,6 +34,12 @@ ACT_DEFENSE = [b.activate_defense for b in AEDIFICIA]
 DISCOUNT = [b.discount for b in AEDIFICIA]
 STORAGE = [b.storage for b in AEDIFICIA]
 CITY_ACCESS = [c.access for c in CITIES]
+BUILDING_KINDS = ("production", "defense", "morale", "prestige")
+DESTROY_KINDS = [tuple(k for k in BUILDING_KINDS if destroy_options(((c, True),), k))
+                 for c in range(len(AEDIFICIA))]
+"""Which Bellum "destroy a building of this kind" penalties may take each
+building, asked of the rules themselves (a Prestige building is any worth
+3+ PP, whatever its icon)."""
 CITY_SPECIAL = [c.special for c in CITIES]
 
 SPQR_EFFECT = {i: CARDS[i].effect for i in SPQR_IDS}

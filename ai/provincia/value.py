@@ -52,6 +52,7 @@ from .tables import (
     CORRUPTIO,
     COST,
     DEF_ON_PLAY,
+    DESTROY_KINDS,
     HI,
     HORREUM,
     INACTIVE,
@@ -75,6 +76,7 @@ GOLD_FLOOR = 1 / 3  # the final conversion: 3 Gold -> 1 PP
 TAX_MISS_PP = 2.0
 LATER_GOLD = 0.6  # Gold a city usually comes by per round besides production
 HIDDEN_CARD = 0.9  # an unknown card in someone's hand: the average pick
+HELD = 0.85  # a Senate card in hand may yet be discarded or lack the Gold to play
 # What the city gives up when the Gauls destroy a building beyond its award:
 DESTROY_EXTRA = {"production": 1.0, "defense": 0.8, "morale": 1.2, "prestige": 0.3}
 HORREUM_LOSS = 1.5
@@ -192,14 +194,14 @@ def destroy_costs(pl: Player) -> dict[str, float]:
     """
     best = dict(TYPICAL_LOSS)
     for c, _active in pl.built:
-        k = KIND[c]
         if c == HORREUM:
             over = sum(max(0, x - STORAGE_WITHOUT_HORREUM) for x in pl.res[:GOLD])
             cost = HORREUM_LOSS + 0.5 * over
         else:
-            cost = REBUILD[c] + DESTROY_EXTRA[k]
-        if cost < best[k]:
-            best[k] = cost
+            cost = REBUILD[c] + DESTROY_EXTRA[KIND[c]]
+        for k in DESTROY_KINDS[c]:
+            if cost < best[k]:
+                best[k] = cost
     return best
 
 
@@ -298,13 +300,14 @@ class City:
                     fight = (need, penalty_cost(pl, known, costs))
                 else:
                     fight = loss_table((known,) if known is not None else STACK[r], pl, costs)
-            steps.append((fight, upk or not now, prod or not now))
+            steps.append((r, fight, upk or not now, prod or not now))
         return steps
 
-    def loss(self, extra: Extra = NO_EXTRA, battles: int = 9) -> float:
-        """Expected PP lost to the Gauls in the next ``battles`` battles,
-        with ``extra`` (Morale, Defense, Military, Morale per round)."""
-        key = extra if battles == 9 else (*extra, battles)
+    def loss(self, extra: Extra = NO_EXTRA, battles: int = 9, first: int = 0) -> float:
+        """Expected PP lost to the Gauls in the next ``battles`` battles
+        fought in round ``first`` or later, with ``extra`` (Morale, Defense,
+        Military, Morale per round)."""
+        key = extra if battles == 9 and not first else (*extra, battles, first)
         got = self._memo.get(key)
         if got is not None:
             return got
@@ -315,8 +318,8 @@ class City:
         mil, mpr = self._mil + extra[2], self._mpr + extra[3]
         total = 0.0
         fought = 0
-        for fight, upk, prod in self._steps:
-            if fight is not None and fought < battles:
+        for r, fight, upk, prod in self._steps:
+            if fight is not None and fought < battles and r >= first:
                 fought += 1
                 st = m + d + mil
                 if type(fight) is tuple:
@@ -474,7 +477,7 @@ class City:
                 if v > 0:
                     buildings.append((v, c))
             else:
-                values.append(self.senate_value(c))
+                values.append(HELD * self.senate_value(c))
         if buildings:
             buildings.sort(reverse=True)
             res = list(pl.res)
@@ -500,18 +503,31 @@ class City:
             return sum(values[:HAND_LIMIT])
         return sum(values)
 
+    def next_activation(self) -> int:
+        """The round whose Phase 5 is this city's next chance to activate."""
+        s = self.s
+        if s.phase < ACTIVATE or (s.phase == ACTIVATE and self.p in s.queue):
+            return s.round
+        return s.round + 1
+
     def inactive_value(self) -> float:
-        """Inactive buildings are worth what activating them will bring,
-        less its 1 PP, if that is a gain (else they stay inactive)."""
+        """Inactive buildings are worth what activating them at the next
+        chance will bring (the battles after it, Gold), less its 1 PP, if
+        that is a gain (else they stay inactive)."""
         if self.s.phase > ACTIVATE:
             return 0.0
         total = 0.0
+        when = self.next_activation()
+        if when > ROUNDS:
+            return 0.0
+        now = when == self.s.round and self.s.phase == ACTIVATE
         for c, active in self.pl.built:
             if INACTIVE[c] and not active:
                 gain = ON_ACTIVATE[c][GOLD] * GOLD_FLOOR - 1.0
                 st = BATTLE_STATS[c]
                 if st != NO_EXTRA:
-                    gain += self.battle_gain(st)
+                    first = 0 if now else when + 1
+                    gain += self.loss(first=first) - self.loss(st, first=first)
                 if gain > 0:
                     total += gain
         return total
