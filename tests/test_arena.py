@@ -1,0 +1,118 @@
+"""``tabula arena``: the machinery with tiny budgets (strength lives in
+bench/ and the closing notes, never in the test suite)."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+
+import pytest
+
+from ai import arena
+from ai.stats import wilson
+from tui.cli import EXIT_USAGE, UsageError
+from tui.cli import main as cli_main
+
+
+def args(**kw) -> argparse.Namespace:
+    base = dict(game="provincia", seats="rules,random,random", games=3, seed=0, jobs=1,
+                json=True, iterations=None, seconds=None)
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+def run_json(capsys, **kw) -> dict:
+    assert arena.main(args(**kw)) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_json_document(capsys):
+    doc = run_json(capsys)
+    assert doc["game"] == "provincia" and doc["games"] == 3
+    assert [b["kind"] for b in doc["bots"]] == ["rules", "random"]
+    rules, rnd = doc["bots"]
+    assert rules["games"] == 3 and rnd["games"] == 6  # seat-games: 3 games x 2 random seats
+    assert abs(rules["wins"] + rnd["wins"] - 3) < 1e-9  # one win (or its shares) per game
+    for b in doc["bots"]:
+        assert set(b) >= {"kind", "games", "wins", "win_share", "ci95", "avg_score", "avg_rank"}
+        lo, hi = b["ci95"]
+        assert 0 <= lo <= b["win_share"] <= hi <= 1
+        assert 1 <= b["avg_rank"] <= 3
+        assert b["win_share"] == pytest.approx(b["wins"] / b["games"], abs=1e-4)
+
+
+def test_seats_rotate_across_positions():
+    assert arena.rotation(("a", "b", "c"), 0) == ("a", "b", "c")
+    assert arena.rotation(("a", "b", "c"), 1) == ("b", "c", "a")
+    assert arena.rotation(("a", "b", "c"), 5) == ("c", "a", "b")
+    cfg = arena.Config("provincia", ("rules", "random", "random"), 3, 0)
+    first = [arena.play_one(cfg, i)[0].spec for i in range(3)]
+    assert first == ["rules", "random", "random"]
+
+
+def test_mcts_seat_with_tiny_budget(capsys):
+    doc = run_json(capsys, seats="mcts,rules", games=2, iterations=3)
+    assert [b["kind"] for b in doc["bots"]] == ["mcts", "rules"]
+    assert doc["budget"] == {"iterations": 3, "seconds": None}
+    assert all(b["games"] == 2 for b in doc["bots"])
+
+
+def test_same_results_with_processes(capsys):
+    one = run_json(capsys, games=4, jobs=1)
+    two = run_json(capsys, games=4, jobs=2)
+    strip = lambda d: [{k: v for k, v in b.items() if "seconds" not in k} for b in d["bots"]]
+    assert strip(one) == strip(two)
+
+
+def test_strengths_are_separate_kinds(capsys):
+    doc = run_json(capsys, seats="rules:easy,rules,random", games=3)
+    assert [b["kind"] for b in doc["bots"]] == ["rules:easy", "rules", "random"]
+
+
+def test_text_table_and_progress_bar():
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    out = Tty()
+    assert arena.main(args(json=False, games=2), out) == 0
+    text = out.getvalue()
+    assert "\r[" in text and "2/2" in text  # the live bar, with standings
+    assert "95% CI" in text and "rules" in text and "random" in text
+    plain = io.StringIO()
+    arena.main(args(json=False, games=1), plain)
+    assert "\r" not in plain.getvalue()  # not a terminal: no bar
+
+
+@pytest.mark.parametrize("bad, words", [
+    (dict(game="chess"), "unknown game"),
+    (dict(seats="rules"), "2 to 6 players"),
+    (dict(seats="rules,wizard"), "unknown bot kind"),
+    (dict(seats="rules,mcts:godlike"), "unknown strength"),
+    (dict(games=0), "--games"),
+    (dict(jobs=0), "--jobs"),
+    (dict(iterations=0), "--iterations"),
+    (dict(seconds=-1.0), "--seconds"),
+])
+def test_bad_arguments(bad, words):
+    with pytest.raises(UsageError, match=words):
+        arena.main(args(**bad))
+
+
+def test_cli_exit_status(capsys):
+    assert cli_main(["arena", "provincia", "--seats", "rules,nobody", "--games", "1"]) == EXIT_USAGE
+    assert "unknown bot kind" in capsys.readouterr().err
+    assert cli_main(["arena", "provincia", "--seats", "rules,random", "--games", "1",
+                     "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 1
+
+
+def test_wilson_interval():
+    assert wilson(0, 0) == (0.0, 1.0)
+    lo, hi = wilson(45, 100)
+    assert lo == pytest.approx(0.3561, abs=1e-3) and hi == pytest.approx(0.5475, abs=1e-3)
+    lo, hi = wilson(10, 10)
+    assert hi == pytest.approx(1.0) and lo == pytest.approx(0.7225, abs=1e-3)
+    lo, hi = wilson(2.5, 10)  # a shared win counts half
+    assert lo < 0.25 < hi
