@@ -22,6 +22,7 @@ from .state import TOKEN_POOL, UPKEEP, Pending, Player, State, put
 
 
 def legal_tokens(s: State, seat: int) -> list[tuple]:
+    """One action per token in hand (every token is different)."""
     out: dict[tuple, None] = {}
     for h in s.players[seat].tokens:
         out.setdefault(("token", h.card), None)
@@ -31,10 +32,10 @@ def legal_tokens(s: State, seat: int) -> list[tuple]:
 def step(w: State) -> bool:
     if w.step == "tokens":
         if w.queue:
-            options = legal_tokens(w, w.queue[0])
-            if len(options) > 1:
+            tokens = w.players[w.queue[0]].tokens
+            if len(tokens) > 1:
                 return True
-            commit(w, options[0][1])  # one kind of token left: no choice to make
+            commit(w, tokens[0].card)  # one token left (everyone can count them)
             return False
         reveal(w)
     while w.queue:

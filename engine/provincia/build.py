@@ -136,24 +136,18 @@ def legal_turn(s: State, seat: int) -> list[tuple]:
     return out
 
 
-def has_choice(s: State, seat: int) -> bool:
-    """Whether ``seat`` can do anything on its turn but pass (cheaper than
-    ``legal_turn``: it stops at the first possibility)."""
+def must_pass(s: State, seat: int) -> bool:
+    """Whether the turn can be skipped: nothing to do but pass, judged only on
+    what everyone can see (no cards in hand, no trade or exchange possible).
+    A player holding cards is always asked, so that skipping him never tells
+    the table whether he could afford them."""
     pl = s.players[seat]
-    if pl.res[GOLD] >= TRADE_GOLD and (room(s, seat, WOOD) or room(s, seat, STONE)):
-        return True
-    if s.commerce and pl.res[CLAY] and (room(s, seat, WOOD) or room(s, seat, STONE)):
-        return True
-    tried: set[int] = set()
-    for h in pl.hand:
-        c = h.card
-        if c in tried:
-            continue
-        tried.add(c)
-        options = building_options if c < len(AEDIFICIA) else senate_options
-        if options(s, seat, c):
-            return True
-    return False
+    if pl.hand:
+        return False
+    can_receive = room(s, seat, WOOD) > 0 or room(s, seat, STONE) > 0
+    if pl.res[GOLD] >= TRADE_GOLD and can_receive:
+        return False
+    return not (s.commerce and pl.res[CLAY] and can_receive)
 
 
 def legal_pending(s: State, pd: Pending) -> list[tuple]:
@@ -204,7 +198,7 @@ def step(w: State) -> bool:
     """Run the phase until a seat has a real choice; True when one does."""
     if w.step == "turns":
         while w.queue:
-            if has_choice(w, w.queue[0]):
+            if not must_pass(w, w.queue[0]):
                 return True
             w.queue = w.queue[1:]  # nothing to do but pass
             w.commerce = False
