@@ -66,14 +66,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--delete", metavar="NAME", help="delete a named save")
 
     p = sub.add_parser("arena", help="bots against bots, many games, with standings")
-    p.add_argument("game")
-    p.add_argument("--seats", required=True, help="comma-separated bot kinds, e.g. mcts,rules")
-    p.add_argument("--games", type=int, default=20)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--jobs", type=int, default=1)
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--iterations", type=int, help="mcts iterations per move")
-    p.add_argument("--seconds", type=float, help="mcts seconds per move")
+    p.add_argument("game", help="provincia")
+    p.add_argument("--seats", required=True,
+                   help="comma-separated bot kinds (random, rules, mcts; add :easy/:normal/:hard),"
+                   " e.g. mcts,rules,rules,rules")
+    p.add_argument("--games", type=int, default=20,
+                   help="games to play; the seats rotate one position each game (default 20)")
+    p.add_argument("--seed", type=int, default=0, help="game i is played with seed S+i")
+    p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    p.add_argument("--json", action="store_true", help="one JSON document, no progress bar")
+    p.add_argument("--iterations", type=int,
+                   help="mcts iterations per decision (instead of the strength's budget)")
+    p.add_argument("--seconds", type=float,
+                   help="mcts seconds per decision (instead of the strength's budget)")
 
     p = sub.add_parser("rules", help="read a rulebook")
     p.add_argument("game", nargs="?", default="provincia")
