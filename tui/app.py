@@ -1,0 +1,239 @@
+"""The Tabula terminal app and the entry points the ``tabula`` command calls.
+
+The app owns what every screen shares: the save store, the settings (bot
+budgets, seeds) and the guard that shows "please enlarge the terminal"
+instead of a broken layout below 80×24. Screens live in ``tui/screens``,
+one module each; a game's own widgets in ``tui/<game>/``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from textual import events
+from textual.app import App
+from textual.screen import Screen
+
+from ai.base import Budget, Progress
+from engine.match import Match
+
+from .widgets.seats import SEAT_COLOURS
+from .widgets.table import GAME_CSS
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+@dataclass
+class Settings:
+    """Knobs the command line, the tests and the benchmark turn.
+
+    Bot budgets left at None let each bot use its strength's own budget.
+    """
+
+    save_dir: str | None = None
+    bot_iterations: int | None = None
+    bot_seconds: float | None = None
+    hint_iterations: int | None = None
+    hint_seconds: float | None = 2.0
+    cursor_blink: bool = True
+    seeds: random.Random = field(default_factory=random.SystemRandom)
+
+    def new_seed(self) -> int:
+        return self.seeds.randrange(1 << 31)
+
+
+@dataclass(frozen=True)
+class Start:
+    """Where the app opens: ``title``, ``game`` (a Match), ``replay`` (a
+    Match) or ``rules`` (a game id)."""
+
+    kind: str = "title"
+    match: Match | None = None
+    game_id: str = "provincia"
+
+
+class TabulaApp(App[int]):
+    """Tabula: Roman board games at a terminal table."""
+
+    TITLE = "Tabula"
+    CSS_PATH = ["app.tcss", *GAME_CSS]
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, start: Start | None = None, settings: Settings | None = None,
+                 store: Any = None) -> None:
+        super().__init__()
+        self.start = start or Start()
+        self.settings = settings or Settings()
+        self._store = store
+        self._store_error: str | None = None
+        self._too_small: Screen | None = None
+
+    # ------------------------------------------------------------ theme
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        variables = {f"seat-{name}": colour for name, colour in SEAT_COLOURS.items()}
+        variables.update({
+            "res-clay": "#d7875f",
+            "res-wood": "#87af5f",
+            "res-stone": "#a8a8a8",
+            "res-gold": "#ffd75f",
+        })
+        return variables
+
+    # ------------------------------------------------------------ services
+    @property
+    def store(self) -> Any:
+        """The save store (``saves.Store``), or None if it cannot be opened;
+        ``store_error`` then says why."""
+        if self._store is None and self._store_error is None:
+            try:
+                from saves import Store
+
+                self._store = Store(root=self.settings.save_dir)
+            except Exception as e:  # an unusable save folder must not stop play
+                self._store_error = str(e) or type(e).__name__
+        return self._store
+
+    @property
+    def store_error(self) -> str | None:
+        return self._store_error
+
+    def bot_budget(self, cancel: Callable[[], bool],
+                   progress: Callable[[Progress], None]) -> Budget:
+        s = self.settings
+        return Budget(iterations=s.bot_iterations, seconds=s.bot_seconds, cancel=cancel,
+                      progress=progress)
+
+    def hint_budget(self, cancel: Callable[[], bool],
+                    progress: Callable[[Progress], None]) -> Budget:
+        s = self.settings
+        return Budget(iterations=s.hint_iterations, seconds=s.hint_seconds, cancel=cancel,
+                      progress=progress)
+
+    # ------------------------------------------------------------ navigation
+    def on_mount(self) -> None:
+        from .screens.title import TitleScreen
+
+        start = self.start
+        if start.kind == "rules":
+            from .screens.rules import RulesScreen
+
+            self.push_screen(RulesScreen(start.game_id, standalone=True))
+        elif start.kind == "replay" and start.match is not None:
+            from .screens.replay import ReplayScreen
+
+            self.push_screen(ReplayScreen(start.match, standalone=True))
+        else:
+            self.push_screen(TitleScreen())
+            if start.kind == "game" and start.match is not None:
+                self.play(start.match)
+        self.check_size()
+
+    def play(self, match: Match) -> None:
+        """Open the game screen for ``match`` (new, loaded or continued)."""
+        from .screens.game import GameScreen
+
+        self.push_screen(GameScreen(match))
+
+    # ------------------------------------------------------------ small terminals
+    @property
+    def too_small(self) -> bool:
+        return self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.check_size()
+
+    def check_size(self) -> None:
+        """Cover everything with a notice while the terminal is too small."""
+        from .screens.too_small import TooSmallScreen
+
+        if self.too_small:
+            if self._too_small is None:
+                self._too_small = TooSmallScreen()
+                super().push_screen(self._too_small)
+            else:
+                self._too_small.refresh_size()
+        elif self._too_small is not None:
+            notice, self._too_small = self._too_small, None
+            if self.screen is notice:
+                self.pop_screen()
+
+    def push_screen(self, screen: Any, *args: Any, **kw: Any) -> Any:  # type: ignore[override]
+        """Screens opened while the terminal is too small go under the notice."""
+        notice = self._too_small
+        if notice is not None and self.screen is notice and screen is not notice:
+            self.pop_screen()
+            result = super().push_screen(screen, *args, **kw)
+            super().push_screen(notice)
+            return result
+        return super().push_screen(screen, *args, **kw)
+
+
+# ---------------------------------------------------------------- entry points
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    return Settings(save_dir=getattr(args, "save_dir", None))
+
+
+def _run(app: TabulaApp) -> int:
+    app.run()
+    return app.return_code or 0
+
+
+def run_title(args: argparse.Namespace) -> int:
+    """``tabula``: the title screen."""
+    return _run(TabulaApp(Start("title"), _settings(args)))
+
+
+def run_new(args: argparse.Namespace) -> int:
+    """``tabula new GAME …``: straight into a new game (a human in seat 1)."""
+    from .commands import match_from_args
+
+    match = match_from_args(args, default_kind="human")
+    return _run(TabulaApp(Start("game", match), _settings(args)))
+
+
+def _load(args: argparse.Namespace) -> tuple[Match, TabulaApp]:
+    from .cli import UsageError
+
+    app = TabulaApp(settings=_settings(args))
+    store = app.store
+    if store is None:
+        raise UsageError(f"cannot open the save folder: {app.store_error}")
+    from saves import SaveError
+
+    try:
+        match = store.load(Path(args.file) if Path(args.file).exists() else args.file)
+    except SaveError as e:
+        raise UsageError(str(e)) from None
+    return match, app
+
+
+def run_load(args: argparse.Namespace) -> int:
+    """``tabula load FILE``: resume a save."""
+    match, app = _load(args)
+    app.start = Start("game", match)
+    return _run(app)
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """``tabula replay FILE``: step through a saved game."""
+    match, app = _load(args)
+    app.start = Start("replay", match)
+    return _run(app)
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    """``tabula rules GAME``: the rulebook, searchable."""
+    from .cli import UsageError
+    from .screens.rules import RULEBOOKS
+
+    game = getattr(args, "game", None) or "provincia"
+    if game not in RULEBOOKS:
+        raise UsageError(f"no rulebook for {game!r} (known: {', '.join(RULEBOOKS)})")
+    return _run(TabulaApp(Start("rules", game_id=game), _settings(args)))

@@ -1,0 +1,1 @@
+"""Provincia Romana's widgets: board, cities, hand, draft and battle."""

@@ -1,0 +1,110 @@
+"""Phase 3: the Gauls' strength, each city's sum by part, the revealed
+tokens, who held and what was lost."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from engine.core import HIDDEN
+from engine.provincia.data import BATTLE_ROUNDS, BELLA
+from engine.provincia.state import BATTLE, FINAL
+from engine.provincia.text import amount, card_name
+from tui.widgets.table import Scene
+
+from . import look
+
+LOSS_EVENTS = ("lose", "destroyed", "pp", "saved", "overflow")
+MAX_LOOKBACK = 200
+
+
+def battle_losses(scene: Scene) -> dict[int, list[str]]:
+    """What each seat lost in this round's battle, read from the events since
+    the tokens were revealed (oldest first)."""
+    found: list[tuple] = []
+    k = 0
+    st = scene.state
+    while st is not None and k < MAX_LOOKBACK:
+        stop = False
+        for e in reversed(st.events):
+            if e[0] == "tokens":
+                stop = True
+                break
+            if e[0] in LOSS_EVENTS:
+                found.append(e)
+        if stop:
+            break
+        k += 1
+        st = scene.earlier(k)
+    else:
+        return {}
+    out: dict[int, list[str]] = {}
+    for e in reversed(found):
+        kind, seat = e[0], e[1]
+        if kind == "lose":
+            text = f"−{amount(e[2])}"
+        elif kind == "destroyed" and e[3] == "gauls":
+            text = f"{card_name(e[2])} destroyed"
+        elif kind == "pp" and e[3] == "battle":
+            text = f"{e[2]:+d} PP"
+        elif kind == "saved":
+            text = "Aediles saved a building"
+        elif kind == "overflow":
+            text = f"−{amount(e[2])} (no storage)"
+        else:
+            continue
+        out.setdefault(seat, []).append(text)
+    return out
+
+
+def this_rounds_battle(state: object) -> bool:
+    """Is there a battle to show: during Phase 3 and after it in its round
+    (not in the final Play Cards turn, which is about the hand)."""
+    s = state
+    return s.round in BATTLE_ROUNDS and BATTLE <= s.phase < FINAL  # type: ignore[attr-defined]
+
+
+class BattlePanel(Static):
+    """The battle of the current round."""
+
+    def show(self, scene: Scene) -> None:
+        s = scene.state
+        self.display = this_rounds_battle(s)
+        if not self.display:
+            return
+        bellum = s.bellum[BATTLE_ROUNDS.index(s.round)].card
+        self.border_title = f"Battle · round {s.round}"
+        header = "[dim]     Def Mor Mil Tok  Sum[/]"
+        if bellum == HIDDEN:
+            placed = sum(h is not None for h in s.committed)
+            lines = [f"Gauls [b]?[/] [dim](Bellum face down)[/] · tokens {placed}/{s.n} placed"]
+            if scene.seat is not None and s.committed[scene.seat] is not None:
+                mine = s.committed[scene.seat].card
+                if mine != HIDDEN:
+                    lines.append(f"You placed {look.token(mine)} face down.")
+            lines.append(header)
+            for p in s.order_from(s.caesar):
+                pl = s.players[p]
+                base = pl.defense + pl.morale + pl.military
+                lines.append(f"{look.badge(scene.looks[p])} {pl.defense:>3} {pl.morale:>3}"
+                             f" {pl.military:>3}   ? {base:>3}+?")
+            self.update("\n".join(lines))
+            return
+        b = BELLA[bellum]
+        tokens = " ".join(look.token(t) for t in s.revealed) or "none"
+        lines = [f"Gauls attack with [b $error]{b.attack}[/] [dim](Bellum {b.name})[/]",
+                 f"Tokens {tokens}", header]
+        losses = battle_losses(scene)
+        fought = {entry[0]: entry for entry in s.battle}
+        for p in s.order_from(s.caesar):
+            lk = scene.looks[p]
+            if p not in fought:
+                lines.append(f"{look.badge(lk)} [dim]still to fight[/]")
+                continue
+            _, defense, morale, military, tok, total, _attack, won = fought[p]
+            verdict = "[b $success]holds[/]" if won else "[b $error]falls[/]"
+            lines.append(f"{look.badge(lk)} {defense:>3} {morale:>3} {military:>3} {tok:>+3}"
+                         f" {total:>4} {verdict}")
+            if not won:
+                lost = "; ".join(losses.get(p, [])) or "…"
+                lines.append(f"    [dim]lost:[/] {lost}")
+        self.update("\n".join(lines))

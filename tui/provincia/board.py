@@ -1,0 +1,83 @@
+"""The shared part of the table: round track, phase, decks, supply, Caesar."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from engine.core import HIDDEN
+from engine.provincia.data import BATTLE_ROUNDS, BELLA, MARKERS_PER_DECK, ROUNDS
+from engine.provincia.state import FINAL, OVER, PHASE_NAMES
+from tui.widgets.table import Scene
+
+from . import look
+
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
+DECK_LABELS = (("Opes", "Opes"), ("SPQR", "SPQR"), ("Aedif", "Aedificium"))
+BATTLE_MARK = "⚔"
+LEGEND = ("Round track: ⚔ marks the battle rounds. Decks: ● action markers left, "
+          "cards in the deck, (cards in the discard pile).")
+
+
+def round_track(round_: int, over: bool, wide: bool) -> str:
+    """Rounds 1–6; battle rounds carry a crossed-swords mark; now is reversed."""
+    cells = []
+    for r in range(1, ROUNDS + 1):
+        mark = BATTLE_MARK if r in BATTLE_ROUNDS else " "
+        cell = f" {r}{mark}" if wide else f"{r}{mark}"
+        if r == round_ and not over:
+            cells.append(f"[reverse b]{cell}[/]")
+        elif r < round_ or over:
+            cells.append(f"[dim]{cell}[/]")
+        else:
+            cells.append(cell)
+    return "".join(cells)
+
+
+def gauls(state: object, wide: bool) -> str:
+    """The four Bellum cards: strength once turned, ``?`` while face down."""
+    parts = []
+    for r, held in zip(BATTLE_ROUNDS, state.bellum, strict=True):  # type: ignore[attr-defined]
+        value = "?" if held.card == HIDDEN else str(BELLA[held.card].attack)
+        text = f"{ROMAN[r]}:{value}" if wide else value
+        now = state.round == r  # type: ignore[attr-defined]
+        parts.append(f"[b $error]{text}[/]" if now and value != "?" else text)
+    return " ".join(parts)
+
+
+class Board(Static):
+    """Round track and everything on the central game board."""
+
+    _scene: Scene | None = None
+
+    def on_resize(self) -> None:
+        """Widths decide between the short and the long wording."""
+        if self._scene is not None:
+            self.show(self._scene)
+
+    def show(self, scene: Scene) -> None:
+        self._scene = scene
+        s = scene.state
+        wide = self.size.width >= 60
+        over = s.phase == OVER
+        if over:
+            phase = "[b]Game over[/]"
+        elif s.phase == FINAL:
+            phase = "[b]Final Play Cards[/]"
+        else:
+            phase = (f"Phase {s.phase} " if wide else "") + f"[b]{PHASE_NAMES[s.phase]}[/]"
+        caesar = scene.looks[s.caesar]
+        decks = []
+        for d in range(3):
+            marks = "●" * s.markers[d] + "[dim]" + "○" * (MARKERS_PER_DECK - s.markers[d]) + "[/]"
+            label = DECK_LABELS[d][1 if wide else 0]
+            decks.append(f"{label}{' ' if wide else ''}{marks} {len(s.decks[d])}"
+                         f"[dim]({len(s.discards[d])})[/]")
+        supply = " ".join(look.resource(i, n) for i, n in enumerate(s.supply))
+        seed = f"  [dim]seed {scene.seed}[/]" if wide and scene.seed is not None else ""
+        self.update("\n".join([
+            f"Round {round_track(s.round, over, wide)} {phase}",
+            f"Caesar {look.city(caesar)} · [dim]Gauls[/] {gauls(s, wide)}{seed}",
+            ("  " if wide else " ").join(decks),
+            f"[dim]Supply[/] {supply}",
+        ]))
+        self.tooltip = LEGEND

@@ -1,0 +1,82 @@
+"""One city's panel: prestige, resources against storage, tracks, buildings."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from textual.widgets import Static
+
+from engine.provincia.data import CARDS, GOLD, RESOURCE_NAMES
+from tui.widgets.table import Scene
+
+from . import look
+
+COLOURS = ("orange", "blue", "red", "yellow", "green", "purple")
+
+
+def holdings(pl: object, wide: bool) -> str:
+    """Gold, then Clay/Wood/Stone against the storage cap."""
+    cap = pl.storage  # type: ignore[attr-defined]
+    res = pl.res  # type: ignore[attr-defined]
+    if wide:
+        return " ".join([look.resource(GOLD, res[GOLD])]
+                        + [look.resource(i, res[i], cap) for i in range(3)])
+    parts = [f"[{look.RES_VAR[GOLD]}]G[/]{res[GOLD]}"]
+    for i in range(3):
+        n = f"[b]{res[i]}[/]" if res[i] >= cap else str(res[i])
+        parts.append(f"[{look.RES_VAR[i]}]{RESOURCE_NAMES[i][0]}[/]{n}[dim]/{cap}[/]")
+    return " ".join(parts)
+
+
+class CityPanel(Static):
+    """Everything public about one seat's city (and its owner's hand size)."""
+
+    def __init__(self, seat: int, **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        self.seat = seat
+
+    _shown: tuple[Scene, int | None] | None = None
+
+    def on_resize(self) -> None:
+        """Widths decide between the short and the long wording."""
+        if self._shown is not None:
+            self.show(*self._shown)
+
+    def show(self, scene: Scene, to_move: int | None) -> None:
+        self._shown = (scene, to_move)
+        s = scene.state
+        pl = s.players[self.seat]
+        lk = scene.looks[self.seat]
+        self.set_class(self.seat == to_move, "-to-move")
+        self.set_class(self.seat == scene.seat, "-mine")
+        for colour in COLOURS:
+            self.set_class(colour == lk.colour, f"seat-{colour}")
+        wide = self.size.width >= 58
+        flags = []
+        if self.seat == s.caesar:
+            flags.append("[b]Caesar[/]" if wide else "[b]C[/]")
+        if self.seat == to_move:
+            flags.append("[b reverse] to move [/]" if wide else "[b reverse]▶[/]")
+        owner = lk.who if wide else lk.name
+        cards = f"{len(pl.hand)} card{'s' if len(pl.hand) != 1 else ''}"
+        head = (f"{look.city(lk)} [dim]{look.escape(owner)}[/]  [b]{pl.pp} PP[/]  "
+                + " ".join(flags))
+        if wide:
+            head += f"  [dim]{cards}, {len(pl.tokens)} tokens[/]"
+            tracks = f"│ Mor {pl.morale} Def {pl.defense:+d} Mil {pl.military}"
+        else:
+            tracks = f"Mor{pl.morale} Def{pl.defense:+d} Mil{pl.military} [dim]{cards}[/]"
+        counts = Counter(pl.built)
+        built = []
+        for (c, active), n in counts.items():
+            name = look.building_name(c, active)
+            built.append(f"{name}×{n}" if n > 1 else name)
+        extra = [look.escape(CARDS[c].name) for c in pl.spqr]
+        if pl.concussio:
+            extra.append("[b]Concussio[/]")
+        if pl.praetor:
+            extra.append("Praetor")
+        city_line = ", ".join(built) or "[dim]no buildings[/]"
+        if extra:
+            city_line += " [dim]│[/] " + ", ".join(extra)
+        self.update("\n".join([head, f"{holdings(pl, wide)} {tracks}", city_line]))

@@ -1,0 +1,80 @@
+"""Phase 1: the six cards laid out (face-down ones as backs) and who took what."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from engine.core import HIDDEN
+from engine.provincia.data import CARDS, DECK_NAMES, OPES
+from tui.widgets.table import Scene
+
+from . import look
+
+BACK = "[dim]▒▒▒▒ face down[/]"
+
+
+def draft_history(scene: Scene) -> tuple[tuple, dict[int, int]]:
+    """The row as first laid out (as this seat saw it) and, per taken slot,
+    the card the seat saw being taken (HIDDEN if it never saw it)."""
+    s = scene.state
+    d = s.draft
+    seen: list[int] = []  # cards of the pick events, newest first
+    k = 0
+    st = s
+    while st is not None and st.draft is not None and st.draft.taken:
+        for e in st.events:
+            if e[0] == "pick":
+                seen.append(e[3].card)
+            elif e[0] == "opes":
+                seen.append(e[2])
+        k += 1
+        st = scene.earlier(k)
+    first = st.draft.slots if st is not None and st.draft is not None else d.slots
+    seen.reverse()
+    took = {slot: seen[i] if i < len(seen) else HIDDEN for i, (_, slot) in enumerate(d.taken)}
+    return first, took
+
+
+class DraftRow(Static):
+    """The draft row of the current Select Cards turn."""
+
+    def show(self, scene: Scene, focus_slot: int | None = None) -> None:
+        s = scene.state
+        d = s.draft
+        self.display = d is not None
+        if d is None:
+            return
+        first, took = draft_history(scene)
+        takers = {slot: seat for seat, slot in d.taken}
+        chooser = scene.looks[d.chooser]
+        self.border_title = f"{DECK_NAMES[d.deck]} row"
+        lines = [f"Chosen by {look.badge(chooser)} {look.city(chooser)}"]
+        for i, held in enumerate(d.slots):
+            if held is None:
+                card = took.get(i, HIDDEN)
+                if card == HIDDEN and first[i] is not None:
+                    card = first[i].card
+            else:
+                card = held.card
+            face_down = not d.face_up[i]
+            if card == HIDDEN:
+                name = BACK
+            else:
+                name = look.card_line(card)
+                if d.deck == OPES:
+                    opes = CARDS[card]
+                    name = (f"{look.escape(opes.name)} Q:{look.res_short(opes.quaestor)}"
+                            f" / {look.res_short(opes.others)}")
+                if face_down:
+                    name += " [dim](was face down)[/]"
+            who = ""
+            if i in takers:
+                taker = scene.looks[takers[i]]
+                who = f"  ← {look.badge(taker)}"
+                name = f"[strike dim]{name}[/]" if card != HIDDEN else name
+            cursor = "[reverse]▶[/]" if focus_slot == i else " "
+            lines.append(f"{cursor}{i + 1} {name}{who}")
+        if d.pickers:
+            order = " ".join(look.badge(scene.looks[p]) for p in d.pickers)
+            lines.append(f"[dim]To pick:[/] {order}")
+        self.update("\n".join(lines))

@@ -1,0 +1,102 @@
+"""The seat's hand: each card with cost and prestige, playable ones marked,
+and the full text of the card in focus."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.core import HIDDEN
+from engine.provincia.build import building_options, senate_options
+from engine.provincia.data import AEDIFICIA, CARDS
+from tui.widgets.table import Scene
+
+from . import look
+
+
+def playable(scene: Scene, card: int) -> bool:
+    """Could the seat play this card on a Play Cards turn with what it has?"""
+    if scene.seat is None:
+        return False
+    options = building_options if card < len(AEDIFICIA) else senate_options
+    return bool(options(scene.state, scene.seat, card))
+
+
+def card_of(action: tuple | None) -> int | None:
+    """The card an action is about, if any (for the card text)."""
+    if not action or len(action) < 2 or not isinstance(action[1], int):
+        return None
+    if action[0] in ("play", "take", "order", "discard", "activate", "destroy"):
+        return action[1]
+    return None
+
+
+class Hand(Vertical):
+    """Cards in hand. Browsable with the cursor; follows the action menu."""
+
+    @dataclass
+    class CardFocused(Message):
+        """A card came into focus (so other widgets may show it)."""
+
+        card: int | None
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="hand-tokens")
+        yield OptionList(id="hand-cards")
+        yield Static(id="card-text")
+
+    def on_mount(self) -> None:
+        self.border_title = "Hand"
+        self._cards: list[int] = []
+        self._listed: tuple[list[int], list[bool]] | None = None
+
+    def show(self, scene: Scene) -> None:
+        cards = self.query_one("#hand-cards", OptionList)
+        self.set_class(scene.seat is None, "-hidden")
+        if scene.seat is None:
+            return
+        pl = scene.state.players[scene.seat]
+        hand = pl.hand
+        tokens = " ".join(look.token(h.card) for h in pl.tokens if h.card != HIDDEN)
+        self.query_one("#hand-tokens", Static).update(
+            f"[dim]Battle tokens[/] {tokens}" if tokens else "")
+        ids = sorted((h.card for h in hand if h.card != HIDDEN),
+                     key=lambda c: (c >= len(AEDIFICIA), CARDS[c].name))
+        self.border_title = f"Your hand ({len(hand)})"
+        marks = [playable(scene, c) for c in ids]
+        if (ids, marks) != self._listed:  # rebuilding the list is the costly part
+            self._listed = (ids, marks)
+            keep = cards.highlighted
+            cards.clear_options()
+            options = []
+            for c, ok in zip(ids, marks, strict=True):
+                mark = "[b $success]●[/]" if ok else "[dim]○[/]"
+                line = look.card_line(c)
+                options.append(Option(f"{mark} {line if ok else '[dim]' + line + '[/]'}"))
+            if not options:
+                options.append(Option("[dim]no cards[/]", disabled=True))
+            cards.add_options(options)
+            if ids:
+                cards.highlighted = min(keep or 0, len(ids) - 1)
+        self._cards = ids
+        self.show_card(card_of(scene.focus) if scene.focus else (ids[0] if ids else None))
+
+    def show_card(self, card: int | None) -> None:
+        text = self.query_one("#card-text", Static)
+        text.update(look.card_text(card) if card is not None else "")
+        if card is not None and card in self._cards:
+            self.query_one("#hand-cards", OptionList).highlighted = self._cards.index(card)
+
+    @on(OptionList.OptionHighlighted, "#hand-cards")
+    def _browse(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if self.query_one("#hand-cards", OptionList).has_focus and self._cards:
+            card = self._cards[event.option_index]
+            self.query_one("#card-text", Static).update(look.card_text(card))
+            self.post_message(self.CardFocused(card))

@@ -1,0 +1,75 @@
+"""Provincia Romana's table: the board and cities on the left, the draft,
+battle and hand beside the actions. The generic game screen drives it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.containers import Vertical, VerticalScroll
+from textual.widget import Widget
+
+from engine.match import Seat
+from tui.widgets.seats import SeatLook
+from tui.widgets.table import Scene
+
+from . import look
+from .battle import BattlePanel, this_rounds_battle
+from .board import Board
+from .city import CityPanel
+from .draft import DraftRow
+from .hand import Hand, card_of
+
+
+class ProvinciaUI:
+    """Builds and updates the Provincia widgets for one game screen."""
+
+    CSS_PATH = "provincia.tcss"
+
+    def __init__(self) -> None:
+        self._board = Board(id="board")
+        self._cities = VerticalScroll(id="cities", can_focus=False)
+        self._draft = DraftRow(id="draft", classes="panel")
+        self._battle = BattlePanel(id="battle", classes="panel")
+        self._hand = Hand(id="hand", classes="panel")
+        self._panels: list[CityPanel] = []
+        self._side = Vertical(self._draft, self._battle, self._hand, id="side")
+        self._scene: Scene | None = None
+
+    def board(self) -> Widget:
+        return Vertical(self._board, self._cities, id="table")
+
+    def side(self) -> Widget:
+        return self._side
+
+    def looks(self, state: Any, seats: tuple[Seat, ...]) -> tuple[SeatLook, ...]:
+        return look.looks(state, seats)
+
+    def show(self, scene: Scene) -> None:
+        self._scene = scene
+        s = scene.state
+        to_move = scene.game.to_move(s)
+        self._board.show(scene)
+        if len(self._panels) != s.n:
+            self._panels = [CityPanel(p, classes="city") for p in range(s.n)]
+            self._cities.remove_children()
+            self._cities.mount_all(self._panels)
+        for panel in self._panels:
+            panel.show(scene, to_move)
+        slot = scene.focus[1] if scene.focus and scene.focus[0] == "pick" else None
+        self._draft.show(scene, slot)
+        self._battle.show(scene)
+        self._hand.show(scene)
+        busy = s.draft is not None or this_rounds_battle(s)
+        self._side.set_class(busy, "-busy")
+
+    def focus_action(self, scene: Scene, action: tuple | None) -> None:
+        """Point the draft row or the card text at what ``action`` is about."""
+        if action and action[0] == "pick" and scene.state.draft is not None:
+            self._draft.show(scene, action[1])
+            held = scene.state.draft.slots[action[1]]
+            if held is not None and held.card >= 0:
+                self._hand.show_card(held.card)
+            return
+        card = card_of(action)
+        if card is not None:
+            self._hand.show_card(card)

@@ -1,0 +1,180 @@
+"""Small modal screens of the game: the hot-seat cover, help, the pause
+menu, saving under a name and the hint."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.markup import escape
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+
+class CoverScreen(Screen[None]):
+    """Hides the table between two humans' turns at one terminal, so a hand
+    is never shown to the wrong person. Opaque: nothing shows through."""
+
+    BINDINGS = [Binding("enter,space", "dismiss", "I am ready")]
+    DEFAULT_CSS = """
+    CoverScreen { align: center middle; }
+    """
+
+    def __init__(self, who: str, prompt: str) -> None:
+        super().__init__()
+        self.who = who
+        self.prompt = prompt
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Pass the keyboard", classes="title")
+            yield Static(f"It is {self.who}'s turn.\n[dim]{escape(self.prompt)}[/]")
+            yield Static("Press [b]Enter[/] when only they can see the screen.",
+                         classes="keys")
+
+    def action_dismiss(self, result: None = None) -> None:  # type: ignore[override]
+        self.dismiss(None)
+
+
+@dataclass(frozen=True)
+class KeyHelp:
+    """One line of the help: the keys and what they do."""
+
+    keys: str
+    does: str
+
+
+class HelpScreen(ModalScreen[None]):
+    """Every key of the screen underneath, and how the action menu works."""
+
+    BINDINGS = [Binding("escape,question_mark,enter,q", "close", "Close")]
+
+    def __init__(self, title: str, keys: list[KeyHelp], notes: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.keys = keys
+        self.notes = notes
+
+    def compose(self) -> ComposeResult:
+        width = max((len(k.keys) for k in self.keys), default=4)
+        lines = [f"[b]{escape(k.keys):>{width}}[/]  {escape(k.does)}" for k in self.keys]
+        with VerticalScroll(classes="dialog"):
+            yield Static(self.title_text, classes="title")
+            yield Static("\n".join(lines))
+            if self.notes:
+                yield Static(self.notes, classes="keys")
+            yield Static("Esc closes this help.", classes="keys")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class MenuScreen(ModalScreen[str | None]):
+    """The pause menu of the game screen; returns the chosen item's id."""
+
+    BINDINGS = [Binding("escape", "close", "Back to the game")]
+
+    ITEMS = (
+        ("resume", "Back to the game"),
+        ("save", "Save under a name…"),
+        ("rules", "Rules"),
+        ("help", "Keys"),
+        ("title", "Leave to the title screen (the game is kept: Continue)"),
+        ("quit", "Quit Tabula (the game is kept: Continue)"),
+    )
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Menu", classes="title")
+            yield OptionList(*(Option(text, id=key) for key, text in self.ITEMS), id="menu")
+
+    @on(OptionList.OptionSelected, "#menu")
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_close(self) -> None:
+        self.dismiss("resume")
+
+
+class SaveScreen(ModalScreen[str | None]):
+    """Asks for a save name; returns it, or None if cancelled."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, suggestion: str, blink: bool = True) -> None:
+        super().__init__()
+        self.suggestion = suggestion
+        self.blink = blink
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Save the game", classes="title")
+            yield Static("Name (letters, digits, spaces, - and _):")
+            yield Input(self.suggestion, id="save-name", max_length=60)
+            yield Static("Enter saves · Esc cancels", classes="keys")
+
+    def on_mount(self) -> None:
+        inp = self.query_one(Input)
+        inp.cursor_blink = self.blink
+        inp.focus()
+
+    @on(Input.Submitted, "#save-name")
+    def _submit(self, event: Input.Submitted) -> None:
+        name = event.value.strip()
+        if name:
+            self.dismiss(name)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+@dataclass(frozen=True)
+class HintLine:
+    """One alternative the search looked at."""
+
+    text: str
+    visits: float | None
+    win_rate: float | None
+
+
+class HintScreen(ModalScreen[bool]):
+    """The suggestion with its explanation; returns True to play it."""
+
+    BINDINGS = [
+        Binding("enter", "play", "Play it"),
+        Binding("escape,h", "close", "Close"),
+    ]
+    DEFAULT_CSS = """
+    #hint-box { width: 76; }
+    """
+
+    def __init__(self, suggestion: str, lines: list[HintLine], source: str) -> None:
+        super().__init__()
+        self.suggestion = suggestion
+        self.lines = lines
+        self.source = source
+
+    def compose(self) -> ComposeResult:
+        rows = []
+        for ln in self.lines:
+            visits = f"{ln.visits:4.0%}" if ln.visits is not None else "   —"
+            win = f"{ln.win_rate:4.0%}" if ln.win_rate is not None else "   —"
+            rows.append(f"{visits}  {win}  {escape(ln.text)}")
+        with Vertical(classes="dialog", id="hint-box"):
+            yield Static("Hint", classes="title")
+            yield Static(f"[b]{escape(self.suggestion)}[/]")
+            yield Static(f"[dim]{escape(self.source)}[/]")
+            if rows:
+                yield Static("[dim]search  win   alternative[/]", classes="keys")
+                yield Static("\n".join(rows))
+            yield Static("Enter plays it · Esc closes", classes="keys")
+
+    def action_play(self) -> None:
+        self.dismiss(True)
+
+    def action_close(self) -> None:
+        self.dismiss(False)

@@ -1,0 +1,541 @@
+"""The game screen: the table of one game, its log, the status line and the
+human's actions; bots think in a worker thread meanwhile.
+
+Only ever shows the view of one human seat (``viewer``): the seat to move if
+it is human, else the last human who moved. With several humans at one
+terminal a cover screen comes between two humans' turns.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.reactive import Reactive, reactive
+from textual.screen import Screen
+from textual.widgets import Footer
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from ai.base import Bot, Progress
+from ai.players import make_bot
+from engine.core import IllegalAction
+from engine.match import Match
+from tui.widgets.actions import ActionMenu, FilterInput
+from tui.widgets.game_log import GameLog
+from tui.widgets.status import StatusLine
+from tui.widgets.table import Scene, game_ui
+
+from .dialogs import CoverScreen, HelpScreen, HintLine, HintScreen, KeyHelp, MenuScreen, SaveScreen
+
+PROGRESS_EVERY_S = 0.05
+HINT_KINDS = ("mcts", "rules")
+
+
+@dataclass(frozen=True)
+class BotMove:
+    """A bot's decision for the position after ``step`` actions."""
+
+    step: int
+    seat: int
+    action: tuple
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A suggestion for the position after ``step`` actions."""
+
+    step: int
+    action: tuple
+    kind: str
+    alternatives: tuple
+
+
+@dataclass
+class ThinkingProgress(Message):
+    """Posted from a worker thread: how far along the bot (or hint) is."""
+
+    step: int
+    fraction: float
+
+
+class GameScreen(Screen[None]):
+    """Plays one Match to its end."""
+
+    CSS_PATH = "game.tcss"
+    BINDINGS = [
+        # Letters have priority: the action filter would take them otherwise;
+        # each action first asks the filter whether the letter is text.
+        Binding("z", "key('z', 'undo')", "Undo", priority=True,
+                tooltip="Take back your last action"),
+        Binding("h", "key('h', 'hint')", "Hint", priority=True,
+                tooltip="What would the search play?"),
+        Binding("question_mark", "key('?', 'help')", "Keys", key_display="?", priority=True),
+        Binding("g", "key('g', 'results')", "Results", show=False, priority=True),
+        Binding("ctrl+s", "save", "Save", tooltip="Save under a name"),
+        Binding("escape", "menu", "Menu"),
+        Binding("ctrl+l", "focus_log", "Log", show=False),
+    ]
+
+    viewer: Reactive[int | None] = reactive(None, init=False)
+    """The human seat whose view is on screen."""
+
+    def __init__(self, match: Match) -> None:
+        super().__init__()
+        self.match = match
+        self.ui = game_ui(match.game_id)
+        self.bots: dict[int, Bot] = {}
+        self._logged = 0  # states whose events are in the log
+        self._log_viewer: int | None = None
+        self._scene: Scene | None = None
+        self._results_shown = False
+        self._hint_step: int | None = None
+        self._autosave_failed = False
+        self._leaving = False
+
+    # ------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield StatusLine(id="status")
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                yield self.ui.board()
+                yield GameLog(id="log")
+            with Vertical(id="right"):
+                yield self.ui.side()
+                yield ActionMenu(id="actions")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        # Set while the screen waits for a person (a turn, a cover, the end),
+        # clear while a bot or the hint thinks: tests and the benchmark await it.
+        self.settled = asyncio.Event()
+        m = self.match
+        self.looks = self.ui.looks(m.state, m.seats)
+        self.query_one(GameLog).set_looks(self.looks)
+        self.query_one("#action-filter").cursor_blink = self.app.settings.cursor_blink  # type: ignore[attr-defined]
+        m.listeners.append(self._autosave)
+        humans = m.human_seats()
+        self.humans = humans
+        self.set_viewer_initial()
+        self.on_resize()
+        self.proceed(first=True)
+
+    def on_resize(self, event: object = None) -> None:
+        w, h = self.app.size
+        self.set_class(h < 34, "-short")
+        self.set_class(w >= 110, "-wide")
+
+    def on_unmount(self) -> None:
+        self.stop_thinking()
+        if self._autosave in self.match.listeners:
+            self.match.listeners.remove(self._autosave)
+
+    def set_viewer_initial(self) -> None:
+        m = self.match
+        seat = m.to_move()
+        if seat is not None and m.seats[seat].is_human:
+            self._pending_viewer = seat
+        elif self.humans:
+            self._pending_viewer = self.humans[0]
+        else:
+            self._pending_viewer = 0  # bots only: watch from seat 1
+        if len(self.humans) <= 1:
+            self.viewer = self._pending_viewer
+
+    # ------------------------------------------------------------ the flow
+    def proceed(self, first: bool = False) -> None:
+        """Show the position and hand the turn to whoever is to move: the
+        human (maybe behind a cover), a bot (in a worker), or the end."""
+        m = self.match
+        seat = m.to_move()
+        if seat is not None and m.seats[seat].is_human and seat != self.viewer:
+            if len(self.humans) > 1:
+                self.cover(seat)
+                return
+            self.viewer = seat
+        if self.viewer is None:  # a hot-seat game opened on a bot's turn
+            self.cover(self._pending_viewer)
+            return
+        self.show()
+        menu = self.query_one(ActionMenu)
+        if seat is None:
+            self.settled.set()
+            menu.set_actions([], "The game is over · g shows the results")
+            self.status.say("[b]The game is over.[/] g: results · Esc: menu")
+            if not self._results_shown:
+                self._results_shown = True
+                self.action_results()
+            return
+        if m.seats[seat].is_human:
+            view = m.view(seat)
+            items = [(a, m.game.describe(view, a)) for a in m.game.legal(view)]
+            menu.set_actions(items)
+            look = self.looks[seat]
+            self.status.say(f"[reverse b $seat-{look.colour}] {look.letter} [/] "
+                            f"[b]Your turn[/] — {m.game.prompt(view)}")
+            self.query_one("#action-filter").focus()
+            self.settled.set()
+        else:
+            self.settled.clear()
+            look = self.looks[seat]
+            menu.set_actions([], f"{look.name} is thinking…")
+            self.think_for(seat)
+
+    def cover(self, seat: int) -> None:
+        """Hide the table until the next human says they are alone with it."""
+        self.stop_thinking()
+        self.settled.set()
+        look = self.looks[seat]
+        prompt = self.match.game.prompt(self.match.view(seat)) if not self.match.is_over() else ""
+
+        def reveal(_: None) -> None:
+            self.viewer = seat
+            self.proceed()
+
+        self.app.push_screen(CoverScreen(f"{look.name} ({look.letter}·{look.label})", prompt),
+                             reveal)
+
+    @property
+    def status(self) -> StatusLine:
+        return self.query_one(StatusLine)
+
+    def scene(self, focus: tuple | None = None) -> Scene:
+        m, seat = self.match, self.viewer
+        assert seat is not None
+        states = m.states
+
+        def earlier(k: int) -> Any:
+            i = len(states) - 1 - k
+            return m.game.view(states[i], seat) if i >= 0 else None
+
+        return Scene(m.game, m.view(seat), seat, m.seats, self.looks, earlier, m.seed, focus)
+
+    def show(self) -> None:
+        """Redraw the table and bring the log up to date, from the viewer's side."""
+        scene = self._scene = self.scene()
+        self.ui.show(scene)
+        log = self.query_one(GameLog)
+        m = self.match
+        if self._log_viewer != self.viewer or self._logged > len(m.states):
+            log.reset([line for _, line in m.log(self.viewer)])
+        elif self._logged < len(m.states):
+            log.add([line for _, line in m.log(self.viewer, start=self._logged)])
+        self._log_viewer = self.viewer
+        self._logged = len(m.states)
+
+    # ------------------------------------------------------------ human turns
+    @on(ActionMenu.Chosen)
+    def _chosen(self, event: ActionMenu.Chosen) -> None:
+        self.play(event.action)
+
+    @on(ActionMenu.Highlighted)
+    def _highlighted(self, event: ActionMenu.Highlighted) -> None:
+        if self._scene is not None:
+            self.ui.focus_action(self._scene, event.action)
+
+    def play(self, action: tuple) -> None:
+        m = self.match
+        seat = m.to_move()
+        if seat is None or seat != self.viewer or not m.seats[seat].is_human:
+            return
+        self.workers.cancel_group(self, "hint")
+        self._hint_step = None
+        try:
+            m.play(action)
+        except IllegalAction as e:
+            self.notify(str(e), title="Not allowed", severity="warning")
+            self.proceed()
+            return
+        self.proceed()
+
+    # ------------------------------------------------------------ bots
+    def bot(self, seat: int) -> Bot:
+        if seat not in self.bots:
+            s = self.match.seats[seat]
+            try:
+                self.bots[seat] = make_bot(s.kind, s.strength)
+            except KeyError:
+                self.notify(f"No {s.kind} bot here; {s.name} plays at random.",
+                            severity="warning")
+                self.bots[seat] = make_bot("random")
+        return self.bots[seat]
+
+    def think_for(self, seat: int) -> None:
+        m = self.match
+        look = self.looks[seat]
+        self._thinking_text = (f"[reverse b $seat-{look.colour}] {look.letter} [/] "
+                               f"[b]{look.name}[/] is thinking — {m.game.prompt(m.view(seat))}")
+        self.status.thinking(self._thinking_text, 0.0)
+        self.think(self.bot(seat), m.view(seat), seat, random.Random(m.bot_seed(seat)),
+                   len(m.actions))
+
+    @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
+    def think(self, bot: Bot, view: Any, seat: int, rng: random.Random, step: int) -> BotMove:
+        """Runs off the UI thread: the bot sees only its seat's view."""
+        worker = get_current_worker()
+        last = [0.0]
+
+        def progress(p: Progress) -> None:
+            now = time.monotonic()
+            if now - last[0] >= PROGRESS_EVERY_S:
+                last[0] = now
+                self.post_message(ThinkingProgress(step, p.fraction))
+
+        budget = self.app.bot_budget(lambda: worker.is_cancelled, progress)  # type: ignore[attr-defined]
+        action = bot.decide(self.match.game, view, seat, budget, rng)
+        return BotMove(step, seat, action)
+
+    def stop_thinking(self) -> None:
+        self.workers.cancel_group(self, "bot")
+        self.workers.cancel_group(self, "hint")
+        self._hint_step = None
+
+    @on(Worker.StateChanged)
+    def _worker_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group == "bot":
+            if event.state == WorkerState.SUCCESS:
+                self.bot_moved(worker.result)
+            elif event.state == WorkerState.ERROR and not worker.is_cancelled:
+                self.bot_failed(worker.error)
+        elif worker.group == "hint":
+            if event.state == WorkerState.SUCCESS:
+                self.hint_ready(worker.result)
+            elif event.state == WorkerState.ERROR and not worker.is_cancelled:
+                self._hint_step = None
+                self.notify(f"No hint: {worker.error}", severity="warning")
+                self.proceed()
+
+    def bot_moved(self, move: BotMove) -> None:
+        m = self.match
+        if self._leaving or move.step != len(m.actions) or m.to_move() != move.seat:
+            return  # stale: the position changed while it thought (undo, leaving)
+        try:
+            m.play(move.action)
+        except IllegalAction:
+            self.bot_failed(IllegalAction(f"{self.looks[move.seat].name} chose an illegal move"))
+            return
+        self.proceed()
+
+    def bot_failed(self, error: BaseException | None) -> None:
+        """A bot that crashes must not end the game: play a random legal move."""
+        m = self.match
+        seat = m.to_move()
+        if self._leaving or seat is None or m.seats[seat].is_human:
+            return
+        self.notify(f"{self.looks[seat].name}'s bot failed ({error}); it plays at random.",
+                    severity="error")
+        self.bots[seat] = make_bot("random")
+        self.proceed()
+
+    @on(ThinkingProgress)
+    def _progress(self, event: ThinkingProgress) -> None:
+        m = self.match
+        if event.step != len(m.actions):
+            return
+        if self._hint_step == event.step or m.bot_to_move():
+            self.status.thinking(self._thinking_text, event.fraction)
+
+    # ------------------------------------------------------------ commands
+    def action_key(self, char: str, action: str) -> None:
+        """A command letter, unless the player is typing a filter."""
+        if self.app.screen is not self:
+            return
+        if self.query_one(FilterInput).take(char):
+            return
+        getattr(self, f"action_{action}")()
+
+    def action_undo(self) -> None:
+        m = self.match
+        seat = self.viewer
+        if seat is None or not m.seats[seat].is_human or self.humans_moved_since(seat):
+            if seat is not None and self.humans_moved_since(seat):
+                self.notify("Another player has moved since; undo is for your own moves.",
+                            severity="warning")
+            return
+        if not any(m.game.to_move(m.states[i]) == seat for i in range(len(m.actions))):
+            self.notify("Nothing to undo yet.")
+            return
+        if not m.can_undo(seat):
+            self.notify("Cannot undo: cards or tokens have been revealed since your last move.",
+                        title="Undo", severity="warning")
+            return
+        self.stop_thinking()
+        m.undo(seat)
+        self.notify("Your last action was taken back.")
+        self.proceed()
+
+    def humans_moved_since(self, seat: int) -> bool:
+        """Did another human act after ``seat``'s last action? Then undo would
+        take back their move too."""
+        m = self.match
+        for i in range(len(m.actions) - 1, -1, -1):
+            mover = m.game.to_move(m.states[i])
+            if mover == seat:
+                return False
+            if m.seats[mover].is_human:
+                return True
+        return False
+
+    def action_hint(self) -> None:
+        m = self.match
+        seat = m.to_move()
+        if seat is None or seat != self.viewer or not m.seats[seat].is_human:
+            return
+        if self._hint_step == len(m.actions):
+            return  # already thinking about it
+        self._hint_step = len(m.actions)
+        self.settled.clear()
+        self.status.thinking("[b]Hint:[/] thinking about your move…", 0.0)
+        self._thinking_text = "[b]Hint:[/] thinking about your move…"
+        self.think_hint(m.view(seat), seat, random.Random(m.bot_seed(seat) ^ 0x5EED),
+                        len(m.actions))
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def think_hint(self, view: Any, seat: int, rng: random.Random, step: int) -> Hint:
+        """The strongest bot available looks at the human's own view."""
+        worker = get_current_worker()
+        last = [0.0]
+
+        def progress(p: Progress) -> None:
+            now = time.monotonic()
+            if now - last[0] >= PROGRESS_EVERY_S:
+                last[0] = now
+                self.post_message(ThinkingProgress(step, p.fraction))
+
+        for kind in HINT_KINDS:
+            try:
+                bot = make_bot(kind, "normal")
+                break
+            except KeyError:
+                continue
+        else:
+            kind, bot = "random", make_bot("random")
+        budget = self.app.hint_budget(lambda: worker.is_cancelled, progress)  # type: ignore[attr-defined]
+        action = bot.decide(self.match.game, view, seat, budget, rng)
+        return Hint(step, action, kind, tuple(bot.explain()))
+
+    def hint_ready(self, hint: Hint) -> None:
+        m = self.match
+        self._hint_step = None
+        if self._leaving or hint.step != len(m.actions):
+            return
+        self.proceed()  # the status line says what to do again
+        view = m.view(self.viewer)  # type: ignore[arg-type]
+        lines = [HintLine(a.text, a.visits, a.win_rate) for a in hint.alternatives]
+        source = {"mcts": "Suggested by the ISMCTS search, from what you can see.",
+                  "rules": "Suggested by the rule-based bot (no search installed)."}.get(
+            hint.kind, "No search is installed: this is a random legal move.")
+
+        def done(play: bool | None) -> None:
+            if play and hint.step == len(m.actions):
+                self.play(hint.action)
+
+        self.app.push_screen(HintScreen(m.game.describe(view, hint.action), lines, source), done)
+
+    def action_save(self) -> None:
+        store = self.app.store  # type: ignore[attr-defined]
+        if store is None:
+            self.notify(f"Saving is unavailable: {self.app.store_error}", severity="error")  # type: ignore[attr-defined]
+            return
+        m = self.match
+        names = "-".join(s.name for s in m.seats if s.is_human) or "bots"
+        suggestion = f"{m.game_id} {names} round {getattr(m.state, 'round', '')}".strip()
+
+        def save(name: str | None) -> None:
+            if not name:
+                return
+            from saves import SaveError
+
+            try:
+                path = store.save(m, name)
+            except SaveError as e:
+                self.notify(str(e), title="Not saved", severity="error")
+                return
+            self.notify(f"Saved as “{name}” ({path}).", title="Saved")
+
+        self.app.push_screen(SaveScreen(suggestion, self.app.settings.cursor_blink), save)  # type: ignore[attr-defined]
+
+    def _autosave(self, match: Match) -> None:
+        """After every action: a crash or a quit resumes through Continue."""
+        store = self.app.store  # type: ignore[attr-defined]
+        if store is None:
+            if not self._autosave_failed:
+                self._autosave_failed = True
+                self.notify(f"Autosave is off: {self.app.store_error}", severity="warning")  # type: ignore[attr-defined]
+            return
+        try:
+            store.autosave(match)
+        except Exception as e:  # keep playing; say so once
+            if not self._autosave_failed:
+                self._autosave_failed = True
+                self.notify(f"Autosave failed: {e}", severity="error")
+
+    def action_help(self) -> None:
+        keys = [KeyHelp(b.key_display or b.key, b.description)
+                for b in self.BINDINGS if isinstance(b, Binding) and b.description]
+        keys += [
+            KeyHelp("letters", "filter the actions (a letter that matches nothing is ignored)"),
+            KeyHelp("/", "filter with any letter (also z and h)"),
+            KeyHelp("1-9, 0", "play the 1st…10th action shown"),
+            KeyHelp("↑ ↓ Enter", "move in the actions and play one"),
+            KeyHelp("Tab", "move between the actions, your hand and the log"),
+            KeyHelp("ctrl+q", "quit (the game is autosaved)"),
+        ]
+        notes = ("Board: ● action markers left on a deck, its size and (discard pile). "
+                 "⚔ marks the battle rounds; ○ marks inactive buildings. "
+                 "Each city has a colour and a letter.")
+        self.app.push_screen(HelpScreen("Keys", keys, notes))
+
+    def action_menu(self) -> None:
+        def chosen(item: str | None) -> None:
+            if item == "save":
+                self.action_save()
+            elif item == "rules":
+                from .rules import RulesScreen
+
+                self.app.push_screen(RulesScreen(self.match.game_id))
+            elif item == "help":
+                self.action_help()
+            elif item == "title":
+                self.leave()
+            elif item == "quit":
+                self.leave()
+                self.app.exit(0)
+
+        self.app.push_screen(MenuScreen(), chosen)
+
+    def action_results(self) -> None:
+        if not self.match.is_over():
+            return
+        from .game_over import GameOverScreen
+
+        def after(choice: str | None) -> None:
+            if choice == "title":
+                self.leave()
+            elif choice == "replay":
+                from .replay import ReplayScreen
+
+                self.app.push_screen(ReplayScreen(self.match))
+
+        self.app.push_screen(GameOverScreen(self.match, self.looks), after)
+
+    def action_focus_log(self) -> None:
+        self.query_one(GameLog).focus()
+
+    def leave(self) -> None:
+        """Back to the title; bots stop, the autosave keeps the game."""
+        self._leaving = True
+        self.stop_thinking()
+        if self.app.screen is self:
+            self.dismiss()
+        else:
+            self.app.pop_screen()
+

@@ -1,0 +1,106 @@
+"""The saved games: game, players, progress and when, newest first."""
+
+from __future__ import annotations
+
+import time
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from .title import ago
+
+
+class LoadScreen(Screen[None]):
+    """Pick a save to resume (or, if it is finished, to replay)."""
+
+    CSS_PATH = "load.tcss"
+    BINDINGS = [
+        Binding("enter", "open", "Open"),
+        Binding("d,delete", "delete", "Delete"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Static("Saved games", classes="title", id="load-title")
+        yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+        yield Static(id="load-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._confirm: str | None = None
+        table = self.query_one(DataTable)
+        table.add_columns("Name", "Game", "Players", "Progress", "Played")
+        self.refill()
+        table.focus()
+
+    def refill(self) -> None:
+        table = self.query_one(DataTable)
+        table.clear()
+        store = self.app.store  # type: ignore[attr-defined]
+        note = self.query_one("#load-note", Static)
+        if store is None:
+            note.update(f"[b $error]The save folder cannot be opened:[/] "
+                        f"{self.app.store_error}")  # type: ignore[attr-defined]
+            self._saves = []
+            return
+        self._saves = list(store.list())
+        now = time.time()
+        for info in self._saves:
+            name = ("[autosave] " if info.autosave else "") + info.name
+            progress = "finished" if info.finished else info.progress
+            table.add_row(name, info.title, ", ".join(info.players), progress,
+                          ago(info.updated, now), key=str(info.path))
+        note.update("[dim]Enter opens · d deletes · Esc goes back[/]" if self._saves else
+                    "[dim]No saved games yet. A game in progress is saved after every move.[/]")
+
+    def selected(self) -> object | None:
+        table = self.query_one(DataTable)
+        if not self._saves or table.cursor_row is None:
+            return None
+        return self._saves[table.cursor_row]
+
+    @on(DataTable.RowSelected)
+    def _row(self) -> None:
+        self.action_open()
+
+    def action_open(self) -> None:
+        info = self.selected()
+        if info is None:
+            return
+        from saves import SaveError
+
+        try:
+            match = self.app.store.load(info.path)  # type: ignore[attr-defined]
+        except SaveError as e:
+            self.notify(str(e), title="Cannot load", severity="error")
+            return
+        self.dismiss()
+        if match.is_over():
+            from .replay import ReplayScreen
+
+            self.app.push_screen(ReplayScreen(match))
+        else:
+            self.app.play(match)  # type: ignore[attr-defined]
+
+    def action_delete(self) -> None:
+        info = self.selected()
+        if info is None:
+            return
+        if self._confirm != info.name:
+            self._confirm = info.name
+            self.notify(f"Press d again to delete “{info.name}”.")
+            return
+        self._confirm = None
+        from saves import SaveError
+
+        try:
+            self.app.store.delete(info.name)  # type: ignore[attr-defined]
+        except SaveError as e:
+            self.notify(str(e), severity="error")
+        self.refill()
+
+    def action_back(self) -> None:
+        self.dismiss()

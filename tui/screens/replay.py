@@ -1,0 +1,148 @@
+"""A saved game, step by step: the table and the log at any step, forward
+and back. A finished game is shown in full; an unfinished one only as its
+first human seat saw it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.markup import escape
+from textual.reactive import Reactive, reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from engine.match import Match
+from tui.widgets.game_log import GameLog
+from tui.widgets.status import StatusLine
+from tui.widgets.table import Scene, game_ui
+
+
+class ReplayScreen(Screen[None]):
+    """Steps through ``match.states``."""
+
+    CSS_PATH = ["game.tcss", "replay.tcss"]
+    BINDINGS = [
+        Binding("right,l,space", "step(1)", "Next"),
+        Binding("left,h", "step(-1)", "Back"),
+        Binding("pagedown", "round(1)", "Next round"),
+        Binding("pageup", "round(-1)", "Prev round"),
+        Binding("home", "jump(0)", "Start", show=False),
+        Binding("end", "jump(-1)", "End", show=False),
+        Binding("s", "seat", "Seat"),
+        Binding("escape,q", "back", "Back"),
+    ]
+
+    step: Reactive[int] = reactive(0, init=False)
+
+    def __init__(self, match: Match, standalone: bool = False) -> None:
+        super().__init__()
+        self.match = match
+        self.standalone = standalone
+        self.ui = game_ui(match.game_id)
+        self.full = match.is_over()
+        humans = match.human_seats()
+        self.seat = 0 if self.full or not humans else humans[0]
+        self._entries: list[tuple[int, str]] = []
+        self._shown_upto = -1
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine(id="status")
+        with Horizontal(id="body"):
+            with Vertical(id="left"):
+                yield self.ui.board()
+                yield GameLog(id="log")
+            with Vertical(id="right"):
+                yield self.ui.side()
+                yield Static(id="replay-step")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        m = self.match
+        self.looks = self.ui.looks(m.state, m.seats)
+        self.query_one(GameLog).set_looks(self.looks)
+        self.load_log()
+        self.set_class(self.app.size.height < 34, "-short")
+        self.render_step()
+
+    def on_resize(self) -> None:
+        self.set_class(self.app.size.height < 34, "-short")
+
+    def load_log(self) -> None:
+        self._entries = self.match.log(None if self.full else self.seat)
+        self._shown_upto = -1
+        self.query_one(GameLog).reset([])
+
+    def shown(self, i: int) -> Any:
+        s = self.match.states[i]
+        return s if self.full else self.match.game.view(s, self.seat)
+
+    def render_step(self) -> None:
+        m, i = self.match, self.step
+        scene = Scene(m.game, self.shown(i), self.seat, m.seats, self.looks,
+                      lambda k: self.shown(i - k) if i - k >= 0 else None, m.seed)
+        self.ui.show(scene)
+        log = self.query_one(GameLog)
+        if i < self._shown_upto:
+            log.reset([line for s, line in self._entries if s <= i])
+        else:
+            log.add([line for s, line in self._entries if self._shown_upto < s <= i])
+        self._shown_upto = i
+        last = len(m.actions)
+        progress = m.game.progress(m.states[i])
+        how = "the whole game" if self.full else f"as {self.looks[self.seat].name} saw it"
+        self.query_one(StatusLine).say(
+            f"[b]Replay[/] step {i}/{last} · {progress} · [dim]{how}[/]")
+        if i < last:
+            before = m.states[i]
+            mover = m.game.to_move(before)
+            lk = self.looks[mover]
+            shown_before = before if self.full else m.game.view(before, self.seat)
+            what = m.game.describe(shown_before, m.actions[i]) if (
+                self.full or mover == self.seat) else "(a move you did not see)"
+            nxt = (f"Next: [reverse b $seat-{lk.colour}] {lk.letter} [/] "
+                   f"{escape(lk.name)} — {escape(what)}")
+        else:
+            nxt = "[b]The end of the record.[/]"
+        keys = ("→/space next · ← back · PgDn/PgUp round · Home/End"
+                + (" · s: whose hand" if self.full else ""))
+        self.query_one("#replay-step", Static).update(f"{nxt}\n\n[dim]{keys}[/]")
+
+    def watch_step(self) -> None:
+        self.render_step()
+
+    def action_step(self, delta: int) -> None:
+        self.step = max(0, min(len(self.match.actions), self.step + delta))
+
+    def action_jump(self, where: int) -> None:
+        self.step = len(self.match.actions) if where < 0 else where
+
+    def action_round(self, delta: int) -> None:
+        """To the next (or previous) step where the round changes."""
+        m = self.match
+        rounds = [getattr(s, "round", 0) for s in m.states]
+        i = self.step
+        here = rounds[i]
+        if delta > 0:
+            j = next((k for k in range(i + 1, len(rounds)) if rounds[k] != here), len(rounds) - 1)
+        else:
+            start = next((k for k in range(i, -1, -1) if rounds[k] != here), -1) + 1
+            if start < i:
+                j = start
+            else:
+                prev = rounds[i - 1] if i > 0 else here
+                j = next((k for k in range(i - 1, -1, -1) if rounds[k] != prev), -1) + 1
+        self.step = max(0, j)
+
+    def action_seat(self) -> None:
+        if self.full:
+            self.seat = (self.seat + 1) % self.match.players
+            self.render_step()
+
+    def action_back(self) -> None:
+        if self.standalone:
+            self.app.exit(0)
+        else:
+            self.dismiss()

@@ -1,0 +1,130 @@
+"""The rulebooks, searchable: ``/`` types a search, Enter and n find the next
+match, N the previous one."""
+
+from __future__ import annotations
+
+from importlib import resources
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Select, Static, TextArea
+from textual.widgets.text_area import Selection
+
+RULEBOOKS = {
+    "provincia": ("Provincia Romana", "provincia-romana.txt"),
+    "romans": ("The Romans", "the-romans.txt"),
+    "ageofrome": ("Age of Rome", "age-of-rome.txt"),
+}
+
+
+def rulebook_text(game_id: str) -> str:
+    """The rulebook shipped inside the package (tui/rules/*.txt)."""
+    name = RULEBOOKS[game_id][1]
+    return resources.files("tui").joinpath("rules", name).read_text(encoding="utf-8")
+
+
+def find_all(text: str, query: str) -> list[int]:
+    """Offsets of every case-insensitive occurrence of ``query``."""
+    if not query:
+        return []
+    low, q = text.lower(), query.lower()
+    out, i = [], low.find(q)
+    while i >= 0:
+        out.append(i)
+        i = low.find(q, i + 1)
+    return out
+
+
+def location(text: str, offset: int) -> tuple[int, int]:
+    """(row, column) of a character offset."""
+    row = text.count("\n", 0, offset)
+    col = offset - (text.rfind("\n", 0, offset) + 1)
+    return row, col
+
+
+class RulesScreen(Screen[None]):
+    """A rulebook to read and search."""
+
+    CSS_PATH = "rules.tcss"
+    BINDINGS = [
+        Binding("slash", "search", "Search", key_display="/"),
+        Binding("n", "next(1)", "Next match"),
+        Binding("N", "next(-1)", "Previous", key_display="N"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, game_id: str = "provincia", standalone: bool = False) -> None:
+        super().__init__()
+        self.game_id = game_id
+        self.standalone = standalone
+        self._hits: list[int] = []
+        self._hit = -1
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="rules-bar"):
+            yield Select([(title, gid) for gid, (title, _) in RULEBOOKS.items()],
+                         value=self.game_id, allow_blank=False, compact=True, id="rulebook")
+            yield Input(placeholder="/ search the rules", compact=True, id="rules-search")
+            yield Static(id="rules-hits")
+        yield TextArea(rulebook_text(self.game_id), read_only=True, soft_wrap=True,
+                       id="rules-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        blink = self.app.settings.cursor_blink  # type: ignore[attr-defined]
+        self.query_one(Input).cursor_blink = blink
+        self.query_one(TextArea).cursor_blink = blink
+        self.query_one(TextArea).focus()
+
+    @property
+    def text(self) -> TextArea:
+        return self.query_one(TextArea)
+
+    @on(Select.Changed, "#rulebook")
+    def _book(self, event: Select.Changed) -> None:
+        self.game_id = str(event.value)
+        self.text.load_text(rulebook_text(self.game_id))
+        self._search(self.query_one(Input).value)
+
+    def action_search(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(Input.Changed, "#rules-search")
+    def _typed(self, event: Input.Changed) -> None:
+        self._search(event.value)
+
+    @on(Input.Submitted, "#rules-search")
+    def _submitted(self) -> None:
+        self.action_next(1)
+
+    def _search(self, query: str) -> None:
+        self._hits = find_all(self.text.text, query.strip())
+        self._hit = -1
+        if self._hits:
+            self.action_next(1)
+        else:
+            self.query_one("#rules-hits", Static).update(
+                "[dim]no match[/]" if query.strip() else "")
+
+    def action_next(self, delta: int) -> None:
+        if not self._hits:
+            return
+        self._hit = (self._hit + delta) % len(self._hits)
+        start = self._hits[self._hit]
+        size = len(self.query_one(Input).value.strip())
+        text = self.text.text
+        self.text.selection = Selection(location(text, start), location(text, start + size))
+        self.text.scroll_cursor_visible(center=True)
+        self.query_one("#rules-hits", Static).update(f"{self._hit + 1}/{len(self._hits)}")
+
+    def action_back(self) -> None:
+        if self.query_one(Input).has_focus:
+            self.text.focus()
+            return
+        if self.standalone:
+            self.app.exit(0)
+        else:
+            self.dismiss()

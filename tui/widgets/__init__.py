@@ -1,0 +1,1 @@
+"""Widgets every game's table shares: actions, log, status line, chart."""

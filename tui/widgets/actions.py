@@ -1,0 +1,228 @@
+"""The legal actions of the seat to move, as a menu you can type into.
+
+Typing filters the list (a letter that would leave nothing is ignored: a key
+that means nothing does nothing); digits 1–9 and 0 play the first ten shown;
+Enter plays the highlighted one. While the filter is empty the command keys
+of the screen (undo, hint, help) keep their meaning; ``/`` starts a filter
+that takes any letter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.reactive import Reactive, reactive
+from textual.widgets import Input, OptionList
+from textual.widgets.option_list import Option
+
+SHORTCUTS = "1234567890"
+COMMAND_KEYS = frozenset("zh?")
+
+
+class FilterInput(Input):
+    """The filter line. Arrow keys and Enter work the list below it."""
+
+    BINDINGS = [
+        Binding("up", "move(-1)", "Previous", show=False),
+        Binding("down", "move(1)", "Next", show=False),
+        Binding("pageup", "move(-5)", "Page up", show=False),
+        Binding("pagedown", "move(5)", "Page down", show=False),
+        Binding("enter", "choose", "Play", show=False),
+    ]
+
+    explicit: Reactive[bool] = reactive(False, init=False)
+    """Set by ``/``: every letter filters, command letters too."""
+
+    # The screen binds its command letters with priority (they would never
+    # reach it past an Input) and asks ``take`` whether the letter is text.
+
+    def __init__(self, menu: ActionMenu, **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        self.menu = menu
+
+    def passes(self, character: str | None) -> bool:
+        """Is this key the screen's rather than the filter's? Command letters
+        while nothing is typed, and keys no action could match."""
+        if character is None or self.value or self.explicit or character in SHORTCUTS:
+            return False
+        return character in COMMAND_KEYS or (
+            character.isprintable() and character != "/"
+            and not self.menu.would_match(character))
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        if self.passes(character):
+            return False
+        return super().check_consume_key(key, character)
+
+    def watch_value(self, value: str) -> None:
+        if self.is_mounted:
+            self.screen.refresh_bindings()
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Runs before Input's own key handler, which inserts what is not
+        stopped here."""
+        char = event.character
+        if event.key == "escape" and (self.value or self.explicit):
+            self._swallow(event)
+            self.explicit = False
+            self.value = ""
+            return
+        if event.key == "backspace" and not self.value and self.explicit:
+            self._swallow(event)
+            self.explicit = False
+            return
+        if char is None or not event.is_printable:
+            return
+        if char in SHORTCUTS:
+            self._swallow(event)
+            self.menu.choose_shortcut(SHORTCUTS.index(char))
+            return
+        if char == "/" and not self.value:
+            self._swallow(event)
+            self.explicit = True
+            return
+        if not self.menu.would_match(self.value + char):
+            self._swallow(event)  # a key that means nothing does nothing
+
+    @staticmethod
+    def _swallow(event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+
+    def take(self, char: str) -> bool:
+        """For the screen's letter bindings (which run first): True if the
+        player is typing a filter, so ``char`` is text (added if it matches)."""
+        if not (self.value or self.explicit):
+            return False
+        if self.menu.would_match(self.value + char):
+            self.insert_text_at_cursor(char)
+        return True
+
+    def watch_explicit(self, explicit: bool) -> None:
+        self.placeholder = "filter: type any letters" if explicit else self.menu.hint
+        if self.is_mounted:
+            self.screen.refresh_bindings()
+
+    def action_move(self, delta: int) -> None:
+        self.menu.move(delta)
+
+    def action_choose(self) -> None:
+        self.menu.choose_highlighted()
+
+
+class ActionMenu(Vertical):
+    """The human's legal actions; posts ``Chosen`` when one is picked."""
+
+    @dataclass
+    class Chosen(Message):
+        """The player picked this action."""
+
+        action: tuple
+
+    @dataclass
+    class Highlighted(Message):
+        """The cursor is on this action (other widgets may explain it)."""
+
+        action: tuple | None
+
+    hint = "type to filter · 1-9 · Enter plays"
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        self._items: list[tuple[tuple, str]] = []
+        self._shown: list[tuple[tuple, str]] = []
+        self._enabled = False
+
+    def compose(self) -> ComposeResult:
+        yield FilterInput(self, placeholder=self.hint, id="action-filter", compact=True)
+        yield OptionList(id="action-list")
+
+    def on_mount(self) -> None:
+        self.border_title = "Actions"
+
+    @property
+    def filter(self) -> FilterInput:
+        return self.query_one(FilterInput)
+
+    @property
+    def options(self) -> OptionList:
+        return self.query_one("#action-list", OptionList)
+
+    def set_actions(self, items: list[tuple[tuple, str]], note: str = "") -> None:
+        """Offer ``(action, description)`` pairs; none (with a note) when
+        it is not this player's turn."""
+        self._items = items
+        self._enabled = bool(items)
+        self.filter.value = ""
+        self.filter.explicit = False
+        self._refill(note)
+
+    def would_match(self, text: str) -> bool:
+        return any(self._matches(text, d) for _, d in self._items)
+
+    @staticmethod
+    def _matches(text: str, description: str) -> bool:
+        words = text.lower().split()
+        low = description.lower()
+        return all(w in low for w in words)
+
+    @on(Input.Changed, "#action-filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._refill()
+
+    def _refill(self, note: str = "") -> None:
+        text = self.filter.value
+        self._shown = [(a, d) for a, d in self._items if self._matches(text, d)]
+        ol = self.options
+        ol.clear_options()
+        if not self._shown:
+            ol.add_option(Option(Content.from_markup(f"[dim]{note or 'nothing to do'}[/]"),
+                                 disabled=True))
+            self.post_message(self.Highlighted(None))
+            return
+        options = []
+        for i, (_, d) in enumerate(self._shown):
+            key = SHORTCUTS[i] if i < len(SHORTCUTS) else " "
+            options.append(Option(Content.assemble((key, "bold"), " ", d)))
+        ol.add_options(options)
+        ol.highlighted = 0
+
+    @on(OptionList.OptionHighlighted, "#action-list")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if 0 <= event.option_index < len(self._shown):
+            self.post_message(self.Highlighted(self._shown[event.option_index][0]))
+
+    @on(OptionList.OptionSelected, "#action-list")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._choose(event.option_index)
+
+    def move(self, delta: int) -> None:
+        ol = self.options
+        if not self._shown:
+            return
+        current = ol.highlighted or 0
+        ol.highlighted = max(0, min(len(self._shown) - 1, current + delta))
+
+    def choose_highlighted(self) -> None:
+        if self._shown and self.options.highlighted is not None:
+            self._choose(self.options.highlighted)
+
+    def choose_shortcut(self, index: int) -> None:
+        if index < len(self._shown):
+            self._choose(index)
+
+    def _choose(self, index: int) -> None:
+        if not self._enabled or not 0 <= index < len(self._shown):
+            return
+        action = self._shown[index][0]
+        self._enabled = False  # one choice per offer: no double plays
+        self.post_message(self.Chosen(action))

@@ -1,0 +1,49 @@
+"""A small chart of every seat's score over the rounds."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.widgets import Static
+
+from .seats import SeatLook
+
+
+def chart_markup(series: Sequence[Sequence[int]], looks: Sequence[SeatLook],
+                 columns: Sequence[str], height: int = 8, step: int = 5) -> str:
+    """Rows of text: each seat's value in each column as its letter, in its
+    colour; where seats share a cell the later one shows and a ``+`` marks it."""
+    values = [v for s in series for v in s]
+    if not values:
+        return ""
+    lo, hi = min(values), max(values)
+    span = max(1, hi - lo)
+    rows = max(2, min(height, span + 1))
+    width = step * len(columns)
+    grid: list[list[str]] = [[" "] * width for _ in range(rows)]
+    for seat, points in enumerate(series):
+        lk = looks[seat]
+        for x, v in enumerate(points):
+            y = rows - 1 - round((v - lo) * (rows - 1) / span)
+            col = x * step + step // 2
+            cell = f"[b $seat-{lk.colour}]{lk.letter}[/]"
+            if grid[y][col] != " ":
+                grid[y][col - 1] = "+"
+            grid[y][col] = cell
+    label_w = max(len(str(lo)), len(str(hi)))
+    lines = []
+    for i, row in enumerate(grid):
+        value = round(hi - i * span / (rows - 1))
+        label = str(value) if i in (0, rows - 1, (rows - 1) // 2) or rows <= 4 else ""
+        lines.append(f"[dim]{label:>{label_w}} │[/]" + "".join(row))
+    lines.append(f"[dim]{'':>{label_w}} └{'─' * width}[/]")
+    lines.append(" " * (label_w + 2) + "".join(f"{c:^{step}}" for c in columns))
+    return "\n".join(lines)
+
+
+class ScoreChart(Static):
+    """Scores over the rounds, one letter per seat."""
+
+    def plot(self, series: Sequence[Sequence[int]], looks: Sequence[SeatLook],
+             columns: Sequence[str], height: int = 8) -> None:
+        self.update(chart_markup(series, looks, columns, height))

@@ -1,0 +1,136 @@
+"""The game's events as sentences, newest last, each seat in its colour.
+
+Drawn line by line (a ScrollView with ``render_line``, like Textual's
+checker example): each sentence is wrapped once for the current width and
+kept as strips, so a long game's log costs nothing to scroll or extend.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
+
+from .seats import SeatLook
+
+BADGE_WIDTH = 4  # " M " and a space
+
+
+class GameLog(ScrollView, can_focus=True):
+    """A scrolling log. Seat names are coloured and the line starts with the
+    badge of the seat it is about, so seats differ without colour too."""
+
+    DEFAULT_CSS = """
+    GameLog { overflow-x: hidden; }
+    """
+
+    def __init__(self, **kw: object) -> None:
+        super().__init__(**kw)  # type: ignore[arg-type]
+        self._looks: tuple[SeatLook, ...] = ()
+        self._pattern: re.Pattern[str] | None = None
+        self._entries: list[tuple[Text, Text]] = []
+        self._strips: list[Strip] = []
+        self._width = 0
+
+    def set_looks(self, looks: tuple[SeatLook, ...]) -> None:
+        self._looks = looks
+        names = sorted({lk.label for lk in looks}, key=len, reverse=True)
+        self._pattern = re.compile("|".join(re.escape(n) for n in names)) if names else None
+
+    @property
+    def lines_written(self) -> int:
+        return len(self._entries)
+
+    def plain_lines(self) -> list[str]:
+        """The sentences as plain text (for tests and copying)."""
+        return [body.plain for _, body in self._entries]
+
+    def _colour(self, look: SeatLook) -> str:
+        return self.app.theme_variables.get(f"seat-{look.colour}", "white")
+
+    def sentence(self, line: str) -> tuple[Text, Text]:
+        """The badge of the seat a line is about, and the line with every
+        seat's name coloured (the owner's name after its first mention)."""
+        by_label = {lk.label: lk for lk in self._looks}
+        matches = list(self._pattern.finditer(line)) if self._pattern else []
+        badge = Text()
+        if matches:
+            first = by_label[matches[0].group()]
+            badge.append(f" {first.letter} ", style=f"reverse bold {self._colour(first)}")
+        body = Text()
+        pos = 0
+        named: set[str] = set()
+        for m in matches:
+            lk = by_label[m.group()]
+            body.append(line[pos:m.start()])
+            body.append(m.group(), style=f"bold {self._colour(lk)}")
+            if lk.label not in named and lk.name != lk.label:
+                named.add(lk.label)
+                body.append(f" ({lk.name})", style="dim")
+            pos = m.end()
+        body.append(line[pos:])
+        if line.startswith("Round "):
+            body.stylize("bold underline")
+        return badge, body
+
+    def _wrap(self, badge: Text, body: Text, width: int) -> list[Strip]:
+        console = self.app.console
+        inner = max(8, width - BADGE_WIDTH)
+        out = []
+        for i, part in enumerate(body.wrap(console, inner)):
+            prefix = badge if i == 0 and badge else Text(" " * (BADGE_WIDTH - 1))
+            row = Text.assemble(prefix, " ", part)
+            segments = list(row.render(console))
+            out.append(Strip(segments).adjust_cell_length(width))
+        return out or [Strip.blank(width)]
+
+    def _rewrap(self) -> None:
+        width = self.scrollable_content_region.width
+        self._width = width
+        self._strips = []
+        if width <= 0:
+            return
+        for badge, body in self._entries:
+            self._strips.extend(self._wrap(badge, body, width))
+        self._resized()
+
+    def _resized(self) -> None:
+        self.virtual_size = Size(self._width, len(self._strips))
+        self.scroll_end(animate=False, immediate=False, x_axis=False)
+        self.refresh()
+
+    def on_resize(self) -> None:
+        if self.scrollable_content_region.width != self._width:
+            self._rewrap()
+
+    def add(self, lines: list[str]) -> None:
+        """Append sentences; the view follows the newest."""
+        new = [self.sentence(line) for line in lines]
+        self._entries.extend(new)
+        if self._width > 0:
+            for badge, body in new:
+                self._strips.extend(self._wrap(badge, body, self._width))
+            self._resized()
+        elif self.is_mounted:
+            self._rewrap()
+
+    def reset(self, lines: list[str]) -> None:
+        self._entries = []
+        self._strips = []
+        self.add(lines)
+        if self._width <= 0 or not lines:
+            self._rewrap()
+
+    def render_line(self, y: int) -> Strip:
+        _, scroll_y = self.scroll_offset
+        i = scroll_y + y
+        width = self.scrollable_content_region.width
+        base = self.rich_style
+        if i >= len(self._strips):
+            return Strip([Segment(" " * width, base)], width)
+        return self._strips[i].crop(0, width).apply_style(base or Style())

@@ -1,0 +1,44 @@
+"""How a seat is shown everywhere: its colour, its letter, its names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# Seat colours as theme variables ($seat-orange …). Chosen so that a
+# 16-colour terminal still maps them to six different ANSI colours; the
+# letter tells seats apart where colour cannot.
+SEAT_COLOURS = {
+    "orange": "#d78700",
+    "blue": "#5f87ff",
+    "red": "#ff5f5f",
+    "yellow": "#ffd700",
+    "green": "#5fd75f",
+    "purple": "#d75fff",
+}
+
+
+@dataclass(frozen=True)
+class SeatLook:
+    """A seat as the UI draws it. ``label`` is the game's name for the seat
+    (a city); ``name`` the player's; ``colour`` a key of SEAT_COLOURS."""
+
+    seat: int
+    name: str
+    label: str
+    colour: str
+    letter: str
+    kind: str = "human"
+    strength: str = "normal"
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == "human"
+
+    @property
+    def who(self) -> str:
+        """The owner in words: a name, and for a bot what kind it is."""
+        if self.is_human:
+            return self.name
+        if self.kind == "random":
+            return f"{self.name} (random bot)"
+        return f"{self.name} ({self.kind} bot, {self.strength})"

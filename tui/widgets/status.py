@@ -1,0 +1,35 @@
+"""The status line: whose turn and what to do; while a bot thinks, its name
+and a progress bar."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.widgets import ProgressBar, Static
+
+
+class StatusLine(Horizontal):
+    """One line at the top of the game screen."""
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status-text", markup=True)
+        yield ProgressBar(total=100, show_eta=False, show_percentage=False,
+                          id="status-progress")
+
+    def on_mount(self) -> None:
+        self.query_one(ProgressBar).display = False
+
+    def say(self, markup: str) -> None:
+        """Show what to do now (no progress bar)."""
+        self.query_one("#status-text", Static).update(markup)
+        self.query_one(ProgressBar).display = False
+
+    def thinking(self, markup: str, fraction: float | None) -> None:
+        """Show who is thinking and how far along its budget it is."""
+        self.query_one("#status-text", Static).update(markup)
+        bar = self.query_one(ProgressBar)
+        bar.display = True
+        if fraction is None:
+            bar.update(total=None)
+        else:
+            bar.update(total=100, progress=round(100 * max(0.0, min(1.0, fraction))))
