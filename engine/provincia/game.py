@@ -134,6 +134,9 @@ class Provincia:
         w.events = tuple(w.events)
         return w.freeze()
 
+    def seats(self, s: State) -> int:
+        return s.n
+
     to_move = staticmethod(to_move)
     legal = staticmethod(legal)
     play = staticmethod(play)
