@@ -165,6 +165,7 @@ async def bench(sessions: int, timeout: float, ramp: float) -> dict[str, object]
         server, port = await start_server(tmp, sessions)
         try:
             key = asyncssh.read_private_key(tmp / "client_key")
+            client_cpu0 = time.process_time()
             roll = Roll(sessions)
             tasks = [asyncio.create_task(
                          one_player(port, key, n, roll, timeout, ramp * n / sessions))
@@ -174,6 +175,8 @@ async def bench(sessions: int, timeout: float, ramp: float) -> dict[str, object]
             rss_games = sum(rss_mb(p) for p in games)
             cpu_games = sum(cpu_seconds(p) for p in games)
             server_rss = rss_mb(server.pid)
+            server_cpu = cpu_seconds(server.pid)
+            client_cpu = time.process_time() - client_cpu0
             roll.measured.set()
             results = await asyncio.gather(*tasks, return_exceptions=True)
         finally:
@@ -192,6 +195,8 @@ async def bench(sessions: int, timeout: float, ramp: float) -> dict[str, object]
         "rss_mb_per_session": round(rss_games / max(len(ok), 1), 1),
         "cpu_s_per_session": round(cpu_games / max(len(ok), 1), 2),
         "server_rss_mb": round(server_rss, 1),
+        "server_cpu_s": round(server_cpu, 2),  # includes its own start-up
+        "clients_cpu_s": round(client_cpu, 2),  # this script's 20 players, same machine
         "failures": len(errors),
         "errors": errors[:3],
         "cpus": os.cpu_count(),
