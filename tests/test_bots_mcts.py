@@ -269,3 +269,20 @@ def test_sampled_worlds_differ_between_iterations():
     v = m.view(seat)
     worlds = {G.sample(v, seat, Rng(random.Random(i).getrandbits(63))) for i in range(5)}
     assert len(worlds) > 1
+
+
+def test_anchor_on_the_rule_based_choice():
+    """With an anchor margin, the rules' choice is searched first and kept
+    unless another move's win rate beats it by more than the margin."""
+    m = first_choice(match_at(30), lambda v: len(G.legal(v)) >= 3)
+    seat = m.to_move()
+    view = m.view(seat)
+    rules_choice = make_bot("rules").decide(G, view, seat, Budget(), random.Random(0))
+    stubborn = MctsBot(settings=Settings(anchor_margin=1.0, early_stop=False))
+    assert decide(m, stubborn, Budget(iterations=60)) == rules_choice
+    assert stubborn.last.actions[0] == rules_choice
+    assert next(iter(stubborn.last.root.children)) == rules_choice  # expanded first
+    assert stubborn.explain()[0].action == rules_choice
+    free = MctsBot(settings=Settings(anchor_margin=-1.0, early_stop=False))
+    decide(m, free, Budget(iterations=60))
+    assert free.last.anchor is None

@@ -29,6 +29,7 @@ class MctsBot:
         self.strength = strength
         self.settings = settings
         self.last: Search | None = None
+        self.chosen: tuple | None = None
         self.last_view: Any = None
         self.reused = False  # did the last decision start from a kept subtree?
         self._keep: tuple[str, int, Any, Node] | None = None
@@ -61,7 +62,7 @@ class MctsBot:
         search = Search(game, view, seat, knowledge(game.id), settings, rng, root)
         search.run(self.budget_for(budget))
         action = search.best()
-        self.last = search
+        self.last, self.chosen = search, action
         self._keep_subtree(search, action, settings)
         return action
 
@@ -92,11 +93,14 @@ class MctsBot:
 
     # ------------------------------------------------------------ explanations
     def explain(self) -> list[Alternative]:
-        """The most searched moves: share of visits and estimated win rate."""
+        """The chosen move, then the most searched others: share of visits
+        and estimated win rate."""
         search = self.last
         if search is None:
             return []
         ranked = search.ranked()
+        chosen = [x for x in ranked if x[0] == self.chosen]
+        ranked = chosen + [x for x in ranked if x[0] != self.chosen]
         total = sum(c.n for _, c in ranked) or 1
         out = []
         for a, c in ranked[:EXPLAIN_TOP]:

@@ -43,6 +43,7 @@ class Settings:
     reuse: bool = True
     progress_every: int = 50
     early_stop: bool = True
+    anchor_margin: float = -1.0
 
     def with_overrides(self, items: tuple[tuple[str, Any], ...] | dict[str, Any]) -> Settings:
         changes = dict(items)

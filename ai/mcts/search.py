@@ -45,12 +45,25 @@ class Search:
         self.seats = seat_count(view)
         self.root = root or Node(self.seats)
         self.actions = list(game.legal(view))
+        self.anchor = self._anchor(game, view, seat, knowledge, settings, rng)
+        if self.anchor is not None:  # searched first at the root
+            self.actions.remove(self.anchor)
+            self.actions.insert(0, self.anchor)
         self.iterations = 0
         self.last_world: Any = None
         evaluate = knowledge.evaluate or generic_evaluate
         self.evaluate = evaluate
         knows_value = knowledge.evaluate is not None and evaluate is not generic_evaluate
         self.depth = settings.rollout_depth if knows_value else FULL_ROLLOUT
+
+    @staticmethod
+    def _anchor(game: Any, view: Any, seat: int, knowledge: Knowledge, settings: Settings,
+                rng: random.Random) -> tuple | None:
+        """The game's rule-based choice here, if the settings use it."""
+        if settings.anchor_margin < 0 or knowledge.policy is None:
+            return None
+        action = knowledge.policy(game, view, seat, rng).action
+        return action if action in game.legal(view) else None
 
     # ------------------------------------------------------------ the loop
     def run(self, budget: Budget) -> Node:
@@ -85,6 +98,8 @@ class Search:
             if len(actions) == 1:  # forced: no decision, no node
                 d = play(d, actions[0], True)
                 continue
+            if node is self.root:
+                actions = self.actions  # the root's actions, the anchor first
             node, a, fresh = self.select(node, actions, mover, d)
             d = play(d, a, True)
             path.append(node)
@@ -177,8 +192,16 @@ class Search:
         return items
 
     def best(self) -> tuple:
+        """The most searched move; the rule-based choice unless clearly worse."""
         ranked = self.ranked()
-        return ranked[0][0] if ranked else self.actions[0]
+        if not ranked:
+            return self.actions[0]
+        top, node = ranked[0]
+        anchor = self.root.children.get(self.anchor) if self.anchor is not None else None
+        if (anchor is not None and top != self.anchor and anchor.n
+                and node.mean(self.seat) - anchor.mean(self.seat) <= self.settings.anchor_margin):
+            return self.anchor
+        return top
 
     def decided(self, budget: Budget) -> bool:
         """Can the runner-up still overtake the leader in the budget left?"""
