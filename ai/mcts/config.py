@@ -15,7 +15,7 @@ from typing import Any
 STRENGTH_BUDGETS: dict[str, tuple[int, float]] = {
     # strength: (iterations, seconds) per decision
     "easy": (200, 0.25),
-    "normal": (1500, 1.0),
+    "normal": (1500, 0.9),
     "hard": (6000, 4.0),
 }
 

@@ -58,6 +58,7 @@ from .value import City, can_build_here, upkeeps_left
 Ranked = list[tuple[tuple, float, str]]
 RAW = (CLAY, WOOD, STONE)
 MAX_ITEMS = 6  # hand cards considered together when planning a turn
+EXHAUSTIVE = 4  # up to this many, every combination of them is tried
 
 
 def decide(game: Any, v: State, seat: int, rng: random.Random) -> Decision:
@@ -334,21 +335,40 @@ def plan_bonus(items: list[int], city: City) -> float:
 
 def best_plan(s: State, p: int) -> tuple[list[int], float, float]:
     """The set of hand cards to play this turn with the best projection:
-    (cards, its value, the value of playing nothing)."""
+    (cards, its value, the value of playing nothing).
+
+    Every subset of a small hand is tried; with more than ``EXHAUSTIVE``
+    candidates, cards are added greedily (best first) while one still adds
+    value, which keeps a decision under a millisecond."""
     city = City(s, p)
     items = items_in_hand(city)
     commerce = s.commerce or any(SPQR_EFFECT.get(h.card) == "commercium"
                                  for h in s.players[p].hand)
     stay = City(turn_over(s, p), p).projected()
-    best, best_val = [], stay
-    for mask in range(1, 1 << len(items)):
-        chosen = [c for i, c in enumerate(items) if mask >> i & 1]
+
+    def worth(chosen: list[int]) -> float | None:
         t = apply_items(s, p, chosen, commerce)
-        if t is None:
-            continue
-        val = City(t, p).projected() + plan_bonus(chosen, city)
-        if val > best_val + 1e-9:
-            best, best_val = chosen, val
+        return None if t is None else City(t, p).projected() + plan_bonus(chosen, city)
+
+    best, best_val = [], stay
+    if len(items) <= EXHAUSTIVE:
+        for mask in range(1, 1 << len(items)):
+            chosen = [c for i, c in enumerate(items) if mask >> i & 1]
+            val = worth(chosen)
+            if val is not None and val > best_val + 1e-9:
+                best, best_val = chosen, val
+        return best, best_val, stay
+    rest = list(items)
+    while rest:
+        step = None
+        for c in rest:
+            val = worth(best + [c])
+            if val is not None and val > best_val + 1e-9:
+                step, best_val = c, val
+        if step is None:
+            break
+        best = best + [step]
+        rest.remove(step)
     return best, best_val, stay
 
 
