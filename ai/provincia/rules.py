@@ -62,6 +62,8 @@ EXHAUSTIVE = 4  # up to this many, every combination of them is tried
 
 
 def decide(game: Any, v: State, seat: int, rng: random.Random) -> Decision:
+    """The rule-based choice for ``seat`` on its view ``v``, with every
+    option scored (deterministic: ``rng`` is not needed by these rules)."""
     actions = game.legal(v)
     if len(actions) == 1:
         return Decision(actions[0], ((actions[0], 0.0, "the only choice"),))
@@ -74,6 +76,7 @@ def decide(game: Any, v: State, seat: int, rng: random.Random) -> Decision:
 
 
 def rank(v: State, seat: int, actions: list[tuple]) -> Ranked:
+    """(action, score, reason) for the decision at hand, by its kind."""
     if v.pending:
         pd = v.pending[-1]
         return PENDING[pd.kind](v, seat, actions, pd)
