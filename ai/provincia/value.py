@@ -156,6 +156,7 @@ def bellum_known(s: State, r: int) -> int | None:
 
 
 def can_build_here(pl: Player, c: int) -> bool:
+    """Unique and not yet standing, and allowed by the city's access."""
     if UNIQUE[c] and pl.has_built(c):
         return False
     return not (ACCESS[c] and CITY_ACCESS[pl.city] != ACCESS[c])
@@ -446,11 +447,8 @@ class City:
         if effect == "coniuratio":
             return 0.6 if pl.res[GOLD] >= 5 else 0.3
         if effect == "aediles":
-            return 1.2 if self._steps_any_battle() else 0.2
+            return 1.2 if battles_left(self.s, self.p) else 0.2
         return 0.1
-
-    def _steps_any_battle(self) -> bool:
-        return bool(battles_left(self.s, self.p))
 
     def hand_value(self) -> float:
         """The cards in hand. Buildings share the city's resources and its
