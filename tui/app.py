@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,6 @@ from textual import events
 from textual.app import App
 from textual.screen import Screen
 
-from ai.base import Budget, Progress
 from engine.match import Match
 
 from .widgets.seats import SEAT_COLOURS
@@ -39,7 +37,8 @@ class Settings:
     bot_iterations: int | None = None
     bot_seconds: float | None = None
     hint_iterations: int | None = None
-    hint_seconds: float | None = 2.0
+    hint_seconds: float | None = None
+    bot_process: bool = True  # think in a helper process (False: in the worker thread)
     cursor_blink: bool = True
     seeds: random.Random = field(default_factory=random.SystemRandom)
 
@@ -72,6 +71,7 @@ class TabulaApp(App[int]):
         self._store = store
         self._store_error: str | None = None
         self._too_small: Screen | None = None
+        self._bot_runner: Any = None
 
     # ------------------------------------------------------------ theme
     def get_theme_variable_defaults(self) -> dict[str, str]:
@@ -102,17 +102,18 @@ class TabulaApp(App[int]):
     def store_error(self) -> str | None:
         return self._store_error
 
-    def bot_budget(self, cancel: Callable[[], bool],
-                   progress: Callable[[Progress], None]) -> Budget:
-        s = self.settings
-        return Budget(iterations=s.bot_iterations, seconds=s.bot_seconds, cancel=cancel,
-                      progress=progress)
+    @property
+    def bot_runner(self) -> Any:
+        """Where bots think (a helper process, started on first use)."""
+        if self._bot_runner is None:
+            from .screens.bot_runner import BotRunner
 
-    def hint_budget(self, cancel: Callable[[], bool],
-                    progress: Callable[[Progress], None]) -> Budget:
-        s = self.settings
-        return Budget(iterations=s.hint_iterations, seconds=s.hint_seconds, cancel=cancel,
-                      progress=progress)
+            self._bot_runner = BotRunner(self.settings.bot_process)
+        return self._bot_runner
+
+    def on_unmount(self) -> None:
+        if self._bot_runner is not None:
+            self._bot_runner.close()
 
     # ------------------------------------------------------------ navigation
     def on_mount(self) -> None:
@@ -145,13 +146,13 @@ class TabulaApp(App[int]):
         return self.size.width < MIN_WIDTH or self.size.height < MIN_HEIGHT
 
     def on_resize(self, event: events.Resize) -> None:
-        self.check_size()
+        self.check_size(event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT)
 
-    def check_size(self) -> None:
+    def check_size(self, small: bool | None = None) -> None:
         """Cover everything with a notice while the terminal is too small."""
         from .screens.too_small import TooSmallScreen
 
-        if self.too_small:
+        if self.too_small if small is None else small:
             if self._too_small is None:
                 self._too_small = TooSmallScreen()
                 super().push_screen(self._too_small)

@@ -48,16 +48,17 @@ class Board(Static):
     """Round track and everything on the central game board."""
 
     _scene: Scene | None = None
+    _wide: bool | None = None
 
     def on_resize(self) -> None:
         """Widths decide between the short and the long wording."""
-        if self._scene is not None:
+        if self._scene is not None and (self.size.width >= 60) != self._wide:
             self.show(self._scene)
 
     def show(self, scene: Scene) -> None:
         self._scene = scene
         s = scene.state
-        wide = self.size.width >= 60
+        wide = self._wide = self.size.width >= 60
         over = s.phase == OVER
         if over:
             phase = "[b]Game over[/]"

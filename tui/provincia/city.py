@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from textual.content import Content
 from textual.widgets import Static
 
 from engine.provincia.data import CARDS, GOLD, RESOURCE_NAMES
@@ -36,10 +37,11 @@ class CityPanel(Static):
         self.seat = seat
 
     _shown: tuple[Scene, int | None] | None = None
+    _width = -1
 
     def on_resize(self) -> None:
-        """Widths decide between the short and the long wording."""
-        if self._shown is not None:
+        """Widths decide the wording (and what fits on the first line)."""
+        if self._shown is not None and self.size.width != self._width:
             self.show(*self._shown)
 
     def show(self, scene: Scene, to_move: int | None) -> None:
@@ -51,18 +53,23 @@ class CityPanel(Static):
         self.set_class(self.seat == scene.seat, "-mine")
         for colour in COLOURS:
             self.set_class(colour == lk.colour, f"seat-{colour}")
+        self._width = self.size.width
         wide = self.size.width >= 58
         flags = []
         if self.seat == s.caesar:
             flags.append("[b]Caesar[/]" if wide else "[b]C[/]")
         if self.seat == to_move:
             flags.append("[b reverse] to move [/]" if wide else "[b reverse]▶[/]")
-        owner = lk.who if wide else lk.name
         cards = f"{len(pl.hand)} card{'s' if len(pl.hand) != 1 else ''}"
-        head = (f"{look.city(lk)} [dim]{look.escape(owner)}[/]  [b]{pl.pp} PP[/]  "
+        head = (f"{look.city(lk)} [dim]{look.escape(lk.name)}[/]  [b]{pl.pp} PP[/]  "
                 + " ".join(flags))
         if wide:
-            head += f"  [dim]{cards}, {len(pl.tokens)} tokens[/]"
+            # Optional details, while they fit on the line.
+            width = self.content_size.width
+            for extra in (f"  [dim]{cards}, {len(pl.tokens)} tokens[/]",
+                          f"  [dim]{look.escape(lk.who[len(lk.name):].strip())}[/]"):
+                if Content.from_markup(head + extra).cell_length <= width:
+                    head += extra
             tracks = f"│ Mor {pl.morale} Def {pl.defense:+d} Mil {pl.military}"
         else:
             tracks = f"Mor{pl.morale} Def{pl.defense:+d} Mil{pl.military} [dim]{cards}[/]"

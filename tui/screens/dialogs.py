@@ -92,6 +92,11 @@ class MenuScreen(ModalScreen[str | None]):
             yield Static("Menu", classes="title")
             yield OptionList(*(Option(text, id=key) for key, text in self.ITEMS), id="menu")
 
+    def on_mount(self) -> None:
+        menu = self.query_one(OptionList)
+        menu.highlighted = 0
+        menu.focus()
+
     @on(OptionList.OptionSelected, "#menu")
     def _chosen(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
@@ -148,9 +153,6 @@ class HintScreen(ModalScreen[bool]):
         Binding("enter", "play", "Play it"),
         Binding("escape,h", "close", "Close"),
     ]
-    DEFAULT_CSS = """
-    #hint-box { width: 76; }
-    """
 
     def __init__(self, suggestion: str, lines: list[HintLine], source: str) -> None:
         super().__init__()

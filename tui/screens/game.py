@@ -9,33 +9,30 @@ terminal a cover screen comes between two humans' turns.
 from __future__ import annotations
 
 import asyncio
-import random
-import time
 from dataclasses import dataclass
 from typing import Any
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import Reactive, reactive
 from textual.screen import Screen
-from textual.widgets import Footer
 from textual.worker import Worker, WorkerState, get_current_worker
 
-from ai.base import Bot, Progress
-from ai.players import make_bot
+from ai.players import kinds as installed_kinds
 from engine.core import IllegalAction
 from engine.match import Match
 from tui.widgets.actions import ActionMenu, FilterInput
 from tui.widgets.game_log import GameLog
+from tui.widgets.keybar import KeyBar
 from tui.widgets.status import StatusLine
 from tui.widgets.table import Scene, game_ui
 
+from .bot_runner import Decision, Job
 from .dialogs import CoverScreen, HelpScreen, HintLine, HintScreen, KeyHelp, MenuScreen, SaveScreen
 
-PROGRESS_EVERY_S = 0.05
 HINT_KINDS = ("mcts", "rules")
 
 
@@ -91,7 +88,8 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.match = match
         self.ui = game_ui(match.game_id)
-        self.bots: dict[int, Bot] = {}
+        self.kinds: dict[int, str] = {}
+        self.token = f"{id(match):x}"  # names this game's bots in the helper
         self._logged = 0  # states whose events are in the log
         self._log_viewer: int | None = None
         self._scene: Scene | None = None
@@ -110,7 +108,7 @@ class GameScreen(Screen[None]):
             with Vertical(id="right"):
                 yield self.ui.side()
                 yield ActionMenu(id="actions")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         # Set while the screen waits for a person (a turn, a cover, the end),
@@ -127,13 +125,14 @@ class GameScreen(Screen[None]):
         self.on_resize()
         self.proceed(first=True)
 
-    def on_resize(self, event: object = None) -> None:
-        w, h = self.app.size
+    def on_resize(self, event: events.Resize | None = None) -> None:
+        w, h = event.size if event is not None else self.app.size
         self.set_class(h < 34, "-short")
         self.set_class(w >= 110, "-wide")
 
     def on_unmount(self) -> None:
         self.stop_thinking()
+        self.app.bot_runner.forget(self.token)  # type: ignore[attr-defined]
         if self._autosave in self.match.listeners:
             self.match.listeners.remove(self._autosave)
 
@@ -256,16 +255,17 @@ class GameScreen(Screen[None]):
         self.proceed()
 
     # ------------------------------------------------------------ bots
-    def bot(self, seat: int) -> Bot:
-        if seat not in self.bots:
+    def bot_kind(self, seat: int) -> str:
+        """The seat's bot kind, or "random" if that kind is not installed."""
+        if seat not in self.kinds:
             s = self.match.seats[seat]
-            try:
-                self.bots[seat] = make_bot(s.kind, s.strength)
-            except KeyError:
+            if s.kind not in installed_kinds():
                 self.notify(f"No {s.kind} bot here; {s.name} plays at random.",
                             severity="warning")
-                self.bots[seat] = make_bot("random")
-        return self.bots[seat]
+                self.kinds[seat] = "random"
+            else:
+                self.kinds[seat] = s.kind
+        return self.kinds[seat]
 
     def think_for(self, seat: int) -> None:
         m = self.match
@@ -273,24 +273,23 @@ class GameScreen(Screen[None]):
         self._thinking_text = (f"[reverse b $seat-{look.colour}] {look.letter} [/] "
                                f"[b]{look.name}[/] is thinking — {m.game.prompt(m.view(seat))}")
         self.status.thinking(self._thinking_text, 0.0)
-        self.think(self.bot(seat), m.view(seat), seat, random.Random(m.bot_seed(seat)),
-                   len(m.actions))
+        settings = self.app.settings  # type: ignore[attr-defined]
+        job = Job((self.token, seat), self.bot_kind(seat), m.seats[seat].strength, m.game_id,
+                  m.view(seat), seat, settings.bot_iterations, settings.bot_seconds,
+                  m.bot_seed(seat))
+        self.think(job, len(m.actions))
+
+    def _decide_in_worker(self, job: Job, step: int) -> Decision:
+        """Runs in a worker thread; the bot (in the helper process) sees
+        only its seat's view."""
+        worker = get_current_worker()
+        return self.app.bot_runner.decide(  # type: ignore[attr-defined]
+            job, lambda: worker.is_cancelled,
+            lambda fraction: self.post_message(ThinkingProgress(step, fraction)))
 
     @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
-    def think(self, bot: Bot, view: Any, seat: int, rng: random.Random, step: int) -> BotMove:
-        """Runs off the UI thread: the bot sees only its seat's view."""
-        worker = get_current_worker()
-        last = [0.0]
-
-        def progress(p: Progress) -> None:
-            now = time.monotonic()
-            if now - last[0] >= PROGRESS_EVERY_S:
-                last[0] = now
-                self.post_message(ThinkingProgress(step, p.fraction))
-
-        budget = self.app.bot_budget(lambda: worker.is_cancelled, progress)  # type: ignore[attr-defined]
-        action = bot.decide(self.match.game, view, seat, budget, rng)
-        return BotMove(step, seat, action)
+    def think(self, job: Job, step: int) -> BotMove:
+        return BotMove(step, job.seat, self._decide_in_worker(job, step).action)
 
     def stop_thinking(self) -> None:
         self.workers.cancel_group(self, "bot")
@@ -332,7 +331,7 @@ class GameScreen(Screen[None]):
             return
         self.notify(f"{self.looks[seat].name}'s bot failed ({error}); it plays at random.",
                     severity="error")
-        self.bots[seat] = make_bot("random")
+        self.kinds[seat] = "random"
         self.proceed()
 
     @on(ThinkingProgress)
@@ -395,32 +394,18 @@ class GameScreen(Screen[None]):
         self.settled.clear()
         self.status.thinking("[b]Hint:[/] thinking about your move…", 0.0)
         self._thinking_text = "[b]Hint:[/] thinking about your move…"
-        self.think_hint(m.view(seat), seat, random.Random(m.bot_seed(seat) ^ 0x5EED),
-                        len(m.actions))
+        have = installed_kinds()
+        kind = next((k for k in HINT_KINDS if k in have), "random")
+        settings = self.app.settings  # type: ignore[attr-defined]
+        job = Job((self.token, "hint", seat), kind, "normal", m.game_id, m.view(seat), seat,
+                  settings.hint_iterations, settings.hint_seconds, m.bot_seed(seat) ^ 0x5EED)
+        self.think_hint(job, len(m.actions))
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def think_hint(self, view: Any, seat: int, rng: random.Random, step: int) -> Hint:
-        """The strongest bot available looks at the human's own view."""
-        worker = get_current_worker()
-        last = [0.0]
-
-        def progress(p: Progress) -> None:
-            now = time.monotonic()
-            if now - last[0] >= PROGRESS_EVERY_S:
-                last[0] = now
-                self.post_message(ThinkingProgress(step, p.fraction))
-
-        for kind in HINT_KINDS:
-            try:
-                bot = make_bot(kind, "normal")
-                break
-            except KeyError:
-                continue
-        else:
-            kind, bot = "random", make_bot("random")
-        budget = self.app.hint_budget(lambda: worker.is_cancelled, progress)  # type: ignore[attr-defined]
-        action = bot.decide(self.match.game, view, seat, budget, rng)
-        return Hint(step, action, kind, tuple(bot.explain()))
+    def think_hint(self, job: Job, step: int) -> Hint:
+        """The strongest bot installed looks at the human's own view."""
+        decision = self._decide_in_worker(job, step)
+        return Hint(step, decision.action, job.kind, decision.alternatives)
 
     def hint_ready(self, hint: Hint) -> None:
         m = self.match

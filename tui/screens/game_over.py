@@ -8,10 +8,11 @@ from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.markup import escape
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engine.match import Match
 from tui.widgets.chart import ScoreChart
+from tui.widgets.keybar import KeyBar
 from tui.widgets.seats import SeatLook
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -95,7 +96,7 @@ class GameOverScreen(ModalScreen[str | None]):
             with Horizontal(id="chart-box"):
                 yield ScoreChart(id="chart")
                 yield Static(id="chart-numbers")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         s = self.match.state

@@ -8,7 +8,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
+
+from tui.widgets.keybar import KeyBar
 
 from .title import ago
 
@@ -27,7 +29,7 @@ class LoadScreen(Screen[None]):
         yield Static("Saved games", classes="title", id="load-title")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static(id="load-note")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self._confirm: str | None = None

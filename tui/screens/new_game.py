@@ -10,11 +10,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 import engine
 from engine.core import IllegalAction, Options
 from engine.match import HUMAN, Match, Seat
+from tui.widgets.keybar import KeyBar
 
 BOT_NAMES = ("Brutus", "Cassia", "Drusus", "Livia", "Marcus", "Octavia")
 KIND_LABELS = {"human": "Human", "rules": "Rules bot", "mcts": "MCTS bot",
@@ -135,7 +136,7 @@ class NewGameScreen(Screen[None]):
                 yield Button("Start", variant="primary", id="start", compact=True)
                 yield Button("Back", id="back", compact=True)
             yield Static(id="problem")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         blink = self.app.settings.cursor_blink  # type: ignore[attr-defined]

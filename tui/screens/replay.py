@@ -6,16 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.reactive import Reactive, reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engine.match import Match
 from tui.widgets.game_log import GameLog
+from tui.widgets.keybar import KeyBar
 from tui.widgets.status import StatusLine
 from tui.widgets.table import Scene, game_ui
 
@@ -25,12 +27,13 @@ class ReplayScreen(Screen[None]):
 
     CSS_PATH = ["game.tcss", "replay.tcss"]
     BINDINGS = [
-        Binding("right,l,space", "step(1)", "Next"),
-        Binding("left,h", "step(-1)", "Back"),
-        Binding("pagedown", "round(1)", "Next round"),
-        Binding("pageup", "round(-1)", "Prev round"),
-        Binding("home", "jump(0)", "Start", show=False),
-        Binding("end", "jump(-1)", "End", show=False),
+        # Priority: the log would scroll with these keys otherwise.
+        Binding("right,l,space", "step(1)", "Next", priority=True),
+        Binding("left,h", "step(-1)", "Back", priority=True),
+        Binding("pagedown", "round(1)", "Next round", priority=True),
+        Binding("pageup", "round(-1)", "Prev round", priority=True),
+        Binding("home", "jump(0)", "Start", show=False, priority=True),
+        Binding("end", "jump(-1)", "End", show=False, priority=True),
         Binding("s", "seat", "Seat"),
         Binding("escape,q", "back", "Back"),
     ]
@@ -57,7 +60,7 @@ class ReplayScreen(Screen[None]):
             with Vertical(id="right"):
                 yield self.ui.side()
                 yield Static(id="replay-step")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         m = self.match
@@ -67,8 +70,8 @@ class ReplayScreen(Screen[None]):
         self.set_class(self.app.size.height < 34, "-short")
         self.render_step()
 
-    def on_resize(self) -> None:
-        self.set_class(self.app.size.height < 34, "-short")
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.height < 34, "-short")
 
     def load_log(self) -> None:
         self._entries = self.match.log(None if self.full else self.seat)

@@ -10,8 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Select, Static, TextArea
+from textual.widgets import Input, Select, Static, TextArea
 from textual.widgets.text_area import Selection
+
+from tui.widgets.keybar import KeyBar
 
 RULEBOOKS = {
     "provincia": ("Provincia Romana", "provincia-romana.txt"),
@@ -71,7 +73,7 @@ class RulesScreen(Screen[None]):
             yield Static(id="rules-hits")
         yield TextArea(rulebook_text(self.game_id), read_only=True, soft_wrap=True,
                        id="rules-text")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         blink = self.app.settings.cursor_blink  # type: ignore[attr-defined]

@@ -9,8 +9,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from tui.widgets.keybar import KeyBar
 
 BANNER = r"""
  ╔╦╗ ╔═╗ ╔╗  ╦ ╦ ╦   ╔═╗
@@ -48,7 +50,7 @@ class TitleScreen(Screen[None]):
             with Center():
                 yield OptionList(id="title-menu")
             yield Static(id="continue-info")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.refresh_menu()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
@@ -30,13 +31,14 @@ class TooSmallScreen(Screen[None]):
     def on_mount(self) -> None:
         self.refresh_size()
 
-    def on_resize(self) -> None:
-        self.refresh_size()
+    def on_resize(self, event: events.Resize) -> None:
+        self.refresh_size(event.size.width, event.size.height)
 
-    def refresh_size(self) -> None:
+    def refresh_size(self, w: int | None = None, h: int | None = None) -> None:
         from tui.app import MIN_HEIGHT, MIN_WIDTH
 
-        w, h = self.app.size
+        if w is None or h is None:
+            w, h = self.app.size
         self.query_one(Static).update(
             f"[b]Please enlarge the terminal[/]\n"
             f"Tabula needs at least {MIN_WIDTH}×{MIN_HEIGHT}; this one is {w}×{h}.\n"

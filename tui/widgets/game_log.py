@@ -99,10 +99,16 @@ class GameLog(ScrollView, can_focus=True):
             self._strips.extend(self._wrap(badge, body, width))
         self._resized()
 
-    def _resized(self) -> None:
+    def _resized(self, follow: bool = True) -> None:
         self.virtual_size = Size(self._width, len(self._strips))
-        self.scroll_end(animate=False, immediate=False, x_axis=False)
+        if follow:  # after the new size is laid out, or the end is not yet there
+            self.call_after_refresh(self.scroll_end, animate=False, x_axis=False)
         self.refresh()
+
+    @property
+    def following(self) -> bool:
+        """Is the newest line in view (so new lines should keep it there)?"""
+        return self.scroll_y >= self.max_scroll_y - 1
 
     def on_resize(self) -> None:
         if self.scrollable_content_region.width != self._width:
@@ -113,17 +119,17 @@ class GameLog(ScrollView, can_focus=True):
         new = [self.sentence(line) for line in lines]
         self._entries.extend(new)
         if self._width > 0:
+            follow = self.following
             for badge, body in new:
                 self._strips.extend(self._wrap(badge, body, self._width))
-            self._resized()
+            self._resized(follow)
         elif self.is_mounted:
             self._rewrap()
 
     def reset(self, lines: list[str]) -> None:
-        self._entries = []
-        self._strips = []
-        self.add(lines)
-        if self._width <= 0 or not lines:
+        """Replace every line (after an undo, or for another seat's eyes)."""
+        self._entries = [self.sentence(line) for line in lines]
+        if self.is_mounted:
             self._rewrap()
 
     def render_line(self, y: int) -> Strip:

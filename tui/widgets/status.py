@@ -17,18 +17,27 @@ class StatusLine(Horizontal):
                           id="status-progress")
 
     def on_mount(self) -> None:
+        self._text = ""
         self.query_one(ProgressBar).display = False
+
+    def _say(self, markup: str) -> None:
+        # Only a change of text is redrawn: progress arrives many times a
+        # second while a bot thinks, and each redraw of text means a layout.
+        if markup != self._text:
+            self._text = markup
+            self.query_one("#status-text", Static).update(markup)
 
     def say(self, markup: str) -> None:
         """Show what to do now (no progress bar)."""
-        self.query_one("#status-text", Static).update(markup)
+        self._say(markup)
         self.query_one(ProgressBar).display = False
 
     def thinking(self, markup: str, fraction: float | None) -> None:
         """Show who is thinking and how far along its budget it is."""
-        self.query_one("#status-text", Static).update(markup)
+        self._say(markup)
         bar = self.query_one(ProgressBar)
-        bar.display = True
+        if not bar.display:
+            bar.display = True
         if fraction is None:
             bar.update(total=None)
         else:

@@ -1,0 +1,74 @@
+"""How the terminal table looks, at 80×24 and 120×40, from fixed seeds.
+
+Regenerate after a deliberate change with ``--snapshot-update`` and look at
+the SVGs (tests/snapshots/) before committing them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pytest_textual_snapshot import SVGImageExtension
+
+from tests.test_tui_support import app_for, finished, position, settle
+
+SIZES = [(80, 24), (120, 40)]
+
+
+class TabulaSVG(SVGImageExtension):
+    """Keeps the SVGs in tests/snapshots/ (DESIGN.md), not __snapshots__."""
+
+    @classmethod
+    def dirname(cls, *, test_location) -> str:
+        return str(Path(test_location.filepath).parent / "snapshots" / test_location.basename)
+
+
+@pytest.fixture
+def snapshot(snapshot):
+    """snap_compare asks for its own extension; it gets ours."""
+    ours = snapshot.use_extension(TabulaSVG)
+    ours.use_extension = lambda extension_class=None: ours
+    return ours
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    """An empty save folder: no Continue, nothing of the developer's."""
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_title(snap_compare, size):
+    assert snap_compare(app_for(kind="title"), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_new_game(snap_compare, size):
+    assert snap_compare(app_for(kind="title"), press=["n"], terminal_size=size,
+                        run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("phase", ["select", "draft", "play", "battle", "battle_result",
+                                   "activate", "final"])
+def test_game_screen(snap_compare, phase, size):
+    """Each phase with the human to move; the draft and the battle result
+    show their own panels."""
+    assert snap_compare(app_for(position(phase)), terminal_size=size, run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_hint(snap_compare, size):
+    async def ask(pilot):
+        await settle(pilot)
+        await pilot.press("h")
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+    assert snap_compare(app_for(position("play")), terminal_size=size, run_before=ask)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_game_over(snap_compare, size):
+    assert snap_compare(app_for(finished()), terminal_size=size, run_before=settle)

@@ -1,0 +1,82 @@
+"""Shared helpers for the TUI tests: apps with test settings, positions of
+a seeded game in each phase, and waiting without sleeping."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from engine.match import Match, Seat
+from engine.provincia.data import BATTLE_ROUNDS
+from engine.provincia.state import ACTIVATE, BATTLE, FINAL, PLAY, SELECT
+from tui.app import Settings, Start, TabulaApp
+from tui.screens.game import GameScreen
+
+SEATS = (Seat("You"), Seat("Brutus", "random"), Seat("Cassia", "random"),
+         Seat("Drusus", "random"))
+
+
+def settings(**kw: Any) -> Settings:
+    """Fixed seeds, no cursor blink, tiny bot budgets."""
+    base: dict[str, Any] = dict(cursor_blink=False, seeds=random.Random(7), bot_iterations=8,
+                                hint_iterations=60, hint_seconds=None)
+    base.update(kw)
+    return Settings(**base)
+
+
+def app_for(match: Match | None = None, kind: str = "game", **kw: Any) -> TabulaApp:
+    start = Start(kind, match) if match is not None else Start(kind)
+    return TabulaApp(start, settings(**kw))
+
+
+def play_until(pred: Callable[[Any], bool], seed: int = 5,
+               seats: tuple[Seat, ...] = SEATS, limit: int = 2000) -> Match:
+    """A seeded game played at random (every seat) up to the first state
+    where seat 0 is to move and ``pred(state)`` holds."""
+    m = Match("provincia", seats, seed)
+    rng = random.Random(seed)
+    for _ in range(limit):
+        s = m.state
+        if m.to_move() == 0 and pred(s):
+            return m
+        if m.is_over():
+            break
+        seat = m.to_move()
+        m.play(rng.choice(m.game.legal(m.view(seat))))
+    raise AssertionError("no such position in this game")
+
+
+def finished(seed: int = 5, seats: tuple[Seat, ...] = SEATS) -> Match:
+    m = Match("provincia", seats, seed)
+    rng = random.Random(seed)
+    while not m.is_over():
+        m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
+    return m
+
+
+# Positions with seat 0 (the human) to move, one per phase: (seed, test).
+POSITIONS: dict[str, tuple[int, Callable[[Any], bool]]] = {
+    "select": (5, lambda s: s.phase == SELECT and s.draft is None and s.round == 2),
+    "draft": (5, lambda s: s.phase == SELECT and s.draft is not None
+              and len(s.draft.taken) >= 2 and s.round == 2),
+    "play": (5, lambda s: s.phase == PLAY and s.round == 3 and len(s.players[0].hand) >= 2),
+    "battle": (5, lambda s: s.phase == BATTLE and s.step == "tokens" and s.round == 3),
+    "battle_result": (5, lambda s: s.round in BATTLE_ROUNDS and s.phase == ACTIVATE),
+    "activate": (7, lambda s: s.phase == ACTIVATE and s.round not in BATTLE_ROUNDS),
+    "final": (5, lambda s: s.phase == FINAL),
+}
+
+
+def position(name: str) -> Match:
+    seed, pred = POSITIONS[name]
+    return play_until(pred, seed)
+
+
+async def settle(pilot: Any) -> None:
+    """Wait (without sleeping) until the game screen waits for a person."""
+    await pilot.pause()
+    screen = pilot.app.screen
+    if isinstance(screen, GameScreen):
+        await screen.settled.wait()
+        await pilot.pause()
