@@ -69,6 +69,9 @@ def test_a_too_small_terminal_is_asked_to_enlarge(tmp_path):
                                               client_keys=[keys.friend], size=(60, 20))
             await client.read_until("Please enlarge")
             assert "60×20" in client.screen.text()
+            client.resize(100, 30)  # one resize event is enough to bring the title
+            await client.read_until(MENU)
+            assert "Please enlarge" not in client.screen.text()
             client.close()
     run(body())
 
