@@ -279,7 +279,7 @@ def test_save_under_a_name_then_load_it_from_the_load_screen(home):
             await pilot.pause()
             assert isinstance(app.screen, LoadScreen)
             table = app.screen.query_one("DataTable")
-            rows = [table.get_row_at(i)[0] for i in range(table.row_count)]
+            rows = [str(table.get_row_at(i)[0]) for i in range(table.row_count)]
             row = next(i for i, r in enumerate(rows) if r == "my game")
             table.move_cursor(row=row)
             await pilot.press("enter")

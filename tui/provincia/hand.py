@@ -68,7 +68,9 @@ class Hand(Vertical):
             f"[dim]Battle tokens[/] {tokens}" if tokens else "")
         ids = sorted((h.card for h in hand if h.card != HIDDEN),
                      key=lambda c: (c >= len(AEDIFICIA), CARDS[c].name))
-        self.border_title = f"Your hand ({len(hand)})"
+        whose = ("Your hand" if scene.state.viewer == scene.seat
+                 else f"{scene.looks[scene.seat].name}'s hand")  # a replay shows any hand
+        self.border_title = f"{whose} ({len(hand)})"
         marks = [playable(scene, c) for c in ids]
         if (ids, marks) != self._listed:  # rebuilding the list is the costly part
             self._listed = (ids, marks)

@@ -32,7 +32,7 @@ class CoverScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("Pass the keyboard", classes="title")
-            yield Static(f"It is {self.who}'s turn.\n[dim]{escape(self.prompt)}[/]")
+            yield Static(f"Next to play: [b]{escape(self.who)}[/]\n[dim]{escape(self.prompt)}[/]")
             yield Static("Press [b]Enter[/] when only they can see the screen.",
                          classes="keys")
 

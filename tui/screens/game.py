@@ -9,6 +9,7 @@ terminal a cover screen comes between two humans' turns.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -97,6 +98,7 @@ class GameScreen(Screen[None]):
         self._hint_step: int | None = None
         self._autosave_failed = False
         self._leaving = False
+        self._deferred: Callable[[], None] | None = None
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -187,10 +189,25 @@ class GameScreen(Screen[None]):
             menu.set_actions([], f"{look.name} is thinking…")
             self.think_for(seat)
 
+    def when_on_top(self, then: Callable[[], None]) -> bool:
+        """Run ``then`` now if this screen is showing, else when it shows
+        again (a bot may finish while the help is open); True if deferred."""
+        if self.app.screen is self:
+            return False
+        self._deferred = then
+        return True
+
+    def on_screen_resume(self) -> None:
+        then, self._deferred = self._deferred, None
+        if then is not None:
+            then()
+
     def cover(self, seat: int) -> None:
         """Hide the table until the next human says they are alone with it."""
         self.stop_thinking()
         self.settled.set()
+        if self.when_on_top(lambda: self.cover(seat)):
+            return
         look = self.looks[seat]
         prompt = self.match.game.prompt(self.match.view(seat)) if not self.match.is_over() else ""
 
@@ -498,7 +515,7 @@ class GameScreen(Screen[None]):
         self.app.push_screen(MenuScreen(), chosen)
 
     def action_results(self) -> None:
-        if not self.match.is_over():
+        if not self.match.is_over() or self.when_on_top(self.action_results):
             return
         from .game_over import GameOverScreen
 

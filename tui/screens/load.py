@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -51,10 +52,12 @@ class LoadScreen(Screen[None]):
         self._saves = list(store.list())
         now = time.time()
         for info in self._saves:
-            name = ("[autosave] " if info.autosave else "") + info.name
+            name = Text("autosave", style="italic") if info.autosave else Text(info.name)
             progress = "finished" if info.finished else info.progress
-            table.add_row(name, info.title, ", ".join(info.players), progress,
-                          ago(info.updated, now), key=str(info.path))
+            if info.error:
+                progress = "unreadable"
+            table.add_row(name, Text(info.title), Text(", ".join(info.players)),
+                          Text(progress), Text(ago(info.updated, now)), key=str(info.path))
         note.update("[dim]Enter opens · d deletes · Esc goes back[/]" if self._saves else
                     "[dim]No saved games yet. A game in progress is saved after every move.[/]")
 

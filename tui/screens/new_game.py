@@ -122,7 +122,7 @@ class NewGameScreen(Screen[None]):
                 kind = HUMAN if i == 0 else bot
                 name = "You" if i == 0 else BOT_NAMES[i % len(BOT_NAMES)]
                 yield SeatRow(i, self.kinds, cities, kind, cities[i], name)
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row", id="options-row"):
                 yield Label("Options", classes="label")
                 yield Checkbox("Gold is limited to the 53 coins", value=True, compact=True,
                                id="finite-gold")
@@ -130,7 +130,7 @@ class NewGameScreen(Screen[None]):
                 yield Label("Seed", classes="label")
                 yield Input(str(self.app.settings.new_seed()), type="integer",  # type: ignore[attr-defined]
                             compact=True, id="seed", max_length=10)
-                yield Static("[dim]same seed + same moves = same game · ctrl+r new seed[/]",
+                yield Static("[dim]same seed, same moves: same game · ^r new seed[/]",
                              classes="note")
             with Horizontal(id="buttons"):
                 yield Button("Start", variant="primary", id="start", compact=True)

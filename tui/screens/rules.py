@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from importlib import resources
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -47,12 +47,31 @@ def location(text: str, offset: int) -> tuple[int, int]:
     return row, col
 
 
+class RulebookText(TextArea):
+    """The read-only rulebook. Letters typed here go to the search box (so
+    none is lost while the focus moves there), except n and N, which step
+    through the matches once there is a search."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        char = event.character
+        if not event.is_printable or char is None:
+            return
+        screen = self.screen
+        if char in "nN" and isinstance(screen, RulesScreen) and screen.searching:
+            return  # the screen's n/N bindings
+        event.stop()
+        event.prevent_default()
+        if isinstance(screen, RulesScreen):
+            screen.type_ahead(char)
+
+
 class RulesScreen(Screen[None]):
     """A rulebook to read and search."""
 
     CSS_PATH = "rules.tcss"
+    AUTO_FOCUS = "#rules-text"
     BINDINGS = [
-        Binding("slash", "search", "Search", key_display="/"),
+        Binding("slash", "search", "Search", key_display="/", priority=True),
         Binding("n", "next(1)", "Next match"),
         Binding("N", "next(-1)", "Previous", key_display="N"),
         Binding("escape", "back", "Back"),
@@ -71,8 +90,8 @@ class RulesScreen(Screen[None]):
                          value=self.game_id, allow_blank=False, compact=True, id="rulebook")
             yield Input(placeholder="/ search the rules", compact=True, id="rules-search")
             yield Static(id="rules-hits")
-        yield TextArea(rulebook_text(self.game_id), read_only=True, soft_wrap=True,
-                       id="rules-text")
+        yield RulebookText(rulebook_text(self.game_id), read_only=True, soft_wrap=True,
+                           id="rules-text")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -91,8 +110,23 @@ class RulesScreen(Screen[None]):
         self.text.load_text(rulebook_text(self.game_id))
         self._search(self.query_one(Input).value)
 
+    @property
+    def searching(self) -> bool:
+        return bool(self.query_one(Input).value.strip())
+
+    def type_ahead(self, char: str) -> None:
+        box = self.query_one(Input)
+        box.focus()
+        if char != "/":
+            box.insert_text_at_cursor(char)
+
     def action_search(self) -> None:
-        self.query_one(Input).focus()
+        """``/`` starts a search; while typing one it is just a character."""
+        box = self.query_one(Input)
+        if box.has_focus:
+            box.insert_text_at_cursor("/")
+        else:
+            box.focus()
 
     @on(Input.Changed, "#rules-search")
     def _typed(self, event: Input.Changed) -> None:

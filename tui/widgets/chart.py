@@ -10,7 +10,7 @@ from .seats import SeatLook
 
 
 def chart_markup(series: Sequence[Sequence[int]], looks: Sequence[SeatLook],
-                 columns: Sequence[str], height: int = 8, step: int = 5) -> str:
+                 columns: Sequence[str], height: int = 8, step: int = 4) -> str:
     """Rows of text: each seat's value in each column as its letter, in its
     colour; where seats share a cell the later one shows and a ``+`` marks it."""
     values = [v for s in series for v in s]
