@@ -6,8 +6,9 @@
 Each ``--variant`` is an ISMCTS seat with those settings (``k=v`` pairs,
 comma-separated); ``--rules`` adds rule-based seats. Seats rotate every
 game, game ``i`` uses seed ``seed + i``, and every MCTS seat gets the same
-fixed iteration budget, so the comparison is about the settings, not about
-who ran on a busier core. Reports win share (ties split), average score
+fixed iteration budget (or, with ``--seconds``, the same thinking time in
+the same process), so the comparison is about the settings, not about who
+ran on a busier core. Reports win share (ties split), average score
 and rank per seat. Slow by design: this is a bench, never a test.
 """
 
@@ -49,8 +50,9 @@ def parse_variant(text: str) -> dict[str, Any]:
     return out
 
 
-def play(job: tuple[list[str], dict[str, dict], int, int]) -> list[tuple[str, float, int, int]]:
-    labels, variants, seed, iterations = job
+def play(job: tuple[list[str], dict[str, dict], int, int | None, float | None]
+         ) -> list[tuple[str, float, int, int]]:
+    labels, variants, seed, iterations, seconds = job
     m = Match("provincia", seats_from_kinds(["rules"] * len(labels)), seed)
     bots = {}
     for i, label in enumerate(labels):
@@ -62,7 +64,7 @@ def play(job: tuple[list[str], dict[str, dict], int, int]) -> list[tuple[str, fl
     while not m.is_over():
         seat = m.to_move()
         view = m.view(seat)
-        a = bots[seat].decide(m.game, view, seat, Budget(iterations=iterations),
+        a = bots[seat].decide(m.game, view, seat, Budget(iterations=iterations, seconds=seconds),
                               random.Random(m.bot_seed(seat)))
         m.play(a)
     res = m.game.result(m.state)
@@ -77,10 +79,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rules", type=int, default=0, help="rule-based seats to add")
     ap.add_argument("--games", type=int, default=24)
     ap.add_argument("--seed", type=int, default=9000)
-    ap.add_argument("--iterations", type=int, default=300)
+    ap.add_argument("--iterations", type=int, default=None, help="per decision (default 300)")
+    ap.add_argument("--seconds", type=float, default=None,
+                    help="per decision instead: compares settings that differ in cost per "
+                    "iteration (then every seat should run in the same process)")
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
+    if args.iterations is None and args.seconds is None:
+        args.iterations = 300
     variants = {v or "default": parse_variant(v) for v in args.variant or [""]}
     seats = list(variants) + ["rules"] * args.rules
     if not 2 <= len(seats) <= 6:
@@ -88,7 +95,8 @@ def main(argv: list[str] | None = None) -> int:
     jobs = []
     for g in range(args.games):
         k = g % len(seats)
-        jobs.append((seats[k:] + seats[:k], variants, args.seed + g, args.iterations))
+        jobs.append((seats[k:] + seats[:k], variants, args.seed + g, args.iterations,
+                     args.seconds))
     rows: dict[str, list[float]] = {s: [0, 0.0, 0.0, 0.0] for s in dict.fromkeys(seats)}
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
@@ -107,7 +115,8 @@ def main(argv: list[str] | None = None) -> int:
                    "avg_score": round(sc / n, 3), "avg_rank": round(rk / n, 3)}
            for label, (n, w, sc, rk) in rows.items()}
     if args.json:
-        print(json.dumps({"iterations": args.iterations, "games": args.games, "seats": doc}))
+        print(json.dumps({"iterations": args.iterations, "seconds": args.seconds,
+                          "games": args.games, "seats": doc}))
     else:
         for label, d in doc.items():
             print(f"{label:<32} {d['games']:>4} games  win {d['win_share']:6.1%} "
