@@ -38,7 +38,6 @@ class Settings:
     bot_seconds: float | None = None
     hint_iterations: int | None = None
     hint_seconds: float | None = None
-    bot_process: bool = True  # think in a helper process (False: in the worker thread)
     cursor_blink: bool = True
     seeds: random.Random = field(default_factory=random.SystemRandom)
 
@@ -104,16 +103,12 @@ class TabulaApp(App[int]):
 
     @property
     def bot_runner(self) -> Any:
-        """Where bots think (a helper process, started on first use)."""
+        """The bots of the games on screen (they think in worker threads)."""
         if self._bot_runner is None:
             from .screens.bot_runner import BotRunner
 
-            self._bot_runner = BotRunner(self.settings.bot_process)
+            self._bot_runner = BotRunner()
         return self._bot_runner
-
-    def on_unmount(self) -> None:
-        if self._bot_runner is not None:
-            self._bot_runner.close()
 
     # ------------------------------------------------------------ navigation
     def on_mount(self) -> None:

@@ -3,12 +3,9 @@ and the full text of the card in focus."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.message import Message
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -39,12 +36,6 @@ def card_of(action: tuple | None) -> int | None:
 
 class Hand(Vertical):
     """Cards in hand. Browsable with the cursor; follows the action menu."""
-
-    @dataclass
-    class CardFocused(Message):
-        """A card came into focus (so other widgets may show it)."""
-
-        card: int | None
 
     def compose(self) -> ComposeResult:
         yield Static(id="hand-tokens")
@@ -101,4 +92,3 @@ class Hand(Vertical):
         if self.query_one("#hand-cards", OptionList).has_focus and self._cards:
             card = self._cards[event.option_index]
             self.query_one("#card-text", Static).update(look.card_text(card))
-            self.post_message(self.CardFocused(card))

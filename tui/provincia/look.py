@@ -81,11 +81,6 @@ def resource(i: int, have: int, cap: int | None = None) -> str:
     return f"{label} {held}[dim]/{cap}[/]"
 
 
-def card_cost(c: int) -> Res:
-    card = CARDS[c]
-    return getattr(card, "cost", (0, 0, 0, 0))
-
-
 def card_line(c: int) -> str:
     """Name, cost and prestige on one line for lists."""
     card = CARDS[c]

@@ -21,9 +21,8 @@ from .hand import Hand, card_of
 
 
 class ProvinciaUI:
-    """Builds and updates the Provincia widgets for one game screen."""
-
-    CSS_PATH = "provincia.tcss"
+    """Builds and updates the Provincia widgets for one game screen (their
+    styles, provincia.tcss, are loaded by the app)."""
 
     def __init__(self) -> None:
         self._board = Board(id="board")

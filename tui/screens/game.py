@@ -9,6 +9,7 @@ terminal a cover screen comes between two humans' turns.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +35,7 @@ from tui.widgets.table import Scene, game_ui
 from .bot_runner import Decision, Job
 from .dialogs import CoverScreen, HelpScreen, HintLine, HintScreen, KeyHelp, MenuScreen, SaveScreen
 
+PROGRESS_EVERY_S = 0.05
 HINT_KINDS = ("mcts", "rules")
 
 
@@ -128,9 +130,8 @@ class GameScreen(Screen[None]):
         self.proceed(first=True)
 
     def on_resize(self, event: events.Resize | None = None) -> None:
-        w, h = event.size if event is not None else self.app.size
+        _, h = event.size if event is not None else self.app.size
         self.set_class(h < 34, "-short")
-        self.set_class(w >= 110, "-wide")
 
     def on_unmount(self) -> None:
         self.stop_thinking()
@@ -297,12 +298,19 @@ class GameScreen(Screen[None]):
         self.think(job, len(m.actions))
 
     def _decide_in_worker(self, job: Job, step: int) -> Decision:
-        """Runs in a worker thread; the bot (in the helper process) sees
-        only its seat's view."""
+        """Runs in a worker thread; the bot sees only its seat's view.
+        Progress reaches the status line at most every PROGRESS_EVERY_S."""
         worker = get_current_worker()
+        last = [0.0]
+
+        def progress(fraction: float) -> None:
+            now = time.monotonic()
+            if now - last[0] >= PROGRESS_EVERY_S:
+                last[0] = now
+                self.post_message(ThinkingProgress(step, fraction))
+
         return self.app.bot_runner.decide(  # type: ignore[attr-defined]
-            job, lambda: worker.is_cancelled,
-            lambda fraction: self.post_message(ThinkingProgress(step, fraction)))
+            job, lambda: worker.is_cancelled, progress)
 
     @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
     def think(self, job: Job, step: int) -> BotMove:

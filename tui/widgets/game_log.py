@@ -46,10 +46,6 @@ class GameLog(ScrollView, can_focus=True):
     def lines_written(self) -> int:
         return len(self._entries)
 
-    def plain_lines(self) -> list[str]:
-        """The sentences as plain text (for tests and copying)."""
-        return [body.plain for _, body in self._entries]
-
     def _colour(self, look: SeatLook) -> str:
         return self.app.theme_variables.get(f"seat-{look.colour}", "white")
 
