@@ -28,7 +28,7 @@ from engine.core import IllegalAction
 from engine.match import Match
 from tui.widgets.actions import ActionMenu, FilterInput
 from tui.widgets.game_log import GameLog
-from tui.widgets.keybar import KeyBar
+from tui.widgets.keybar import KeyBar, key_label
 from tui.widgets.status import StatusLine
 from tui.widgets.table import Scene, game_ui
 
@@ -489,10 +489,10 @@ class GameScreen(Screen[None]):
                 self.notify(f"Autosave failed: {e}", severity="error")
 
     def action_help(self) -> None:
-        keys = [KeyHelp(b.key_display or b.key, b.description)
+        keys = [KeyHelp(key_label(b), b.description)
                 for b in self.BINDINGS if isinstance(b, Binding) and b.description]
         keys += [
-            KeyHelp("letters", "filter the actions (a letter that matches nothing is ignored)"),
+            KeyHelp("letters", "filter the actions (letters matching nothing are ignored)"),
             KeyHelp("/", "filter with any letter (also z and h)"),
             KeyHelp("1-9, 0", "play the 1st…10th action shown"),
             KeyHelp("↑ ↓ Enter", "move in the actions and play one"),

@@ -23,7 +23,7 @@ def key_label(binding: Binding) -> str:
         return binding.key_display
     key = binding.key.split(",")[0]
     if key.startswith("ctrl+"):
-        return "^" + key[5:]
+        return "ctrl+" + key[5:] if len(key) > 6 else "^" + key[5:]
     return KEY_NAMES.get(key, key)
 
 
