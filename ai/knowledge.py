@@ -83,16 +83,18 @@ def generic_evaluate(game: Any, s: Any) -> list[float]:
     """Without knowledge of the game, an unfinished game is anyone's."""
     if game.to_move(s) is None:
         return terminal_rewards(game, s)
-    n = seat_count(s)
+    n = seat_count(game, s)
     return [1.0 / n] * n
 
 
-def seat_count(s: Any) -> int:
-    """Seats in a state: ``s.n`` if the game keeps it, else ``len(s.players)``."""
+def seat_count(game: Any, s: Any) -> int:
+    """Seats in a state or view: ``game.seats(s)`` (the protocol), else what
+    the state itself says (``s.n`` or ``len(s.players)``)."""
+    seats = getattr(game, "seats", None)
+    if callable(seats):
+        return seats(s)
     n = getattr(s, "n", None)
-    if isinstance(n, int):
-        return n
-    return len(s.players)
+    return n if isinstance(n, int) else len(s.players)
 
 
 def generic_rollout(game: Any, s: Any, actions: Sequence[tuple], rng: random.Random) -> tuple:

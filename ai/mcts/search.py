@@ -42,7 +42,7 @@ class Search:
         self.k = knowledge
         self.settings = settings
         self.rng = rng
-        self.seats = seat_count(view)
+        self.seats = seat_count(game, view)
         self.root = root or Node(self.seats)
         self.actions = list(game.legal(view))
         self.anchor = self._anchor(game, view, seat, knowledge, settings, rng)
