@@ -122,7 +122,9 @@ class Record:
         return f"{type(self).__name__}({inner})"
 
     def __reduce__(self) -> tuple:
-        return (type(self)._frozen._make, self.astuple())  # type: ignore[attr-defined]
+        # By class, not by the generated constructor, so pickle can find it
+        # (bots and arenas send states to other processes).
+        return (_rebuild, (type(self)._frozen, self.astuple()))
 
     def __copy__(self) -> Any:
         return self
@@ -133,6 +135,10 @@ class Record:
         return type(self)._frozen._make(  # type: ignore[attr-defined]
             *(copy.deepcopy(getattr(self, f), memo) for f in self._fields)
         )
+
+
+def _rebuild(cls: type, values: tuple) -> Any:
+    return cls._make(*values)  # type: ignore[attr-defined]
 
 
 # --------------------------------------------------------------------------

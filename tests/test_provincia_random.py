@@ -133,3 +133,18 @@ def test_battle_tokens_stay_anonymous() -> None:
     for e in s.events:
         if e[0] == "tokens":
             assert len(e) == 2  # the sorted values only
+
+
+def test_states_and_views_survive_pickling() -> None:
+    """Bots and arenas may send states and views to other processes."""
+    import pickle
+
+    rng = random.Random(4)
+    s = G.setup(5, None, 4)
+    while s.round < 3:
+        s = G.play(s, rng.choice(G.legal(s)))
+    for x in (s, G.view(s, 2)):
+        y = pickle.loads(pickle.dumps(x))
+        assert y == x and type(y) is type(x)
+    with pytest.raises(AttributeError):
+        pickle.loads(pickle.dumps(s)).round = 9
