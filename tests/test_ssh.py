@@ -13,7 +13,6 @@ import re
 import signal
 import stat
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import asyncssh
@@ -30,6 +29,7 @@ from tests.test_ssh_support import (
 )
 from tui.cli import main as cli_main
 from tui.ssh.config import load_or_create_host_key
+from tui.ssh.launcher import Launcher
 from tui.ssh.limits import RateLimiter, SessionSlots
 from tui.ssh.probe import GameClient, Screen
 
@@ -324,7 +324,7 @@ def test_a_flooding_game_is_throttled_and_others_play_on(tmp_path):
             assert session.chan.get_write_buffer_size() < 1 << 20
             assert session.pump._reading is False
 
-            host.config = replace(host.config, child_command=fake_game(tmp_path))
+            host.launcher = Launcher(fake_game(tmp_path))  # the next game does not flood
             other = await GameClient.connect(host.port, username="alice",
                                              client_keys=[keys.friend])
             await other.read_until("SIZE")

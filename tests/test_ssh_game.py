@@ -23,9 +23,9 @@ from tests.test_ssh_support import (
 )
 from tui.ssh.child import GameChild
 from tui.ssh.config import game_command
+from tui.ssh.environment import child_env
 from tui.ssh.probe import GameClient, Screen
 from tui.ssh.pump import PtyPump
-from tui.ssh.session import child_env
 
 TITLE = "Roman board games at a terminal table"
 MENU = "New game"

@@ -1,7 +1,9 @@
 """``tabula serve``: Tabula hosted over SSH.
 
-One asyncssh server; each connection gets its own PTY and its own child
+One asyncssh server; each connection gets its own PTY and its own game
 process running the TUI, so one crashing or busy game never touches another.
+Games are forked from a zygote that imported the game once, so a player's
+first frame does not wait for Python to import Textual again.
 
 - ``server``   the command (``main(args)``), the listener and shutdown
 - ``config``   options checked once at start; data dir and host key
@@ -9,7 +11,11 @@ process running the TUI, so one crashing or busy game never touches another.
                forwarding, passwords and the like
 - ``identity`` a player's save folder (per key) or a guest's temporary one
 - ``session``  one game session: PTY request, limits, the log line
-- ``child``    the child process on its PTY: spawn, resize, hang up, reap
+- ``environment`` a game's environment (and the zygote's, the shared part)
+- ``launcher`` starts each game: from the zygote, or as a fresh process
+- ``zygote``   the zygote process: imports once, forks a game per request
+- ``forked``   a forked game becomes ``python -m tui`` on its PTY
+- ``child``    a game on its PTY: resize, hang up, reap
 - ``pump``     bytes between the PTY and the SSH channel, never blocking
 - ``limits``   session slots and the per-address connection rate
 - ``log``      the one line per session

@@ -12,7 +12,7 @@ import argparse
 import os
 import stat
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import asyncssh
@@ -31,7 +31,10 @@ def default_data_dir() -> Path:
 
 
 def game_command() -> tuple[str, ...]:
-    """The child each session runs: this very interpreter, the title screen."""
+    """A game as a fresh process: this very interpreter, the title screen.
+
+    Used when there is no zygote to fork it from (see ``launcher``).
+    """
     return (sys.executable, "-m", "tui")
 
 
@@ -51,7 +54,9 @@ class ServeConfig:
     max_connections_per_minute: int = DEFAULT_RATE
     hangup_grace: float = 3.0  # seconds between SIGHUP and SIGKILL
     login_timeout: float = 30.0  # seconds to authenticate
-    child_command: tuple[str, ...] = field(default_factory=game_command)
+    # None: the game, forked from the zygote (or game_command() without one);
+    # a command: always start exactly that (the tests' stand-in games)
+    child_command: tuple[str, ...] | None = None
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> ServeConfig:

@@ -22,6 +22,7 @@ from ..cli import UsageError
 from .auth import KeyRing, TabulaConnection
 from .config import ServeConfig, load_or_create_host_key, prepare_data_dir
 from .identity import sweep_guest_homes
+from .launcher import Launcher
 from .limits import RateLimiter, SessionSlots
 from .log import log
 from .session import GameSession
@@ -41,6 +42,7 @@ class GameHost:
         self.max_connections = 2 * config.max_sessions + 16
         self.acceptor: asyncssh.SSHAcceptor | None = None
         self.host_key: asyncssh.SSHKey | None = None
+        self.launcher = Launcher(config.child_command)
 
     def connection(self) -> TabulaConnection:
         return TabulaConnection(self)
@@ -86,6 +88,7 @@ class GameHost:
             keepalive_interval=60,  # a vanished client is noticed within ~3 minutes
             keepalive_count_max=3,
         )
+        self.launcher.start()  # imports the game while the first players log in
         return self
 
     async def stop(self) -> None:
@@ -96,6 +99,7 @@ class GameHost:
             session.stop("server shutdown", "The server is shutting down.")
         if self.sessions:
             await asyncio.wait(list(self.sessions))
+        await self.launcher.close()
         if self.acceptor is not None:
             await self.acceptor.wait_closed()
 

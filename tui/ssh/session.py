@@ -14,24 +14,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import re
 import signal
-import site
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import asyncssh
 
-from .child import GameChild
+from .child import GameChild, open_pty, set_window_size
+from .environment import child_env, client_term
 from .log import log, log_ending
 from .pump import PtyPump
 
 if TYPE_CHECKING:
     from .auth import TabulaConnection
     from .server import GameHost
-
-_TERM_OK = re.compile(r"[A-Za-z0-9._+-]{1,64}")
 
 # Undo what a full-screen app switches on (mouse, focus events, bracketed
 # paste, kitty keys, alternate screen, hidden cursor) when the server, not
@@ -46,47 +42,6 @@ NO_PTY = ("Tabula is a full-screen game and needs a terminal.\r\n"
           "Connect with plain `ssh -p PORT HOST` from a terminal (or add -t).\r\n")
 
 
-def client_term(term_type: str) -> str:
-    """The client's TERM if it is a plausible terminal name; else plain xterm."""
-    return term_type if _TERM_OK.fullmatch(term_type) else "xterm"
-
-
-def child_env(term: str, home: Path, client_env: dict[str, str]) -> dict[str, str]:
-    """A small, clean environment for the game.
-
-    Nothing of the server's own environment leaks in but PATH (secrets in
-    the host's environment stay there). TERM is the client's; COLORTERM is
-    passed on only if the client itself says it has true colour, so a
-    256-colour terminal is never sent 24-bit colours.
-    """
-    env = {
-        "PATH": os.environ.get("PATH", os.defpath),
-        "TERM": term,
-        "HOME": str(home),
-        "TABULA_HOME": str(home),
-        "LANG": "C.UTF-8",
-        "PYTHONIOENCODING": "utf-8",
-    }
-    colorterm = client_env.get("COLORTERM", "")
-    if colorterm in ("truecolor", "24bit"):
-        env["COLORTERM"] = colorterm
-    root = _package_root()
-    if root is not None:
-        env["PYTHONPATH"] = root
-    return env
-
-
-def _package_root() -> str | None:
-    """The folder holding ``tui`` if it is not installed in site-packages.
-
-    Running from a checkout (``python -m tui serve``) must still let the
-    child ``python -m tui`` from the player's folder find the package.
-    """
-    root = Path(__file__).resolve().parents[2]
-    installed = {Path(p).resolve() for p in site.getsitepackages()}
-    return None if root in installed else str(root)
-
-
 class GameSession(asyncssh.SSHServerSession):
     """asyncssh's session callbacks for one game (bytes, no line editor)."""
 
@@ -98,7 +53,8 @@ class GameSession(asyncssh.SSHServerSession):
         self.chan: asyncssh.SSHServerChannel | None = None
         self.term: str | None = None
         self.size = (0, 0, 0, 0)
-        self.child: GameChild | None = None
+        self.child: GameChild | None = None  # once the game has started
+        self.master = -1  # the PTY, open from the start of the game to its end
         self.pump: PtyPump | None = None
         self.opened = time.time()
         self.outcome: str | None = None  # how it ended, for the log line
@@ -109,6 +65,8 @@ class GameSession(asyncssh.SSHServerSession):
         self._limit: asyncio.TimerHandle | None = None  # the total time limit
         self._idle: asyncio.TimerHandle | None = None
         self._slot = False
+        self._running = False  # _run is in charge of the ending (and the log line)
+        self._resized = False  # a resize came while the game was starting
         self._chan_open = True
         self._logged = False
 
@@ -161,24 +119,29 @@ class GameSession(asyncssh.SSHServerSession):
         self._exit(1)
 
     def _start_game(self) -> None:
+        """Open the PTY now (keys typed meanwhile wait in it); start the game on it."""
         assert self.chan is not None and self.term is not None
         env = child_env(self.term, self.player.home, dict(self.chan.get_environment()))
         try:
-            self.child = GameChild.spawn(self.host.config.child_command, env,
-                                         self.player.home, self.size)
+            self.master, slave = open_pty(self.size)
         except OSError as e:
-            log.error("cannot start the game for %s: %s", self.player.describe(), e)
-            self._slot = False
-            self.host.slots.release()
-            self._refuse("The game could not be started; the host has been told.\r\n",
-                         f"failed to start: {e}")
+            self._failed_to_start(e)
             return
-        self.conn.children += 1
+        self._running = True
+        self.conn.children += 1  # counted from now: the guest folder must stay
         self.conn.game = self
-        self.pump = PtyPump(self.child.master, self._on_output, self._on_input_backlog)
+        self.pump = PtyPump(self.master, self._on_output, self._on_input_backlog)
         self.pump.start()
         self._arm_timers()
-        self.host.track(self._run(), self)
+        self.host.track(self._run(slave, env), self)
+
+    def _failed_to_start(self, e: Exception) -> None:
+        log.error("cannot start the game for %s: %s", self.player.describe(), e)
+        if self._slot:
+            self._slot = False
+            self.host.slots.release()
+        self._refuse("The game could not be started; the host has been told.\r\n",
+                     f"failed to start: {e}")
 
     # -- data ------------------------------------------------------------
 
@@ -195,6 +158,10 @@ class GameSession(asyncssh.SSHServerSession):
         self.size = (width, height, pixwidth, pixheight)
         if self.child is not None:
             self.child.resize(width, height, pixwidth, pixheight)
+        elif self.master >= 0:  # still starting: it reads the size when it does
+            with contextlib.suppress(OSError):
+                set_window_size(self.master, width, height, pixwidth, pixheight)
+            self._resized = True
 
     def pause_writing(self) -> None:
         if self.pump is not None:
@@ -214,8 +181,8 @@ class GameSession(asyncssh.SSHServerSession):
     def connection_lost(self, exc: Exception | None) -> None:
         self._chan_open = False
         self.stop("client disconnected" if exc is None else f"connection lost ({exc})")
-        if self.child is None:
-            self._log()  # nothing to wait for
+        if not self._running:
+            self._log()  # no game: nothing to wait for
         self.conn.channels -= 1
 
     # -- ending ----------------------------------------------------------
@@ -244,24 +211,37 @@ class GameSession(asyncssh.SSHServerSession):
         else:
             self.stop("idle timeout", f"No keys pressed for {_duration(timeout)}.")
 
-    async def _run(self) -> None:
-        """Wait for the game to end or be stopped; then clean up once."""
-        assert self.child is not None and self.pump is not None
-        exited = self.child.exited()
+    async def _run(self, slave: int, env: dict[str, str]) -> None:
+        """Start the game; wait for it to end or be stopped; then clean up once."""
         try:
-            await asyncio.wait({exited, self._stop}, return_when=asyncio.FIRST_COMPLETED)
-            if exited.done():
-                status = exited.result()
-                self.outcome = self.outcome or _game_ended(status)
-                self.pump.drain_output()
-                self._finish(_exit_code(status), None)
-            else:
-                outcome, message = self._stop.result()
-                self.outcome = self.outcome or outcome
-                await self.child.end(self.host.config.hangup_grace)
-                self._finish(1, message)
+            try:
+                self.child = await self.host.launcher.launch(self.master, slave, env,
+                                                             self.player.home)
+            except Exception as e:  # no process, so no game: the player is told
+                self._failed_to_start(e)
+                return
+            finally:
+                os.close(slave)  # the game holds its own copies
+            if self._resized:  # the size it read at start may be an old one
+                self.child.resize(*self.size)
+            await self._play()
         finally:
             self._cleanup()
+
+    async def _play(self) -> None:
+        assert self.child is not None and self.pump is not None
+        exited = self.child.exited()
+        await asyncio.wait({exited, self._stop}, return_when=asyncio.FIRST_COMPLETED)
+        if exited.done():
+            status = exited.result()
+            self.outcome = self.outcome or _game_ended(status)
+            self.pump.drain_output()
+            self._finish(_exit_code(status), None)
+        else:
+            outcome, message = self._stop.result()
+            self.outcome = self.outcome or outcome
+            await self.child.end(self.host.config.hangup_grace)
+            self._finish(1, message)
 
     def _finish(self, status: int, message: str | None) -> None:
         if message is not None:
@@ -277,7 +257,11 @@ class GameSession(asyncssh.SSHServerSession):
         if self.pump is not None:
             self.pump.stop()
         if self.child is not None:
-            self.child.close()
+            self.child.close()  # the master
+        elif self.master >= 0:
+            os.close(self.master)
+        self.master = -1
+        if self._running:
             self.conn.children -= 1
             if self.conn.game is self:
                 self.conn.game = None
@@ -307,8 +291,10 @@ class GameSession(asyncssh.SSHServerSession):
                    self.outcome or "closed before starting")
 
 
-def _game_ended(status: int) -> str:
+def _game_ended(status: int | None) -> str:
     """How a game that ended by itself ended, for the log."""
+    if status is None:  # its zygote died first, so nobody learnt its exit status
+        return "game ended (exit status unknown)"
     if status == 0:
         return "quit (status 0)"
     if status < 0:
@@ -317,8 +303,10 @@ def _game_ended(status: int) -> str:
     return f"game failed (status {status})"
 
 
-def _exit_code(status: int) -> int:
-    """A child's wait status as a shell would report it (signals as 128+n)."""
+def _exit_code(status: int | None) -> int:
+    """A game's wait status as a shell would report it (signals as 128+n; unknown as 0)."""
+    if status is None:
+        return 0
     return status if status >= 0 else 128 - status
 
 
