@@ -4,18 +4,26 @@ Starts ``python -m tui serve`` on a free loopback port (fresh data dir, a
 generated client key), then opens ``--sessions`` connections *at the same
 time*. Each client is a player: it waits for the first frame (the title
 screen's text on its screen), then presses keys and waits for the game to
-react. While every session is open, the resident memory of each session's
-processes is measured. Prints the medians; ``--json`` prints
+react. While every session is open, the memory of each session's processes
+is measured. Prints the medians; ``--json`` prints
 {"sessions": 20, "first_frame_ms": …, "rss_mb_per_session": …, "failures": 0, …}
 plus the slowest first frame, the key response, the CPU each game used to
-get there, the server's own memory and the machine's load before the run
-(on a shared machine, first frames are mostly waiting for a core).
+get there, how many games were forked from the zygote (the rest started as
+fresh processes), the zygote's and the server's own memory and CPU, and the
+machine's load before and after the run (on a shared machine, first frames
+are mostly waiting for a core).
 
-    nice .venv/bin/python bench/ssh.py [--sessions 20] [--ramp SECONDS] [--json]
+Memory: ``rss_mb_per_session`` counts every page a game maps, including
+the imported code it shares (copy-on-write) with the zygote and the other
+games; ``pss_mb_per_session`` divides shared pages among their sharers, so
+it is what each extra player really costs.
+
+    nice .venv/bin/python bench/ssh.py [--sessions 20] [--ramp SECONDS] [--cold] [--json]
 
 "first frame" is the time from starting the connection (TCP, key exchange,
-auth, PTY, the child starting Python and Textual) to the title text being
-on the client's screen: what a player waits for.
+auth, PTY, the game forked from the zygote, or a fresh Python importing
+Textual without one, starting the app) to the title text being on the
+client's screen: what a player waits for.
 """
 
 from __future__ import annotations
@@ -42,8 +50,13 @@ TITLE = ("New game", "Continue")  # the title screen's menu
 KEYS = ["\x1b[B"]  # down: the menu highlight moves
 
 
-async def start_server(tmp: Path, sessions: int) -> tuple[subprocess.Popen[bytes], int]:
-    """A real ``tabula serve`` in its own process; returns it and its port."""
+async def start_server(tmp: Path, sessions: int,
+                       cold: bool) -> tuple[subprocess.Popen[bytes], int]:
+    """A real ``tabula serve`` in its own process; returns it and its port.
+
+    Unless ``cold``, returns once its game zygote has imported the game (a
+    server is up well before its players), else as soon as it listens.
+    """
     key = asyncssh.generate_private_key("ssh-ed25519")
     (tmp / "client_key").write_bytes(key.export_private_key())
     (tmp / "authorized_keys").write_bytes(key.export_public_key())
@@ -54,15 +67,18 @@ async def start_server(tmp: Path, sessions: int) -> tuple[subprocess.Popen[bytes
         stderr=subprocess.PIPE, cwd=Path(__file__).resolve().parent.parent)
     assert proc.stderr is not None
     loop = asyncio.get_running_loop()
+    port = None
     while True:
         line = (await loop.run_in_executor(None, proc.stderr.readline)).decode()
         if not line:
-            raise RuntimeError("the server exited before listening")
+            raise RuntimeError("the server exited before it was ready")
         found = re.search(r"port (\d+)", line)
         if found:
+            port = int(found.group(1))
+        if port is not None and (cold or "zygote ready" in line):
             # keep draining its log so it never blocks on a full pipe
             loop.run_in_executor(None, proc.stderr.read)
-            return proc, int(found.group(1))
+            return proc, port
 
 
 class Roll:
@@ -150,19 +166,46 @@ def cpu_seconds(pid: int) -> float:
 
 
 def rss_mb(pid: int) -> float:
+    return _kb(f"/proc/{pid}/status", "VmRSS") / 1024
+
+
+def pss_mb(pid: int) -> float:
+    """Proportional set size: shared pages divided among the processes sharing them."""
+    return _kb(f"/proc/{pid}/smaps_rollup", "Pss") / 1024
+
+
+def _kb(path: str, field: str) -> int:
     try:
-        status = Path(f"/proc/{pid}/status").read_text()
+        text = Path(path).read_text()
     except OSError:
-        return 0.0
-    found = re.search(r"VmRSS:\s+(\d+) kB", status)
-    return int(found.group(1)) / 1024 if found else 0.0
+        return 0
+    found = re.search(rf"^{field}:\s+(\d+) kB", text, re.MULTILINE)
+    return int(found.group(1)) if found else 0
 
 
-async def bench(sessions: int, timeout: float, ramp: float) -> dict[str, object]:
+def parent(pid: int) -> int:
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+    except OSError:
+        return 0
+
+
+def zygote_of(server: int) -> int | None:
+    """The server's game zygote (a child running tui.ssh.zygote), if it has one."""
+    for pid in descendants(server):
+        try:
+            if b"tui.ssh.zygote" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                return pid
+        except OSError:
+            continue
+    return None
+
+
+async def bench(sessions: int, timeout: float, ramp: float, cold: bool) -> dict[str, object]:
     load_before = os.getloadavg()[0]  # other work on the machine, for the record
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
-        server, port = await start_server(tmp, sessions)
+        server, port = await start_server(tmp, sessions, cold)
         try:
             key = asyncssh.read_private_key(tmp / "client_key")
             client_cpu0 = time.process_time()
@@ -171,9 +214,14 @@ async def bench(sessions: int, timeout: float, ramp: float) -> dict[str, object]
                          one_player(port, key, n, roll, timeout, ramp * n / sessions))
                      for n in range(sessions)]
             await roll.everyone.wait()  # every player has reacted to keys (or failed)
-            games = descendants(server.pid)
+            zygote = zygote_of(server.pid)
+            games = [p for p in descendants(server.pid) if p != zygote]
+            forked = sum(1 for p in games if zygote is not None and parent(p) == zygote)
             rss_games = sum(rss_mb(p) for p in games)
+            pss_games = sum(pss_mb(p) for p in games)
             cpu_games = sum(cpu_seconds(p) for p in games)
+            zygote_rss = rss_mb(zygote) if zygote else 0.0
+            zygote_cpu = cpu_seconds(zygote) if zygote else 0.0
             server_rss = rss_mb(server.pid)
             server_cpu = cpu_seconds(server.pid)
             client_cpu = time.process_time() - client_cpu0
@@ -189,11 +237,16 @@ async def bench(sessions: int, timeout: float, ramp: float) -> dict[str, object]
     return {
         "sessions": sessions,
         "ramp_s": ramp,
+        "cold": cold,
         "first_frame_ms": round(statistics.median(firsts)) if firsts else None,
         "first_frame_ms_max": round(firsts[-1]) if firsts else None,
         "key_response_ms": round(statistics.median(keys)) if keys else None,
         "rss_mb_per_session": round(rss_games / max(len(ok), 1), 1),
+        "pss_mb_per_session": round(pss_games / max(len(ok), 1), 1),
         "cpu_s_per_session": round(cpu_games / max(len(ok), 1), 2),
+        "forked": forked,  # games forked from the zygote; the others started afresh
+        "zygote_rss_mb": round(zygote_rss, 1),
+        "zygote_cpu_s": round(zygote_cpu, 2),  # its imports, once for every game
         "server_rss_mb": round(server_rss, 1),
         "server_cpu_s": round(server_cpu, 2),  # includes its own start-up
         "clients_cpu_s": round(client_cpu, 2),  # this script's 20 players, same machine
@@ -201,6 +254,7 @@ async def bench(sessions: int, timeout: float, ramp: float) -> dict[str, object]
         "errors": errors[:3],
         "cpus": os.cpu_count(),
         "load_before": round(load_before, 2),
+        "load_after": round(os.getloadavg()[0], 2),  # 1-minute average, this run included
     }
 
 
@@ -210,9 +264,12 @@ def main() -> int:
     ap.add_argument("--timeout", type=float, default=120.0, help="per player, seconds")
     ap.add_argument("--ramp", type=float, default=0.0, metavar="SECONDS",
                     help="spread the arrivals over this long (default 0: all at once)")
+    ap.add_argument("--cold", action="store_true",
+                    help="connect as soon as the server listens, while its zygote is "
+                         "still importing the game (default: once it is ready)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    result = asyncio.run(bench(args.sessions, args.timeout, args.ramp))
+    result = asyncio.run(bench(args.sessions, args.timeout, args.ramp, args.cold))
     if args.json:
         print(json.dumps(result))
     else:
