@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -71,8 +73,26 @@ class TabulaApp(App[int]):
         self._store_error: str | None = None
         self._too_small: Screen | None = None
         self._bot_runner: Any = None
+        self.bots_hold_until = 0.0
 
     # ------------------------------------------------------------ theme
+    BOTS_YIELD_S = 0.1
+    """After a key press, thinking bots pause this long (or until cancelled)
+    so the keypress's screen work has the CPU to itself."""
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key):
+            self.bots_hold_until = time.monotonic() + self.BOTS_YIELD_S
+        await super().on_event(event)
+
+    def bots_may_think(self, cancelled: Callable[[], bool]) -> bool:
+        """Called by a bot's worker between search steps: waits while the
+        player is pressing keys (a bot thread would otherwise take half the
+        interpreter from the UI), then says whether the bot was cancelled."""
+        while time.monotonic() < self.bots_hold_until and not cancelled():
+            time.sleep(0.005)
+        return cancelled()
+
     def get_theme_variable_defaults(self) -> dict[str, str]:
         variables = {f"seat-{name}": colour for name, colour in SEAT_COLOURS.items()}
         variables.update({

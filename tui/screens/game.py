@@ -309,8 +309,10 @@ class GameScreen(Screen[None]):
                 last[0] = now
                 self.post_message(ThinkingProgress(step, fraction))
 
-        return self.app.bot_runner.decide(  # type: ignore[attr-defined]
-            job, lambda: worker.is_cancelled, progress)
+        def cancelled() -> bool:
+            return self.app.bots_may_think(lambda: worker.is_cancelled)  # type: ignore[attr-defined]
+
+        return self.app.bot_runner.decide(job, cancelled, progress)  # type: ignore[attr-defined]
 
     @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
     def think(self, job: Job, step: int) -> BotMove:
