@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from .base import Budget
-from .players import STRENGTHS, bot_turn, kinds, make_bot
+from .players import bot_turn, check_seats, make_bot
 from .stats import wilson
 
 
@@ -197,32 +197,18 @@ def progress_line(table: Table, total: int, width: int = 24) -> str:
 
 
 def config_from_args(args: argparse.Namespace) -> Config:
-    """Check the arguments; bad ones raise UsageError (exit 2)."""
-    import engine
-    from tui.cli import UsageError
-
-    if args.game not in engine.REGISTRY.ids():
-        raise UsageError(f"unknown game {args.game!r} (known: {', '.join(engine.REGISTRY.ids())})")
-    game = engine.get_game(args.game)
+    """Check the arguments; bad ones raise ValueError (the command line
+    turns it into a one-line error and exit status 2)."""
     seats = tuple(s.strip() for s in args.seats.split(",") if s.strip())
-    if len(seats) not in game.players:
-        lo, hi = game.players.start, game.players.stop - 1
-        raise UsageError(f"{game.title} is for {lo} to {hi} players, not {len(seats)}")
-    known = kinds()
-    for spec in seats:
-        kind, _, strength = spec.partition(":")
-        if kind not in known:
-            raise UsageError(f"unknown bot kind {kind!r} in --seats (known: {', '.join(known)})")
-        if strength and strength not in STRENGTHS:
-            raise UsageError(f"unknown strength {strength!r} (known: {', '.join(STRENGTHS)})")
+    check_seats(args.game, list(seats))
     if args.games < 1:
-        raise UsageError("--games must be at least 1")
+        raise ValueError("--games must be at least 1")
     if args.jobs < 1:
-        raise UsageError("--jobs must be at least 1")
+        raise ValueError("--jobs must be at least 1")
     if args.iterations is not None and args.iterations < 1:
-        raise UsageError("--iterations must be at least 1")
+        raise ValueError("--iterations must be at least 1")
     if args.seconds is not None and args.seconds <= 0:
-        raise UsageError("--seconds must be more than 0")
+        raise ValueError("--seconds must be more than 0")
     return Config(args.game, seats, args.games, args.seed, args.iterations, args.seconds)
 
 

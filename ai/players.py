@@ -46,6 +46,27 @@ def make_bot(kind: str, strength: str = "normal") -> Bot:
     return BOT_KINDS[kind](strength)
 
 
+def check_seats(game_id: str, specs: list[str], humans: bool = False) -> Any:
+    """Check a game id and seat specs ("rules", "mcts:hard", …); return the
+    game. Raises ValueError with a one-line reason a player can act on."""
+    import engine
+
+    if game_id not in engine.REGISTRY.ids():
+        raise ValueError(f"unknown game {game_id!r} (known: {', '.join(engine.REGISTRY.ids())})")
+    game = engine.get_game(game_id)
+    if len(specs) not in game.players:
+        lo, hi = game.players.start, game.players.stop - 1
+        raise ValueError(f"{game.title} is for {lo} to {hi} players, not {len(specs)}")
+    known = kinds() + (["human"] if humans else [])
+    for spec in specs:
+        kind, _, strength = spec.partition(":")
+        if kind not in known:
+            raise ValueError(f"unknown seat kind {kind!r} (known: {', '.join(known)})")
+        if strength and strength not in STRENGTHS:
+            raise ValueError(f"unknown strength {strength!r} (known: {', '.join(STRENGTHS)})")
+    return game
+
+
 def bot_turn(match: Match, bots: dict[int, Bot], budget: Budget | None = None) -> tuple:
     """Let the bot to move decide on its view and return its action (not played)."""
     seat = match.to_move()

@@ -11,7 +11,7 @@ import pytest
 
 from ai import arena
 from ai.stats import wilson
-from tui.cli import EXIT_USAGE, UsageError
+from tui.cli import EXIT_USAGE
 from tui.cli import main as cli_main
 
 
@@ -88,7 +88,7 @@ def test_text_table_and_progress_bar():
 @pytest.mark.parametrize("bad, words", [
     (dict(game="chess"), "unknown game"),
     (dict(seats="rules"), "2 to 6 players"),
-    (dict(seats="rules,wizard"), "unknown bot kind"),
+    (dict(seats="rules,wizard"), "unknown seat kind"),
     (dict(seats="rules,mcts:godlike"), "unknown strength"),
     (dict(games=0), "--games"),
     (dict(jobs=0), "--jobs"),
@@ -96,13 +96,13 @@ def test_text_table_and_progress_bar():
     (dict(seconds=-1.0), "--seconds"),
 ])
 def test_bad_arguments(bad, words):
-    with pytest.raises(UsageError, match=words):
+    with pytest.raises(ValueError, match=words):
         arena.main(args(**bad))
 
 
 def test_cli_exit_status(capsys):
     assert cli_main(["arena", "provincia", "--seats", "rules,nobody", "--games", "1"]) == EXIT_USAGE
-    assert "unknown bot kind" in capsys.readouterr().err
+    assert "unknown seat kind" in capsys.readouterr().err
     assert cli_main(["arena", "provincia", "--seats", "rules,random", "--games", "1",
                      "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["games"] == 1

@@ -31,9 +31,9 @@ def parse_options(pairs: list[str]) -> dict[str, object]:
 def match_from_args(args: argparse.Namespace, default_kind: str):
     """Build a Match from game/--players/--seats/--names/--seed/--option."""
     import engine
-    from ai.players import STRENGTHS, kinds
+    from ai.players import check_seats
     from engine.core import IllegalAction, Options
-    from engine.match import HUMAN, Match, seats_from_kinds
+    from engine.match import Match, seats_from_kinds
 
     if args.game not in engine.REGISTRY.ids():
         raise UsageError(f"unknown game {args.game!r} (known: {', '.join(engine.REGISTRY.ids())})")
@@ -45,16 +45,10 @@ def match_from_args(args: argparse.Namespace, default_kind: str):
         seat_kinds = [default_kind] + ["rules"] * (n - 1)
     if args.players and args.players != len(seat_kinds):
         raise UsageError(f"--players {args.players} but {len(seat_kinds)} seats were given")
-    if len(seat_kinds) not in game.players:
-        lo, hi = game.players.start, game.players.stop - 1
-        raise UsageError(f"{game.title} is for {lo} to {hi} players, not {len(seat_kinds)}")
-    known = kinds() + [HUMAN]
-    for spec in seat_kinds:
-        kind, _, strength = spec.partition(":")
-        if kind not in known:
-            raise UsageError(f"unknown seat kind {kind!r} (known: {', '.join(known)})")
-        if strength and strength not in STRENGTHS:
-            raise UsageError(f"unknown strength {strength!r} (known: {', '.join(STRENGTHS)})")
+    try:
+        check_seats(args.game, seat_kinds, humans=True)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
     names = [n.strip() for n in args.names.split(",")] if args.names else None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     try:
@@ -119,7 +113,10 @@ def cmd_saves(args: argparse.Namespace) -> int:
 def cmd_arena(args: argparse.Namespace) -> int:
     from ai.arena import main as arena_main
 
-    return arena_main(args)
+    try:
+        return arena_main(args)
+    except ValueError as e:
+        raise UsageError(str(e)) from None
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
