@@ -191,10 +191,14 @@ def parent(pid: int) -> int:
 
 
 def zygote_of(server: int) -> int | None:
-    """The server's game zygote (a child running tui.ssh.zygote), if it has one."""
+    """The server's game zygote (its child running tui.ssh.zygote), if it has one.
+
+    Its games are forks of it, with the same command line, one level below.
+    """
     for pid in descendants(server):
         try:
-            if b"tui.ssh.zygote" in Path(f"/proc/{pid}/cmdline").read_bytes():
+            if parent(pid) == server and b"tui.ssh.zygote" in Path(
+                    f"/proc/{pid}/cmdline").read_bytes():
                 return pid
         except OSError:
             continue

@@ -125,6 +125,8 @@ def test_a_forked_game_leads_its_own_session_on_its_own_terminal(tmp_path, caplo
             pid = session.child.pid
             stat = proc_stat(pid)
             assert stat["ppid"] == zygote.pid  # forked, not a fresh interpreter
+            assert Path(f"/proc/{pid}/comm").read_text() == "tabula-game\n"  # for top, pgrep
+            assert Path(f"/proc/{zygote.pid}/comm").read_text() == "tabula-zygote\n"
             assert stat["session"] == pid and stat["pgrp"] == pid  # leads both
             pty = os.readlink(f"/proc/{pid}/fd/0")
             assert pty.startswith("/dev/pts/")

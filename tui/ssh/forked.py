@@ -19,7 +19,7 @@ import sys
 import termios
 from typing import NoReturn
 
-from .zygote import GameRequest
+from .zygote import GameRequest, name_process
 
 STDIO = ((0, "r", "<stdin>"), (1, "w", "<stdout>"), (2, "w", "<stderr>"))
 
@@ -27,6 +27,7 @@ STDIO = ((0, "r", "<stdin>"), (1, "w", "<stdout>"), (2, "w", "<stderr>"))
 def become_game(request: GameRequest) -> NoReturn:
     """Take the PTY, the environment and the folder; run ``tui``; exit as it exits."""
     adopt_pty(request.slave)
+    name_process("tabula-game")
     os.chdir(request.cwd)
     os.environ.clear()  # putenv/unsetenv too: what child processes will inherit
     os.environ.update(request.env)

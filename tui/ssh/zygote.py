@@ -96,6 +96,12 @@ def preload() -> float:
     return time.perf_counter() - start
 
 
+def name_process(name: str) -> None:
+    """What top, ``ps -e`` and pgrep call this process (its command line stays the zygote's)."""
+    with contextlib.suppress(OSError), open("/proc/self/comm", "w") as comm:
+        comm.write(name[:15])
+
+
 def fork_hazard() -> str | None:
     """Why forking now would be unsafe (more than one thread), or None."""
     threads = len(os.listdir("/proc/self/task"))
@@ -213,6 +219,7 @@ def _close_all(fds: list[int]) -> None:
 def main(argv: list[str]) -> GameRequest | None:
     """Preload, say so, serve; returns None when the server has gone, or a game's request."""
     sock = socket.socket(fileno=int(argv[0]))
+    name_process("tabula-zygote")
     seconds = preload()
     problem = fork_hazard()
     if problem is not None:
