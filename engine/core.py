@@ -86,8 +86,8 @@ class Record:
     def __init__(self, *args: Any, **kw: Any) -> None:  # construction happens in __new__
         pass
 
-    def thaw(self) -> Any:  # replaced per class in __init_subclass__
-        raise NotImplementedError
+    thaw: Callable[[Any], Any]
+    """A writable copy of this record (generated per class in __init_subclass__)."""
 
     def freeze(self: Any) -> Any:
         """Seal a writable copy (returned by ``thaw``) and return it."""
