@@ -149,6 +149,17 @@ class TabulaApp(App[int]):
                 self.play(start.match)
         self.check_size()
 
+    def load_save(self, path: Any, failure: str) -> Match | None:
+        """The saved game at ``path``, or None after telling the player why
+        it could not be read (``failure`` is the notice's title)."""
+        from saves import SaveError
+
+        try:
+            return self.store.load(path)
+        except SaveError as e:
+            self.notify(str(e), title=failure, severity="error")
+            return None
+
     def play(self, match: Match) -> None:
         """Open the game screen for ``match`` (new, loaded or continued)."""
         from .screens.game import GameScreen

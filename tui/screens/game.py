@@ -17,7 +17,6 @@ from typing import Any
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.reactive import Reactive, reactive
 from textual.screen import Screen
@@ -28,9 +27,9 @@ from engine.core import IllegalAction
 from engine.match import Match
 from tui.widgets.actions import ActionMenu, FilterInput
 from tui.widgets.game_log import GameLog
-from tui.widgets.keybar import KeyBar, key_label
+from tui.widgets.keybar import key_label
 from tui.widgets.status import StatusLine
-from tui.widgets.table import Scene, game_ui
+from tui.widgets.table import Scene, compose_table, game_ui
 
 from .bot_runner import Decision, Job
 from .dialogs import CoverScreen, HelpScreen, HintLine, HintScreen, KeyHelp, MenuScreen, SaveScreen
@@ -104,15 +103,7 @@ class GameScreen(Screen[None]):
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        yield StatusLine(id="status")
-        with Horizontal(id="body"):
-            with Vertical(id="left"):
-                yield self.ui.board()
-                yield GameLog(id="log")
-            with Vertical(id="right"):
-                yield self.ui.side()
-                yield ActionMenu(id="actions")
-        yield KeyBar()
+        yield from compose_table(self.ui, ActionMenu(id="actions"))
 
     def on_mount(self) -> None:
         # Set while the screen waits for a person (a turn, a cover, the end),

@@ -75,12 +75,8 @@ class LoadScreen(Screen[None]):
         info = self.selected()
         if info is None:
             return
-        from saves import SaveError
-
-        try:
-            match = self.app.store.load(info.path)  # type: ignore[attr-defined]
-        except SaveError as e:
-            self.notify(str(e), title="Cannot load", severity="error")
+        match = self.app.load_save(info.path, "Cannot load")  # type: ignore[attr-defined]
+        if match is None:
             return
         self.dismiss()
         if match.is_over():

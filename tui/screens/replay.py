@@ -9,7 +9,6 @@ from typing import Any
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.reactive import Reactive, reactive
 from textual.screen import Screen
@@ -17,9 +16,8 @@ from textual.widgets import Static
 
 from engine.match import Match
 from tui.widgets.game_log import GameLog
-from tui.widgets.keybar import KeyBar
 from tui.widgets.status import StatusLine
-from tui.widgets.table import Scene, game_ui
+from tui.widgets.table import Scene, compose_table, game_ui
 
 
 class ReplayScreen(Screen[None]):
@@ -52,15 +50,7 @@ class ReplayScreen(Screen[None]):
         self._shown_upto = -1
 
     def compose(self) -> ComposeResult:
-        yield StatusLine(id="status")
-        with Horizontal(id="body"):
-            with Vertical(id="left"):
-                yield self.ui.board()
-                yield GameLog(id="log")
-            with Vertical(id="right"):
-                yield self.ui.side()
-                yield Static(id="replay-step")
-        yield KeyBar()
+        yield from compose_table(self.ui, Static(id="replay-step"))
 
     def on_mount(self) -> None:
         m = self.match

@@ -115,11 +115,7 @@ class TitleScreen(Screen[None]):
         latest = self._latest
         if latest is None:
             return
-        from saves import SaveError
-
-        try:
-            match = self.app.store.load(latest.path)  # type: ignore[attr-defined]
-        except SaveError as e:
-            self.notify(str(e), title="Cannot continue", severity="error")
+        match = self.app.load_save(latest.path, "Cannot continue")  # type: ignore[attr-defined]
+        if match is None:
             return
         self.app.play(match)  # type: ignore[attr-defined]

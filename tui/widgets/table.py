@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from importlib import import_module
 from typing import Any, Protocol
 
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from engine.match import Seat
@@ -59,3 +61,22 @@ def game_ui(game_id: str) -> GameUI:
     except KeyError:
         raise KeyError(f"no terminal table for {game_id!r} yet") from None
     return getattr(import_module(module), name)()
+
+
+def compose_table(ui: GameUI, lower_right: Widget) -> ComposeResult:
+    """The table layout the game screen and the replay viewer share: status
+    line, board and log on the left, the game's side panel over
+    ``lower_right`` on the right, the key bar below."""
+    from .game_log import GameLog
+    from .keybar import KeyBar
+    from .status import StatusLine
+
+    yield StatusLine(id="status")
+    with Horizontal(id="body"):
+        with Vertical(id="left"):
+            yield ui.board()
+            yield GameLog(id="log")
+        with Vertical(id="right"):
+            yield ui.side()
+            yield lower_right
+    yield KeyBar()
