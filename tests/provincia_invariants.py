@@ -26,7 +26,7 @@ from engine.provincia.data import (
     SPQR,
     full_deck,
 )
-from engine.provincia.state import BATTLE, PLAY, State
+from engine.provincia.state import PLAY, State
 
 CONIURATIO = CARD_ID["Coniuratio"]
 
@@ -119,8 +119,3 @@ def check_cards(s: State) -> None:
         counter.pop(HIDDEN, None)
         want = Counter(full_deck(d))
         assert counter == want, f"deck {d} cards not conserved: {counter - want} / {want - counter}"
-
-
-def check_battle_phase(s: State) -> None:
-    if s.phase == BATTLE:
-        assert s.round in (2, 3, 5, 6)

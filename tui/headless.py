@@ -5,17 +5,11 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
 from typing import Any, TextIO
 
 from ai.base import Budget
 from ai.players import make_bot, play_bots
 from engine.match import Match
-
-
-def seat_budget(match: Match, seat: int, iterations: int | None, seconds: float | None
-                ) -> Callable[[], Budget]:
-    return lambda: Budget(iterations=iterations, seconds=seconds)
 
 
 def run_headless(match: Match, iterations: int | None = None, seconds: float | None = None,

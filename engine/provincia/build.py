@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from engine.core import Held, IllegalAction
+from engine.core import Held
 
 from .data import (
     AEDIFICIA,
@@ -410,10 +410,3 @@ def _why_building(pl: Player, b: Aedificium, r: object) -> str:
 def _cost_text(cost: Res) -> str:
     parts = [f"{n} {RESOURCE_NAMES[i]}" for i, n in enumerate(cost) if n]
     return ", ".join(parts) if parts else "nothing"
-
-
-def check_turn(s: State, a: tuple) -> None:
-    seat = s.queue[0]
-    if a not in legal_turn(s, seat):
-        raise IllegalAction(why_illegal(s, seat, a))
-

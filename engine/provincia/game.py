@@ -39,6 +39,15 @@ def advance(w: State) -> None:
             return
 
 
+def settle(w: State) -> State:
+    """Run on to the next decision, then seal the writable copy: the players
+    edited during this step and the events it left."""
+    advance(w)
+    w.players = tuple(p if type(p) is Player else p.freeze() for p in w.players)
+    w.events = tuple(w.events)
+    return w.freeze()
+
+
 def to_move(s: State) -> int | None:
     if s.phase == OVER:
         return None
@@ -108,10 +117,7 @@ def play(s: State, a: tuple, trusted: bool = False) -> State:
         battle.commit(w, a[1])
     else:
         upkeep.act(w, a)
-    advance(w)
-    w.players = tuple(p if type(p) is Player else p.freeze() for p in w.players)
-    w.events = tuple(w.events)
-    return w.freeze()
+    return settle(w)
 
 
 class Provincia:
@@ -129,10 +135,7 @@ class Provincia:
     def setup(self, players: int, options: Options | None = None, seed: int = 0) -> State:
         w = setup.setup(players, options or Options(), seed).thaw()
         w.events = list(w.events)
-        advance(w)
-        w.players = tuple(p if type(p) is Player else p.freeze() for p in w.players)
-        w.events = tuple(w.events)
-        return w.freeze()
+        return settle(w)
 
     def seats(self, s: State) -> int:
         return s.n

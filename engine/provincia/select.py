@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import ALL_SEATS, HIDDEN, Held, IllegalAction
+from engine.core import ALL_SEATS, HIDDEN, Held
 
 from .data import CARDS, CARDS_PER_DRAW, DECK_NAMES, FACE_UP, MARKERS_PER_DECK, OPES
 from .decks import available, discard, draw
@@ -125,8 +125,3 @@ def why_illegal(s: State, a: tuple) -> str:
     if a[:1] == ("pick",):
         return "that card is not in the row (or is the same pick as another)"
     return "pick one of the cards laid out"
-
-
-def check(s: State, a: tuple) -> None:
-    if a not in (legal_picks(s) if s.draft else legal_decks(s)):
-        raise IllegalAction(why_illegal(s, a))

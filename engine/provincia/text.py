@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from engine.core import HIDDEN, Held
 
-from .battle import current_bellum
 from .build import discounted
 from .data import (
     AEDIFICIA,
@@ -221,8 +220,3 @@ def event_text(s: State, e: tuple) -> str | None:
     if kind == "no_deck":
         return f"{name(e[1])} has no deck to choose."
     return None
-
-
-def bellum_text(s: State) -> str:
-    b = BELLA[current_bellum(s)]
-    return f"{b.attack}"

@@ -18,11 +18,10 @@ from .data import (
     AEDIFICIUM_REMOVED,
     BATTLE_ROUNDS,
     BELLA,
-    CITIES,
     COIN_TOKEN,
     TOKENS_PER_COLOUR,
 )
-from .state import BELLUM_POOL, TOKEN_POOL, Deck, Draft, Pending, State, deck_pool
+from .state import BELLUM_POOL, TOKEN_POOL, Deck, Pending, State, deck_pool
 
 BOX_POOL = deck_pool(AEDIFICIUM, 0)  # the removed Aedificium were dealt from the first deck
 
@@ -175,9 +174,3 @@ def _deal_tokens(v: State, pool: list[int], rng: Rng) -> tuple[tuple, Rng]:
                          else Held(cards.pop(0), com.seen, com.pool))
     return (tuple(zones), tuple(committed)), rng
 
-
-def city_of(s: State, seat: int) -> str:
-    return CITIES[s.players[seat].city].name
-
-
-__all__ = ["view", "sample", "Draft"]
