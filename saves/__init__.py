@@ -11,7 +11,11 @@ The public API (agreed with the TUI and SSH work, see docs/HELPERS.md)::
 Modules: ``schema`` (what a save holds, field checks), ``codec`` (file
 layout, bounded unpacking, replay and digest check), ``digest`` (stable
 state hash), ``migrate`` (older versions), ``atomic`` (crash-safe writes),
-``files`` (one file and its backup), ``names`` and ``store`` (the folder).
+``files`` (one file and its backup), ``names`` and ``store`` (the
+folder), ``plain`` (untrusted text made safe to show).
+
+Save files and folders are untrusted: every string handed out from a file
+is cleaned by ``plain``, and every error message too (``SaveError``).
 """
 
 from .errors import SaveError

@@ -31,6 +31,7 @@ from engine.match import Match
 from .digest import state_digest
 from .errors import FormatError
 from .migrate import upgrade
+from .plain import has_control
 from .schema import (
     BIN_SIZE,
     ENGINE_VERSION,
@@ -75,6 +76,7 @@ def encode(match: Match) -> bytes:
     The document is checked with the same code that checks a loaded one, so
     nothing is ever written that could not be read back.
     """
+    check_seat_names(match)
     doc = match_to_doc(match)
     read_doc(doc)
     try:
@@ -85,6 +87,16 @@ def encode(match: Match) -> bytes:
         raise FormatError(f"it would be {len(packed):,} bytes; a save is at most "
                           f"{MAX_FILE_BYTES:,}")
     return seal(packed)
+
+
+def check_seat_names(match: Match) -> None:
+    """Refuse a seat name with a control character: it would come back
+    changed (loading cleans names), and a save must read back as written."""
+    for i, seat in enumerate(match.seats):
+        if isinstance(seat.name, str) and has_control(seat.name):
+            shown = repr(seat.name) if len(seat.name) <= 40 else repr(seat.name[:37]) + "..."
+            raise FormatError(f"seat {i + 1}'s name {shown} contains a control character, "
+                              "or one that cannot be shown")
 
 
 def seal(packed: bytes) -> bytes:

@@ -14,7 +14,8 @@ from engine.match import Match
 
 from . import codec
 from .atomic import backup_path, write_atomic
-from .errors import FormatError, SaveError
+from .errors import MAX_MESSAGE, FormatError, SaveError
+from .plain import plain
 from .schema import MAX_FILE_BYTES, Header
 
 log = logging.getLogger("tabula.saves")
@@ -76,8 +77,8 @@ def load_match(path: str | os.PathLike) -> Match:
     except FormatError as e:
         raise SaveError(f"{main_error} Its backup cannot be loaded either: {_sentence(e)}"
                         ) from None
-    note = (f"{main_error} Loaded its backup {backup.name} instead, "
-            "which is one save older.")
+    note = plain(f"{main_error} Loaded its backup {backup.name} instead, "
+                 "which is one save older.", MAX_MESSAGE)
     match.meta[RECOVERED] = note
     log.warning(note)
     return match

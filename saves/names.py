@@ -3,9 +3,8 @@ file inside the save folder on every platform (Linux, macOS, Windows)."""
 
 from __future__ import annotations
 
-import unicodedata
-
 from .errors import SaveError
+from .plain import has_control
 
 MAX_NAME_LEN = 64
 _FORBIDDEN = set('/\\:*?"<>|')  # separators, and what Windows refuses (':' marks autosaves)
@@ -29,8 +28,8 @@ def _problem(name: str) -> str | None:
         return "it is empty"
     if len(name) > MAX_NAME_LEN:
         return f"it is {len(name)} characters long; the most is {MAX_NAME_LEN}"
-    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in name):
-        return "it contains a control character"
+    if has_control(name):  # what a listing could not show as it is
+        return "it contains a control character, or one that cannot be shown"
     bad = sorted({c for c in name if c in _FORBIDDEN})
     if bad:
         return "it contains " + " and ".join(repr(c) for c in bad) + ", which a file name cannot"

@@ -30,14 +30,23 @@ def has_control(text: str) -> bool:
     return any(is_unsafe(c) for c in text)
 
 
-def plain(text: object, limit: int = MAX_SHOWN) -> str:
+def plain(text: object, limit: int = MAX_SHOWN, mark: str = "") -> str:
     """``text`` as a single safe line: controls removed (tabs and newlines become
-    spaces), at most ``limit`` characters (cut with "…")."""
+    spaces), at most ``limit`` characters (cut with "…").
+
+    With ``mark`` (e.g. "?"), every unsafe character, tabs and newlines
+    included, becomes ``mark`` instead: for a file name, so that the cleaned
+    name of a hostile file can never equal the name of another, real one.
+    """
     if not isinstance(text, str):
         text = "" if text is None else str(text)
     if len(text) > 4 * limit:  # never walk a huge string character by character
         text = text[: 4 * limit]
-    out = "".join(" " if c in "\t\n\r" else c for c in text if c in "\t\n\r" or not is_unsafe(c))
+    if mark:
+        out = "".join(mark if is_unsafe(c) else c for c in text)
+    else:
+        out = "".join(" " if c in "\t\n\r" else c for c in text
+                      if c in "\t\n\r" or not is_unsafe(c))
     if len(out) > limit:
         out = out[: max(limit - 1, 0)] + "…"
     return out

@@ -13,8 +13,8 @@ A save is one msgpack map with string keys, written in this key order::
     progress  e.g. "round 3, Play Cards", for listings
     finished  true once the game is over
     id        the match's stable id (the autosave slot), [A-Za-z0-9_-]
-    created   epoch seconds (float)
-    updated   epoch seconds (float)
+    created   epoch seconds (float), 0 to MAX_TIME
+    updated   epoch seconds (float), 0 to MAX_TIME
     --------  the keys above are the header: listing reads only them
     options   [[key, value], …] sorted by key; values are plain
     seed      int
@@ -23,6 +23,10 @@ A save is one msgpack map with string keys, written in this key order::
     meta      map of plain values: the match's non-rules notes
     digest    16 bytes: ``digest.state_digest`` of the final state
     check     16 bytes: BLAKE2b of every byte before it (see ``codec``)
+
+Seat names are shown to players: a loaded name has its control, format and
+bidi characters removed (``plain.plain``); a name holding one is refused
+when a save is written (``codec.encode``).
 
 "Plain" means nil, booleans, integers, floats, strings, lists and maps with
 string keys, nested at most ``MAX_DEPTH`` deep: nothing that needs a class
@@ -41,6 +45,7 @@ from engine.core import Options
 from engine.match import Seat
 
 from .errors import FormatError
+from .plain import plain
 
 FORMAT = "tabula-save"
 FORMAT_VERSION = 2
@@ -59,6 +64,7 @@ MAX_NAME = 64  # characters of a seat name or an id
 MAX_MAP = 256  # entries of any map
 MAX_DEPTH = 8  # nesting of plain values (meta, options, actions)
 BIN_SIZE = 16
+MAX_TIME = 253_402_300_799.0  # 9999-12-31 23:59:59 UTC: later "times" are not times
 
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}\Z")
 _KIND = re.compile(r"[a-z][a-z0-9_]{0,31}\Z")
@@ -176,7 +182,7 @@ def _int(doc: dict, key: str) -> int:
 
 def _time(doc: dict, key: str) -> float:
     value = doc.get(key)
-    if type(value) not in (int, float) or not math.isfinite(value) or value < 0:
+    if type(value) not in (int, float) or not math.isfinite(value) or not 0 <= value <= MAX_TIME:
         shown = repr(value) if type(value) in (int, float) else describe(value)
         raise FormatError(f"its {key!r} field should be a time in seconds, not {shown}")
     return float(value)
@@ -198,7 +204,13 @@ def _seat(raw: Any, i: int) -> Seat:
             raise FormatError(f"{where}'s {label} should be a short lowercase word")
     if human != (kind == "human"):
         raise FormatError(f"{where} says human={human} but its kind is {kind!r}")
-    return Seat(name=name, kind=kind, strength=strength)
+    return Seat(name=seat_name(name, i), kind=kind, strength=strength)
+
+
+def seat_name(name: str, i: int) -> str:
+    """A loaded seat name as it may be shown: ``plain``, or "Seat <n>" if
+    nothing of it is left (a name made only of control characters)."""
+    return plain(name, MAX_NAME) or f"Seat {i + 1}"
 
 
 def _options(raw: list) -> Options:

@@ -12,11 +12,17 @@ server's per-player folder); otherwise ``$TABULA_HOME/saves``, otherwise
 ``saves`` in the platform's user data folder for "tabula". It is created
 on the first save. Autosaves are named ``auto:<id>`` in listings and may be
 loaded or deleted by that name (':' can never occur in a save name).
+
+Everything a listing hands out that came from a file (names, title,
+players, progress, error text) is passed through ``plain``: a listing of a
+hostile folder prints no escape sequence, and one bad file is one bad row.
 """
 
 from __future__ import annotations
 
 import contextlib
+import logging
+import math
 import os
 import time
 from collections.abc import Callable
@@ -26,9 +32,13 @@ from pathlib import Path
 from engine.match import Match
 
 from .atomic import backup_path, fsync_dir, sweep_temp
-from .errors import SaveError
+from .errors import MAX_MESSAGE, SaveError
 from .files import load_header, load_match, save_match, stamp
 from .names import check_name
+from .plain import has_control, plain
+from .schema import MAX_TIME
+
+log = logging.getLogger("tabula.saves")
 
 SUFFIX = ".tabula"
 AUTOSAVE_DIR = "autosave"
@@ -111,7 +121,8 @@ class Store:
         return load_match(self._resolve(name_or_path))
 
     def list(self) -> list[SaveInfo]:
-        """Every save in the folder, most recently played first."""
+        """Every save in the folder, most recently played first; a file that
+        cannot be read is a row with its ``error``, never a failed listing."""
         out = [self._info(p, auto=False) for p in self._files(self.root)]
         out += [self._info(p, auto=True) for p in self._files(self.root / AUTOSAVE_DIR)]
         out.sort(key=lambda i: (-i.updated, i.name))
@@ -182,32 +193,67 @@ class Store:
     @staticmethod
     def _files(folder: Path) -> list[Path]:
         """Save files in ``folder``, including those of which only a backup is left."""
-        if not folder.is_dir():
-            return []
-        with contextlib.suppress(OSError):
-            sweep_temp(folder)
-        mains = set(folder.glob(f"*{SUFFIX}"))
-        orphans = {p.with_name(p.name[: -len(".bak")]) for p in folder.glob(f"*{SUFFIX}.bak")}
+        try:
+            if not folder.is_dir():
+                return []
+            with contextlib.suppress(OSError):
+                sweep_temp(folder)
+            mains = set(folder.glob(f"*{SUFFIX}"))
+            orphans = {p.with_name(p.name[: -len(".bak")])
+                       for p in folder.glob(f"*{SUFFIX}.bak")}
+        except OSError as e:
+            raise SaveError(f"Cannot list the save folder {folder}: {e.strerror or e}.") from None
         return sorted(p for p in mains | orphans if not p.name.startswith("."))
 
     def _info(self, path: Path, auto: bool) -> SaveInfo:
-        stem = path.name[: -len(SUFFIX)]
-        name = f"{AUTO_PREFIX}{stem}" if auto else stem
+        """The listing row of one file, every string in it cleaned."""
+        name = self._shown_name(path, auto)
         try:
             h, from_backup = load_header(path)
         except SaveError as e:
-            return SaveInfo(name=name, path=path, game="", title="(unreadable)", players=[],
-                            progress="unreadable", updated=_mtime(path), finished=False,
-                            autosave=auto, error=str(e))
+            return _bad_row(name, path, auto, str(e))
+        except Exception as e:  # a bug met by a hostile file: one bad row, not a failed listing
+            log.warning("Listing %s failed", plain(path, 1000), exc_info=True)
+            return _bad_row(name, path, auto, f"Cannot read {path}: it cannot be listed "
+                                              f"({type(e).__name__}).")
         return SaveInfo(
-            name=name, path=path, game=h.game, title=h.title,
-            players=[s.name for s in h.seats], progress=h.progress, updated=h.updated,
-            finished=h.finished, autosave=auto, id=h.id, created=h.created,
-            from_backup=from_backup, seat_kinds=[s.kind for s in h.seats])
+            name=name, path=path, game=plain(h.game), title=plain(h.title),
+            players=[plain(s.name) for s in h.seats], progress=plain(h.progress),
+            updated=sane_time(h.updated), finished=h.finished, autosave=auto,
+            id=plain(h.id), created=sane_time(h.created), from_backup=from_backup,
+            seat_kinds=[plain(s.kind) for s in h.seats])
+
+    def _shown_name(self, path: Path, auto: bool) -> str:
+        """The name that loads and deletes this file; for a file whose name
+        is not a save name (control characters, "auto:x" in the main folder),
+        its file name with every unsafe character as "?": shown safely, and
+        never a name that ``load`` or ``delete`` would take for another file."""
+        stem = path.name[: -len(SUFFIX)]
+        prefix = AUTO_PREFIX if auto else ""
+        name = prefix + stem
+        with contextlib.suppress(SaveError):
+            if not has_control(name) and self._named(name) == path:
+                return name
+        return plain(prefix + path.name, mark="?")
+
+
+def sane_time(t: float) -> float:
+    """``t`` if it is a time a listing can show (epoch seconds up to the year
+    9999), else 0.0, which listings show as unknown."""
+    if isinstance(t, int | float) and math.isfinite(t) and 0 <= t <= MAX_TIME:
+        return float(t)
+    return 0.0
+
+
+def _bad_row(name: str, path: Path, auto: bool, error: str) -> SaveInfo:
+    """The row of a file that cannot be read: its name, when it last changed, why."""
+    return SaveInfo(name=name, path=path, game="", title="(unreadable)", players=[],
+                    progress="unreadable", updated=_mtime(path), finished=False,
+                    autosave=auto, error=plain(error, MAX_MESSAGE))
 
 
 def _mtime(path: Path) -> float:
     for p in (path, backup_path(path)):
         with contextlib.suppress(OSError):
-            return p.stat().st_mtime
+            return sane_time(p.lstat().st_mtime)
     return 0.0

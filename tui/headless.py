@@ -1,5 +1,10 @@
 """Games without a terminal UI: bots play every seat, the log and the final
-scores go to stdout (as text, or as one JSON document)."""
+scores go to stdout (as text, or as one JSON document).
+
+Seat names may come from a save file or the command line: every string
+printed (names, cities, log lines) passes through ``saves.plain.plain``, so
+no escape sequence reaches the terminal, and the JSON holds the same
+cleaned names as the text."""
 
 from __future__ import annotations
 
@@ -10,6 +15,9 @@ from typing import Any, TextIO
 from ai.base import Budget
 from ai.players import make_bot, play_bots
 from engine.match import Match
+from saves.plain import plain
+
+LOG_LINE = 1000  # characters of one log line that are shown (real ones are far shorter)
 
 
 def run_headless(match: Match, iterations: int | None = None, seconds: float | None = None,
@@ -23,11 +31,11 @@ def run_headless(match: Match, iterations: int | None = None, seconds: float | N
             seat = m.game.to_move(m.states[-2])
             alts = bots[seat].explain()
             if alts:
-                print(f"  [{m.seats[seat].name}] chose: {m.game.describe(m.states[-2], a)}",
-                      file=out)
+                chose = plain(m.game.describe(m.states[-2], a), LOG_LINE)
+                print(f"  [{plain(m.seats[seat].name)}] chose: {chose}", file=out)
                 for alt in alts:
-                    print(f"      {alt.visits:5.0%} visits  {alt.win_rate:5.0%} win  {alt.text}",
-                          file=out)
+                    print(f"      {alt.visits:5.0%} visits  {alt.win_rate:5.0%} win  "
+                          f"{plain(alt.text, LOG_LINE)}", file=out)
 
     play_bots(match, bots, lambda: Budget(iterations=iterations, seconds=seconds), after)
     return match
@@ -40,9 +48,9 @@ def summary(match: Match) -> dict[str, Any]:
     for i, seat in enumerate(match.seats):
         players.append({
             "seat": i,
-            "name": seat.name,
-            "kind": seat.kind,
-            "city": match.game.seat_label(match.state, i),
+            "name": plain(seat.name),
+            "kind": plain(seat.kind),
+            "city": plain(match.game.seat_label(match.state, i)),
             "score": res.scores[i],
             "rank": res.ranks[i],
             "breakdown": res.breakdown[i],
@@ -62,10 +70,15 @@ def print_game(match: Match, as_json: bool, out: TextIO | None = None) -> None:
     if as_json:
         print(json.dumps(summary(match)), file=out)
         return
-    for _step, line in match.log():
-        print(line, file=out)
+    print_log(match, out)
     print(file=out)
     print(scores_table(match), file=out)
+
+
+def print_log(match: Match, out: TextIO) -> None:
+    """The full log of ``match``, one cleaned line per event."""
+    for _step, line in match.log():
+        print(plain(line, LOG_LINE), file=out)
 
 
 def scores_table(match: Match) -> str:

@@ -3,6 +3,8 @@
 
 FILE is a path, or the name of a save in the save folder (``auto:<id>`` for
 an autosave). A missing or bad file exits 2 with the SaveError sentence.
+Everything printed is cleaned by ``saves.plain.plain`` (seat names come
+from the file; ``headless`` cleans the log and the scores).
 """
 
 from __future__ import annotations
@@ -13,10 +15,12 @@ import sys
 from typing import TextIO
 
 from saves import SaveError, Store
+from saves.errors import MAX_MESSAGE
 from saves.files import RECOVERED
+from saves.plain import plain
 
 from .cli import UsageError
-from .headless import print_game, summary
+from .headless import print_game, print_log, summary
 
 
 def run_headless_replay(args: argparse.Namespace, out: TextIO | None = None) -> int:
@@ -26,19 +30,18 @@ def run_headless_replay(args: argparse.Namespace, out: TextIO | None = None) -> 
     except SaveError as e:
         raise UsageError(str(e)) from None
     if RECOVERED in match.meta:
-        print(f"tabula: warning: {match.meta[RECOVERED]}", file=sys.stderr)
+        print(f"tabula: warning: {plain(match.meta[RECOVERED], MAX_MESSAGE)}", file=sys.stderr)
     if match.is_over():
         print_game(match, bool(args.json), out)
         return 0
     # A game in progress has a log but no final scores yet: say where it stands.
-    progress = match.game.progress(match.state)
+    progress = plain(match.game.progress(match.state))
     if args.json:
         doc = summary(match)
         doc.update(finished=False, progress=progress)
         print(json.dumps(doc), file=out)
         return 0
-    for _step, line in match.log():
-        print(line, file=out)
+    print_log(match, out)
     print(file=out)
     print(f"Not finished: {progress}.", file=out)
     return 0
