@@ -11,11 +11,14 @@ The public API (agreed with the TUI and SSH work, see docs/HELPERS.md)::
 Modules: ``schema`` (what a save holds, field checks), ``codec`` (file
 layout, bounded unpacking, replay and digest check), ``digest`` (stable
 state hash), ``migrate`` (older versions), ``atomic`` (crash-safe writes),
-``files`` (one file and its backup), ``names`` and ``store`` (the
-folder), ``plain`` (untrusted text made safe to show).
+``regular`` (reading only regular files, never blocking), ``files`` (one
+file and its backup), ``names`` and ``store`` (the folder), ``plain``
+(untrusted text made safe to show).
 
 Save files and folders are untrusted: every string handed out from a file
-is cleaned by ``plain``, and every error message too (``SaveError``).
+is cleaned by ``plain``, every error message too (``SaveError``), and no
+file is read unbounded, through a symbolic link, or if it is not a regular
+file (a named pipe would block).
 """
 
 from .errors import SaveError

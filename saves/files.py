@@ -16,6 +16,7 @@ from . import codec
 from .atomic import backup_path, write_atomic
 from .errors import MAX_MESSAGE, FormatError, SaveError
 from .plain import plain
+from .regular import NotRegularFile, read_regular
 from .schema import MAX_FILE_BYTES, Header
 
 log = logging.getLogger("tabula.saves")
@@ -46,7 +47,7 @@ def save_match(match: Match, path: str | os.PathLike, now: float | None = None) 
     except FormatError as e:
         raise SaveError(f"Cannot save to {path}: {_sentence(e)}") from None
     try:
-        write_atomic(path, data, keep=is_sound)
+        write_atomic(path, data, keep=is_sound, read_limit=MAX_FILE_BYTES + 1)
     except OSError as e:
         raise SaveError(f"Cannot save to {path}: {e.strerror or e}.") from None
     return path
@@ -98,17 +99,18 @@ def load_header(path: Path) -> tuple[Header, bool]:
 
 
 def read_bytes(path: Path) -> bytes:
-    """The file's bytes, at most one more than a save may have; never writes.
+    """The file's bytes, at most one more than a save may have; never writes,
+    never blocks (a named pipe is refused, not opened for a writer to come),
+    never follows a symbolic link.
 
     OS errors become FormatError so that a missing main file can still
     fall back to its backup."""
     try:
-        with open(path, "rb") as f:
-            return f.read(MAX_FILE_BYTES + 1)
+        return read_regular(path, MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise FormatError("there is no such file") from None
-    except IsADirectoryError:
-        raise FormatError("it is a folder, not a file") from None
+    except NotRegularFile as e:
+        raise FormatError(str(e)) from None
     except OSError as e:
         raise FormatError(f"it cannot be read ({e.strerror or e})") from None
 

@@ -1,23 +1,30 @@
 """Hostile save files and folders: escape codes in every field and in file
-names, and absurd header numbers.
+names, absurd header numbers, symbolic links and huge files at the save
+path, and named pipes in the folders.
 
-Every file here is real (in ``tmp_path``); nothing is mocked.
+Every file here is real (in ``tmp_path``); nothing is mocked. A hang would
+be a failure: code that could block runs in a thread that must finish.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import stat
+import threading
+import tracemalloc
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from engine.match import Match, Seat
-from saves import SaveError, SaveInfo, Store, load_match
+from saves import SaveError, SaveInfo, Store, codec, load_match
 from saves.atomic import backup_path
 from saves.plain import is_unsafe
-from saves.schema import MAX_TIME
+from saves.schema import MAX_FILE_BYTES, MAX_TIME
 from tests.test_saves_support import make_match, pack_doc, save_doc
 from tui.cli import main
 from tui.saves_cmd import listing, when
@@ -26,6 +33,7 @@ EVIL_TITLE = "Provincia\x1b]0;pwned\x07"
 EVIL_PROGRESS = "\x1b[2Jround 3\x9b31m"
 EVIL_NAMES = ("Ann\x1b[31m", "\u202eBob\x1b]0;x\x07")
 EVIL_GAME = "\x1b]0;game\x07"
+WAIT = 30.0  # seconds a thread may take before it counts as hung (it takes milliseconds)
 
 
 def run(capsys: pytest.CaptureFixture, *argv: str) -> tuple[int, str, str]:
@@ -219,3 +227,155 @@ def test_listing_shows_unshowable_times_as_unknown() -> None:
                     players=["A"], progress="p", updated=float("inf"), finished=False,
                     autosave=False)
     assert listing([info], "folder").splitlines()[-1].split()[-1] == "?"
+
+
+# ----------------------------------------------------------------- 3. links and big files
+
+
+def test_a_symlink_to_dev_zero_at_the_save_path_is_replaced(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    target = store.path_of("g")
+    target.symlink_to("/dev/zero")
+    backup_path(target).symlink_to("/dev/zero")
+    m = make_match(limit=10)
+    assert finishes(lambda: store.save(m, "g"), []) == target
+    assert stat.S_ISREG(os.lstat(target).st_mode)
+    assert load_match(target).actions == m.actions
+    # A link is never read, so it never becomes a backup; the old backup link stays
+    # (it is only ever replaced, never written through).
+    assert os.path.islink(backup_path(target))
+    store.save(m, "g")
+    assert stat.S_ISREG(os.lstat(backup_path(target)).st_mode)
+
+
+def test_links_out_of_the_folder_are_never_followed(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    theirs = put(outside, "theirs.tabula", codec.encode(make_match(seed=5, limit=10)))
+    notes = put(outside, "notes.txt", b"precious")
+    before = {p: p.read_bytes() for p in (theirs, notes)}
+    store = Store(tmp_path / "saves")
+    store.root.mkdir()
+    target = store.path_of("g")
+    target.symlink_to(theirs)
+    backup_path(target).symlink_to(notes)
+
+    m = make_match(seed=1, limit=10)
+    store.save(m, "g")
+    assert {p: p.read_bytes() for p in (theirs, notes)} == before
+    assert stat.S_ISREG(os.lstat(target).st_mode)
+    # Their save behind the link was not taken in as the backup, neither as a
+    # copy, nor as a hard link to it or to the link.
+    assert not os.path.samefile(backup_path(target), theirs)
+    assert backup_path(target).read_bytes() != before[theirs]
+    store.save(m, "g")
+    assert {p: p.read_bytes() for p in (theirs, notes)} == before
+    for p in (target, backup_path(target)):
+        assert stat.S_ISREG(os.lstat(p).st_mode)
+        assert not any(os.path.samefile(p, q) for q in (theirs, notes))
+    assert load_match(backup_path(target)).actions == m.actions
+    assert sorted(p.name for p in outside.iterdir()) == ["notes.txt", "theirs.tabula"]
+
+
+def test_a_huge_file_at_the_save_path_is_not_read_whole(tmp_path: Path) -> None:
+    store = Store(tmp_path)
+    target = store.path_of("big")
+    with open(target, "wb") as f:
+        f.truncate(256 * MAX_FILE_BYTES)  # sparse: 256 MB that take no room
+    m = make_match(limit=10)
+    tracemalloc.start()
+    try:
+        store.save(m, "big")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 8 * MAX_FILE_BYTES
+    assert load_match(target).actions == m.actions
+    assert not backup_path(target).exists()  # not a save: not kept
+
+
+# ----------------------------------------------------------------- 4. named pipes
+
+
+def finishes(fn: Callable[[], Any], fifos: list[Path]) -> Any:
+    """``fn()``'s result (or exception), failing the test if it does not
+    return: a reader stuck on a pipe is freed by opening it for writing."""
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["value"] = fn()
+        except BaseException as e:  # handed to the test thread
+            box["error"] = e
+
+    thread = threading.Thread(target=target, daemon=True)
+    thread.start()
+    thread.join(WAIT)
+    if thread.is_alive():
+        for fifo in fifos:
+            _free(fifo)
+        thread.join(WAIT)
+        pytest.fail(f"{fn} hung on a named pipe")
+    if "error" in box:
+        raise box["error"]
+    return box.get("value")
+
+
+def _free(fifo: Path) -> None:
+    """Open a pipe for writing and close it: a reader waiting in ``open``
+    gets its writer and then the end of the file."""
+    with contextlib.suppress(OSError):  # nobody is waiting on it
+        os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+
+
+@pytest.fixture
+def piped(tmp_path: Path) -> Iterator[tuple[Store, list[Path]]]:
+    """A folder with a good save and named pipes as a save, an autosave and
+    an orphan backup."""
+    store = Store(tmp_path / "saves")
+    store.save(make_match(limit=10), "good")
+    (store.root / "autosave").mkdir()
+    fifos = [store.root / "pipe.tabula", store.root / "autosave" / "abc.tabula",
+             store.root / "orphan.tabula.bak"]
+    for fifo in fifos:
+        os.mkfifo(fifo)
+    yield store, fifos
+
+
+def test_named_pipes_in_the_folders_are_bad_rows(piped: tuple[Store, list[Path]],
+                                                 capsys: pytest.CaptureFixture) -> None:
+    store, fifos = piped
+    infos = finishes(store.list, fifos)
+    rows = {i.name: i for i in infos}
+    assert set(rows) == {"good", "pipe", "auto:abc", "orphan"}
+    assert rows["good"].error is None
+    for name in ("pipe", "auto:abc"):
+        assert "it is a named pipe, not a file" in rows[name].error
+    assert "Its backup" not in rows["orphan"].error  # only the pipe is left of it
+    assert finishes(store.latest_autosave, fifos) is None
+    code, out, _ = finishes(lambda: run(capsys, "--save-dir", str(store.root), "saves"), fifos)
+    assert code == 0 and "pipe" in out and "named pipe" in out
+
+
+def test_loading_a_named_pipe_is_a_save_error(piped: tuple[Store, list[Path]],
+                                              capsys: pytest.CaptureFixture) -> None:
+    store, fifos = piped
+    for name in ("pipe", "auto:abc", str(fifos[0])):
+        with pytest.raises(SaveError, match="named pipe, not a file"):
+            finishes(lambda name=name: store.load(name), fifos)
+    with pytest.raises(SaveError, match="named pipe, not a file"):
+        finishes(lambda: store.load("orphan"), fifos)
+    code, out, err = finishes(
+        lambda: run(capsys, "--save-dir", str(store.root), "replay", "pipe", "--headless"),
+        fifos)
+    assert code == 2 and out == "" and "named pipe" in err
+
+
+def test_saving_over_a_named_pipe_replaces_it(piped: tuple[Store, list[Path]]) -> None:
+    store, fifos = piped
+    m = make_match(limit=12)
+    finishes(lambda: store.save(m, "pipe"), fifos)
+    finishes(lambda: store.save(m, "orphan"), fifos)
+    for name in ("pipe", "orphan"):
+        assert stat.S_ISREG(os.lstat(store.path_of(name)).st_mode)
+        assert store.load(name).actions == m.actions
