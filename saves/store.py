@@ -13,6 +13,11 @@ server's per-player folder); otherwise ``$TABULA_HOME/saves``, otherwise
 on the first save. Autosaves are named ``auto:<id>`` in listings and may be
 loaded or deleted by that name (':' can never occur in a save name).
 
+The folders Tabula creates (the save folder, any missing parents, autosave/)
+are private to the player: mode 0o700, whatever the umask. Saves are only
+ever written into real folders: an ``autosave`` that is a symbolic link is
+refused rather than followed out of the save folder.
+
 Everything a listing hands out that came from a file (names, title,
 players, progress, error text) is passed through ``plain``: a listing of a
 hostile folder prints no escape sequence, and one bad file is one bad row.
@@ -21,6 +26,7 @@ hostile folder prints no escape sequence, and one bad file is one bad row.
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import math
 import os
@@ -43,6 +49,7 @@ log = logging.getLogger("tabula.saves")
 SUFFIX = ".tabula"
 AUTOSAVE_DIR = "autosave"
 AUTO_PREFIX = "auto:"
+FOLDER_MODE = 0o700
 
 
 def default_folder() -> Path:
@@ -109,10 +116,13 @@ class Store:
 
     def _write(self, match: Match, path: Path) -> Path:
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            make_private_folder(path.parent)
         except OSError as e:
             raise SaveError(f"Cannot create the save folder {path.parent}: "
                             f"{e.strerror or e}.") from None
+        if path.parent != self.root and path.parent.is_symlink():
+            raise SaveError(f"Cannot save to {path}: the folder {path.parent} is a symbolic "
+                            "link, and Tabula writes saves only into a real folder.")
         return save_match(match, path, now=self.clock())
 
     # ------------------------------------------------------------ reading
@@ -235,6 +245,26 @@ class Store:
             if not has_control(name) and self._named(name) == path:
                 return name
         return plain(prefix + path.name, mark="?")
+
+
+def make_private_folder(folder: Path) -> None:
+    """Create ``folder`` and its missing parents with mode 0o700: a save
+    folder is the player's alone, whatever the umask (``mkdir``'s mode only
+    applies to the last folder and is masked, hence the chmod of each one
+    created here). Folders that already exist are left as they are."""
+    missing: list[Path] = []
+    p = folder
+    while not os.path.lexists(p) and p.parent != p:
+        missing.append(p)
+        p = p.parent
+    for d in reversed(missing):
+        try:
+            d.mkdir(mode=FOLDER_MODE)
+        except FileExistsError:  # another process made it meanwhile
+            continue
+        os.chmod(d, FOLDER_MODE)
+    if not folder.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder))
 
 
 def sane_time(t: float) -> float:

@@ -1,6 +1,6 @@
 """Hostile save files and folders: escape codes in every field and in file
 names, absurd header numbers, symbolic links and huge files at the save
-path, and named pipes in the folders.
+path, named pipes in the folders, and the mode of the folders created.
 
 Every file here is real (in ``tmp_path``); nothing is mocked. A hang would
 be a failure: code that could block runs in a thread that must finish.
@@ -277,6 +277,20 @@ def test_links_out_of_the_folder_are_never_followed(tmp_path: Path) -> None:
     assert sorted(p.name for p in outside.iterdir()) == ["notes.txt", "theirs.tabula"]
 
 
+def test_a_symlinked_autosave_folder_is_refused(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    store = Store(tmp_path / "saves")
+    store.root.mkdir()
+    (store.root / "autosave").symlink_to(outside)
+    m = make_match(limit=10)
+    with pytest.raises(SaveError, match="is a symbolic link"):
+        store.autosave(m)
+    assert list(outside.iterdir()) == []
+    store.save(m, "named saves still work")
+    assert [i.name for i in store.list()] == ["named saves still work"]
+
+
 def test_a_huge_file_at_the_save_path_is_not_read_whole(tmp_path: Path) -> None:
     store = Store(tmp_path)
     target = store.path_of("big")
@@ -379,3 +393,30 @@ def test_saving_over_a_named_pipe_replaces_it(piped: tuple[Store, list[Path]]) -
     for name in ("pipe", "orphan"):
         assert stat.S_ISREG(os.lstat(store.path_of(name)).st_mode)
         assert store.load(name).actions == m.actions
+
+
+# ----------------------------------------------------------------- 5. folder modes
+
+
+@pytest.mark.parametrize("umask", [0o000, 0o022])
+def test_created_folders_are_private(tmp_path: Path, umask: int) -> None:
+    mode_before = stat.S_IMODE(tmp_path.stat().st_mode)
+    store = Store(tmp_path / "a" / "b" / "saves")
+    old = os.umask(umask)
+    try:
+        store.autosave(make_match(limit=5))
+        store.save(make_match(limit=5), "named")
+    finally:
+        os.umask(old)
+    for folder in (tmp_path / "a", tmp_path / "a" / "b", store.root, store.root / "autosave"):
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700, folder
+    assert stat.S_IMODE(tmp_path.stat().st_mode) == mode_before  # not ours: left alone
+
+
+def test_an_existing_folder_keeps_its_mode(tmp_path: Path) -> None:
+    root = tmp_path / "saves"
+    root.mkdir(mode=0o755)
+    os.chmod(root, 0o755)
+    Store(root).autosave(make_match(limit=5))
+    assert stat.S_IMODE(root.stat().st_mode) == 0o755
+    assert stat.S_IMODE((root / "autosave").stat().st_mode) == 0o700
