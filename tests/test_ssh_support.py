@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sys
-from collections.abc import AsyncIterator, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -22,9 +22,10 @@ from tui.ssh.server import GameHost
 
 # A stand-in for the game, for tests of the plumbing only: reports its
 # terminal size on start and on every SIGWINCH, echoes keys, quits on "q";
-# with --flood it writes without end instead.
+# with --flood it writes without end instead; with --count it only counts
+# the bytes it reads and says how many on "q"; "m" reports its data limit.
 FAKE_GAME = r"""
-import os, signal, sys, termios, tty
+import os, resource, signal, sys, termios, tty
 tty.setraw(0, termios.TCSANOW)
 if "--ignore-hup" in sys.argv:
     signal.signal(signal.SIGHUP, signal.SIG_IGN)
@@ -38,11 +39,17 @@ os.write(1, f"PID {os.getpid()} TERM {os.environ['TERM']} "
 report()
 while "--flood" in sys.argv:  # a game gone wild: output as fast as it can
     os.write(1, b"x" * 65536)
+total = 0
 while True:
-    data = os.read(0, 1024)
+    data = os.read(0, 65536)
+    total += len(data)
     if not data or b"q" in data:
         break
-    os.write(1, b"GOT " + data + b"\r\n")
+    if b"m" in data:
+        os.write(1, f"DATA {resource.getrlimit(resource.RLIMIT_DATA)[0]}\r\n".encode())
+    elif "--count" not in sys.argv:
+        os.write(1, b"GOT " + data + b"\r\n")
+os.write(1, f"TOTAL {total}\r\n".encode())
 """
 
 
@@ -90,6 +97,16 @@ async def sessions_done(host: GameHost, timeout: float = 15) -> None:
     """Wait until every game on the host has ended and been cleaned up."""
     if host.sessions:
         await asyncio.wait_for(asyncio.gather(*host.sessions), timeout)
+
+
+async def eventually(check: Callable[[], bool], timeout: float = 10) -> None:
+    """Wait until ``check()`` holds (the server's side of a close lands a moment
+    after the client's); fail after ``timeout`` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not check():
+        assert loop.time() < deadline, "condition not reached in time"
+        await asyncio.sleep(0.01)
 
 
 def run(coro: Coroutine[Any, Any, Any], timeout: float = 90) -> Any:

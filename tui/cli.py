@@ -104,6 +104,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="end any session after this long (default: no limit)")
     p.add_argument("--max-connections-per-minute", type=int, default=20, metavar="N",
                    help="new connections allowed per address per minute (default: 20)")
+    p.add_argument("--max-connections-per-address", type=int, default=8, metavar="N",
+                   help="connections open at once from one address, logged in or not "
+                        "(default: 8)")
+    p.add_argument("--game-memory", type=int, default=512, metavar="MIB",
+                   help="memory limit of each game process in MiB (default: 512; 0 = none)")
     p.add_argument("--data-dir", metavar="DIR",
                    help="per-player save folders live here (default: the user data folder)")
     return ap

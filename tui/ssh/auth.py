@@ -10,6 +10,8 @@ forwarding are switched off in the server options (see ``server``).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import time
 from pathlib import Path
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 from ..cli import UsageError
+from .channel import guard
 from .identity import Player, new_guest_home, player_home, remove_guest_home
 from .log import log, log_ending
 
@@ -29,55 +32,115 @@ if TYPE_CHECKING:
 MAX_CHANNELS = 4  # session channels open at once on one connection
 
 
-def load_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
-    """Read an OpenSSH authorized_keys file; UsageError if it has no usable key."""
+MAX_KEYS_FILE = 1 << 20  # bytes: a keys file bigger than this is not a list of friends
+
+
+class KeyFileError(Exception):
+    """The authorized-keys file cannot be used: missing, unreadable or corrupt."""
+
+
+def read_key_bytes(path: Path) -> bytes:
+    """The file's bytes, bounded; KeyFileError if it is missing or unreadable."""
     try:
-        return asyncssh.read_authorized_keys(str(path))
+        with open(path, "rb") as f:
+            data = f.read(MAX_KEYS_FILE + 1)
+    except FileNotFoundError:
+        raise KeyFileError(f"the authorized keys file {path} does not exist") from None
     except OSError as e:
-        raise UsageError(f"cannot read the authorized keys {path}: {e.strerror}") from None
-    except ValueError:
-        raise UsageError(f"no public keys found in {path}") from None
+        raise KeyFileError(f"cannot read the authorized keys {path}: "
+                           f"{e.strerror or e}") from None
+    if len(data) > MAX_KEYS_FILE:
+        raise KeyFileError(f"the authorized keys file {path} is over "
+                           f"{MAX_KEYS_FILE // 1024} KiB")
+    return data
+
+
+def parse_keys(data: bytes, path: Path) -> asyncssh.SSHAuthorizedKeys | None:
+    """The keys in an OpenSSH authorized_keys file; None when it lists none.
+
+    Every line that is not blank or a comment must be a key: a file with a
+    line that is not (cut short while being written, say) is corrupt as a
+    whole, because the host cannot have meant it. KeyFileError says why.
+    """
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise KeyFileError(f"the authorized keys file {path} is not text") from None
+    keys = 0
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        try:
+            asyncssh.import_authorized_keys(line)
+        except (ValueError, asyncssh.KeyImportError):
+            raise KeyFileError(f"line {number} of {path} is not a public key") from None
+        keys += 1
+    return asyncssh.import_authorized_keys(text) if keys else None
+
+
+def load_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
+    """The keys at start: UsageError if the file is unusable or lists none."""
+    try:
+        keys = parse_keys(read_key_bytes(path), path)
+    except KeyFileError as e:
+        raise UsageError(str(e)) from None
+    if keys is None:
+        raise UsageError(f"no public keys found in {path}")
+    return keys
 
 
 class KeyRing:
-    """The authorized keys, re-read when the file changes.
+    """The authorized keys: the file on disk is the truth, read at every login.
 
-    The host can add a friend's key without restarting the server (and
-    without ending the games in progress). If the file becomes unreadable,
-    the last good list stays in force and the problem is logged.
+    The host adds a friend by editing the file, without restarting the
+    server or ending games. Emptying it or commenting every key out lets
+    nobody in; a file that is missing, unreadable or corrupt lets nobody in
+    either (and the log says why, loudly), rather than leaving old keys
+    valid: revoking must work even when done clumsily. The file is small
+    and logins are rate-limited, so reading it each time costs little and
+    no change can slip past a timestamp.
     """
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        self._stamp = self._file_stamp()
-        self._keys = load_authorized_keys(path)
+        self._keys: asyncssh.SSHAuthorizedKeys | None = load_authorized_keys(path)
+        self._data: bytes | None = read_key_bytes(path)
+        self._problem: str | None = None
 
-    def _file_stamp(self) -> tuple[int, int, int] | None:
+    def current(self) -> asyncssh.SSHAuthorizedKeys | None:
+        """The keys the file lists now (None: nobody may log in)."""
         try:
-            st = os.stat(self.path)
-        except OSError:
+            data = read_key_bytes(self.path)
+            if data == self._data and self._problem is None:
+                return self._keys
+            self._data = data
+            keys = parse_keys(data, self.path)
+        except KeyFileError as e:
+            self._data, self._keys = None, None
+            if str(e) != self._problem:
+                self._problem = str(e)
+                log.error("%s: NOBODY can log in until it is fixed", e)
             return None
-        return (st.st_mtime_ns, st.st_size, st.st_ino)
-
-    def _refresh(self) -> None:
-        stamp = self._file_stamp()
-        if stamp is None or stamp == self._stamp:
-            return
-        self._stamp = stamp
-        try:
-            self._keys = load_authorized_keys(self.path)
+        self._problem, self._keys = None, keys
+        if keys is None:
+            log.warning("no keys in %s: nobody can log in", self.path)
+        else:
             log.info("reloaded the authorized keys from %s", self.path)
-        except UsageError as e:
-            log.warning("%s; keeping the previous keys", e)
+        return keys
 
     def allows(self, key: asyncssh.SSHKey, address: str) -> bool:
         """Is this key listed (and its ``from=`` patterns, if any, match)?"""
-        self._refresh()
-        return self._keys.validate(key, address, address) is not None
+        keys = self.current()
+        return keys is not None and keys.validate(key, address, address) is not None
+
+
+class Refused(Exception):
+    """Raised from ``connection_made``: asyncssh then drops the socket unanswered."""
 
 
 class TabulaConnection(asyncssh.SSHServer):
-    """asyncssh's per-connection callbacks: authentication and refusals."""
+    """asyncssh's per-connection callbacks: admission, authentication and refusals."""
 
     def __init__(self, host: GameHost) -> None:
         self.host = host
@@ -92,8 +155,10 @@ class TabulaConnection(asyncssh.SSHServer):
         self.sessions_seen = 0
         self.children = 0  # games started and not yet reaped (guest folder stays)
         self.closed = False
-        self.refusal: str | None = None  # why this connection will be turned away
+        self.refusal: str | None = None  # why this connection was turned away
+        self.ending: str | None = None  # why the server closed it, for the log
         self._key: asyncssh.SSHKey | None = None
+        self._no_game: asyncio.TimerHandle | None = None
 
     @property
     def peer(self) -> str:
@@ -102,24 +167,31 @@ class TabulaConnection(asyncssh.SSHServer):
     # -- connection ------------------------------------------------------
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        """Admit or refuse the TCP connection before any SSH work is done.
+
+        A refused connection is told why in one plain line (what ``nc``
+        shows; OpenSSH shows it with ``-v``) and dropped before the server
+        sends its version: no key exchange, no timers, nothing kept.
+        """
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
         self.address, self.port = str(peer[0]), int(peer[1])
-        self.host.connections += 1
-        # Counted as the TCP connection arrives; refused just after key
-        # exchange, the first moment an SSH client can be told why.
-        if not self.host.rate.allow(self.address):
-            self.refusal = (f"more than {self.host.rate.per_minute} new connections "
-                            "from your address in a minute; try again later")
-        elif self.host.connections > self.host.max_connections:
-            self.refusal = "the server is busy; try again later"
+        self.refusal = self.host.gate.admit(self, self.address)
+        if self.refusal is not None:
+            sock = conn.get_extra_info("socket")
+            with contextlib.suppress(OSError, AttributeError):
+                os.write(sock.fileno(), f"Tabula: {self.refusal}.\r\n".encode())
+            raise Refused(self.refusal)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
-        self.host.connections -= 1
-        if self.sessions_seen == 0:  # sessions log themselves; this covers the rest
-            if self.refusal is not None:
-                how = f"refused: {self.refusal}"
+        self._cancel_no_game()
+        self.host.gate.release(self)
+        if self.refusal is not None:
+            self.host.refusals.note(self.address, self.refusal)
+        elif self.sessions_seen == 0:  # sessions log themselves; this covers the rest
+            if self.ending is not None:
+                how = self.ending
             elif self.player is None:
                 how = "not authenticated" + (f" ({exc})" if exc else "")
             else:
@@ -134,17 +206,41 @@ class TabulaConnection(asyncssh.SSHServer):
 
     def release_home(self) -> None:
         """Remove a guest's folder once the connection is closed and its games reaped."""
-        if self.closed and self.children == 0 and self.player and self.player.guest:
-            remove_guest_home(self.player.home)
+        player = self.player
+        if self.closed and self.children == 0 and player and player.guest and player.home:
+            remove_guest_home(player.home)
+
+    # -- a game, or goodbye ------------------------------------------------
+
+    def wait_for_game(self) -> None:
+        """Close the connection unless a game starts soon (``ssh -N`` holds no game)."""
+        self._cancel_no_game()
+        if self.closed or self.conn is None:
+            return
+        timeout = self.host.config.session_timeout
+        self._no_game = asyncio.get_running_loop().call_later(timeout, self._give_up, timeout)
+
+    def game_started(self) -> None:
+        self._cancel_no_game()
+
+    def _cancel_no_game(self) -> None:
+        if self._no_game is not None:
+            self._no_game.cancel()
+            self._no_game = None
+
+    def _give_up(self, timeout: float) -> None:
+        self._no_game = None
+        if self.game is None and self.conn is not None and not self.closed:
+            self.ending = f"closed: no game within {timeout:g}s"
+            self.conn.disconnect(asyncssh.DISC_BY_APPLICATION,
+                                 "Tabula: no game was started; connect with plain ssh "
+                                 "from a terminal.")
 
     # -- authentication --------------------------------------------------
 
     def begin_auth(self, username: str) -> bool:
         """True = credentials required; guests need none."""
-        self.username = username
-        if self.refusal is not None:
-            raise asyncssh.DisconnectError(asyncssh.DISC_TOO_MANY_CONNECTIONS,
-                                           f"Tabula: {self.refusal}.")
+        self.username = username[:256]
         return not self.host.config.guest
 
     def password_auth_supported(self) -> bool:
@@ -173,25 +269,35 @@ class TabulaConnection(asyncssh.SSHServer):
         return False  # certificates are not a way in
 
     def auth_completed(self) -> None:
+        """Logged in: no longer pre-auth; find (or make) the player's folder."""
+        self.host.gate.logged_in_now(self)
         data_dir = self.host.config.data_dir
-        if self._key is None:  # guest: nothing to remember them by
-            self.player = Player(self.username, None, new_guest_home(data_dir))
-        else:
-            fingerprint = self._key.get_fingerprint("sha256")
-            home = player_home(data_dir, self.username, fingerprint)
-            self.player = Player(self.username, fingerprint, home)
+        fingerprint = self._key.get_fingerprint("sha256") if self._key is not None else None
+        try:
+            if fingerprint is None:  # guest: nothing to remember them by
+                home: Path | None = new_guest_home(data_dir)
+            else:
+                home = player_home(data_dir, self.username, fingerprint)
+        except OSError as e:  # a full disk, most likely: the session says so
+            log.error("cannot make a save folder for %r in %s: %s", self.username, data_dir,
+                      e.strerror or e)
+            home = None
+        self.player = Player(self.username, fingerprint, home)
+        self.wait_for_game()
 
     # -- channels --------------------------------------------------------
 
-    def session_requested(self) -> GameSession | bool:
-        """A session channel; a few may be open, but only one may run a game."""
-        if self.player is None or self.channels >= MAX_CHANNELS:
+    def session_requested(self) -> tuple[asyncssh.SSHServerChannel, GameSession] | bool:
+        """A session channel (guarded: bounded requests); a few may be open,
+        but only one may run a game."""
+        if self.player is None or self.channels >= MAX_CHANNELS or self.conn is None:
             return False
         from .session import GameSession
 
         self.sessions_seen += 1
         self.channels += 1
-        return GameSession(self.host, self)
+        chan = guard(self.conn.create_server_channel(encoding=None))
+        return chan, GameSession(self.host, self)
 
     def connection_requested(self, dest_host: str, dest_port: int, orig_host: str,
                              orig_port: int) -> bool:

@@ -28,7 +28,10 @@ from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 
 DEFAULT_SIZE = (80, 24)
-MAX_DIMENSION = 4096  # columns or rows; beyond this a client is lying
+# The biggest terminal a person uses; a bigger size is capped to it, since a
+# game's memory and output grow with its screen (4096 x 4096 costs ~1 GB).
+# The game says so when its window is at the cap.
+MAX_COLUMNS, MAX_ROWS = 500, 200
 
 # Collects the dead leader (it must be dead: its pidfd was readable, or there
 # is no pidfd and this waits); its wait status, or None if nobody can know.
@@ -36,9 +39,9 @@ Reap = Callable[[], Awaitable[int | None]]
 
 
 def clamp_size(cols: int, rows: int) -> tuple[int, int]:
-    """A usable size: 0 (unknown) becomes the default, absurd values are capped."""
-    cols = min(cols, MAX_DIMENSION) if cols > 0 else DEFAULT_SIZE[0]
-    rows = min(rows, MAX_DIMENSION) if rows > 0 else DEFAULT_SIZE[1]
+    """A usable size: 0 (unknown) becomes the default, bigger than a person uses is capped."""
+    cols = min(cols, MAX_COLUMNS) if cols > 0 else DEFAULT_SIZE[0]
+    rows = min(rows, MAX_ROWS) if rows > 0 else DEFAULT_SIZE[1]
     return cols, rows
 
 

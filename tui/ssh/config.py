@@ -9,6 +9,7 @@ first connection that its key file was unreadable.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import stat
 import sys
@@ -18,9 +19,12 @@ from pathlib import Path
 import asyncssh
 
 from ..cli import UsageError
+from .identity import GUESTS, PLAYERS, make_private_dirs
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 DEFAULT_RATE = 20  # new connections per address per minute
+DEFAULT_PER_ADDRESS = 8  # connections open at once from one address
+DEFAULT_GAME_MEMORY = 512  # MiB of data memory per game (a game uses ~50-80)
 
 
 def default_data_dir() -> Path:
@@ -52,8 +56,13 @@ class ServeConfig:
     idle_timeout: float | None = 1800.0
     max_session_time: float | None = None
     max_connections_per_minute: int = DEFAULT_RATE
+    max_connections_per_address: int = DEFAULT_PER_ADDRESS
+    # connections not logged in yet, from everyone; None = 2 x max_sessions, at least 32
+    max_unauthenticated: int | None = None
+    login_timeout: float = 10.0  # seconds from connecting to logging in
+    session_timeout: float = 10.0  # seconds from logging in (or a game's end) to a game
+    game_memory_mb: int | None = DEFAULT_GAME_MEMORY  # per game; None = no limit
     hangup_grace: float = 3.0  # seconds between SIGHUP and SIGKILL
-    login_timeout: float = 30.0  # seconds to authenticate
     # None: the game, forked from the zygote (or game_command() without one);
     # a command: always start exactly that (the tests' stand-in games)
     child_command: tuple[str, ...] | None = None
@@ -73,7 +82,9 @@ class ServeConfig:
             host=args.host, port=args.port, max_sessions=args.max_sessions,
             idle_timeout=_positive_or_none(args.idle_timeout, "--idle-timeout"),
             max_session_time=_positive_or_none(args.max_session_time, "--max-session-time"),
-            max_connections_per_minute=getattr(args, "max_connections_per_minute", DEFAULT_RATE),
+            max_connections_per_minute=args.max_connections_per_minute,
+            max_connections_per_address=args.max_connections_per_address,
+            game_memory_mb=args.game_memory or None,
         )
         config.check()
         return config
@@ -86,10 +97,22 @@ class ServeConfig:
             raise UsageError("--max-sessions must be at least 1")
         if self.max_connections_per_minute < 1:
             raise UsageError("--max-connections-per-minute must be at least 1")
+        if self.max_connections_per_address < 1:
+            raise UsageError("--max-connections-per-address must be at least 1")
+        if self.game_memory_mb is not None and self.game_memory_mb < 128:
+            raise UsageError("--game-memory must be at least 128 (MiB), or 0 for no limit")
         if self.authorized_keys is not None:
             from .auth import load_authorized_keys
 
             load_authorized_keys(self.authorized_keys)  # raises UsageError if unusable
+
+
+    @property
+    def unauthenticated_limit(self) -> int:
+        """Connections that may be logging in at once, from all addresses together."""
+        if self.max_unauthenticated is not None:
+            return self.max_unauthenticated
+        return max(32, 2 * self.max_sessions)
 
 
 def _positive_or_none(value: float | None, option: str) -> float | None:
@@ -99,14 +122,28 @@ def _positive_or_none(value: float | None, option: str) -> float | None:
     return float(value)
 
 
-def prepare_data_dir(path: Path) -> None:
-    """Create the data dir, private to the server's user (it holds every save)."""
+def prepare_data_dir(path: Path) -> str | None:
+    """Create the data dir, private to the server's user (it holds every save).
+
+    Returns a warning when an existing folder is open to other users (the
+    host may have meant it; the server still starts).
+    """
     try:
-        path.mkdir(parents=True, exist_ok=True, mode=0o700)
+        make_private_dirs(path)
     except OSError as e:
         raise UsageError(f"cannot create the data dir {path}: {e.strerror}") from None
     if not os.access(path, os.W_OK | os.X_OK):
         raise UsageError(f"the data dir {path} is not writable")
+    for sub in (PLAYERS, GUESTS):  # made 0755 by earlier versions: tighten them
+        folder = path / sub
+        with contextlib.suppress(OSError):
+            if stat.S_IMODE(folder.stat().st_mode) & 0o077:
+                folder.chmod(0o700)
+    mode = stat.S_IMODE(path.stat().st_mode)
+    if mode & 0o077:
+        return (f"the data dir {path} is open to other users (mode {mode:o}): they can "
+                f"see player names and read saves; run: chmod 700 {path}")
+    return None
 
 
 def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
@@ -128,7 +165,7 @@ def load_or_create_host_key(path: Path) -> asyncssh.SSHKey:
             raise UsageError(f"cannot read the host key {path}: {e}") from None
     key = asyncssh.generate_private_key("ssh-ed25519")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        make_private_dirs(path.parent)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "wb") as f:
             f.write(key.export_private_key())

@@ -14,6 +14,7 @@ import re
 import site
 from pathlib import Path
 
+CRASHES = "crashes"
 _TERM_OK = re.compile(r"[A-Za-z0-9._+-]{1,64}")
 
 
@@ -35,15 +36,33 @@ def base_env() -> dict[str, str]:
     return env
 
 
-def child_env(term: str, home: Path, client_env: dict[str, str]) -> dict[str, str]:
+def crash_dir(data_dir: Path) -> Path:
+    """Where a served game that fails writes its traceback (never to the player)."""
+    return data_dir / CRASHES
+
+
+def crash_report(data_dir: Path, pid: int) -> Path | None:
+    """The crash report a game with ``pid`` wrote, if any (the newest)."""
+    try:
+        found = sorted(crash_dir(data_dir).glob(f"crash-*-{int(pid)}.txt"))
+    except OSError:
+        return None
+    return found[-1] if found else None
+
+
+def child_env(term: str, home: Path, client_env: dict[str, str],
+              crashes: Path | None = None) -> dict[str, str]:
     """A small, clean environment for one player's game.
 
     TERM is the client's; COLORTERM is passed on only if the client itself
     says it has true colour, so a 256-colour terminal is never sent 24-bit
-    colours.
+    colours. ``TABULA_CRASH_DIR`` tells the game to write a traceback there
+    and show the player one line instead.
     """
     env = base_env()
     env.update({"TERM": term, "HOME": str(home), "TABULA_HOME": str(home)})
+    if crashes is not None:
+        env["TABULA_CRASH_DIR"] = str(crashes)
     colorterm = client_env.get("COLORTERM", "")
     if colorterm in ("truecolor", "24bit"):
         env["COLORTERM"] = colorterm

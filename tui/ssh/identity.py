@@ -10,6 +10,7 @@ is removed when they leave.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import shutil
 import tempfile
@@ -27,7 +28,7 @@ class Player:
 
     username: str  # as the client sent it (untrusted text; only logged, quoted)
     fingerprint: str | None  # "SHA256:…" for key holders, None for guests
-    home: Path
+    home: Path | None  # None: it could not be made (a full disk), so no game can start
 
     @property
     def guest(self) -> bool:
@@ -44,6 +45,27 @@ def safe_name(username: str) -> str:
     return _UNSAFE.sub("_", username)[:32].strip("._") or "player"
 
 
+def make_private_dirs(path: Path) -> None:
+    """``mkdir -p`` where every folder created is 0700, whatever the umask.
+
+    ``Path.mkdir(parents=True, mode=...)`` gives the mode to the last folder
+    only; the parents it makes get the umask's (often 0755).
+    """
+    missing = []
+    for folder in (path, *path.parents):
+        if folder.is_dir():
+            break
+        missing.append(folder)
+    for folder in reversed(missing):
+        try:
+            folder.mkdir(mode=0o700)
+        except FileExistsError:
+            if not folder.is_dir():
+                raise
+            continue
+        os.chmod(folder, 0o700)  # the umask may have taken bits away from 0700, never added
+
+
 def player_home(data_dir: Path, username: str, fingerprint: str) -> Path:
     """The save folder of one (user name, key) pair, created on first use.
 
@@ -52,14 +74,14 @@ def player_home(data_dir: Path, username: str, fingerprint: str) -> Path:
     """
     digest = hashlib.sha256(f"{username}\0{fingerprint}".encode()).hexdigest()[:16]
     home = data_dir / PLAYERS / f"{safe_name(username)}-{digest}"
-    home.mkdir(parents=True, exist_ok=True, mode=0o700)
+    make_private_dirs(home)
     return home
 
 
 def new_guest_home(data_dir: Path) -> Path:
     """A fresh, private, empty folder for one guest session."""
     parent = data_dir / GUESTS
-    parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    make_private_dirs(parent)
     return Path(tempfile.mkdtemp(prefix="guest-", dir=parent))
 
 

@@ -13,22 +13,55 @@ import asyncio
 import contextlib
 import json
 import os
+import resource
 import socket
 import subprocess
 import sys
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .child import GameChild
 from .environment import base_env
 from .log import log
 from .zygote import MAX_MESSAGE
 
+if TYPE_CHECKING:
+    from .config import ServeConfig
+
 SPAWN_TIMEOUT = 10.0  # seconds for the zygote to fork a game (a fork takes milliseconds)
 PRELOAD_TIMEOUT = 60.0  # the same while it is still importing the game (~0.3 CPU s)
 SETTLED = 60.0  # a zygote that lived this long is not part of a crash loop
 MAX_PAUSE = 60.0  # longest wait before replacing a zygote that keeps dying
+
+
+def memory_limit(config: ServeConfig) -> int | None:
+    """Bytes of data memory each game may use (None: no limit)."""
+    return config.game_memory_mb * (1 << 20) if config.game_memory_mb else None
+
+
+def limit_memory(pid: int, limit: int | None) -> None:
+    """Cap a game's data memory (RLIMIT_DATA: heap and private mappings) for good.
+
+    Set from the server right after the game starts, so one path covers
+    forked and fresh games; the hard limit too, so the game cannot lift it.
+    A game that reaches it gets MemoryError and ends (its last autosave
+    stays); the host machine does not. Without ``prlimit`` (not Linux) the
+    game runs unlimited and the log says so once.
+    """
+    if limit is None:
+        return
+    try:
+        resource.prlimit(pid, resource.RLIMIT_DATA, (limit, limit))
+    except (AttributeError, OSError) as e:
+        global _WARNED
+        if not _WARNED:
+            _WARNED = True
+            log.warning("cannot limit the games' memory here (%s); they run unlimited", e)
+
+
+_WARNED = False
 
 
 class ZygoteUnavailable(Exception):
@@ -231,10 +264,13 @@ class ZygoteHandle:
 class Launcher:
     """Starts games: through the zygote while there is one, else as fresh processes."""
 
-    def __init__(self, command: Sequence[str] | None = None) -> None:
-        """``command``: always spawn exactly this (tests' stand-in games); None = the game."""
+    def __init__(self, command: Sequence[str] | None = None,
+                 memory: int | None = None) -> None:
+        """``command``: always spawn exactly this (tests' stand-in games); None = the game.
+        ``memory``: each game's data memory limit in bytes (None: none)."""
         from .config import game_command
 
+        self.memory = memory
         self.command = tuple(command) if command is not None else game_command()
         self.use_zygote = command is None and zygote_supported()
         self.zygote: ZygoteHandle | None = None
@@ -251,6 +287,12 @@ class Launcher:
     async def launch(self, master: int, slave: int, env: Mapping[str, str],
                      cwd: Path) -> GameChild:
         """Start a game on the PTY ``master``/``slave`` (the caller still closes ``slave``)."""
+        child = await self._start(master, slave, env, cwd)
+        limit_memory(child.pid, self.memory)
+        return child
+
+    async def _start(self, master: int, slave: int, env: Mapping[str, str],
+                     cwd: Path) -> GameChild:
         zygote = self.zygote
         if zygote is not None and zygote.alive:
             try:

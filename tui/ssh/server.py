@@ -22,9 +22,9 @@ from ..cli import UsageError
 from .auth import KeyRing, TabulaConnection
 from .config import ServeConfig, load_or_create_host_key, prepare_data_dir
 from .identity import sweep_guest_homes
-from .launcher import Launcher
-from .limits import RateLimiter, SessionSlots
-from .log import log
+from .launcher import Launcher, memory_limit
+from .limits import ConnectionGate, GateLimits, SessionSlots
+from .log import RefusalLog, log
 from .session import GameSession
 
 
@@ -35,17 +35,26 @@ class GameHost:
         self.config = config
         self.keyring = KeyRing(config.authorized_keys) if config.authorized_keys else None
         self.slots = SessionSlots(config.max_sessions)
-        self.rate = RateLimiter(config.max_connections_per_minute)
+        self.gate = ConnectionGate(GateLimits(
+            per_minute=config.max_connections_per_minute,
+            per_address=config.max_connections_per_address,
+            preauth_total=config.unauthenticated_limit), self._evict)
+        self.refusals = RefusalLog()
         self.sessions: dict[asyncio.Task[None], GameSession] = {}
-        self.connections = 0  # open TCP connections, authenticated or not
-        # room for every game plus people logging in; beyond it, "busy"
-        self.max_connections = 2 * config.max_sessions + 16
         self.acceptor: asyncssh.SSHAcceptor | None = None
         self.host_key: asyncssh.SSHKey | None = None
-        self.launcher = Launcher(config.child_command)
+        self.launcher = Launcher(config.child_command, memory_limit(config))
 
     def connection(self) -> TabulaConnection:
         return TabulaConnection(self)
+
+    @staticmethod
+    def _evict(ticket: object) -> None:
+        """Drop a connection that sat silent while others wait to log in."""
+        assert isinstance(ticket, TabulaConnection)
+        ticket.ending = "closed: did not log in while others waited"
+        if ticket.conn is not None:
+            ticket.conn.abort()
 
     def track(self, coro: Coroutine[Any, Any, None], session: GameSession) -> None:
         """Run a session's lifetime as a task the shutdown can wait for."""
@@ -65,7 +74,9 @@ class GameHost:
 
     async def start(self) -> GameHost:
         """Prepare the data dir and host key, then listen."""
-        prepare_data_dir(self.config.data_dir)
+        warning = prepare_data_dir(self.config.data_dir)
+        if warning is not None:
+            log.warning("%s", warning)
         sweep_guest_homes(self.config.data_dir)
         self.host_key = load_or_create_host_key(self.config.host_key)
         self.acceptor = await asyncssh.create_server(

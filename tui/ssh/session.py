@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 from .child import GameChild, open_pty, set_window_size
-from .environment import child_env, client_term
+from .environment import child_env, client_term, crash_dir, crash_report
+from .limits import TokenBucket
 from .log import log, log_ending
 from .pump import PtyPump
 
@@ -37,6 +38,13 @@ RESET_TERMINAL = (b"\x1b[<u\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?101
 
 ONLY_THE_GAME = (b"Tabula offers only the game: no commands, no file transfer.\r\n"
                  b"Connect with plain `ssh -p PORT HOST` from a terminal.\r\n")
+
+INPUT_BURST = 64 * 1024  # bytes of input at once (a paste)
+INPUT_PER_SECOND = 16 * 1024  # bytes of input per second, sustained
+RESIZE_INTERVAL = 0.1  # seconds between two sizes passed to a game
+
+NO_ROOM = ("The server cannot start a game now: it has no room to keep your saves "
+           "(the host has been told). Please try again later.\r\n")
 
 NO_PTY = ("Tabula is a full-screen game and needs a terminal.\r\n"
           "Connect with plain `ssh -p PORT HOST` from a terminal (or add -t).\r\n")
@@ -69,6 +77,12 @@ class GameSession(asyncssh.SSHServerSession):
         self._resized = False  # a resize came while the game was starting
         self._chan_open = True
         self._logged = False
+        # A person types a few keys a second and pastes a line now and then;
+        # beyond this, input is dropped before it reaches the game.
+        self._input = TokenBucket(INPUT_BURST, INPUT_PER_SECOND)
+        self.dropped_input = 0  # bytes
+        self._resize_at = 0.0  # when the last size reached the game
+        self._resize_timer: asyncio.TimerHandle | None = None
 
     # -- requests --------------------------------------------------------
 
@@ -103,6 +117,8 @@ class GameSession(asyncssh.SSHServerSession):
     def session_started(self) -> None:
         if self.term is None:
             self._refuse(NO_PTY, "refused: no terminal")
+        elif self.player.home is None:
+            self._refuse(NO_ROOM, "refused: no save folder (disk full?)")
         elif self.conn.game is not None:
             self._refuse("One game per connection: this one already has a game.\r\n",
                          "refused: second game on one connection")
@@ -120,8 +136,9 @@ class GameSession(asyncssh.SSHServerSession):
 
     def _start_game(self) -> None:
         """Open the PTY now (keys typed meanwhile wait in it); start the game on it."""
-        assert self.chan is not None and self.term is not None
-        env = child_env(self.term, self.player.home, dict(self.chan.get_environment()))
+        assert self.chan is not None and self.term is not None and self.player.home
+        env = child_env(self.term, self.player.home, dict(self.chan.get_environment()),
+                        crash_dir(self.host.config.data_dir))
         try:
             self.master, slave = open_pty(self.size)
         except OSError as e:
@@ -130,6 +147,7 @@ class GameSession(asyncssh.SSHServerSession):
         self._running = True
         self.conn.children += 1  # counted from now: the guest folder must stay
         self.conn.game = self
+        self.conn.game_started()
         self.pump = PtyPump(self.master, self._on_output, self._on_input_backlog)
         self.pump.start()
         self._arm_timers()
@@ -147,20 +165,41 @@ class GameSession(asyncssh.SSHServerSession):
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self._last_input = self._loop.time()
-        if self.pump is not None:
-            self.pump.write(data)
+        if self.pump is None:
+            return
+        if not self._input.take(len(data)):  # a flood, not a person: dropped
+            self.dropped_input += len(data)
+            return
+        self.pump.write(data)
 
     def eof_received(self) -> bool:
         return True  # keep the channel half-open: the game decides when to end
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int,
                               pixheight: int) -> None:
+        """Remember the size; pass it on at most every RESIZE_INTERVAL seconds.
+
+        Dragging a window's edge sends dozens of sizes a second and a hostile
+        client thousands; the game only needs the last one, and redrawing for
+        each would cost everyone's CPU.
+        """
         self.size = (width, height, pixwidth, pixheight)
+        if self._resize_timer is not None:
+            return  # the pending update will carry this size
+        wait = self._resize_at + RESIZE_INTERVAL - self._loop.time()
+        if wait > 0:
+            self._resize_timer = self._loop.call_later(wait, self._apply_size)
+        else:
+            self._apply_size()
+
+    def _apply_size(self) -> None:
+        self._resize_timer = None
+        self._resize_at = self._loop.time()
         if self.child is not None:
-            self.child.resize(width, height, pixwidth, pixheight)
+            self.child.resize(*self.size)
         elif self.master >= 0:  # still starting: it reads the size when it does
             with contextlib.suppress(OSError):
-                set_window_size(self.master, width, height, pixwidth, pixheight)
+                set_window_size(self.master, *self.size)
             self._resized = True
 
     def pause_writing(self) -> None:
@@ -251,7 +290,7 @@ class GameSession(asyncssh.SSHServerSession):
         self._exit(status)
 
     def _cleanup(self) -> None:
-        for timer in (self._limit, self._idle):
+        for timer in (self._limit, self._idle, self._resize_timer):
             if timer is not None:
                 timer.cancel()
         if self.pump is not None:
@@ -265,6 +304,7 @@ class GameSession(asyncssh.SSHServerSession):
             self.conn.children -= 1
             if self.conn.game is self:
                 self.conn.game = None
+                self.conn.wait_for_game()  # the client should leave now; if not, it is closed
         if self._slot:
             self._slot = False
             self.host.slots.release()
@@ -287,8 +327,14 @@ class GameSession(asyncssh.SSHServerSession):
         if self._logged:
             return
         self._logged = True
-        log_ending("session", self.player.describe(), self.conn.peer, self.opened,
-                   self.outcome or "closed before starting")
+        outcome = self.outcome or "closed before starting"
+        if self.dropped_input:
+            outcome += f"; {self.dropped_input} bytes of input flood dropped"
+        if self.child is not None and self.child.returncode not in (0, None):
+            report = crash_report(self.host.config.data_dir, self.child.pid)
+            if report is not None:
+                outcome += f"; crash report {report}"
+        log_ending("session", self.player.describe(), self.conn.peer, self.opened, outcome)
 
 
 def _game_ended(status: int | None) -> str:
