@@ -18,14 +18,17 @@ from typing import Any
 
 from textual import events
 from textual.app import App
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from engine.match import Match
+from saves.plain import plain
 
 from .widgets.seats import SEAT_COLOURS
 from .widgets.table import GAME_CSS
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+NOTICE_CHARS = 600  # of one notification: room for a save error naming a long path
 
 
 @dataclass
@@ -114,12 +117,22 @@ class TabulaApp(App[int]):
 
                 self._store = Store(root=self.settings.save_dir)
             except Exception as e:  # an unusable save folder must not stop play
-                self._store_error = str(e) or type(e).__name__
+                self._store_error = plain(str(e) or type(e).__name__, NOTICE_CHARS)
         return self._store
 
     @property
     def store_error(self) -> str | None:
+        """Why the save folder cannot be opened (plain text, no markup)."""
         return self._store_error
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Every notification is plain text: messages quote seat names, save
+        names and file content (a SaveError names the file), which must never
+        be read as markup nor carry control characters to the terminal. So
+        ``markup`` is ignored (screens' ``notify`` passes True by default)."""
+        super().notify(plain(message, NOTICE_CHARS), title=plain(title), severity=severity,
+                       timeout=timeout, markup=False)
 
     @property
     def bot_runner(self) -> Any:

@@ -9,6 +9,7 @@ from textual.widgets import Static
 
 from engine.provincia.data import CARDS, GOLD, RESOURCE_NAMES
 from tui.widgets.table import Scene
+from tui.widgets.untrusted import markup
 
 from . import look
 
@@ -61,14 +62,14 @@ class CityPanel(Static):
         if self.seat == to_move:
             flags.append("[b reverse] to move [/]" if wide else "[b reverse]▶[/]")
         cards = f"{len(pl.hand)} card{'s' if len(pl.hand) != 1 else ''}"
-        head = (f"{look.city(lk)} [dim]{look.escape(lk.name)}[/]  [b]{pl.pp} PP[/]  "
-                + " ".join(flags))
+        head = markup(f"{look.city(lk)} [dim]$name[/]  [b]{pl.pp} PP[/]  " + " ".join(flags),
+                      name=lk.name)
         if wide:
             # Optional details, while they fit on the line.
             width = self.content_size.width
-            for extra in (f"  [dim]{cards}, {len(pl.tokens)} tokens[/]",
-                          f"  [dim]{look.escape(lk.who[len(lk.name):].strip())}[/]"):
-                if Content.from_markup(head + extra).cell_length <= width:
+            for extra in (Content.from_markup(f"  [dim]{cards}, {len(pl.tokens)} tokens[/]"),
+                          markup("  [dim]$kind[/]", kind=lk.who[len(lk.name):].strip())):
+                if (head + extra).cell_length <= width:
                     head += extra
             tracks = f"│ Mor {pl.morale} Def {pl.defense:+d} Mil {pl.military}"
         else:
@@ -86,4 +87,6 @@ class CityPanel(Static):
         city_line = ", ".join(built) or "[dim]no buildings[/]"
         if extra:
             city_line += " [dim]│[/] " + ", ".join(extra)
-        self.update("\n".join([head, f"{holdings(pl, wide)} {tracks}", city_line]))
+        self.update(Content("\n").join([
+            head, Content.from_markup(f"{holdings(pl, wide)} {tracks}"),
+            Content.from_markup(city_line)]))

@@ -13,6 +13,7 @@ from engine.core import HIDDEN
 from engine.provincia.build import building_options, senate_options
 from engine.provincia.data import AEDIFICIA, CARDS
 from tui.widgets.table import Scene
+from tui.widgets.untrusted import markup
 
 from . import look
 
@@ -61,7 +62,7 @@ class Hand(Vertical):
                      key=lambda c: (c >= len(AEDIFICIA), CARDS[c].name))
         whose = ("Your hand" if scene.state.viewer == scene.seat
                  else f"{scene.looks[scene.seat].name}'s hand")  # a replay shows any hand
-        self.border_title = f"{whose} ({len(hand)})"
+        self.border_title = markup("$whose ($count)", whose=whose, count=len(hand))
         marks = [playable(scene, c) for c in ids]
         if (ids, marks) != self._listed:  # rebuilding the list is the costly part
             self._listed = (ids, marks)

@@ -3,7 +3,8 @@ card costs and each card's full text.
 
 Everything returns Textual content markup, so the theme variables defined by
 the app (``$seat-orange`` …) colour it and a 16-colour terminal still tells
-the seats apart by their letters.
+the seats apart by their letters. Only the game's own text goes in here;
+players' names join it as template values (``tui.widgets.untrusted.markup``).
 """
 
 from __future__ import annotations
@@ -54,11 +55,10 @@ def badge(look: SeatLook) -> str:
     return f"[reverse $seat-{look.colour}] {look.letter} [/]"
 
 
-def city(look: SeatLook, owner: bool = False) -> str:
-    """The city name in its colour, with the letter (and owner's name)."""
-    name = escape(look.name)
-    who = f" [dim]({name})[/]" if owner else ""
-    return f"[b $seat-{look.colour}]{look.letter}·{escape(look.label)}[/]{who}"
+def city(look: SeatLook) -> str:
+    """The city name in its colour, with the letter. (Never the owner's
+    name: that is a person's text, put in only as a template value.)"""
+    return f"[b $seat-{look.colour}]{look.letter}·{escape(look.label)}[/]"
 
 
 def res_short(r: Res, zero: str = "free") -> str:

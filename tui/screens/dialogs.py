@@ -9,10 +9,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
 from textual.markup import escape
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
+
+from tui.widgets.untrusted import PlainInput, markup
 
 
 class CoverScreen(Screen[None]):
@@ -32,7 +35,8 @@ class CoverScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("Pass the keyboard", classes="title")
-            yield Static(f"Next to play: [b]{escape(self.who)}[/]\n[dim]{escape(self.prompt)}[/]")
+            yield Static(markup("Next to play: [b]$who[/]\n[dim]$prompt[/]", who=self.who,
+                                prompt=self.prompt))
             yield Static("Press [b]Enter[/] when only they can see the screen.",
                          classes="keys")
 
@@ -119,11 +123,11 @@ class SaveScreen(ModalScreen[str | None]):
         with Vertical(classes="dialog"):
             yield Static("Save the game", classes="title")
             yield Static("Name (letters, digits, spaces, - and _):")
-            yield Input(self.suggestion, id="save-name", max_length=60)
+            yield PlainInput(self.suggestion, id="save-name", max_length=60)
             yield Static("Enter saves · Esc cancels", classes="keys")
 
     def on_mount(self) -> None:
-        inp = self.query_one(Input)
+        inp = self.query_one(PlainInput)
         inp.cursor_blink = self.blink
         inp.focus()
 
@@ -165,14 +169,14 @@ class HintScreen(ModalScreen[bool]):
         for ln in self.lines:
             visits = f"{ln.visits:4.0%}" if ln.visits is not None else "   —"
             win = f"{ln.win_rate:4.0%}" if ln.win_rate is not None else "   —"
-            rows.append(f"{visits}  {win}  {escape(ln.text)}")
+            rows.append(markup(f"{visits}  {win}  $text", text=ln.text))
         with Vertical(classes="dialog", id="hint-box"):
             yield Static("Hint", classes="title")
-            yield Static(f"[b]{escape(self.suggestion)}[/]")
-            yield Static(f"[dim]{escape(self.source)}[/]")
+            yield Static(markup("[b]$text[/]", text=self.suggestion))
+            yield Static(markup("[dim]$text[/]", text=self.source))
             if rows:
                 yield Static("[dim]search  win   alternative[/]", classes="keys")
-                yield Static("\n".join(rows))
+                yield Static(Content("\n").join(rows))
             yield Static("Enter plays it · Esc closes", classes="keys")
 
     def action_play(self) -> None:

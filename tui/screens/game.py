@@ -17,6 +17,7 @@ from typing import Any
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.message import Message
 from textual.reactive import Reactive, reactive
 from textual.screen import Screen
@@ -25,11 +26,13 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from ai.players import kinds as installed_kinds
 from engine.core import IllegalAction
 from engine.match import Match
+from saves.plain import plain
 from tui.widgets.actions import ActionMenu, FilterInput
 from tui.widgets.game_log import GameLog
 from tui.widgets.keybar import key_label
 from tui.widgets.status import StatusLine
 from tui.widgets.table import Scene, compose_table, game_ui
+from tui.widgets.untrusted import markup
 
 from .bot_runner import Decision, Job
 from .dialogs import CoverScreen, HelpScreen, HintLine, HintScreen, KeyHelp, MenuScreen, SaveScreen
@@ -100,6 +103,7 @@ class GameScreen(Screen[None]):
         self._autosave_failed = False
         self._leaving = False
         self._deferred: Callable[[], None] | None = None
+        self._thinking_text: str | Content = ""  # the status line while a bot or the hint thinks
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -171,8 +175,8 @@ class GameScreen(Screen[None]):
             items = [(a, m.game.describe(view, a)) for a in m.game.legal(view)]
             menu.set_actions(items)
             look = self.looks[seat]
-            self.status.say(f"[reverse b $seat-{look.colour}] {look.letter} [/] "
-                            f"[b]Your turn[/] — {m.game.prompt(view)}")
+            self.status.say(markup(f"[reverse b $seat-{look.colour}] {look.letter} [/] "
+                                   "[b]Your turn[/] — $prompt", prompt=m.game.prompt(view)))
             self.query_one("#action-filter").focus()
             self.settled.set()
         else:
@@ -279,8 +283,9 @@ class GameScreen(Screen[None]):
     def think_for(self, seat: int) -> None:
         m = self.match
         look = self.looks[seat]
-        self._thinking_text = (f"[reverse b $seat-{look.colour}] {look.letter} [/] "
-                               f"[b]{look.name}[/] is thinking — {m.game.prompt(m.view(seat))}")
+        self._thinking_text = markup(
+            f"[reverse b $seat-{look.colour}] {look.letter} [/] [b]$name[/] is thinking — $prompt",
+            name=look.name, prompt=m.game.prompt(m.view(seat)))
         self.status.thinking(self._thinking_text, 0.0)
         settings = self.app.settings  # type: ignore[attr-defined]
         job = Job((self.token, seat), self.bot_kind(seat), m.seats[seat].strength, m.game_id,
@@ -450,7 +455,7 @@ class GameScreen(Screen[None]):
             return
         m = self.match
         names = "-".join(s.name for s in m.seats if s.is_human) or "bots"
-        suggestion = f"{m.game_id} {names} round {getattr(m.state, 'round', '')}".strip()
+        suggestion = plain(f"{m.game_id} {names} round {getattr(m.state, 'round', '')}").strip()
 
         def save(name: str | None) -> None:
             if not name:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.markup import escape
+from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
@@ -14,6 +14,7 @@ from engine.match import Match
 from tui.widgets.chart import ScoreChart
 from tui.widgets.keybar import KeyBar
 from tui.widgets.seats import SeatLook
+from tui.widgets.untrusted import markup
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
 
@@ -27,23 +28,24 @@ SHORT = {"buildings": "Build", "activations": "Activ", "battles": "Battle",
 CELL = 6
 
 
-def score_table(match: Match, looks: tuple[SeatLook, ...]) -> str:
-    """Ranks and the per-category breakdown as aligned text."""
+def score_table(match: Match, looks: tuple[SeatLook, ...]) -> Content:
+    """Ranks and the per-category breakdown as aligned text (names plain)."""
     res = match.game.result(match.state)
     cats = list(res.breakdown[0])
-    name_w = max(10, *(len(lk.name) for lk in looks)) + 4
+    widths = [Content(lk.name).cell_length for lk in looks]
+    name_w = max(10, *widths) + 4
     labels = " ".join(f"{SHORT.get(c, c.capitalize())[:CELL]:>{CELL}}" for c in cats)
-    lines = [f"[dim]{'':4} {'':{name_w}} {'PP':>4}  {labels}[/]"]
+    lines = [Content.from_markup(f"[dim]{'':4} {'':{name_w}} {'PP':>4}  {labels}[/]")]
     order = sorted(range(len(looks)), key=lambda i: (res.ranks[i], i))
     for i in order:
         lk = looks[i]
-        who = f"[reverse b $seat-{lk.colour}] {lk.letter} [/] {escape(lk.name)}"
-        pad = " " * (name_w - len(lk.name) - 4)
+        pad = " " * (name_w - widths[i] - 4)
         cells = " ".join(f"{res.breakdown[i][c]:>{CELL}}" for c in cats)
         rank = f"{ordinal(res.ranks[i]):>4}"
         rank = f"[b $warning]{rank}[/]" if i in res.winners else rank
-        lines.append(f"{rank} {who}{pad} [b]{res.scores[i]:>4}[/]  {cells}")
-    return "\n".join(lines)
+        lines.append(markup(f"{rank} [reverse b $seat-{lk.colour}] {lk.letter} [/] $name{pad} "
+                            f"[b]{res.scores[i]:>4}[/]  {cells}", name=lk.name))
+    return Content("\n").join(lines)
 
 
 def score_rows(series: list[list[int]], looks: tuple[SeatLook, ...],
@@ -57,18 +59,18 @@ def score_rows(series: list[list[int]], looks: tuple[SeatLook, ...],
     return "\n".join(rows)
 
 
-def verdict(match: Match, looks: tuple[SeatLook, ...]) -> str:
+def verdict(match: Match, looks: tuple[SeatLook, ...]) -> Content:
+    """Who won, each winner's name in their colour (names plain)."""
     res = match.game.result(match.state)
-    names = " and ".join(f"[b $seat-{looks[w].colour}]{escape(looks[w].name)}[/]"
-                         for w in res.winners)
+    names = Content(" and ").join(markup(f"[b $seat-{looks[w].colour}]$name[/]",
+                                         name=looks[w].name) for w in res.winners)
     pp = res.scores[res.winners[0]]
-    text = (f"{names} share the victory" if len(res.winners) > 1 else f"{names} wins") + (
-        f" with {pp} PP")
+    text = (" share the victory" if len(res.winners) > 1 else " wins") + f" with {pp} PP"
     if res.tiebreak == "shared":
         text += " (tied on every tie-break)"
     elif res.tiebreak:
         text += f" — tie on score broken by {res.tiebreak}"
-    return text + "."
+    return names + (text + ".")
 
 
 class GameOverScreen(ModalScreen[str | None]):

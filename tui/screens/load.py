@@ -11,7 +11,9 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from saves.plain import plain
 from tui.widgets.keybar import KeyBar
+from tui.widgets.untrusted import markup
 
 from .title import ago
 
@@ -44,20 +46,27 @@ class LoadScreen(Screen[None]):
         table.clear()
         store = self.app.store  # type: ignore[attr-defined]
         note = self.query_one("#load-note", Static)
+        self._saves = []
         if store is None:
-            note.update(f"[b $error]The save folder cannot be opened:[/] "
-                        f"{self.app.store_error}")  # type: ignore[attr-defined]
-            self._saves = []
+            note.update(markup("[b $error]The save folder cannot be opened:[/] $why",
+                               why=self.app.store_error))  # type: ignore[attr-defined]
             return
-        self._saves = list(store.list())
+        from saves import SaveError
+
+        try:
+            self._saves = list(store.list())
+        except SaveError as e:
+            note.update(markup("[b $error]$why[/]", why=e))
+            return
         now = time.time()
         for info in self._saves:
-            name = Text("autosave", style="italic") if info.autosave else Text(info.name)
+            name = Text("autosave", style="italic") if info.autosave else Text(plain(info.name))
             progress = "finished" if info.finished else info.progress
             if info.error:
                 progress = "unreadable"
-            table.add_row(name, Text(info.title), Text(", ".join(info.players)),
-                          Text(progress), Text(ago(info.updated, now)), key=str(info.path))
+            table.add_row(name, Text(plain(info.title)), Text(plain(", ".join(info.players))),
+                          Text(plain(progress)), Text(ago(info.updated, now)),
+                          key=str(info.path))
         note.update("[dim]Enter opens · d deletes · Esc goes back[/]" if self._saves else
                     "[dim]No saved games yet. A game in progress is saved after every move.[/]")
 

@@ -10,17 +10,25 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Label, Select, Static
 
 import engine
 from engine.core import IllegalAction, Options
 from engine.match import HUMAN, Match, Seat
 from tui.widgets.keybar import KeyBar
+from tui.widgets.untrusted import PlainInput, markup, without_controls
 
 BOT_NAMES = ("Brutus", "Cassia", "Drusus", "Livia", "Marcus", "Octavia")
 KIND_LABELS = {"human": "Human", "rules": "Rules bot", "mcts": "MCTS bot",
                "random": "Random bot"}
 STRENGTHS = ("easy", "normal", "hard")
+NAME_CHARS = 16  # of a seat name typed here
+
+
+def seat_name(typed: str) -> str:
+    """A typed name as a seat's name: no control characters, runs of
+    spaces as one, at most NAME_CHARS (a paste may hold anything)."""
+    return " ".join(without_controls(typed).split())[:NAME_CHARS]
 
 
 def bot_kinds() -> list[str]:
@@ -57,8 +65,8 @@ class SeatRow(Horizontal):
 
     def compose(self) -> ComposeResult:
         yield Label(f"{self.seat + 1}", classes="seat-no")
-        yield Input(self._name, id=f"name-{self.seat}", classes="seat-name", compact=True,
-                    max_length=16)
+        yield PlainInput(self._name, id=f"name-{self.seat}", classes="seat-name", compact=True,
+                         max_length=NAME_CHARS)
         yield Select([(KIND_LABELS.get(k, k), k) for k in [HUMAN, *self._kinds]],
                      value=self._kind, allow_blank=False, compact=True,
                      id=f"kind-{self.seat}", classes="seat-kind")
@@ -71,7 +79,7 @@ class SeatRow(Horizontal):
     def choice(self) -> SeatChoice:
         kind = self.query_one(f"#kind-{self.seat}", Select).value
         strength = self.query_one(f"#strength-{self.seat}", Select).value
-        name = self.query_one(f"#name-{self.seat}", Input).value.strip()
+        name = seat_name(self.query_one(f"#name-{self.seat}", PlainInput).value)
         city = self.query_one(f"#city-{self.seat}", Select).value
         return SeatChoice(str(kind), str(strength), name, str(city))
 
@@ -128,8 +136,8 @@ class NewGameScreen(Screen[None]):
                                id="finite-gold")
             with Horizontal(classes="row"):
                 yield Label("Seed", classes="label")
-                yield Input(str(self.app.settings.new_seed()), type="integer",  # type: ignore[attr-defined]
-                            compact=True, id="seed", max_length=10)
+                yield PlainInput(str(self.app.settings.new_seed()), type="integer",  # type: ignore[attr-defined]
+                                 compact=True, id="seed", max_length=10)
                 yield Static("[dim]same seed, same moves: same game · ^r new seed[/]",
                              classes="note")
             with Horizontal(id="buttons"):
@@ -140,7 +148,7 @@ class NewGameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         blink = self.app.settings.cursor_blink  # type: ignore[attr-defined]
-        for inp in self.query(Input):
+        for inp in self.query(PlainInput):
             inp.cursor_blink = blink
         self.show_rows(self.query_one("#players", Select).value)  # type: ignore[arg-type]
         self.query_one("#start", Button).focus()
@@ -160,7 +168,7 @@ class NewGameScreen(Screen[None]):
         seat = int(event.select.id.split("-")[1])  # type: ignore[union-attr]
         kind = event.value
         self.query_one(f"#strength-{seat}", Select).disabled = kind in (HUMAN, "random")
-        name = self.query_one(f"#name-{seat}", Input)
+        name = self.query_one(f"#name-{seat}", PlainInput)
         defaults = {"You", f"Player {seat + 1}", *BOT_NAMES}
         if name.value in defaults:
             humans = sum(r.choice().kind == HUMAN for r in self.query(SeatRow)
@@ -197,7 +205,7 @@ class NewGameScreen(Screen[None]):
         self.dismiss()
 
     def action_reroll(self) -> None:
-        self.query_one("#seed", Input).value = str(self.app.settings.new_seed())  # type: ignore[attr-defined]
+        self.query_one("#seed", PlainInput).value = str(self.app.settings.new_seed())  # type: ignore[attr-defined]
 
     def build_match(self) -> Match:
         """The match the form describes; IllegalAction/ValueError say what is wrong."""
@@ -206,7 +214,7 @@ class NewGameScreen(Screen[None]):
         cities = [r.city for r in rows]
         if len(set(cities)) != len(cities):
             raise ValueError("two seats have the same city")
-        seed_text = self.query_one("#seed", Input).value.strip()
+        seed_text = self.query_one("#seed", PlainInput).value.strip()
         if not seed_text.lstrip("-").isdigit():
             raise ValueError("the seed must be a whole number")
         seats = []
@@ -222,7 +230,7 @@ class NewGameScreen(Screen[None]):
         try:
             match = self.build_match()
         except (IllegalAction, ValueError) as e:
-            self.query_one("#problem", Static).update(f"[b $error]{e}[/]")
+            self.query_one("#problem", Static).update(markup("[b $error]$problem[/]", problem=e))
             return
         self.dismiss()
         self.app.play(match)  # type: ignore[attr-defined]

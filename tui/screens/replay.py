@@ -9,7 +9,7 @@ from typing import Any
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.markup import escape
+from textual.content import Content
 from textual.reactive import Reactive, reactive
 from textual.screen import Screen
 from textual.widgets import Static
@@ -18,6 +18,7 @@ from engine.match import Match
 from tui.widgets.game_log import GameLog
 from tui.widgets.status import StatusLine
 from tui.widgets.table import Scene, compose_table, game_ui
+from tui.widgets.untrusted import markup
 
 
 class ReplayScreen(Screen[None]):
@@ -84,10 +85,10 @@ class ReplayScreen(Screen[None]):
             log.add([line for s, line in self._entries if self._shown_upto < s <= i])
         self._shown_upto = i
         last = len(m.actions)
-        progress = m.game.progress(m.states[i])
         how = "the whole game" if self.full else f"as {self.looks[self.seat].name} saw it"
-        self.query_one(StatusLine).say(
-            f"[b]Replay[/] step {i}/{last} · {progress} · [dim]{how}[/]")
+        self.query_one(StatusLine).say(markup(
+            f"[b]Replay[/] step {i}/{last} · $progress · [dim]$how[/]",
+            progress=m.game.progress(m.states[i]), how=how))
         if i < last:
             before = m.states[i]
             mover = m.game.to_move(before)
@@ -95,13 +96,14 @@ class ReplayScreen(Screen[None]):
             shown_before = before if self.full else m.game.view(before, self.seat)
             what = m.game.describe(shown_before, m.actions[i]) if (
                 self.full or mover == self.seat) else "(a move you did not see)"
-            nxt = (f"Next: [reverse b $seat-{lk.colour}] {lk.letter} [/] "
-                   f"{escape(lk.name)} — {escape(what)}")
+            nxt = markup(f"Next: [reverse b $seat-{lk.colour}] {lk.letter} [/] $name — $what",
+                         name=lk.name, what=what)
         else:
-            nxt = "[b]The end of the record.[/]"
+            nxt = Content.from_markup("[b]The end of the record.[/]")
         keys = ("→/space next · ← back · PgDn/PgUp round · Home/End"
                 + (" · s: whose hand" if self.full else ""))
-        self.query_one("#replay-step", Static).update(f"{nxt}\n\n[dim]{keys}[/]")
+        self.query_one("#replay-step", Static).update(
+            nxt + Content.from_markup(f"\n\n[dim]{keys}[/]"))
 
     def watch_step(self) -> None:
         self.render_step()

@@ -14,6 +14,7 @@ from textual.widgets import Input, Select, Static, TextArea
 from textual.widgets.text_area import Selection
 
 from tui.widgets.keybar import KeyBar
+from tui.widgets.untrusted import PlainInput
 
 RULEBOOKS = {
     "provincia": ("Provincia Romana", "provincia-romana.txt"),
@@ -88,7 +89,7 @@ class RulesScreen(Screen[None]):
         with Horizontal(id="rules-bar"):
             yield Select([(title, gid) for gid, (title, _) in RULEBOOKS.items()],
                          value=self.game_id, allow_blank=False, compact=True, id="rulebook")
-            yield Input(placeholder="/ search the rules", compact=True, id="rules-search")
+            yield PlainInput(placeholder="/ search the rules", compact=True, id="rules-search")
             yield Static(id="rules-hits")
         yield RulebookText(rulebook_text(self.game_id), read_only=True, soft_wrap=True,
                            id="rules-text")

@@ -3,16 +3,22 @@
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.widgets.keybar import KeyBar
+from tui.widgets.untrusted import markup
+
+if TYPE_CHECKING:
+    from saves import SaveInfo
 
 BANNER = r"""
  ╔╦╗ ╔═╗ ╔╗  ╦ ╦ ╦   ╔═╗
@@ -29,6 +35,14 @@ def ago(when: float, now: float | None = None) -> str:
             n = secs // size
             return f"{n} {unit}{'s' if n > 1 else ''} ago"
     return "just now"
+
+
+def continue_line(latest: SaveInfo) -> Content:
+    """What Continue resumes: title, progress, players and when. All of it
+    is read from a save, so it goes in as plain text, never as markup."""
+    return markup("[dim]Continue:[/] $title · $progress\n[dim]$players · $when[/]",
+                  title=latest.title, progress=latest.progress,
+                  players=", ".join(latest.players), when=ago(latest.updated))
 
 
 class TitleScreen(Screen[None]):
@@ -84,9 +98,7 @@ class TitleScreen(Screen[None]):
         if latest is None:
             info.update("[dim]No game in progress. Start a new one: press n.[/]")
         else:
-            players = ", ".join(latest.players)  # type: ignore[attr-defined]
-            info.update(f"[dim]Continue:[/] {latest.title} · {latest.progress}\n"  # type: ignore[attr-defined]
-                        f"[dim]{players} · {ago(latest.updated)}[/]")  # type: ignore[attr-defined]
+            info.update(continue_line(latest))  # type: ignore[arg-type]
         menu.focus()
 
     @on(OptionList.OptionSelected, "#title-menu")

@@ -21,11 +21,15 @@ from textual.reactive import Reactive, reactive
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
+from saves.plain import plain
+
+from .untrusted import PlainInput
+
 SHORTCUTS = "1234567890"
 COMMAND_KEYS = frozenset("zh?")
 
 
-class FilterInput(Input):
+class FilterInput(PlainInput):
     """The filter line. Arrow keys and Enter work the list below it."""
 
     BINDINGS = [
@@ -155,8 +159,8 @@ class ActionMenu(Vertical):
         return self.query_one("#action-list", OptionList)
 
     def set_actions(self, items: list[tuple[tuple, str]], note: str = "") -> None:
-        """Offer ``(action, description)`` pairs; none (with a note) when
-        it is not this player's turn."""
+        """Offer ``(action, description)`` pairs; none (with a note, plain
+        text: it may name a seat) when it is not this player's turn."""
         self._items = items
         self._enabled = bool(items)
         self.filter.value = ""
@@ -183,14 +187,14 @@ class ActionMenu(Vertical):
         ol = self.options
         ol.clear_options()
         if not self._shown:
-            ol.add_option(Option(Content.from_markup(f"[dim]{note or 'nothing to do'}[/]"),
+            ol.add_option(Option(Content.styled(plain(note or "nothing to do"), "dim"),
                                  disabled=True))
             self.post_message(self.Highlighted(None))
             return
         options = []
         for i, (_, d) in enumerate(self._shown):
             key = SHORTCUTS[i] if i < len(SHORTCUTS) else " "
-            options.append(Option(Content.assemble((key, "bold"), " ", d)))
+            options.append(Option(Content.assemble((key, "bold"), " ", plain(d))))
         ol.add_options(options)
         ol.highlighted = 0
 

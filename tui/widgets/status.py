@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.widgets import ProgressBar, Static
 
 
@@ -17,22 +18,24 @@ class StatusLine(Horizontal):
                           id="status-progress")
 
     def on_mount(self) -> None:
-        self._text = ""
+        self._text: str | Content = ""
         self.query_one(ProgressBar).display = False
 
-    def _say(self, markup: str) -> None:
+    def _say(self, markup: str | Content) -> None:
         # Only a change of text is redrawn: progress arrives many times a
         # second while a bot thinks, and each redraw of text means a layout.
-        if markup != self._text:
-            self._text = markup
-            self.query_one("#status-text", Static).update(markup)
+        if _same(markup, self._text):
+            return
+        self._text = markup
+        self.query_one("#status-text", Static).update(markup)
 
-    def say(self, markup: str) -> None:
-        """Show what to do now (no progress bar)."""
+    def say(self, markup: str | Content) -> None:
+        """Show what to do now (no progress bar). A str is our own markup;
+        anything naming a seat comes as Content (tui.widgets.untrusted.markup)."""
         self._say(markup)
         self.query_one(ProgressBar).display = False
 
-    def thinking(self, markup: str, fraction: float | None) -> None:
+    def thinking(self, markup: str | Content, fraction: float | None) -> None:
         """Show who is thinking and how far along its budget it is."""
         self._say(markup)
         bar = self.query_one(ProgressBar)
@@ -42,3 +45,11 @@ class StatusLine(Horizontal):
             bar.update(total=None)
         else:
             bar.update(total=100, progress=round(100 * max(0.0, min(1.0, fraction))))
+
+
+def _same(a: str | Content, b: str | Content) -> bool:
+    """Would ``a`` show exactly as ``b``? (Content's own ``==`` compares the
+    text only, not the styles.)"""
+    if isinstance(a, Content) and isinstance(b, Content):
+        return a.plain == b.plain and list(a.spans) == list(b.spans)
+    return type(a) is type(b) and a == b
