@@ -19,6 +19,15 @@ games; ``pss_mb_per_session`` divides shared pages among their sharers, so
 it is what each extra player really costs.
 
     nice .venv/bin/python bench/ssh.py [--sessions 20] [--ramp SECONDS] [--cold] [--json]
+    nice .venv/bin/python bench/ssh.py --hostile [--sessions 10] [--json]
+
+``--hostile`` runs the players twice, each from its own loopback address
+(127.0.1.N): once on a quiet server, then while one address (127.0.0.66)
+holds 200 silent sockets, opening a new one whenever one is closed, and a
+logged-in player at another (127.0.0.77) floods its channel with ``env``
+requests and resizes, reconnecting whenever it is thrown out. It prints
+both medians, their ratio, failures and how much the server's memory grew
+under the attack.
 
 "first frame" is the time from starting the connection (TCP, key exchange,
 auth, PTY, the game forked from the zygote, or a fresh Python importing
@@ -50,8 +59,8 @@ TITLE = ("New game", "Continue")  # the title screen's menu
 KEYS = ["\x1b[B"]  # down: the menu highlight moves
 
 
-async def start_server(tmp: Path, sessions: int,
-                       cold: bool) -> tuple[subprocess.Popen[bytes], int]:
+async def start_server(tmp: Path, sessions: int, cold: bool,
+                       defaults: bool = False) -> tuple[subprocess.Popen[bytes], int]:
     """A real ``tabula serve`` in its own process; returns it and its port.
 
     Unless ``cold``, returns once its game zygote has imported the game (a
@@ -60,10 +69,11 @@ async def start_server(tmp: Path, sessions: int,
     key = asyncssh.generate_private_key("ssh-ed25519")
     (tmp / "client_key").write_bytes(key.export_private_key())
     (tmp / "authorized_keys").write_bytes(key.export_public_key())
+    limits = [] if defaults else ["--max-sessions", str(sessions),
+                                  "--max-connections-per-minute", str(sessions * 2)]
     proc = subprocess.Popen(
         [sys.executable, "-m", "tui", "serve", "--port", "0", "--data-dir", str(tmp / "data"),
-         "--authorized-keys", str(tmp / "authorized_keys"), "--max-sessions", str(sessions),
-         "--max-connections-per-minute", str(sessions * 2)],
+         "--authorized-keys", str(tmp / "authorized_keys"), *limits],
         stderr=subprocess.PIPE, cwd=Path(__file__).resolve().parent.parent)
     assert proc.stderr is not None
     loop = asyncio.get_running_loop()
@@ -96,14 +106,19 @@ class Roll:
 
 
 async def one_player(port: int, key: asyncssh.SSHKey, n: int, roll: Roll,
-                     timeout: float, delay: float) -> dict[str, float]:
-    """Connect, wait for the title, press keys, stay until everyone is measured."""
+                     timeout: float, delay: float, own_address: bool = False
+                     ) -> dict[str, float]:
+    """Connect, wait for the title, press keys, stay until everyone is measured.
+
+    ``own_address``: connect from 127.0.1.(n+1), as if from a machine of one's own.
+    """
     await asyncio.sleep(delay)  # arrival time (0 = everyone at once)
     start = time.perf_counter()
     client: GameClient | None = None
+    source = {"local_addr": (f"127.0.1.{n + 1}", 0)} if own_address else {}
     try:
         client = await GameClient.connect(port, username=f"player{n}", client_keys=[key],
-                                          size=(100, 32))
+                                          size=(100, 32), **source)
         await client.read_until(*TITLE, timeout=timeout)
         first = time.perf_counter() - start
         seen = len(client.raw)
@@ -262,18 +277,168 @@ async def bench(sessions: int, timeout: float, ramp: float, cold: bool) -> dict[
     }
 
 
+# -- --hostile --------------------------------------------------------------------
+
+SILENT_ADDRESS, FLOOD_ADDRESS = "127.0.0.66", "127.0.0.77"
+
+
+async def hold_silent_sockets(port: int, count: int, stop: asyncio.Event,
+                              tally: dict[str, int]) -> None:
+    """Keep ``count`` silent sockets open from one address, replacing each that closes."""
+    async def one() -> None:
+        while not stop.is_set():
+            try:
+                reader, writer = await asyncio.open_connection(
+                    "127.0.0.1", port, local_addr=(SILENT_ADDRESS, 0))
+            except OSError:
+                tally["connect_errors"] += 1
+                await asyncio.sleep(0.05)
+                continue
+            tally["opened"] += 1
+            closed = asyncio.ensure_future(reader.read())  # EOF when the server drops it
+            await asyncio.wait({closed, asyncio.ensure_future(stop.wait())},
+                               return_when=asyncio.FIRST_COMPLETED)
+            closed.cancel()
+            writer.close()
+    await asyncio.gather(*(one() for _ in range(count)))
+
+
+async def flood_requests(port: int, key: asyncssh.SSHKey, stop: asyncio.Event,
+                         tally: dict[str, int]) -> None:
+    """A logged-in player who floods ``env`` requests of 30 KB and resizes, again and again."""
+    from asyncssh.packet import String, UInt32
+
+    value = String(b"v" * 30_000)
+    while not stop.is_set():
+        try:
+            async with asyncssh.connect(
+                    "127.0.0.1", port, username="flooder", client_keys=[key], known_hosts=None,
+                    agent_path=None, local_addr=(FLOOD_ADDRESS, 0)) as conn:
+                tally["flood_logins"] += 1
+                process = await conn.create_process(term_type="xterm", term_size=(80, 24))
+                chan = process.channel
+                i = 0
+                while not stop.is_set() and not conn.is_closed():
+                    i += 1
+                    chan._send_request(b"env", String(f"LC_{i}".encode()), value)
+                    chan._send_request(b"window-change", UInt32(80 + i % 100), UInt32(24),
+                                       UInt32(0), UInt32(0))
+                    tally["requests"] += 2
+                    if i % 50 == 0:
+                        await asyncio.sleep(0)  # let the transport write
+        except (OSError, asyncssh.Error):
+            tally["flood_refused"] += 1
+            await asyncio.sleep(0.2)
+
+
+async def players(port: int, key: asyncssh.SSHKey, sessions: int,
+                  timeout: float) -> list[dict[str, float] | BaseException]:
+    """``sessions`` players from their own addresses; each reaches the title and reacts."""
+    roll = Roll(sessions)
+    tasks = [asyncio.create_task(one_player(port, key, n, roll, timeout, 0.0, True))
+             for n in range(sessions)]
+    await roll.everyone.wait()
+    roll.measured.set()
+    return await asyncio.gather(*tasks, return_exceptions=True)
+
+
+def first_frames(results: list) -> tuple[list[float], list[str]]:
+    ok = sorted(float(r["first_frame_s"]) * 1000 for r in results if isinstance(r, dict))
+    errors = [f"{type(r).__name__}: {str(r)[:200]}" for r in results if not isinstance(r, dict)]
+    return ok, errors
+
+
+async def attack(port: int, key_file: Path) -> dict[str, int]:
+    """Both attackers until SIGTERM; returns what they did (``--attack`` runs this)."""
+    import logging
+    import signal
+
+    logging.getLogger("asyncio").setLevel(logging.CRITICAL)  # writes after a drop
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    key = asyncssh.read_private_key(key_file)
+    tally = dict.fromkeys(("opened", "connect_errors", "flood_logins", "requests",
+                           "flood_refused"), 0)
+    await asyncio.gather(hold_silent_sockets(port, 200, stop, tally),
+                         flood_requests(port, key, stop, tally))
+    return tally
+
+
+async def hostile(sessions: int, timeout: float) -> dict[str, object]:
+    """The same players on a quiet server and under attack, on the server's defaults.
+
+    The attackers run in a process of their own, as they would on other
+    machines (but on the same two cores), so they do not slow the players'
+    clients down by sharing their event loop.
+    """
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        server, port = await start_server(tmp, sessions, cold=False, defaults=True)
+        attacker = None
+        try:
+            key = asyncssh.read_private_key(tmp / "client_key")
+            quiet, quiet_errors = first_frames(await players(port, key, sessions, timeout))
+            rss_before = rss_mb(server.pid)
+            attacker = await asyncio.create_subprocess_exec(
+                sys.executable, __file__, "--attack", str(port), str(tmp / "client_key"),
+                stdout=asyncio.subprocess.PIPE)
+            await asyncio.sleep(3.0)  # the attack is in full swing before anyone arrives
+            cpu0 = cpu_seconds(server.pid)
+            loud, loud_errors = first_frames(await players(port, key, sessions, timeout))
+            server_cpu = cpu_seconds(server.pid) - cpu0
+            rss_after = rss_mb(server.pid)
+            attacker.terminate()
+            out, _ = await attacker.communicate()
+            tally = json.loads(out)
+        finally:
+            if attacker is not None and attacker.returncode is None:
+                attacker.kill()
+            server.terminate()
+            server.wait(30)
+    quiet_ms = statistics.median(quiet) if quiet else None
+    loud_ms = statistics.median(loud) if loud else None
+    return {
+        "sessions": sessions,
+        "quiet_first_frame_ms": round(quiet_ms) if quiet_ms else None,
+        "hostile_first_frame_ms": round(loud_ms) if loud_ms else None,
+        "hostile_first_frame_ms_max": round(loud[-1]) if loud else None,
+        "ratio": round(loud_ms / quiet_ms, 2) if quiet_ms and loud_ms else None,
+        "failures": len(quiet_errors) + len(loud_errors),
+        "errors": (quiet_errors + loud_errors)[:3],
+        "server_rss_growth_mb": round(rss_after - rss_before, 1),
+        "server_rss_mb": round(rss_after, 1),
+        "server_cpu_s_while_players_arrived": round(server_cpu, 2),
+        "silent_sockets_opened": tally["opened"],
+        "flood_logins": tally["flood_logins"],
+        "flood_requests_sent": tally["requests"],
+        "cpus": os.cpu_count(),
+        "load_after": round(os.getloadavg()[0], 2),
+    }
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--sessions", type=int, default=20)
+    ap.add_argument("--sessions", type=int, default=0, help="players (default: 20; 10 with "
+                    "--hostile)")
     ap.add_argument("--timeout", type=float, default=120.0, help="per player, seconds")
     ap.add_argument("--ramp", type=float, default=0.0, metavar="SECONDS",
                     help="spread the arrivals over this long (default 0: all at once)")
     ap.add_argument("--cold", action="store_true",
                     help="connect as soon as the server listens, while its zygote is "
                          "still importing the game (default: once it is ready)")
+    ap.add_argument("--hostile", action="store_true",
+                    help="players from their own addresses, on a quiet server and while "
+                         "two others attack it (default sessions: 10)")
+    ap.add_argument("--attack", nargs=2, metavar=("PORT", "KEY"), help=argparse.SUPPRESS)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    result = asyncio.run(bench(args.sessions, args.timeout, args.ramp, args.cold))
+    if args.attack:  # the attackers' own process, for --hostile
+        print(json.dumps(asyncio.run(attack(int(args.attack[0]), Path(args.attack[1])))))
+        return 0
+    if args.hostile:
+        result = asyncio.run(hostile(args.sessions or 10, args.timeout))
+    else:
+        result = asyncio.run(bench(args.sessions or 20, args.timeout, args.ramp, args.cold))
     if args.json:
         print(json.dumps(result))
     else:

@@ -74,6 +74,7 @@ def test_silent_sockets_from_one_address_never_lock_others_out(tmp_path, caplog)
                 assert answer.startswith(b"Tabula: 8 connections from your address")
                 assert b"SSH-2.0" not in answer
             assert host.gate.open_from("127.0.0.2") == 8
+            assert len(host.tarpit) == 22  # held open, so they are not made again at once
             for _ in range(3):  # the flood tops itself up; others still get in
                 more = [await raw_socket(host.port, "127.0.0.2") for _ in range(10)]
                 async with connect(host.port, username="alice", client_keys=[keys.friend]):

@@ -11,8 +11,6 @@ forwarding are switched off in the server options (see ``server``).
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import os
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,6 +20,7 @@ import asyncssh
 from ..cli import UsageError
 from .channel import guard
 from .identity import Player, new_guest_home, player_home, remove_guest_home
+from .limits import address_key
 from .log import log, log_ending
 
 if TYPE_CHECKING:
@@ -170,8 +169,10 @@ class TabulaConnection(asyncssh.SSHServer):
         """Admit or refuse the TCP connection before any SSH work is done.
 
         A refused connection is told why in one plain line (what ``nc``
-        shows; OpenSSH shows it with ``-v``) and dropped before the server
-        sends its version: no key exchange, no timers, nothing kept.
+        shows; OpenSSH shows it with ``-v``) and handed to the tarpit: it
+        is dropped here before the server sends its version (no key
+        exchange, no timers), while the tarpit keeps the client waiting a
+        few seconds so that it cannot reconnect in a tight loop.
         """
         self.conn = conn
         peer = conn.get_extra_info("peername") or ("?", 0)
@@ -179,8 +180,9 @@ class TabulaConnection(asyncssh.SSHServer):
         self.refusal = self.host.gate.admit(self, self.address)
         if self.refusal is not None:
             sock = conn.get_extra_info("socket")
-            with contextlib.suppress(OSError, AttributeError):
-                os.write(sock.fileno(), f"Tabula: {self.refusal}.\r\n".encode())
+            if sock is not None:
+                self.host.tarpit.refuse(sock.fileno(), address_key(self.address),
+                                        f"Tabula: {self.refusal}.\r\n".encode())
             raise Refused(self.refusal)
 
     def connection_lost(self, exc: Exception | None) -> None:

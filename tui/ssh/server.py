@@ -26,6 +26,7 @@ from .launcher import Launcher, memory_limit
 from .limits import ConnectionGate, GateLimits, SessionSlots
 from .log import RefusalLog, log
 from .session import GameSession
+from .tarpit import Tarpit, raise_file_limit
 
 
 class GameHost:
@@ -40,6 +41,7 @@ class GameHost:
             per_address=config.max_connections_per_address,
             preauth_total=config.unauthenticated_limit), self._evict)
         self.refusals = RefusalLog()
+        self.tarpit = Tarpit()
         self.sessions: dict[asyncio.Task[None], GameSession] = {}
         self.acceptor: asyncssh.SSHAcceptor | None = None
         self.host_key: asyncssh.SSHKey | None = None
@@ -111,6 +113,7 @@ class GameHost:
         if self.sessions:
             await asyncio.wait(list(self.sessions))
         await self.launcher.close()
+        self.tarpit.close()
         if self.acceptor is not None:
             await self.acceptor.wait_closed()
 
@@ -127,6 +130,7 @@ def configure_logging() -> logging.Handler:
 
 async def serve(config: ServeConfig) -> int:
     """Run the server until SIGINT/SIGTERM; then end every session cleanly."""
+    raise_file_limit()  # sockets, PTYs and held refusals are all files
     host = await GameHost(config).start()
     who = f"keys in {config.authorized_keys}" if config.authorized_keys else "guests"
     assert host.host_key is not None
