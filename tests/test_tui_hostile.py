@@ -1,16 +1,31 @@
-"""Hostile text through every screen.
+"""Hostile text through every screen, and crashes that a remote player must
+not see.
 
 Seat names, save titles, progress lines, game ids and file names come from
 people and from files. Here they look like Textual markup (``x[/]y`` used
 to crash the title screen for good) or carry terminal escape sequences
 (which used to reach the terminal raw). Every screen must show them
 literally, as plain text without control characters, and must not crash.
+
+The last tests run ``python -m tui`` on a real terminal (a PTY) with a fault
+planted by the test and check that a served game (``TABULA_CRASH_DIR`` set)
+prints one line instead of a traceback, and leaves the traceback in a file.
 """
 
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import io
+import os
+import pty
+import select
+import stat
+import struct
+import subprocess
+import sys
+import termios
+import time
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +40,7 @@ from saves.plain import is_unsafe, plain
 from tests.test_saves_support import pack_doc, save_doc
 from tests.test_tui import SlowBot
 from tests.test_tui_support import app_for, finished, settle
+from tui.crash import TOLD
 from tui.screens.dialogs import CoverScreen, HelpScreen, HintScreen, MenuScreen, SaveScreen
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
@@ -36,6 +52,7 @@ from tui.screens.title import TitleScreen
 ESCAPE = "\x1b]0;pwned\x07"  # retitles an xterm
 CLEAR = "\x1b[2J"  # clears the screen
 SIZE = (120, 40)
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(autouse=True)
@@ -323,3 +340,94 @@ def test_new_game_names_are_plain_and_short(home):
             assert_shows(app, "x[/]y", "]0;pwned[b]")
 
     run(go())
+
+
+# ----------------------------------------------------------------- crashes on a terminal
+
+PLANT_IN_APP = """
+import tui.screens.title as title
+def broken(self):
+    raise RuntimeError("a fault planted by the test")
+title.TitleScreen.refresh_menu = broken
+"""
+PLANT_BEFORE_APP = """
+import tui.cli as cli
+def broken(args):
+    raise RuntimeError("a fault planted by the test")
+cli.dispatch = broken
+"""
+LAUNCH = "{plant}\nimport runpy\nrunpy.run_module('tui', run_name='__main__', alter_sys=True)\n"
+
+
+def run_on_pty(plant: str, env: dict[str, str], timeout: float = 60) -> tuple[int, str]:
+    """``python -m tui`` (as the SSH server's game runs it) on a fresh 80×24
+    PTY, with ``plant`` run first; its exit status and everything it wrote."""
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    proc = subprocess.Popen([sys.executable, "-c", LAUNCH.format(plant=plant)], stdin=slave,
+                            stdout=slave, stderr=slave, env=env, cwd=ROOT,
+                            start_new_session=True)
+    os.close(slave)
+    out = bytearray()
+    deadline = time.monotonic() + timeout
+    try:
+        while True:
+            ready, _, _ = select.select([master], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                raise AssertionError(f"no exit within {timeout}s: {bytes(out)[-2000:]!r}")
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # EIO: the game closed the terminal
+                break
+            if not chunk:
+                break
+            out += chunk
+        return proc.wait(timeout), out.decode("utf-8", "replace")
+    finally:
+        os.close(master)
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def game_env(home: Path, crash_dir: Path | None) -> dict[str, str]:
+    """The environment the SSH server gives a game (plus the crash folder)."""
+    env = {"PATH": os.environ.get("PATH", os.defpath), "LANG": "C.UTF-8",
+           "PYTHONIOENCODING": "utf-8", "TERM": "xterm-256color", "HOME": str(home),
+           "TABULA_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    if crash_dir is not None:
+        env["TABULA_CRASH_DIR"] = str(crash_dir)
+    return env
+
+
+@pytest.mark.parametrize("plant", [PLANT_IN_APP, PLANT_BEFORE_APP], ids=["in-app", "before-app"])
+def test_a_served_game_that_crashes_prints_one_line_and_files_the_traceback(home, plant):
+    crash_dir = home / "crashes" / "new"
+    code, out = run_on_pty(plant, game_env(home, crash_dir))
+    assert code == 1
+    assert TOLD in out
+    assert "Traceback" not in out and "planted" not in out and str(ROOT) not in out
+    files = list(crash_dir.iterdir())
+    assert len(files) == 1
+    report = files[0]
+    assert report.name.startswith("crash-") and report.name.endswith(".txt")
+    text = report.read_text()
+    assert "Traceback" in text and "a fault planted by the test" in text
+    assert stat.S_IMODE(report.stat().st_mode) == 0o600
+    assert stat.S_IMODE(crash_dir.stat().st_mode) == 0o700
+
+
+def test_a_crash_folder_that_cannot_be_written_still_hides_the_traceback(home):
+    not_a_folder = home / "crashes"
+    not_a_folder.write_text("a file where the folder should be")
+    code, out = run_on_pty(PLANT_BEFORE_APP, game_env(home, not_a_folder / "new"))
+    assert code == 1
+    assert "Tabula hit an unexpected error and had to close." in out
+    assert TOLD not in out and "Traceback" not in out and "planted" not in out
+
+
+def test_a_local_game_that_crashes_still_shows_the_traceback(home):
+    code, out = run_on_pty(PLANT_IN_APP, game_env(home, None))
+    assert code == 1
+    assert "Traceback" in out and "a fault planted by the test" in out
+    assert TOLD not in out

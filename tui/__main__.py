@@ -10,6 +10,7 @@ import os
 import sys
 
 from tui.cli import main
+from tui.crash import guarded
 
 
 def adopt_terminal() -> None:
@@ -35,6 +36,13 @@ def adopt_terminal() -> None:
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
-if __name__ == "__main__":
+def run() -> int:
+    """Adopt the terminal, then run the command line; its exit status."""
     adopt_terminal()
-    sys.exit(main())
+    return main()
+
+
+if __name__ == "__main__":
+    # A served game (TABULA_CRASH_DIR set) files a crash for the host and
+    # shows the player one line, never a traceback (see tui/crash.py).
+    sys.exit(guarded(run))

@@ -24,6 +24,7 @@ from textual.screen import Screen
 from engine.match import Match
 from saves.plain import plain
 
+from . import crash
 from .widgets.seats import SEAT_COLOURS
 from .widgets.table import GAME_CSS
 
@@ -76,6 +77,7 @@ class TabulaApp(App[int]):
         self._store_error: str | None = None
         self._too_small: Screen | None = None
         self._bot_runner: Any = None
+        self._crash: crash.Crash | None = None
         self.bots_hold_until = 0.0
 
     # ------------------------------------------------------------ theme
@@ -133,6 +135,25 @@ class TabulaApp(App[int]):
         ``markup`` is ignored (screens' ``notify`` passes True by default)."""
         super().notify(plain(message, NOTICE_CHARS), title=plain(title), severity=severity,
                        timeout=timeout, markup=False)
+
+    # ------------------------------------------------------------ crashes
+    def _handle_exception(self, error: Exception) -> None:
+        """Textual's hook for an unhandled exception (the app then exits with
+        status 1). In a served game (``TABULA_CRASH_DIR``) the traceback goes
+        to a crash file for the host first; see ``_print_error_renderables``."""
+        if self._crash is None and crash.crash_dir() is not None:
+            self._crash = crash.Crash(crash.report(error))
+        super()._handle_exception(error)
+
+    def _print_error_renderables(self) -> None:
+        """Textual prints the traceback of a fatal error here, once the
+        terminal is restored. After a crash of a served game the player gets
+        one line instead: the traceback names server paths and locals."""
+        if self._crash is None:
+            super()._print_error_renderables()
+            return
+        self._exit_renderables.clear()  # the traceback is in the crash file
+        self._crash.tell()
 
     @property
     def bot_runner(self) -> Any:
