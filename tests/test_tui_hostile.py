@@ -431,3 +431,11 @@ def test_a_local_game_that_crashes_still_shows_the_traceback(home):
     assert code == 1
     assert "Traceback" in out and "a fault planted by the test" in out
     assert TOLD not in out
+
+
+def test_loading_a_name_the_system_refuses_is_a_usage_error(capsys):
+    from tui.cli import main
+
+    assert main(["load", "a" * 5000]) == 2  # used to end in an OSError traceback
+    err = capsys.readouterr().err
+    assert err.startswith("tabula: error: ") and len(err) < 300

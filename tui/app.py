@@ -270,8 +270,8 @@ def _load(args: argparse.Namespace) -> tuple[Match, TabulaApp]:
 
     try:
         match = store.load(Path(args.file) if Path(args.file).exists() else args.file)
-    except SaveError as e:
-        raise UsageError(str(e)) from None
+    except (SaveError, OSError) as e:  # OSError: a name the system refuses (too long)
+        raise UsageError(plain(str(e))) from None
     return match, app
 
 
