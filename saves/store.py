@@ -188,12 +188,12 @@ class Store:
         try:
             path = self._named(text)
         except SaveError:
-            if Path(text).is_file():
+            if _is_file(Path(text)):
                 return Path(text)
             raise
-        if path.exists() or backup_path(path).exists():
+        if _exists(path) or _exists(backup_path(path)):
             return path
-        if Path(text).is_file():
+        if _is_file(Path(text)):
             return Path(text)
         if text.endswith(SUFFIX):
             raise SaveError(f"Cannot load {text}: there is no such file, nor a save named "
@@ -287,3 +287,18 @@ def _mtime(path: Path) -> float:
         with contextlib.suppress(OSError):
             return sane_time(p.lstat().st_mtime)
     return 0.0
+
+
+def _is_file(path: Path) -> bool:
+    """``path.is_file()``, False for a name the system refuses (too long, say)."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:
+        return False

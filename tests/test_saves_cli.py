@@ -113,3 +113,19 @@ def test_tabula_home_is_the_default_store(tmp_path: Path, capsys: pytest.Capture
     assert code == 0 and "homely" in out and str(tmp_path / "saves") in out
     code, out, _ = run(capsys, "replay", "homely", "--headless")
     assert code == 0 and out.splitlines()[-1].startswith("Not finished: ")
+
+
+def test_a_name_the_system_refuses_is_one_line_for_every_command(
+        capsys: pytest.CaptureFixture) -> None:
+    for command in (["replay", "a" * 5000, "--headless"], ["saves", "--delete", "a" * 5000]):
+        code, out, err = run(capsys, *command)  # used to end in an OSError traceback
+        assert code == 2 and err.startswith("tabula: error: ") and err.count("\n") == 1
+
+
+def test_seat_names_with_control_characters_are_refused_on_the_command_line(
+        capsys: pytest.CaptureFixture) -> None:
+    code, out, err = run(capsys, *PLAY, "--names", "A\x1b]0;pwned\x07,B,C,D")
+    assert code == 2 and "control character" in err
+    assert "\x1b" not in err and "\x07" not in err
+    code, out, err = run(capsys, *PLAY, "--names", "A" * 40 + ",B,C,D")
+    assert code == 2 and "longer than" in err

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import signal
+from pathlib import Path
 
 from saves import Store
 from tests.test_ssh_support import (
@@ -243,3 +244,57 @@ def test_a_game_does_not_outlive_a_server_that_died(tmp_path):
             if child.returncode is None:
                 child.signal_group(signal.SIGKILL)  # never leave a stray game behind
     run(body())
+
+
+def test_a_seat_named_like_markup_does_not_lock_its_player_out(tmp_path):
+    """A game with a seat named ``x[/]y`` used to crash every later connection
+    of its player at the title screen (and show them a traceback)."""
+    from engine.match import Match, Seat
+    from tui.ssh.identity import player_home
+
+    keys = make_keys(tmp_path)
+    config = make_config(tmp_path, keys)
+    home = player_home(config.data_dir, "alice", keys.friend.get_fingerprint("sha256"))
+    match = Match("provincia", [Seat("x[/]y"), Seat("[b]Bot", "random")], seed=3)
+    match.meta["id"] = "markup"
+    Store(home / "saves").autosave(match)
+
+    async def body():
+        async with serving(config) as host:
+            for _ in range(2):  # and again: nothing was broken by the first visit
+                client = await GameClient.connect(host.port, username="alice",
+                                                  client_keys=[keys.friend], size=(120, 40))
+                await client.read_until("x[/]y, [b]Bot")
+                assert "Traceback" not in client.screen.text()
+                client.send("q")
+                await client.read_to_end()
+                await client.process.wait()
+                assert client.process.exit_status == 0
+                await sessions_done(host)
+    run(body())
+
+
+def test_a_crashing_game_tells_the_player_one_line_and_the_host_where_to_look(tmp_path,
+                                                                               caplog):
+    import sys
+
+    from tests.test_tui_hostile import LAUNCH, PLANT_IN_APP
+
+    keys = make_keys(tmp_path)
+    broken = (sys.executable, "-c", LAUNCH.format(plant=PLANT_IN_APP))
+    config = make_config(tmp_path, keys, child_command=broken)
+    caplog.set_level(logging.INFO, logger="tabula.ssh")
+
+    async def body():
+        async with serving(config) as host:
+            client = await GameClient.connect(host.port, username="alice",
+                                              client_keys=[keys.friend])
+            out = (await client.read_to_end()).decode("utf-8", "replace")
+            assert "Tabula hit an unexpected error" in out
+            assert "Traceback" not in out and str(tmp_path) not in out
+            await sessions_done(host)
+    run(body())
+    (line,) = session_lines(caplog)
+    report = line.rsplit("crash report ", 1)[1]
+    assert "Traceback" in Path(report).read_text()
+    assert report.startswith(str(tmp_path / "data" / "crashes"))

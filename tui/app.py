@@ -9,6 +9,7 @@ one module each; a game's own widgets in ``tui/<game>/``.
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import time
 from collections.abc import Callable
@@ -25,10 +26,18 @@ from engine.match import Match
 from saves.plain import plain
 
 from . import crash
+from .sizes import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH
 from .widgets.seats import SEAT_COLOURS
 from .widgets.table import GAME_CSS
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+def guarded_driver() -> type | None:
+    """Textual's Linux driver with input bounded (``tui.driver``) where there is one."""
+    if os.name != "posix":
+        return None
+    from .driver import GuardedLinuxDriver
+
+    return GuardedLinuxDriver
 NOTICE_CHARS = 600  # of one notification: room for a save error naming a long path
 
 
@@ -70,12 +79,13 @@ class TabulaApp(App[int]):
 
     def __init__(self, start: Start | None = None, settings: Settings | None = None,
                  store: Any = None) -> None:
-        super().__init__()
+        super().__init__(driver_class=guarded_driver())
         self.start = start or Start()
         self.settings = settings or Settings()
         self._store = store
         self._store_error: str | None = None
         self._too_small: Screen | None = None
+        self._told_capped = False
         self._bot_runner: Any = None
         self._crash: crash.Crash | None = None
         self.bots_hold_until = 0.0
@@ -207,6 +217,20 @@ class TabulaApp(App[int]):
 
     def on_resize(self, event: events.Resize) -> None:
         self.check_size(event.size.width < MIN_WIDTH or event.size.height < MIN_HEIGHT)
+        self.check_capped(event.size.width, event.size.height)
+
+    def check_capped(self, width: int, height: int) -> None:
+        """Say once that a window bigger than the server's cap is only partly used.
+
+        Over SSH the game's terminal is capped at MAX_WIDTH x MAX_HEIGHT
+        (``tui.ssh.child``); a size at the cap means the real window is
+        probably bigger, and the player should know why the table does not
+        fill it.
+        """
+        if (width >= MAX_WIDTH or height >= MAX_HEIGHT) and not self._told_capped:
+            self._told_capped = True
+            self.notify(f"Tabula uses at most {MAX_WIDTH} × {MAX_HEIGHT} characters of a "
+                        "terminal; the rest of your window stays empty.", timeout=8)
 
     def check_size(self, small: bool | None = None) -> None:
         """Cover everything with a notice while the terminal is too small."""

@@ -119,7 +119,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return dispatch(args)
     except UsageError as e:
-        print(f"tabula: error: {e}", file=sys.stderr)
+        from saves.plain import plain  # a reason may quote what was typed or read
+
+        print(f"tabula: error: {plain(str(e), 1000)}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130

@@ -28,6 +28,24 @@ def parse_options(pairs: list[str]) -> dict[str, object]:
     return out
 
 
+MAX_NAME = 32  # characters of a seat name given on the command line
+
+
+def check_names(given: list[str]) -> list[str]:
+    """Seat names from --names, stripped; UsageError for a control character or
+    a name too long (a name is shown on every screen and saved with the game)."""
+    from saves.plain import has_control, plain
+
+    names = [n.strip() for n in given]
+    for name in names:
+        if has_control(name):
+            raise UsageError(f"--names: {plain(name, 40)!r} holds a control character")
+        if len(name) > MAX_NAME:
+            raise UsageError(f"--names: {plain(name, 40)!r} is longer than {MAX_NAME} "
+                             "characters")
+    return names
+
+
 def match_from_args(args: argparse.Namespace, default_kind: str):
     """Build a Match from game/--players/--seats/--names/--seed/--option."""
     import engine
@@ -49,7 +67,7 @@ def match_from_args(args: argparse.Namespace, default_kind: str):
         check_seats(args.game, seat_kinds, humans=True)
     except ValueError as e:
         raise UsageError(str(e)) from None
-    names = [n.strip() for n in args.names.split(",")] if args.names else None
+    names = check_names(args.names.split(",")) if args.names else None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1 << 31)
     try:
         return Match(args.game, seats_from_kinds(seat_kinds, names), seed,

@@ -35,7 +35,7 @@ class TooSmallScreen(Screen[None]):
         self.refresh_size(event.size.width, event.size.height)
 
     def refresh_size(self, w: int | None = None, h: int | None = None) -> None:
-        from tui.app import MIN_HEIGHT, MIN_WIDTH
+        from tui.sizes import MIN_HEIGHT, MIN_WIDTH
 
         if w is None or h is None:
             w, h = self.app.size

@@ -27,11 +27,10 @@ import termios
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from pathlib import Path
 
+from ..sizes import MAX_HEIGHT, MAX_WIDTH
+
 DEFAULT_SIZE = (80, 24)
-# The biggest terminal a person uses; a bigger size is capped to it, since a
-# game's memory and output grow with its screen (4096 x 4096 costs ~1 GB).
-# The game says so when its window is at the cap.
-MAX_COLUMNS, MAX_ROWS = 500, 200
+MAX_COLUMNS, MAX_ROWS = MAX_WIDTH, MAX_HEIGHT  # bigger is capped (see tui.sizes)
 
 # Collects the dead leader (it must be dead: its pidfd was readable, or there
 # is no pidfd and this waits); its wait status, or None if nobody can know.
