@@ -17,7 +17,10 @@ first frame does not wait for Python to import Textual again.
 - ``forked``   a forked game becomes ``python -m tui`` on its PTY
 - ``child``    a game on its PTY: resize, hang up, reap
 - ``pump``     bytes between the PTY and the SSH channel, never blocking
-- ``limits``   session slots and the per-address connection rate
+- ``limits``   admission of new connections (per address, pre-auth apart
+               from logged in), session slots, token buckets
+- ``tarpit``   refused connections held open a few seconds, bounded
+- ``channel``  the session channel with its requests bounded (env, rates)
 - ``log``      the one line per session
 - ``probe``    a small client that reads the screen (bench and tests)
 """

@@ -53,6 +53,27 @@ def address_key(address: str) -> str:
     return str(ip)
 
 
+class Tally:
+    """Counts per key; a key whose count falls to zero is forgotten, so the
+    table stays as small as what is open now."""
+
+    def __init__(self) -> None:
+        self._counts: dict[str, int] = {}
+
+    def __getitem__(self, key: str) -> int:
+        return self._counts.get(key, 0)
+
+    def add(self, key: str) -> None:
+        self._counts[key] = self._counts.get(key, 0) + 1
+
+    def drop(self, key: str) -> None:
+        left = self._counts.get(key, 1) - 1
+        if left > 0:
+            self._counts[key] = left
+        else:
+            self._counts.pop(key, None)
+
+
 class RateLimiter:
     """At most ``per_minute`` new connections from one address in any 60 s."""
 
@@ -122,7 +143,7 @@ class ConnectionGate:
         self._clock = clock
         self._preauth: OrderedDict[object, tuple[str, float]] = OrderedDict()  # oldest first
         self._logged_in: dict[object, str] = {}
-        self._open_by_address: dict[str, int] = {}
+        self._open_by_address = Tally()
 
     @property
     def preauth(self) -> int:
@@ -133,12 +154,12 @@ class ConnectionGate:
         return len(self._logged_in)
 
     def open_from(self, address: str) -> int:
-        return self._open_by_address.get(address_key(address), 0)
+        return self._open_by_address[address_key(address)]
 
     def admit(self, ticket: object, address: str) -> str | None:
         """Take ``ticket`` in (None), or say why the connection is refused."""
         key = address_key(address)
-        if self._open_by_address.get(key, 0) >= self.limits.per_address:
+        if self._open_by_address[key] >= self.limits.per_address:
             return (f"{self.limits.per_address} connections from your address are open "
                     "already; close one and try again")
         if not self.rate.allow(key):
@@ -147,7 +168,7 @@ class ConnectionGate:
         if len(self._preauth) >= self.limits.preauth_total and not self._make_room():
             return "the server is busy; try again later"
         self._preauth[ticket] = (key, self._clock())
-        self._open_by_address[key] = self._open_by_address.get(key, 0) + 1
+        self._open_by_address.add(key)
         return None
 
     def logged_in_now(self, ticket: object) -> None:
@@ -160,13 +181,8 @@ class ConnectionGate:
         """The connection closed (a ticket never admitted is ignored)."""
         entry = self._preauth.pop(ticket, None)
         key = entry[0] if entry is not None else self._logged_in.pop(ticket, None)
-        if key is None:
-            return
-        left = self._open_by_address.get(key, 1) - 1
-        if left > 0:
-            self._open_by_address[key] = left
-        else:
-            self._open_by_address.pop(key, None)
+        if key is not None:
+            self._open_by_address.drop(key)
 
     def _make_room(self) -> bool:
         """Push out the oldest pre-auth connection if it has had its chance."""

@@ -20,6 +20,8 @@ import os
 import resource
 from collections import deque
 
+from .limits import Tally
+
 HOLD_SECONDS = 5.0
 
 
@@ -48,7 +50,7 @@ class Tarpit:
         self.per_address = per_address if per_address is not None else self.total // 4
         self.hold_s = hold
         self._held: deque[tuple[float, int, str]] = deque()  # (release at, fd, address)
-        self._by_address: dict[str, int] = {}
+        self._by_address = Tally()
         self._timer: asyncio.TimerHandle | None = None
 
     def __len__(self) -> int:
@@ -58,7 +60,7 @@ class Tarpit:
         """Tell the client ``message`` and keep its socket open for a while (if room)."""
         with contextlib.suppress(OSError):
             os.write(fd, message)
-        if len(self._held) >= self.total or self._by_address.get(address, 0) >= self.per_address:
+        if len(self._held) >= self.total or self._by_address[address] >= self.per_address:
             return  # no room: the caller's close ends it now
         try:
             held = os.dup(fd)
@@ -66,7 +68,7 @@ class Tarpit:
             return
         loop = asyncio.get_running_loop()
         self._held.append((loop.time() + self.hold_s, held, address))
-        self._by_address[address] = self._by_address.get(address, 0) + 1
+        self._by_address.add(address)
         if self._timer is None:
             self._timer = loop.call_later(self.hold_s, self._release_due)
 
@@ -82,11 +84,7 @@ class Tarpit:
     def _release(self, fd: int, address: str) -> None:
         with contextlib.suppress(OSError):
             os.close(fd)
-        left = self._by_address.get(address, 1) - 1
-        if left > 0:
-            self._by_address[address] = left
-        else:
-            self._by_address.pop(address, None)
+        self._by_address.drop(address)
 
     def close(self) -> None:
         """Close every held socket (the server is stopping)."""
