@@ -1,8 +1,23 @@
-"""The pure rules engine: every game behind one protocol (see core.Game)."""
+"""The pure rules engine: every game behind one protocol (see core.Game).
+
+Games are registered from ``engine.games`` (the one list of games); a
+game's rules are imported the first time it is asked for.
+"""
+
+from importlib import import_module
 
 from .core import REGISTRY, get_game
-from .provincia import Provincia
+from .games import GAMES, GameEntry
 
-REGISTRY.register("provincia", Provincia)
+
+def _factory(entry: GameEntry):
+    def make():
+        module, _, name = entry.engine.partition(":")
+        return getattr(import_module(module), name)()
+    return make
+
+
+for _entry in GAMES:
+    REGISTRY.register(_entry.id, _factory(_entry))
 
 __all__ = ["REGISTRY", "get_game"]

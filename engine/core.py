@@ -253,19 +253,44 @@ def fill_zone(zone: tuple[Held, ...], draw: Callable[[int], int]) -> tuple[Held,
 
 
 # --------------------------------------------------------------------------
-# Results and options
+# Results, options, chapters, log lines
 
 
 @dataclass(frozen=True)
 class Result:
-    """The end of a game: per-seat scores, ranks (1 = best, shared on ties),
-    a per-category breakdown and which tie-break decided the winner."""
+    """The end of a game, for every kind of ending.
+
+    ``scores``/``ranks``/``breakdown`` are per seat (ranks 1 = best, shared
+    on ties). ``winners`` may be empty: everyone lost to the game (a solo
+    game lost to The Enemy, a cooperative loss). ``others`` are opponents
+    that are not seats but score (("The Enemy", 42),). The game words the
+    ending itself: ``outcome`` is a sentence ("Sextus wins with 31 PP"),
+    ``unit`` names the score ("PP", "points", "glory"), ``labels`` gives
+    each breakdown category a short column label, in display order.
+    """
 
     scores: tuple[int, ...]
     ranks: tuple[int, ...]
     breakdown: tuple[dict[str, int], ...]
     winners: tuple[int, ...]
     tiebreak: str | None = None
+    outcome: str = ""
+    unit: str = "points"
+    labels: tuple[tuple[str, str], ...] = ()
+    others: tuple[tuple[str, int], ...] = ()
+
+    def rewards(self) -> list[float]:
+        """Each seat's share of the win: 1 for a sole winner, split on a shared
+        victory, 0 for everyone when nobody won (bots and arenas score by this)."""
+        share = 1.0 / len(self.winners) if self.winners else 0.0
+        return [share if i in self.winners else 0.0 for i in range(len(self.scores))]
+
+    def categories(self) -> list[tuple[str, str]]:
+        """(key, label) for each breakdown category, in display order."""
+        keys = list(self.breakdown[0]) if self.breakdown else []
+        given = dict(self.labels)
+        ordered = [k for k, _ in self.labels if k in keys] + [k for k in keys if k not in given]
+        return [(k, given.get(k, k.capitalize())) for k in ordered]
 
 
 @dataclass(frozen=True)
@@ -285,32 +310,183 @@ class Options:
         return cls(tuple(sorted((mapping or {}).items())))
 
 
+BOOL_WORDS = {"true": True, "yes": True, "on": True, "1": True,
+              "false": False, "no": False, "off": False, "0": False}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option, declared: the new-game screen and ``--option K=V`` are
+    both built from a game's list of these.
+
+    ``kind`` is "bool", "choice" (one of ``choices``), "int" (within
+    ``bounds``) or "seats" (one of ``choices`` per seat, all different, e.g.
+    each seat's city; given on the command line comma-separated). ``default``
+    None means "the game decides" (for "seats": in order).
+    """
+
+    key: str
+    label: str
+    kind: str
+    default: Any
+    help: str
+    choices: tuple[str, ...] = ()
+    bounds: tuple[int, int] | None = None
+
+    def parse(self, text: str, players: int) -> Any:
+        """The value ``text`` stands for; ValueError with a sentence if none."""
+        text = text.strip()
+        if self.kind == "bool":
+            if text.lower() not in BOOL_WORDS:
+                raise ValueError(f"option {self.key!r} is true or false, not {text!r}")
+            return BOOL_WORDS[text.lower()]
+        if self.kind == "int":
+            try:
+                value: Any = int(text)
+            except ValueError:
+                raise ValueError(f"option {self.key!r} is a whole number, not {text!r}") from None
+        elif self.kind == "seats":
+            value = tuple(part.strip() for part in text.split(","))
+        else:
+            value = text
+        return self.check(value, players)
+
+    def check(self, value: Any, players: int) -> Any:
+        """``value`` if it is allowed with ``players`` seats; else ValueError."""
+        if self.kind == "bool" and isinstance(value, bool):
+            return value
+        if self.kind == "int" and isinstance(value, int) and not isinstance(value, bool):
+            lo, hi = self.bounds or (value, value)
+            if not lo <= value <= hi:
+                raise ValueError(f"option {self.key!r} is between {lo} and {hi}, not {value}")
+            return value
+        if self.kind == "choice" and value in self.choices:
+            return value
+        if self.kind == "seats" and isinstance(value, tuple):
+            return self._check_seats(value, players)
+        if self.kind in ("choice", "seats"):
+            raise ValueError(f"option {self.key!r}: {value!r} is not one of "
+                             f"{', '.join(self.choices)}")
+        raise ValueError(f"option {self.key!r} cannot be {value!r}")
+
+    def _check_seats(self, value: tuple, players: int) -> tuple:
+        if len(value) != players:
+            raise ValueError(f"option {self.key!r} needs one value per seat ({players}), "
+                             f"not {len(value)}")
+        bad = [v for v in value if v not in self.choices]
+        if bad:
+            raise ValueError(f"option {self.key!r}: {bad[0]!r} is not one of "
+                             f"{', '.join(self.choices)}")
+        if len(set(value)) != len(value):
+            raise ValueError(f"option {self.key!r}: each seat needs a different value")
+        return value
+
+
+def parse_options(declared: Sequence[Option], pairs: Sequence[str], players: int) -> Options:
+    """``--option K=V`` strings checked against a game's options; ValueError
+    with a one-line reason for an unknown key, a bad value or a missing ``=``."""
+    by_key = {o.key: o for o in declared}
+    values: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        key = key.strip()
+        if not sep:
+            raise ValueError(f"an option is KEY=VALUE, not {pair!r}")
+        if key not in by_key:
+            known = ", ".join(by_key) or "none"
+            raise ValueError(f"unknown option {key!r} (known: {known})")
+        values[key] = by_key[key].parse(text, players)
+    return Options.of(values)
+
+
+def check_options(declared: Sequence[Option], options: Options, players: int) -> None:
+    """Raise ValueError unless every option is declared and allowed (saves and UI)."""
+    by_key = {o.key: o for o in declared}
+    for key, value in options.items:
+        if key not in by_key:
+            raise ValueError(f"unknown option {key!r} (known: {', '.join(by_key) or 'none'})")
+        by_key[key].check(value, players)
+
+
+class Chapter(NamedTuple):
+    """Where a game is in its own terms: ("round", 3, "Round 3"), ("era", 2,
+    "Era II"), ("turn", 12, "Turn 12"). Log headings and replay jumps use it;
+    number 0 is before the first chapter (setup)."""
+
+    kind: str
+    number: int
+    label: str
+
+
+class ScoreHistory(NamedTuple):
+    """Each seat's score at the end of each chapter so far, for the chart:
+    ``rows[i][seat]`` after the chapter labelled ``labels[i]`` ("R1", "E2")."""
+
+    labels: tuple[str, ...]
+    rows: tuple[tuple[int, ...], ...]
+
+
+class LogLine(NamedTuple):
+    """One line of the game log, structured: text parts, each naming the seat
+    it refers to (or None), so a UI colours seats without matching text;
+    ``heading`` marks a chapter's first line."""
+
+    parts: tuple[tuple[str, int | None], ...]
+    heading: bool = False
+
+    @property
+    def text(self) -> str:
+        return "".join(t for t, _ in self.parts)
+
+    @classmethod
+    def plain(cls, text: str, heading: bool = False) -> LogLine:
+        return cls(((text, None),), heading)
+
+    def __str__(self) -> str:
+        return self.text
+
+
 # --------------------------------------------------------------------------
 # The protocol
 
 
 class Game(Protocol[S, A]):
-    """What every game offers; see DESIGN.md "The engine contract"."""
+    """What every game offers; docs/DEVELOPING.md "The engine contract".
+
+    Generic code (match, bots, saves, the TUI, the SSH server) uses only
+    these members, never a game's state attributes.
+    """
 
     id: str
     title: str
     players: range
+    default_players: int
+    options: tuple[Option, ...]
 
     def setup(self, players: int, options: Options, seed: int) -> S: ...
     def seats(self, s: S) -> int: ...  # how many seats this game (or view) has
-    def to_move(self, s: S) -> int | None: ...
+    def to_move(self, s: S) -> int | None: ...  # None: the game is over
+    def is_over(self, s: S) -> bool: ...
     def legal(self, s: S) -> Sequence[A]: ...
     def play(self, s: S, a: A, trusted: bool = False) -> S: ...  # trusted: a is from legal(s)
     def result(self, s: S) -> Result: ...
     def view(self, s: S, seat: int) -> S: ...
+    def viewer(self, s: S) -> int | None: ...  # the seat a view belongs to; None: full state
     def sample(self, v: S, seat: int, rng: Rng) -> S: ...
+    # Did the step from full state ``before`` to ``after`` show ``seat``
+    # something it could not know (a hidden card) or decide something by
+    # chance (dice, a draw, a shuffle)? Undo never goes back past such a step.
+    def informs(self, before: S, after: S, seat: int) -> bool: ...
     def describe(self, s: S, a: A) -> str: ...
     def prompt(self, s: S) -> str: ...
     def events(self, s: S) -> Sequence[tuple]: ...
-    def event_text(self, s: S, e: tuple) -> str: ...
+    def log_line(self, s: S, e: tuple) -> LogLine | None: ...
     def encode_action(self, a: A) -> list: ...
     def decode_action(self, data: Any) -> A: ...
-    def progress(self, s: S) -> str: ...
+    def progress(self, s: S) -> str: ...  # "round 3, Play Cards": for save lists
+    def chapter(self, s: S) -> Chapter: ...
+    def score_history(self, s: S) -> ScoreHistory: ...
+    def seat_label(self, s: S, seat: int) -> str: ...  # "Massilia": what a seat plays as
 
 
 def encode_plain(a: Any) -> Any:

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .core import IllegalAction, Options, get_game
+from .core import IllegalAction, LogLine, Options, get_game
 
 HUMAN = "human"
 
@@ -82,18 +82,22 @@ class Match:
         seat = self.to_move()
         return seat is not None and not self.seats[seat].is_human
 
-    def log(self, seat: int | None = None, start: int = 0) -> list[tuple[int, str]]:
-        """(step, sentence) for every event since ``start``, as ``seat`` saw it
+    def log_lines(self, seat: int | None = None, start: int = 0) -> list[tuple[int, LogLine]]:
+        """(step, line) for every event since ``start``, as ``seat`` saw it
         (``None``: the full log, for a finished game or a replay)."""
         out = []
         for i in range(start, len(self.states)):
             s = self.states[i]
             shown = s if seat is None else self.game.view(s, seat)
             for e in self.game.events(shown):
-                line = self.game.event_text(shown, e)
-                if line:
+                line = self.game.log_line(shown, e)
+                if line is not None:
                     out.append((i, line))
         return out
+
+    def log(self, seat: int | None = None, start: int = 0) -> list[tuple[int, str]]:
+        """``log_lines`` as plain sentences."""
+        return [(i, line.text) for i, line in self.log_lines(seat, start)]
 
     # ------------------------------------------------------------ changing
     def play(self, action: tuple) -> Any:
@@ -112,8 +116,10 @@ class Match:
 
     def undo(self, seat: int) -> bool:
         """Take back ``seat``'s last action and everything after it, unless
-        that would go back past hidden information revealed since (a card
-        drawn, a token or Bellum turned): then nothing changes."""
+        that would go back past something ``seat`` has learnt since (a card
+        drawn, a token or Bellum turned) or chance has decided (dice, a
+        shuffle): then nothing changes. The game says which steps those are
+        (``Game.informs``)."""
         target = self._undo_target(seat)
         if target is None:
             return False
@@ -140,10 +146,8 @@ class Match:
         return None
 
     def reveals(self, i: int, seat: int) -> bool:
-        """Did action ``i`` show ``seat`` something it did not know before?"""
-        before = _unseen_count(self.game.view(self.states[i], seat))
-        after = _unseen_count(self.game.view(self.states[i + 1], seat))
-        return after < before
+        """Did action ``i`` show ``seat`` something, or leave something to chance?"""
+        return self.game.informs(self.states[i], self.states[i + 1], seat)
 
     def _changed(self) -> None:
         for listener in self.listeners:
@@ -156,10 +160,6 @@ class Match:
 
     def encoded_actions(self) -> list[list]:
         return [self.game.encode_action(a) for a in self.actions]
-
-
-def _unseen_count(v: Any) -> int:
-    return sum(len(cards) for _, cards in getattr(v, "unseen", ()))
 
 
 def seats_from_kinds(kinds: Sequence[str], names: Sequence[str] | None = None) -> tuple[Seat, ...]:

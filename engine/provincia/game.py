@@ -6,9 +6,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import IllegalAction, Options, Result, Rng, decode_plain, encode_plain
+from engine.core import (
+    Chapter,
+    IllegalAction,
+    LogLine,
+    Option,
+    Options,
+    Result,
+    Rng,
+    ScoreHistory,
+    decode_plain,
+    encode_plain,
+)
 
 from . import battle, build, scoring, select, setup, text, upkeep
+from .data import CITIES
 from .state import ACTIVATE, BATTLE, FINAL, OVER, PHASE_NAMES, PLAY, SELECT, UPKEEP, Player, State
 from .view import sample, view
 
@@ -127,10 +139,13 @@ class Provincia:
     title = "Provincia Romana"
     players = range(2, 7)
     default_players = 4
-    option_help = {
-        "cities": "comma-separated city names, one per seat (default: in order)",
-        "finite_gold": "true/false: the 53 gold coins are a hard limit (default true)",
-    }
+    options = (
+        Option("cities", "City", "seats", None,
+               "the city each seat plays, comma-separated (default: in order)",
+               choices=tuple(c.name for c in CITIES)),
+        Option("finite_gold", "Finite gold", "bool", True,
+               "the 53 gold coins are a hard limit"),
+    )
 
     def setup(self, players: int, options: Options | None = None, seed: int = 0) -> State:
         w = setup.setup(players, options or Options(), seed).thaw()
@@ -148,6 +163,16 @@ class Provincia:
     def sample(self, v: State, seat: int, rng: Rng) -> State:
         return sample(v, seat, rng)
 
+    def viewer(self, s: State) -> int | None:
+        return None if s.viewer == -1 else s.viewer
+
+    def informs(self, before: State, after: State, seat: int) -> bool:
+        """A card, token or Bellum ``seat`` did not know was shown, or the
+        random stream moved (a reshuffle): undo must not go back past it."""
+        if after.rng != before.rng:
+            return True
+        return _unseen(view(after, seat)) < _unseen(view(before, seat))
+
     def result(self, s: State) -> Result:
         return scoring.result(s)
 
@@ -162,6 +187,9 @@ class Provincia:
 
     def event_text(self, s: State, e: tuple) -> str | None:
         return text.event_text(s, e)
+
+    def log_line(self, s: State, e: tuple) -> LogLine | None:
+        return text.log_line(s, e)
 
     def encode_action(self, a: tuple) -> list:
         return encode_plain(a)
@@ -180,5 +208,17 @@ class Provincia:
             return "final turn"
         return f"round {s.round}, {PHASE_NAMES[s.phase]}"
 
+    def chapter(self, s: State) -> Chapter:
+        return Chapter("round", s.round, f"Round {s.round}")
+
+    def score_history(self, s: State) -> ScoreHistory:
+        """PP after each round played so far."""
+        labels = tuple(f"R{i + 1}" for i in range(len(s.history)))
+        return ScoreHistory(labels, tuple(s.history))
+
     def seat_label(self, s: State, seat: int) -> str:
         return text.seat_name(s, seat)
+
+
+def _unseen(v: State) -> int:
+    return sum(len(cards) for _, cards in v.unseen)

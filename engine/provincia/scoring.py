@@ -62,12 +62,36 @@ def breakdown(pl: Player) -> dict[str, int]:
     return out
 
 
+CATEGORY_LABELS = (("buildings", "Build"), ("activations", "Activ"), ("battles", "Battle"),
+                   ("setup", "Setup"), ("taxes", "Taxes"), ("gold", "Gold"),
+                   ("gloria", "Gloria"))
+
+
 def result(s: State) -> Result:
     keys = [tiebreak_key(pl) for pl in s.players]
+    won = winners(s)
+    tiebreak = decided_by(s)
     return Result(
         scores=tuple(pl.pp for pl in s.players),
         ranks=rank_scores(keys),
         breakdown=tuple(breakdown(pl) for pl in s.players),
-        winners=winners(s),
-        tiebreak=decided_by(s),
+        winners=won,
+        tiebreak=tiebreak,
+        outcome=outcome(s, won, tiebreak),
+        unit="PP",
+        labels=CATEGORY_LABELS,
     )
+
+
+def outcome(s: State, won: tuple[int, ...], tiebreak: str | None) -> str:
+    """The ending in a sentence, naming the cities."""
+    from .text import seat_name
+
+    names = " and ".join(seat_name(s, w) for w in won)
+    pp = s.players[won[0]].pp
+    text = (" share the victory" if len(won) > 1 else " wins") + f" with {pp} PP"
+    if tiebreak == "shared":
+        text += " — tied on every tie-break"
+    elif tiebreak:
+        text += f" — tie on score broken by {tiebreak}"
+    return names + text + "."

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from engine.core import HIDDEN, Held
+import re
+
+from engine.core import HIDDEN, Held, LogLine
 
 from .build import discounted
 from .data import (
@@ -220,3 +222,17 @@ def event_text(s: State, e: tuple) -> str | None:
     if kind == "no_deck":
         return f"{name(e[1])} has no deck to choose."
     return None
+
+
+def log_line(s: State, e: tuple) -> LogLine | None:
+    """The event's sentence as a structured log line: each city named in it is
+    a part that refers to its seat; a new round is a heading."""
+    sentence = event_text(s, e)
+    if sentence is None:
+        return None
+    names = {seat_name(s, p): p for p in range(s.n)}
+    parts: list[tuple[str, int | None]] = []
+    for piece in re.split("(" + "|".join(re.escape(n) for n in names) + ")", sentence):
+        if piece:
+            parts.append((piece, names.get(piece)))
+    return LogLine(tuple(parts), heading=e[0] == "round")

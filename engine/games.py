@@ -1,0 +1,51 @@
+"""Every game Tabula knows: one entry each, the only place that names them.
+
+An entry says where each part of a game lives, as "module:attribute" or
+"package:resource" strings, so that ``engine`` names the parts without
+importing them (``ai`` and ``tui`` are never imported by ``engine``): the
+rules (``engine``), what the bots know (``knowledge``: a module that
+registers it when imported), the terminal table (``table``), its
+stylesheet and the rulebook. Adding a game is adding its folders and one
+entry here (docs/DEVELOPING.md, "Adding a game").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """Where one game's parts live."""
+
+    id: str
+    title: str
+    engine: str  # "package.module:Class" of the Game
+    knowledge: str | None = None  # module whose import registers the bots' knowledge
+    table: str | None = None  # "package.module:Class" of the terminal table (GameUI)
+    stylesheet: str | None = None  # "package:file.tcss", scoped to this game's screens
+    rulebook: str | None = None  # "package:file.txt", the rulebook as text
+
+
+GAMES: tuple[GameEntry, ...] = (
+    GameEntry(
+        id="provincia",
+        title="Provincia Romana",
+        engine="engine.provincia:Provincia",
+        knowledge="ai.provincia",
+        table="tui.provincia.table:ProvinciaUI",
+        stylesheet="tui.provincia:provincia.tcss",
+        rulebook="tui.rules:provincia-romana.txt",
+    ),
+)
+
+DEFAULT_GAME = GAMES[0].id  # what "tabula" offers first
+
+
+def entry(game_id: str) -> GameEntry:
+    """The entry of ``game_id``; KeyError naming the known ids."""
+    for e in GAMES:
+        if e.id == game_id:
+            return e
+    known = ", ".join(e.id for e in GAMES)
+    raise KeyError(f"unknown game {game_id!r} (known: {known})")
