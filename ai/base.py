@@ -14,6 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+STRENGTHS = ("easy", "normal", "hard")
+"""Every bot kind takes one of these; what each means is the kind's business
+(a budget for ISMCTS, a slip rate for the rule-based bot)."""
+
 
 @dataclass(frozen=True)
 class Alternative:
@@ -85,15 +89,15 @@ class NotAView(ValueError):
     """A bot was handed something other than its own seat's view."""
 
 
-def require_view(view: Any, seat: int) -> None:
+def require_view(game: Any, view: Any, seat: int) -> None:
     """Refuse full states: a bot decides on what its seat may know, only.
 
-    Games mark a view with the seat it belongs to (``viewer``; -1 for a full
-    state). A game without that field cannot be checked here.
+    The game says whose view a state is (``game.viewer``; None for a full
+    state), so the check holds for every game behind the protocol.
     """
-    viewer = getattr(view, "viewer", seat)
+    viewer = game.viewer(view)
     if viewer != seat:
-        what = "a full state" if viewer == -1 else f"seat {viewer}'s view"
+        what = "a full state" if viewer is None else f"seat {viewer}'s view"
         raise NotAView(f"a bot for seat {seat} was given {what}; bots only see their own view")
 
 

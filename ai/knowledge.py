@@ -1,9 +1,9 @@
 """Per-game knowledge the generic bots plug in, registered by game id.
 
 The ISMCTS bot and the rule-based bot are generic; what they know about one
-game lives in that game's package under ``ai/`` (``ai/provincia/`` for
-Provincia Romana), which calls ``register`` when imported. A game without
-an entry still gets working bots: a uniform-random default policy, no
+game lives with that game (the ``knowledge`` module of its entry in
+``engine.games``), which calls ``register`` when imported. A game without
+knowledge still gets working bots: a uniform-random default policy, no
 priors, and an evaluation that only knows finished games.
 
 Everything here is given *full* states by the search (sampled worlds) or
@@ -17,6 +17,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from engine.games import entry
 
 Evaluate = Callable[[Any, Any], Sequence[float]]
 """(game, state) -> a reward in [0, 1] per seat, like a win probability."""
@@ -58,43 +60,33 @@ def register(game_id: str, knowledge: Knowledge) -> None:
 
 
 def knowledge(game_id: str) -> Knowledge:
-    """The game's knowledge; imports ``ai.<game_id>`` once to let it register."""
+    """The game's knowledge. The first call imports the module its registry
+    entry names (which registers it); a game with none, or not in the
+    registry, gets ``GENERIC``."""
     if game_id not in _KNOWLEDGE and game_id not in _TRIED:
         _TRIED.add(game_id)
-        try:
-            importlib.import_module(f"ai.{game_id}")
-        except ModuleNotFoundError as e:
-            if e.name != f"ai.{game_id}":
-                raise
+        module = knowledge_module(game_id)
+        if module is not None:
+            importlib.import_module(module)
     return _KNOWLEDGE.get(game_id, GENERIC)
 
 
-def terminal_rewards(game: Any, s: Any) -> list[float]:
-    """A finished game's reward per seat: 1 for a sole winner, shared on ties."""
-    res = game.result(s)
-    share = 1.0 / len(res.winners)
-    out = [0.0] * len(res.scores)
-    for w in res.winners:
-        out[w] = share
-    return out
+def knowledge_module(game_id: str) -> str | None:
+    """The module whose import registers ``game_id``'s knowledge, if any."""
+    try:
+        return entry(game_id).knowledge
+    except KeyError:  # a game made up by a test or a tool: generic bots only
+        return None
 
 
 def generic_evaluate(game: Any, s: Any) -> list[float]:
-    """Without knowledge of the game, an unfinished game is anyone's."""
+    """Without knowledge of the game, an unfinished game is anyone's; a
+    finished one pays each seat its share of the win (nothing to anyone
+    when the game beat every seat)."""
     if game.to_move(s) is None:
-        return terminal_rewards(game, s)
-    n = seat_count(game, s)
+        return game.result(s).rewards()
+    n = game.seats(s)
     return [1.0 / n] * n
-
-
-def seat_count(game: Any, s: Any) -> int:
-    """Seats in a state or view: ``game.seats(s)`` (the protocol), else what
-    the state itself says (``s.n`` or ``len(s.players)``)."""
-    seats = getattr(game, "seats", None)
-    if callable(seats):
-        return seats(s)
-    n = getattr(s, "n", None)
-    return n if isinstance(n, int) else len(s.players)
 
 
 def generic_rollout(game: Any, s: Any, actions: Sequence[tuple], rng: random.Random) -> tuple:

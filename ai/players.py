@@ -8,13 +8,12 @@ from typing import Any
 
 from engine.match import Match
 
-from .base import Bot, Budget
+from .base import STRENGTHS, Bot, Budget
 from .random_bot import RandomBot
 
 BOT_KINDS: dict[str, Callable[[str], Bot]] = {
     "random": lambda strength: RandomBot(),
 }
-STRENGTHS = ("easy", "normal", "hard")
 
 
 def register(kind: str, factory: Callable[[str], Bot]) -> None:
@@ -24,7 +23,7 @@ def register(kind: str, factory: Callable[[str], Bot]) -> None:
 def _load_all() -> None:
     """Import the bot modules that register themselves (optional ones may
     be absent while they are written)."""
-    for mod in ("ai.rules", "ai.mcts"):
+    for mod in ("ai.rules_bot", "ai.mcts"):
         try:
             __import__(mod)
         except ModuleNotFoundError as e:

@@ -16,7 +16,7 @@ class RandomBot:
 
     def decide(self, game: Any, view: Any, seat: int, budget: Budget,
                rng: random.Random) -> tuple:
-        require_view(view, seat)
+        require_view(game, view, seat)
         return rng.choice(game.legal(view))
 
     def explain(self) -> list[Alternative]:

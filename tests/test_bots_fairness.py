@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from ai.base import Budget, NotAView
+from ai.base import Budget, NotAView, require_view
 from ai.mcts import MctsBot, Settings
 from ai.players import bot_turn, make_bot, play_bots
 from engine import get_game
@@ -129,6 +129,26 @@ def test_bots_refuse_full_states(kind: str):
         bot(kind).decide(G, m.view(other), seat, SMALL, random.Random(0))
 
 
+class Says:
+    """A game that names a view's seat through the protocol (``viewer``)."""
+
+    def __init__(self, who: int | None) -> None:
+        self.who = who
+
+    def viewer(self, s: Any) -> int | None:
+        return self.who
+
+
+def test_the_game_says_whose_view_it_is():
+    """The check asks ``game.viewer``, not an attribute of the state."""
+    looks_like_seat_1 = type("View", (), {"viewer": 1})()
+    with pytest.raises(NotAView, match="a full state"):
+        require_view(Says(None), looks_like_seat_1, 1)
+    with pytest.raises(NotAView, match="seat 0's view"):
+        require_view(Says(0), looks_like_seat_1, 1)
+    require_view(Says(1), object(), 1)  # no such attribute needed
+
+
 class Spy:
     """The Provincia game, recording what a bot asks of it: every full state
     that reaches ``play`` must come from ``sample`` (or from ``play`` on
@@ -149,17 +169,17 @@ class Spy:
         return s
 
     def sample(self, v: Any, seat: int, rng: Rng) -> Any:
-        assert v.viewer == seat, "sampling must start from the bot's own view"
+        assert G.viewer(v) == seat, "sampling must start from the bot's own view"
         return self._own(self.game.sample(v, seat, rng))
 
     def play(self, s: Any, a: tuple, trusted: bool = False) -> Any:
-        assert s.viewer == -1
+        assert G.viewer(s) is None
         assert id(s) in self.sampled, "a full state that was not sampled by the bot"
         self.plays += 1
         return self._own(self.game.play(s, a, trusted))
 
     def legal(self, s: Any) -> Any:
-        if s.viewer != -1:
+        if G.viewer(s) is not None:
             self.views_in.append(s)
         else:
             assert id(s) in self.sampled
@@ -174,7 +194,7 @@ def test_full_states_only_from_sampling(kind: str):
     view = m.view(seat)
     action = bot(kind).decide(spy, view, seat, SMALL, random.Random(5))
     assert action in G.legal(view)
-    assert all(v.viewer == seat for v in spy.views_in)
+    assert all(G.viewer(v) == seat for v in spy.views_in)
     if kind == "mcts":
         assert spy.plays > 0  # it did search, on sampled worlds only
 
@@ -190,7 +210,7 @@ def test_play_bots_hands_out_views_only():
             self.inner = make_bot("rules")
 
         def decide(self, game, view, seat, budget, rng):
-            seen.append((view.viewer, seat))
+            seen.append((game.viewer(view), seat))
             assert all(h.card == HIDDEN or h.seen >> seat & 1
                        for p in view.players for h in p.hand)
             return self.inner.decide(game, view, seat, budget, rng)

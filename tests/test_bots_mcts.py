@@ -15,7 +15,8 @@ from ai.mcts.node import Node
 from ai.mcts.search import Search
 from ai.players import bot_turn, make_bot
 from engine import get_game
-from engine.core import Rng
+from engine.core import Result, Rng
+from engine.games import entry
 from engine.match import Match, seats_from_kinds
 
 G = get_game("provincia")
@@ -190,7 +191,7 @@ def test_tree_reuse_within_a_turn():
     assert bot.last.root is kept
     assert bot.last.root.n == visits + 50
     # another seat's turn in between: nothing is reused
-    other = first_choice(m, lambda v: v.viewer != seat)
+    other = first_choice(m, lambda v: G.viewer(v) != seat)
     decide(other, bot, Budget(iterations=20))
     assert not bot.reused
 
@@ -244,14 +245,14 @@ class Bare:
     """Provincia under another id: no evaluation, no rollout policy, no
     prior and no rule policy registered — the generic fallbacks."""
 
-    id = "bare-provincia"
+    id = "bare-game"
 
     def __getattr__(self, name: str) -> Any:
         return getattr(G, name)
 
 
 def test_generic_fallback_without_knowledge():
-    assert K.knowledge("bare-provincia") is K.GENERIC
+    assert K.knowledge("bare-game") is K.GENERIC
     bare = Bare()
     m = match_at(150, seed=3)
     seat = m.to_move()
@@ -286,3 +287,46 @@ def test_anchor_on_the_rule_based_choice():
     free = MctsBot(settings=Settings(anchor_margin=-1.0, early_stop=False))
     decide(m, free, Budget(iterations=60))
     assert free.last.anchor is None
+
+
+def test_knowledge_is_the_module_the_registry_names(tmp_path, monkeypatch):
+    """``knowledge(id)`` imports what ``engine.games`` names for the game,
+    whatever its module is called; unknown games get the generic bots."""
+    assert K.knowledge_module("provincia") == entry("provincia").knowledge
+    assert K.knowledge_module("no-such-game") is None
+    assert K.knowledge("no-such-game") is K.GENERIC
+    (tmp_path / "elsewhere_knows.py").write_text(
+        "from ai.knowledge import Knowledge, register\n"
+        "register('made-up', Knowledge(settings=(('uct_c', 0.5),)))\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(K, "entry", lambda gid: type("E", (), {"knowledge": "elsewhere_knows"}))
+    monkeypatch.setattr(K, "_KNOWLEDGE", dict(K._KNOWLEDGE))  # left as found
+    monkeypatch.setattr(K, "_TRIED", set(K._TRIED))
+    assert K.knowledge("made-up").settings == (("uct_c", 0.5),)
+    assert MctsBot().settings_for(type("Game", (), {"id": "made-up"})).uct_c == 0.5
+
+
+class Finished:
+    """A finished game with a given result (every kind of ending)."""
+
+    def __init__(self, winners: tuple[int, ...], seats: int = 3) -> None:
+        self.res = Result((5,) * seats, (1,) * seats, ({},) * seats, winners)
+
+    def to_move(self, s: Any) -> None:
+        return None
+
+    def seats(self, s: Any) -> int:
+        return len(self.res.scores)
+
+    def result(self, s: Any) -> Result:
+        return self.res
+
+
+@pytest.mark.parametrize("winners, rewards", [
+    ((1,), [0.0, 1.0, 0.0]),  # a sole winner
+    ((0, 2), [0.5, 0.0, 0.5]),  # a shared victory
+    ((), [0.0, 0.0, 0.0]),  # the game beat everyone
+])
+def test_generic_evaluation_of_every_ending(winners, rewards):
+    assert K.generic_evaluate(Finished(winners), None) == rewards
+

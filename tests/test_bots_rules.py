@@ -10,7 +10,7 @@ import pytest
 
 from ai.base import Budget
 from ai.players import make_bot
-from ai.provincia import rules as R
+from ai.provincia import strategy as R
 from ai.provincia.value import City
 from engine.match import Match, seats_from_kinds
 from engine.provincia.state import ACTIVATE, BATTLE, PLAY, SELECT

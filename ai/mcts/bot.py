@@ -50,7 +50,7 @@ class MctsBot:
 
     def decide(self, game: Any, view: Any, seat: int, budget: Budget,
                rng: random.Random) -> tuple:
-        require_view(view, seat)
+        require_view(game, view, seat)
         self.last, self.last_view, self.reused = None, view, False
         actions = game.legal(view)
         if len(actions) == 1:

@@ -1,7 +1,8 @@
 """ISMCTS settings and the budgets behind each strength.
 
 Strengths are budgets, not different algorithms: ``easy`` thinks briefly,
-``normal`` up to a second per move (the issue's limit), ``hard`` longer.
+``normal`` up to a second per move (what a player waits for without
+noticing), ``hard`` longer.
 Whichever of iterations or seconds runs out first ends the search; a caller
 may pass its own ``Budget`` (tests, the arena, ``--iterations``) and that
 wins over the strength. Decisions with one legal action cost nothing.
@@ -12,12 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-STRENGTH_BUDGETS: dict[str, tuple[int, float]] = {
-    # strength: (iterations, seconds) per decision
-    "easy": (200, 0.25),
-    "normal": (1500, 0.9),
-    "hard": (6000, 4.0),
-}
+from ..base import STRENGTHS
+
+STRENGTH_BUDGETS: dict[str, tuple[int, float]] = dict(zip(STRENGTHS, (
+    # (iterations, seconds) per decision, for each strength in order
+    (200, 0.25),  # easy
+    (1500, 0.9),  # normal
+    (6000, 4.0),  # hard
+), strict=True))
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from typing import Any
 from engine.core import Rng
 
 from ..base import BotCancelled, Budget, Progress
-from ..knowledge import Knowledge, generic_evaluate, seat_count
+from ..knowledge import Knowledge, generic_evaluate
 from .config import FULL_ROLLOUT, Settings
 from .node import Node
 
@@ -42,7 +42,7 @@ class Search:
         self.k = knowledge
         self.settings = settings
         self.rng = rng
-        self.seats = seat_count(game, view)
+        self.seats = game.seats(view)
         self.root = root or Node(self.seats)
         self.actions = list(game.legal(view))
         self.anchor = self._anchor(game, view, seat, knowledge, settings, rng)

@@ -1,18 +1,19 @@
 """What the bots know about Provincia Romana: the projection of each city's
-final Prestige (``value``), the rule-based player (``rules``), the ISMCTS
-rollout policy and priors (``policy``) and leaf evaluation (``evaluate``).
-Importing this package registers it for the game id "provincia"."""
+final Prestige (``value``), the rule-based player's strategy (``strategy``),
+the ISMCTS rollout policy and priors (``rollout``) and leaf evaluation
+(``evaluate``). Importing this package registers it for the game id
+"provincia" (``engine.games`` names this package as the game's knowledge)."""
 
 from __future__ import annotations
 
 from ..knowledge import Knowledge, register
-from . import evaluate, policy, rules
+from . import evaluate, rollout, strategy
 
 KNOWLEDGE = Knowledge(
     evaluate=evaluate.evaluate,
-    rollout=policy.rollout,
-    prior=policy.prior,
-    policy=rules.decide,
+    rollout=rollout.rollout,
+    prior=rollout.prior,
+    policy=strategy.decide,
     settings=(),
 )
 register("provincia", KNOWLEDGE)

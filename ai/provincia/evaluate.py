@@ -14,13 +14,12 @@ from typing import Any
 
 from engine.provincia.state import OVER, State
 
-from ..knowledge import terminal_rewards
 from .value import projected, temperature
 
 
 def evaluate(game: Any, s: State) -> list[float]:
     if s.phase == OVER:
-        return terminal_rewards(game, s)
+        return game.result(s).rewards()
     vals = [projected(s, p) for p in range(s.n)]
     return win_chances(vals, temperature(s))
 

@@ -1,4 +1,5 @@
-"""The rule-based player for Provincia Romana.
+"""The rule-based player's strategy for Provincia Romana (the ``policy``
+the generic rules bot, ``ai/rules_bot.py``, asks).
 
 It decides from its own view only, by the strategy the rulebook suggests:
 draft what the city needs (resources for the buildings in hand, buildings

@@ -1,7 +1,7 @@
-"""The rule-based bot (kind "rules"): each game's hand-written strategy.
+"""The rule-based bot (kind "rules"): plays each game's hand-written strategy.
 
-The strategy itself lives with the game (``ai/<game>/rules.py``, found
-through ``ai.knowledge``); this module is the generic bot around it: it
+The strategy itself lives with the game (the ``policy`` of its
+``ai.knowledge.Knowledge``); this module is the generic bot around it: it
 checks it was given a view, asks the policy, and explains the choice. A game
 without a policy falls back to a uniformly random legal action.
 """
@@ -26,11 +26,11 @@ class RulesBot:
 
     def __init__(self, strength: str = "normal") -> None:
         self.strength = strength
-        self._last: tuple[Any, Any, Decision] | None = None
+        self._last: tuple[Any, Any, int, Decision] | None = None
 
     def decide(self, game: Any, view: Any, seat: int, budget: Budget,
                rng: random.Random) -> tuple:
-        require_view(view, seat)
+        require_view(game, view, seat)
         policy = knowledge(game.id).policy
         if policy is None:
             actions = game.legal(view)
@@ -40,7 +40,7 @@ class RulesBot:
         if self.strength == "easy" and len(decision.ranked) > 1 and rng.random() < EASY_SLIP:
             alt = decision.ranked[1 + rng.randrange(min(2, len(decision.ranked) - 1))]
             decision = Decision(alt[0], decision.ranked)
-        self._last = (game, view, decision)
+        self._last = (game, view, seat, decision)
         return decision.action
 
     def explain(self) -> list[Alternative]:
@@ -49,9 +49,8 @@ class RulesBot:
         game's evaluation of the position for this seat."""
         if self._last is None:
             return []
-        game, view, decision = self._last
+        game, view, seat, decision = self._last
         evaluate = knowledge(game.id).evaluate
-        seat = view.viewer if hasattr(view, "viewer") else 0
         chance = evaluate(game, view)[seat] if evaluate else 0.0
         out = []
         for a, score, why in decision.ranked[:EXPLAIN_TOP]:
