@@ -4,9 +4,13 @@ Seats rotate across positions from game to game (game ``i`` shifts the
 seat list by ``i``), so every kind plays every position equally often when
 the number of games is a multiple of the number of seats; game ``i`` uses
 seed ``seed + i``, so a run is reproducible and ``--jobs`` changes only the
-speed. For each seat kind: games (seat-games), wins (ties split), win share
-with a 95% Wilson interval, average score and average rank, plus the
-thinking time per decision.
+speed. For each seat kind: games (seat-games), wins (a shared victory is
+split between its winners), win share with a 95% Wilson interval, average
+score and average rank, plus the thinking time per decision. Games can end
+with no seat winning (a solo game lost, everyone beaten by the game): they
+are counted as "no winner", so the win shares and that count add up to the
+games played. Opponents that are not seats (``Result.others``, e.g. an
+automated enemy) get a row of their own: games and average score.
 """
 
 from __future__ import annotations
@@ -19,6 +23,9 @@ from collections.abc import Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TextIO
+
+from engine import get_game
+from engine.core import Result, parse_options
 
 from .base import Budget
 from .players import bot_turn, check_seats, make_bot
@@ -33,6 +40,7 @@ class Config:
     seed: int
     iterations: int | None = None
     seconds: float | None = None
+    options: tuple[str, ...] = ()  # "key=value", checked against the game's options
 
 
 @dataclass
@@ -82,22 +90,68 @@ class Standing:
         }
 
 
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game as the standings need it."""
+
+    seats: tuple[SeatResult, ...]
+    others: tuple[tuple[str, int], ...] = ()  # (name, score) of opponents that are not seats
+
+    @property
+    def winners(self) -> int:
+        return sum(1 for r in self.seats if r.win > 0)
+
+
+def record(specs: Sequence[str], res: Result, decisions: Sequence[int],
+           thinking: Sequence[float], slowest: Sequence[float]) -> GameRecord:
+    """A game's ``Result`` per seat kind: each seat's share of the win (none
+    when nobody won), its score and rank, and how long it thought."""
+    shares = res.rewards()
+    seats = tuple(SeatResult(specs[s], res.scores[s], res.ranks[s], shares[s], decisions[s],
+                             thinking[s], slowest[s]) for s in range(len(specs)))
+    return GameRecord(seats, tuple(res.others))
+
+
+@dataclass
+class Other:
+    """Standing of an opponent that is not a seat: it plays every game."""
+
+    name: str
+    games: int = 0
+    score: float = 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "games": self.games,
+                "avg_score": round(self.score / (self.games or 1), 3)}
+
+
 @dataclass
 class Table:
-    """Running standings by seat kind, in the order kinds first appear."""
+    """Running standings by seat kind, in the order kinds first appear,
+    with the games no seat won and the opponents that are not seats."""
 
     specs: tuple[str, ...]
     rows: dict[str, Standing] = field(default_factory=dict)
+    others: dict[str, Other] = field(default_factory=dict)
     played: int = 0
+    no_winner: int = 0
+    shared: int = 0  # games won by more than one seat
 
     def __post_init__(self) -> None:
         for spec in self.specs:
             self.rows.setdefault(spec, Standing(spec))
 
-    def add(self, results: Sequence[SeatResult]) -> None:
+    def add(self, game: GameRecord) -> None:
         self.played += 1
-        for r in results:
+        winners = game.winners
+        self.no_winner += winners == 0
+        self.shared += winners > 1
+        for r in game.seats:
             self.rows[r.spec].add(r)
+        for name, score in game.others:
+            other = self.others.setdefault(name, Other(name))
+            other.games += 1
+            other.score += score
 
 
 # ---------------------------------------------------------------- playing
@@ -108,12 +162,14 @@ def rotation(seats: Sequence[str], i: int) -> tuple[str, ...]:
     return tuple(seats[k:]) + tuple(seats[:k])
 
 
-def play_one(cfg: Config, i: int) -> list[SeatResult]:
+def play_one(cfg: Config, i: int) -> GameRecord:
     """Game ``i`` of the run: the rotated seats, seed ``cfg.seed + i``."""
     from engine.match import Match, seats_from_kinds
 
     specs = rotation(cfg.seats, i)
-    match = Match(cfg.game, seats_from_kinds(list(specs)), cfg.seed + i)
+    game = get_game(cfg.game)
+    options = parse_options(game.options, list(cfg.options), len(specs))
+    match = Match(cfg.game, seats_from_kinds(list(specs)), cfg.seed + i, options)
     bots = {s: make_bot(seat.kind, seat.strength) for s, seat in enumerate(match.seats)}
     n = len(specs)
     decisions, thinking, slowest = [0] * n, [0.0] * n, [0.0] * n
@@ -126,17 +182,14 @@ def play_one(cfg: Config, i: int) -> list[SeatResult]:
         thinking[seat] += dt
         slowest[seat] = max(slowest[seat], dt)
         match.play(action)
-    res = match.game.result(match.state)
-    share = 1.0 / len(res.winners)
-    return [SeatResult(specs[s], res.scores[s], res.ranks[s], share if s in res.winners else 0.0,
-                       decisions[s], thinking[s], slowest[s]) for s in range(n)]
+    return record(specs, match.game.result(match.state), decisions, thinking, slowest)
 
 
-def _play_star(job: tuple[Config, int]) -> list[SeatResult]:
+def _play_star(job: tuple[Config, int]) -> GameRecord:
     return play_one(*job)
 
 
-def run(cfg: Config, jobs: int = 1) -> Iterator[list[SeatResult]]:
+def run(cfg: Config, jobs: int = 1) -> Iterator[GameRecord]:
     """Results of every game, as they finish (in game order with one job)."""
     if jobs <= 1:
         for i in range(cfg.games):
@@ -148,8 +201,8 @@ def run(cfg: Config, jobs: int = 1) -> Iterator[list[SeatResult]]:
 
 def standings(cfg: Config, jobs: int = 1, on_game: Any = None) -> Table:
     table = Table(tuple(dict.fromkeys(cfg.seats)))
-    for results in run(cfg, jobs):
-        table.add(results)
+    for game in run(cfg, jobs):
+        table.add(game)
         if on_game is not None:
             on_game(table)
     return table
@@ -164,8 +217,12 @@ def document(cfg: Config, table: Table) -> dict[str, Any]:
         "games": table.played,
         "seats": list(cfg.seats),
         "seed": cfg.seed,
+        "options": list(cfg.options),
         "budget": {"iterations": cfg.iterations, "seconds": cfg.seconds},
+        "no_winner": table.no_winner,
+        "shared": table.shared,
         "bots": [row.as_dict() for row in table.rows.values()],
+        "others": [other.as_dict() for other in table.others.values()],
     }
 
 
@@ -179,6 +236,16 @@ def text_table(cfg: Config, table: Table) -> str:
         lines.append(f"{d['kind']:<14}{d['games']:>6}{d['wins']:>8.1f}{d['win_share']:>8.1%}  "
                      f"{ci:<15}{d['avg_score']:>7.1f}{d['avg_rank']:>6.2f}"
                      f"{d['avg_move_seconds']:>8.3f}")
+    for other in table.others.values():
+        o = other.as_dict()
+        lines.append(f"{o['name'][:13]:<14}{o['games']:>6}{'':>8}{'':>8}  {'':<15}"
+                     f"{o['avg_score']:>7.1f}   (not a seat)")
+    if table.no_winner:
+        lines.append(f"no winner in {table.no_winner} of {table.played} games "
+                     f"({table.no_winner / max(1, table.played):.1%})")
+    if table.shared:
+        lines.append(f"a shared victory in {table.shared} of {table.played} games "
+                     "(its winners split it)")
     return "\n".join(lines)
 
 
@@ -190,6 +257,8 @@ def progress_line(table: Table, total: int, width: int = 24) -> str:
     for row in table.rows.values():
         share = row.wins / row.games if row.games else 0.0
         parts.append(f"{row.spec} {share:.0%}")
+    if table.no_winner:
+        parts.append(f"no winner {table.no_winner / done:.0%}")
     return f"[{bar}] {done}/{total}  " + "  ".join(parts)
 
 
@@ -200,7 +269,9 @@ def config_from_args(args: argparse.Namespace) -> Config:
     """Check the arguments; bad ones raise ValueError (the command line
     turns it into a one-line error and exit status 2)."""
     seats = tuple(s.strip() for s in args.seats.split(",") if s.strip())
-    check_seats(args.game, list(seats))
+    game = check_seats(args.game, list(seats))
+    options = tuple(getattr(args, "option", None) or ())
+    parse_options(game.options, list(options), len(seats))  # a bad one fails here, at once
     if args.games < 1:
         raise ValueError("--games must be at least 1")
     if args.jobs < 1:
@@ -209,7 +280,7 @@ def config_from_args(args: argparse.Namespace) -> Config:
         raise ValueError("--iterations must be at least 1")
     if args.seconds is not None and args.seconds <= 0:
         raise ValueError("--seconds must be more than 0")
-    return Config(args.game, seats, args.games, args.seed, args.iterations, args.seconds)
+    return Config(args.game, seats, args.games, args.seed, args.iterations, args.seconds, options)
 
 
 def main(args: argparse.Namespace, out: TextIO | None = None) -> int:

@@ -11,6 +11,7 @@ import pytest
 
 from ai import arena
 from ai.stats import wilson
+from engine.core import Result
 from tui.cli import EXIT_USAGE
 from tui.cli import main as cli_main
 
@@ -30,6 +31,8 @@ def run_json(capsys, **kw) -> dict:
 def test_json_document(capsys):
     doc = run_json(capsys)
     assert doc["game"] == "provincia" and doc["games"] == 3
+    assert doc["others"] == [] and doc["options"] == []
+    assert abs(sum(b["wins"] for b in doc["bots"]) + doc["no_winner"] - 3) < 1e-9
     assert [b["kind"] for b in doc["bots"]] == ["rules", "random"]
     rules, rnd = doc["bots"]
     assert rules["games"] == 3 and rnd["games"] == 6  # seat-games: 3 games x 2 random seats
@@ -47,7 +50,7 @@ def test_seats_rotate_across_positions():
     assert arena.rotation(("a", "b", "c"), 1) == ("b", "c", "a")
     assert arena.rotation(("a", "b", "c"), 5) == ("c", "a", "b")
     cfg = arena.Config("provincia", ("rules", "random", "random"), 3, 0)
-    first = [arena.play_one(cfg, i)[0].spec for i in range(3)]
+    first = [arena.play_one(cfg, i).seats[0].spec for i in range(3)]
     assert first == ["rules", "random", "random"]
 
 
@@ -116,3 +119,86 @@ def test_wilson_interval():
     assert hi == pytest.approx(1.0) and lo == pytest.approx(0.7225, abs=1e-3)
     lo, hi = wilson(2.5, 10)  # a shared win counts half
     assert lo < 0.25 < hi
+
+
+# ------------------------------------------------ every kind of ending, by hand
+
+def result(scores, winners, others=()) -> Result:
+    """A finished game's Result as a game would give it (ranks by score)."""
+    ranks = tuple(1 + sum(o > sc for o in scores) for sc in scores)
+    return Result(tuple(scores), ranks, tuple({} for _ in scores), tuple(winners),
+                  others=tuple(others))
+
+
+def standings_of(specs, results) -> arena.Table:
+    n = len(specs)
+    table = arena.Table(tuple(dict.fromkeys(specs)))
+    for res in results:
+        table.add(arena.record(specs, res, [2] * n, [0.5] * n, [0.3] * n))
+    return table
+
+
+SOLO = ("rules",)
+ENEMY = "The Enemy"
+
+
+def test_a_solo_loss_is_no_win_and_counts_as_no_winner():
+    lost = result([12], [], others=[(ENEMY, 20)])
+    won = result([25], [0], others=[(ENEMY, 20)])
+    table = standings_of(SOLO, [lost, lost, won])
+    cfg = arena.Config("solo", SOLO, 3, 0)
+    doc = arena.document(cfg, table)
+    (row,) = doc["bots"]
+    assert row["games"] == 3 and row["wins"] == 1 and row["win_share"] == pytest.approx(1 / 3,
+                                                                                      abs=1e-4)
+    assert doc["no_winner"] == 2 and doc["shared"] == 0
+    assert doc["others"] == [{"name": ENEMY, "games": 3, "avg_score": 20.0}]
+    assert row["avg_score"] == pytest.approx(49 / 3, abs=1e-3)
+
+
+def test_nobody_wins_every_seat_gets_nothing():
+    specs = ("rules", "random", "random")
+    table = standings_of(specs, [result([3, 9, 5], [])])
+    assert [r.wins for r in table.rows.values()] == [0.0, 0.0]
+    assert table.no_winner == 1 and table.played == 1
+    assert [r.games for r in table.rows.values()] == [1, 2]
+    doc = arena.document(arena.Config("coop", specs, 1, 0), table)
+    assert all(b["win_share"] == 0 and b["ci95"][0] == 0 for b in doc["bots"])
+
+
+def test_a_shared_victory_is_split_between_its_winners():
+    specs = ("mcts", "rules", "random")
+    table = standings_of(specs, [result([7, 7, 2], [0, 1]), result([1, 7, 7], [1, 2])])
+    wins = {spec: row.wins for spec, row in table.rows.items()}
+    assert wins == {"mcts": 0.5, "rules": 1.0, "random": 0.5}
+    assert table.shared == 2 and table.no_winner == 0
+    assert sum(wins.values()) == table.played  # one win per game, however split
+
+
+def test_text_table_reports_no_winner_and_others():
+    table = standings_of(SOLO, [result([4], [], others=[(ENEMY, 30)]), result([40], [0])])
+    text = arena.text_table(arena.Config("solo", SOLO, 2, 0), table)
+    assert "no winner in 1 of 2 games (50.0%)" in text
+    enemy = next(line for line in text.splitlines() if line.startswith(ENEMY))
+    assert "30.0" in enemy and "not a seat" in enemy
+    assert "no winner 50%" in arena.progress_line(table, 2)
+    shared = standings_of(("a", "b"), [result([5, 5], [0, 1])])
+    assert "shared victory in 1 of 1" in arena.text_table(arena.Config("g", ("a", "b"), 1, 0),
+                                                           shared)
+
+
+def test_others_are_listed_by_name_in_the_order_met():
+    specs = ("rules", "rules")
+    table = standings_of(specs, [result([1, 2], [], others=[("Caesar", 5), ("Gauls", 8)]),
+                                 result([9, 2], [0], others=[("Gauls", 4)])])
+    doc = arena.document(arena.Config("g", specs, 2, 0), table)
+    assert doc["others"] == [{"name": "Caesar", "games": 1, "avg_score": 5.0},
+                             {"name": "Gauls", "games": 2, "avg_score": 6.0}]
+    assert json.loads(json.dumps(doc)) == doc
+
+
+def test_options_are_checked_and_reported(capsys):
+    doc = run_json(capsys, games=1, option=["finite_gold=false"])
+    assert doc["options"] == ["finite_gold=false"]
+    with pytest.raises(ValueError, match="unknown option 'gold'"):
+        arena.main(args(option=["gold=1"]))
