@@ -1,7 +1,7 @@
 """Saves that never lose a game: msgpack snapshots, checked on load, written
 atomically, kept in a save folder with one autosave slot per game.
 
-The public API (agreed with the TUI and SSH work, see docs/HELPERS.md)::
+The public API (docs/DEVELOPING.md, "Saves API")::
 
     store = Store(root=None)          # explicit > $TABULA_HOME/saves > user data dir
     store.autosave(match) / store.save(match, name) / store.load(name_or_path)

@@ -25,7 +25,7 @@ from typing import Any
 
 import msgpack
 
-from engine.core import REGISTRY, IllegalAction
+from engine.core import REGISTRY, IllegalAction, Options, check_options
 from engine.match import Match
 
 from .digest import state_digest
@@ -212,10 +212,12 @@ def doc_to_match(doc: SaveDoc) -> Match:
         raise FormatError(f"{game.title} is not for {len(h.seats)} players")
     actions = _decode_actions(game, doc.actions, "action")
     redo = _decode_actions(game, doc.redo, "redo action")
+    undeclared = options_problem(game, doc.options, len(h.seats))
     try:
         match = Match(h.game, h.seats, doc.seed, doc.options)
     except Exception as e:  # IllegalAction for bad options, anything for hostile ones
-        raise FormatError(f"its options do not set up a game ({_short(e)})") from None
+        reason = undeclared or _short(e)
+        raise FormatError(f"its options do not set up a game ({reason})") from None
     for i, a in enumerate(actions):
         _replay(match, a, f"action {i + 1} of {len(actions)}")
     if state_digest(match.state) != doc.digest:
@@ -231,6 +233,22 @@ def doc_to_match(doc: SaveDoc) -> Match:
     match.meta.update(doc.meta)
     match.meta.update(id=h.id, created=h.created, updated=h.updated)
     return match
+
+
+def options_problem(game: Any, options: Options, players: int) -> str | None:
+    """Why ``options`` break the game's declared options, or None if they don't.
+
+    Only a reason, not a refusal: saves written before games declared their
+    options (by the command line: a city spelt in lower case, ``finite_gold=0``,
+    a key the game ignores) still set up the same game, which the replay and
+    the digest prove, and a save is never lost for a spelling. When the game's
+    setup refuses the options too, this is the sentence the player sees.
+    """
+    try:
+        check_options(game.options, options, players)
+    except ValueError as e:
+        return _short(e)
+    return None
 
 
 def _decode_actions(game: Any, raw: tuple[list, ...], label: str) -> list[tuple]:

@@ -6,7 +6,7 @@ A save is one msgpack map with string keys, written in this key order::
     format    "tabula-save"
     version   FORMAT_VERSION (int)
     engine    the Tabula version that wrote it (str)
-    game      game id, e.g. "provincia"
+    game      the game's id in the registry (``engine.games``)
     title     the game's title, for listings
     players   player count (int)
     seats     [{"name", "human", "kind", "strength"}, …]
@@ -56,8 +56,8 @@ KEYS = HEADER_KEYS + BODY_KEYS
 
 # Bounds: generous for any real game, small enough that a hostile file
 # cannot make loading slow or hungry.
-MAX_FILE_BYTES = 1 << 20  # a finished Provincia game is ~2 KB
-MAX_ACTIONS = 20_000  # a Provincia game has ~250; The Romans will have more
+MAX_FILE_BYTES = 1 << 20  # a finished game of today's is ~2 KB
+MAX_ACTIONS = 20_000  # today's games take a few hundred; longer ones fit
 MAX_ACTION_ITEMS = 32
 MAX_STR = 4096  # bytes of any string
 MAX_NAME = 64  # characters of a seat name or an id

@@ -1,0 +1,80 @@
+"""Saves written by earlier Tabulas still load, and loading checks a save's
+options against the game's declared ones (``engine.core.check_options``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.core import Options
+from saves import SaveError, codec, load_match, save_match
+from saves.files import load_header
+from tests.test_saves_support import G, make_match, pack_doc, save_doc, write
+
+FIXTURES = Path(__file__).parent / "saves_fixtures"
+
+
+def fixture(name: str) -> Path:
+    return FIXTURES / f"{name}.tabula"
+
+
+def test_a_finished_game_saved_by_f4ddd8b_loads():
+    m = load_match(fixture("finished-4p"))
+    assert m.is_over() and len(m.actions) == 240 and m.redo_stack == []
+    assert m.options == Options.of({"cities": ("Tolosa", "Arelate", "Massilia", "Narbo Martius"),
+                                    "finite_gold": False})
+    assert [s.name for s in m.seats] == ["Ada", "Bot 2", "Bot 3", "Bot 4"]
+    assert [(s.kind, s.strength) for s in m.seats[1:]] == [("rules", "normal"),
+                                                          ("rules", "easy"),
+                                                          ("random", "normal")]
+    assert m.meta["created"] == 1_700_000_000.0
+    res = G.result(m.state)
+    assert res.winners and len(res.scores) == 4
+    assert codec.options_problem(G, m.options, 4) is None  # as the game declares them
+
+
+def test_a_game_in_progress_saved_by_f4ddd8b_loads_and_plays_on(tmp_path: Path):
+    m = load_match(fixture("progress-3p"))
+    assert not m.is_over() and len(m.actions) == 48
+    assert m.redo_stack == [("pick", 0)] and m.meta["note"] == "kept as a fixture"
+    assert m.redo()  # the redo stack still replays
+    while not m.is_over():
+        m.play(G.legal(m.state)[0])
+    again = load_match(save_match(m, tmp_path / "on.tabula"))
+    assert again.state == m.state
+
+
+def test_options_from_that_days_command_line_still_load():
+    """Lower-case cities, ``finite_gold=0`` and an undeclared key fail the
+    declared options, but the game set up and replayed with them all the
+    same: the digest proves it, and a save is not lost for a spelling."""
+    path = fixture("cli-options-2p")
+    m = load_match(path)
+    assert m.options == Options.of({"cities": ("massilia", "tolosa"), "finite_gold": 0,
+                                    "house_rule": "x"})
+    assert len(m.actions) == 20
+    assert "not one of" in codec.options_problem(G, m.options, 2)
+    header, _ = load_header(path)
+    assert header.game == "provincia" and len(header.seats) == 2
+
+
+@pytest.mark.parametrize("options, words", [
+    ([["cities", ["Tolosa", "Roma", "Massilia"]]], "option 'cities': 'Roma' is not one of"),
+    ([["cities", ["Tolosa", "Tolosa", "Massilia"]]], "each seat needs a different value"),
+    ([["cities", ["Tolosa"]]], r"needs one value per seat \(3\), not 1"),
+])
+def test_options_the_game_refuses_are_explained_by_their_declaration(tmp_path: Path, options,
+                                                                     words):
+    doc = save_doc(make_match(players=3, limit=10))
+    doc["options"] = options
+    path = write(tmp_path / "bad.tabula", pack_doc(doc))
+    with pytest.raises(SaveError, match=f"options do not set up a game .*{words}"):
+        load_match(path)
+
+
+def test_declared_options_pass_the_check():
+    assert codec.options_problem(G, Options(), 3) is None
+    good = Options.of({"cities": ("Tolosa", "Massilia", "Arelate"), "finite_gold": True})
+    assert codec.options_problem(G, good, 3) is None
+    assert "unknown option 'gold'" in codec.options_problem(G, Options.of({"gold": 1}), 3)
