@@ -8,7 +8,7 @@ changes the speed. Also printed: the spread (the most winning seat's share
 over the least's) and, with ``--json``, ``{"seat_win_share": [...],
 "games": G, ...}``.
 
-    nice .venv/bin/python bench/balance.py provincia --players 5 --games 1000 --jobs 2 [--json]
+    nice .venv/bin/python bench/balance.py GAME --players 5 --games 1000 --jobs 2 [--json]
 """
 
 from __future__ import annotations

@@ -1,9 +1,10 @@
 """Engine speed: random full games for every game and player count.
 
-Prints, per game and player count, the median over several runs of: ms per
-whole game, µs per ``play`` and per ``legal`` call, and the peak memory of
-one game (tracemalloc). ``--json`` prints
-{"provincia": {"4": {"ms_per_game": …, "play_us": …, "legal_us": …, "peak_mb": …}}}.
+Prints, for every game in ``engine.games`` and each of its player counts,
+the median over several runs of: ms per whole game, µs per ``play`` and per
+``legal`` call, and the peak memory of one game (tracemalloc). ``--json``
+prints {game id: {"4": {"ms_per_game": …, "play_us": …, "legal_us": …,
+"peak_mb": …}}}.
 
     .venv/bin/python bench/engine.py [--games 20] [--runs 5] [--json]
 """
@@ -22,6 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine  # noqa: E402
+from engine.games import GAMES  # noqa: E402
 
 
 def one_game(game, players: int, seed: int) -> tuple[float, float, float, int]:
@@ -86,7 +88,8 @@ def main() -> None:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     out: dict[str, dict[str, dict[str, float]]] = {}
-    for gid in engine.REGISTRY.ids():
+    for entry in GAMES:
+        gid = entry.id
         game = engine.get_game(gid)
         out[gid] = {}
         for players in game.players:

@@ -1,11 +1,12 @@
 """Save and load speed and file size of a finished 4-player game, per game.
 
-For every registered game, plays a few finished 4-player games (rule-based
-bots where a game has them, else random bots), then times ``save_match``
+For every game in ``engine.games``, plays a few finished 4-player games
+(its default player count if 4 is not allowed; rule-based bots where a game
+has them, else random bots), then times ``save_match``
 (encode, digest, checks, atomic write with fsync and backup) and
 ``load_match`` (read, checks, replay from setup with legality checks, digest)
 many times each. Prints medians; ``--json`` prints
-{"provincia": {"save_ms": …, "load_ms": …, "bytes": …}}. The text output
+{game id: {"save_ms": …, "load_ms": …, "bytes": …}}. The text output
 adds where the load time goes, for whoever speeds up the rules.
 
     .venv/bin/python bench/saves.py [--games 5] [--runs 20] [--bots rules] [--json]
@@ -27,6 +28,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import engine  # noqa: E402
+from engine.games import GAMES  # noqa: E402
 from engine.match import Match, Seat  # noqa: E402
 from saves import codec, load_match, save_match  # noqa: E402
 from saves.digest import state_digest  # noqa: E402
@@ -36,14 +38,21 @@ from saves.schema import read_doc  # noqa: E402
 PLAYERS = 4
 
 
+def players_for(game_id: str) -> int:
+    game = engine.get_game(game_id)
+    return PLAYERS if PLAYERS in game.players else game.default_players
+
+
 def finished_game(game_id: str, seed: int, bots: str) -> Match:
-    """A 4-player game played to the end by ``bots`` (random if unavailable)."""
-    seats = tuple(Seat(f"Bot {i + 1}", bots) for i in range(PLAYERS))
+    """A game of ``players_for`` seats played to the end by ``bots`` (random
+    if unavailable)."""
+    n = players_for(game_id)
+    seats = tuple(Seat(f"Bot {i + 1}", bots) for i in range(n))
     match = Match(game_id, seats, seed)
     try:
         from ai.players import make_bot, play_bots
 
-        players = {i: make_bot(bots) for i in range(PLAYERS)}
+        players = {i: make_bot(bots) for i in range(n)}
     except (ImportError, KeyError):
         players = None
     if players is None:
@@ -124,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     out: dict[str, dict[str, float]] = {}
     with tempfile.TemporaryDirectory() as tmp:
-        for game_id in engine.REGISTRY.ids():
+        for game_id in (entry.id for entry in GAMES):
             figures, detail, actions = bench_game(game_id, args.games, args.runs, args.bots,
                                                   Path(tmp))
             out[game_id] = figures

@@ -1,14 +1,16 @@
 """ISMCTS settings against each other: a small tuning tournament.
 
     nice .venv/bin/python bench/tune_mcts.py --variant uct_c=0.1 --variant uct_c=0.25 \\
-        --variant uct_c=0.5 --rules 1 --games 24 --iterations 300 [--jobs 2] [--json]
+        --variant uct_c=0.5 --rules 1 --games 24 --iterations 300 [--game ID] [--jobs 2] [--json]
 
 Each ``--variant`` is an ISMCTS seat with those settings (``k=v`` pairs,
 comma-separated); ``--rules`` adds rule-based seats. Seats rotate every
 game, game ``i`` uses seed ``seed + i``, and every MCTS seat gets the same
 fixed iteration budget (or, with ``--seconds``, the same thinking time in
 the same process), so the comparison is about the settings, not about who
-ran on a busier core. Reports win share (ties split), average score
+ran on a busier core. ``--game`` picks the game (default: the registry's
+first). Reports win share (a shared victory split between its winners; a
+game nobody won gives nothing, and their count is reported), average score
 and rank per seat. Slow by design: this is a bench, never a test.
 """
 
@@ -24,10 +26,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import engine  # noqa: E402
 from ai.base import Budget  # noqa: E402
 from ai.mcts import MctsBot, Settings  # noqa: E402
 from ai.players import make_bot  # noqa: E402
 from ai.stats import wilson  # noqa: E402
+from engine.games import DEFAULT_GAME, GAMES  # noqa: E402
 from engine.match import Match, seats_from_kinds  # noqa: E402
 
 
@@ -50,10 +54,12 @@ def parse_variant(text: str) -> dict[str, Any]:
     return out
 
 
-def play(job: tuple[list[str], dict[str, dict], int, int | None, float | None]
-         ) -> list[tuple[str, float, int, int]]:
-    labels, variants, seed, iterations, seconds = job
-    m = Match("provincia", seats_from_kinds(["rules"] * len(labels)), seed)
+Job = tuple[str, list[str], dict[str, dict], int, int | None, float | None]
+
+
+def play(job: Job) -> list[tuple[str, float, int, int]]:
+    game_id, labels, variants, seed, iterations, seconds = job
+    m = Match(game_id, seats_from_kinds(["rules"] * len(labels)), seed)
     bots = {}
     for i, label in enumerate(labels):
         if label in variants:
@@ -68,13 +74,13 @@ def play(job: tuple[list[str], dict[str, dict], int, int | None, float | None]
                               random.Random(m.bot_seed(seat)))
         m.play(a)
     res = m.game.result(m.state)
-    share = 1 / len(res.winners)
-    return [(labels[i], share if i in res.winners else 0.0, res.scores[i], res.ranks[i])
-            for i in range(len(labels))]
+    shares = res.rewards()
+    return [(labels[i], shares[i], res.scores[i], res.ranks[i]) for i in range(len(labels))]
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default=DEFAULT_GAME, choices=[e.id for e in GAMES])
     ap.add_argument("--variant", action="append", default=[], help="k=v,k=v settings")
     ap.add_argument("--rules", type=int, default=0, help="rule-based seats to add")
     ap.add_argument("--games", type=int, default=24)
@@ -90,12 +96,13 @@ def main(argv: list[str] | None = None) -> int:
         args.iterations = 300
     variants = {v or "default": parse_variant(v) for v in args.variant or [""]}
     seats = list(variants) + ["rules"] * args.rules
-    if not 2 <= len(seats) <= 6:
-        ap.error("2 to 6 seats in all")
+    allowed = engine.get_game(args.game).players
+    if len(seats) not in allowed:
+        ap.error(f"{allowed.start} to {allowed.stop - 1} seats in all")
     jobs = []
     for g in range(args.games):
         k = g % len(seats)
-        jobs.append((seats[k:] + seats[:k], variants, args.seed + g, args.iterations,
+        jobs.append((args.game, seats[k:] + seats[:k], variants, args.seed + g, args.iterations,
                      args.seconds))
     rows: dict[str, list[float]] = {s: [0, 0.0, 0.0, 0.0] for s in dict.fromkeys(seats)}
     if args.jobs > 1:
@@ -103,6 +110,7 @@ def main(argv: list[str] | None = None) -> int:
             results = list(pool.map(play, jobs))
     else:
         results = [play(j) for j in jobs]
+    no_winner = sum(1 for game in results if not any(win for _, win, _, _ in game))
     for game in results:
         for label, win, score, rank in game:
             row = rows[label]
@@ -115,13 +123,16 @@ def main(argv: list[str] | None = None) -> int:
                    "avg_score": round(sc / n, 3), "avg_rank": round(rk / n, 3)}
            for label, (n, w, sc, rk) in rows.items()}
     if args.json:
-        print(json.dumps({"iterations": args.iterations, "seconds": args.seconds,
-                          "games": args.games, "seats": doc}))
+        print(json.dumps({"game": args.game, "iterations": args.iterations,
+                          "seconds": args.seconds, "games": args.games, "no_winner": no_winner,
+                          "seats": doc}))
     else:
         for label, d in doc.items():
             print(f"{label:<32} {d['games']:>4} games  win {d['win_share']:6.1%} "
                   f"[{d['ci95'][0]:.0%}, {d['ci95'][1]:.0%}]  score {d['avg_score']:5.1f}"
                   f"  rank {d['avg_rank']:.2f}")
+        if no_winner:
+            print(f"no winner in {no_winner} of {args.games} games")
     return 0
 
 
