@@ -11,7 +11,10 @@ entry here (docs/DEVELOPING.md, "Adding a game").
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
+from importlib import import_module
 
 
 @dataclass(frozen=True)
@@ -49,3 +52,29 @@ def entry(game_id: str) -> GameEntry:
             return e
     known = ", ".join(e.id for e in GAMES)
     raise KeyError(f"unknown game {game_id!r} (known: {known})")
+
+
+@contextmanager
+def extra(new: GameEntry) -> Iterator[GameEntry]:
+    """Test-only: ``new`` is a registered game inside the ``with`` block and
+    gone after it, so a test game (the conformance suite's toy) never shows
+    in the title screen, the snapshots or any other test.
+
+    Inside the block ``GAMES``, ``entry()`` and ``engine.get_game`` all know
+    it: generic code that reads ``GAMES`` when it runs (not a copy taken at
+    import) sees exactly what a real entry would give it.
+    """
+    global GAMES
+    from .core import REGISTRY
+
+    if any(e.id == new.id for e in GAMES):
+        raise ValueError(f"a game {new.id!r} is already registered")
+    module, _, name = new.engine.partition(":")
+    before = GAMES
+    GAMES = (*before, new)
+    REGISTRY.register(new.id, lambda: getattr(import_module(module), name)())
+    try:
+        yield new
+    finally:
+        GAMES = before
+        REGISTRY.games.pop(new.id, None)

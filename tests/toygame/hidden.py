@@ -1,0 +1,41 @@
+"""What a seat may know of a Toy Legion game, and worlds consistent with it.
+
+Hands and the deck are ``Held`` cards; a seat knows its own hand. A view
+masks the rest, lists the unknown cards sorted (no order leaks) and hides
+the Rng (the dice to come); ``sample`` deals the unknown cards back at
+random with a fresh Rng.
+"""
+
+from __future__ import annotations
+
+from engine.core import Rng, fill_zone, mask_zone
+
+from .state import State
+
+
+def view(s: State, seat: int) -> State:
+    unseen: dict[int, list[int]] = {}
+    camps = []
+    for c in s.camps:
+        hand = mask_zone(c.hand, seat, unseen)
+        camps.append(c if hand is c.hand else c.replace(hand=hand))
+    deck = mask_zone(s.deck, seat, unseen)
+    return s.replace(camps=tuple(camps), deck=deck, rng=Rng(0), viewer=seat,
+                     unseen=tuple(sorted(unseen.get(0, []))))
+
+
+def sample(v: State, seat: int, rng: Rng) -> State:
+    cards, _, rng = rng.draw(v.unseen, len(v.unseen))
+    pile = list(cards)
+    deal = lambda _pool: pile.pop()
+    camps = tuple(c.replace(hand=fill_zone(c.hand, deal)) for c in v.camps)
+    return v.replace(camps=camps, deck=fill_zone(v.deck, deal), rng=rng.fork(0x70),
+                     viewer=-1, unseen=())
+
+
+def informs(before: State, after: State, seat: int) -> bool:
+    """Dice rolled (the Rng moved), or a card ``seat`` did not know became
+    known to it (its own draw, a card another seat played)."""
+    if after.rng != before.rng:
+        return True
+    return len(view(after, seat).unseen) < len(view(before, seat).unseen)
