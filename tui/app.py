@@ -1,4 +1,4 @@
-"""The Tabula terminal app and the entry points the ``tabula`` command calls.
+"""The Tabula terminal app (``tui.entry`` starts it for the ``tabula`` command).
 
 The app owns what every screen shares: the save store, the settings (bot
 budgets, seeds) and the guard that shows "please enlarge the terminal"
@@ -8,13 +8,11 @@ one module each; a game's own widgets in ``tui/<game>/``.
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from textual import events
@@ -256,69 +254,3 @@ class TabulaApp(App[int]):
             super().push_screen(notice)
             return result
         return super().push_screen(screen, *args, **kw)
-
-
-# ---------------------------------------------------------------- entry points
-
-
-def _settings(args: argparse.Namespace) -> Settings:
-    return Settings(save_dir=getattr(args, "save_dir", None))
-
-
-def _run(app: TabulaApp) -> int:
-    app.run()
-    return app.return_code or 0
-
-
-def run_title(args: argparse.Namespace) -> int:
-    """``tabula``: the title screen."""
-    return _run(TabulaApp(Start("title"), _settings(args)))
-
-
-def run_new(args: argparse.Namespace) -> int:
-    """``tabula new GAME …``: straight into a new game (a human in seat 1)."""
-    from .commands import match_from_args
-
-    match = match_from_args(args, default_kind="human")
-    return _run(TabulaApp(Start("game", match), _settings(args)))
-
-
-def _load(args: argparse.Namespace) -> tuple[Match, TabulaApp]:
-    from .cli import UsageError
-
-    app = TabulaApp(settings=_settings(args))
-    store = app.store
-    if store is None:
-        raise UsageError(f"cannot open the save folder: {app.store_error}")
-    from saves import SaveError
-
-    try:
-        match = store.load(Path(args.file) if Path(args.file).exists() else args.file)
-    except (SaveError, OSError) as e:  # OSError: a name the system refuses (too long)
-        raise UsageError(plain(str(e))) from None
-    return match, app
-
-
-def run_load(args: argparse.Namespace) -> int:
-    """``tabula load FILE``: resume a save."""
-    match, app = _load(args)
-    app.start = Start("game", match)
-    return _run(app)
-
-
-def run_replay(args: argparse.Namespace) -> int:
-    """``tabula replay FILE``: step through a saved game."""
-    match, app = _load(args)
-    app.start = Start("replay", match)
-    return _run(app)
-
-
-def run_rules(args: argparse.Namespace) -> int:
-    """``tabula rules GAME``: the rulebook, searchable."""
-    from .cli import UsageError
-    from .screens.rules import RULEBOOKS
-
-    game = getattr(args, "game", None) or "provincia"
-    if game not in RULEBOOKS:
-        raise UsageError(f"no rulebook for {game!r} (known: {', '.join(RULEBOOKS)})")
-    return _run(TabulaApp(Start("rules", game_id=game), _settings(args)))

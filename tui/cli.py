@@ -2,26 +2,98 @@
 
 Heavy modules (Textual, asyncssh) are imported only by the subcommands that
 need them, so ``tabula play --headless`` starts fast. Bad arguments exit 2
-with a one-line reason.
+with a one-line reason. The games offered, and their ``--option`` keys, are
+read from the registry (``engine.games``) and the games themselves, so a new
+game needs nothing here.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections.abc import Sequence
+from typing import Any
 
-EXIT_USAGE = 2
+from .errors import EXIT_USAGE, UsageError
 
-
-class UsageError(Exception):
-    """Bad arguments: printed as one line, exit status 2."""
+__all__ = ["EXIT_USAGE", "build_parser", "main", "options_help"]
 
 
 class Parser(argparse.ArgumentParser):
+    """One-line errors, exit 2. A parser that starts a game
+    (``lists_options``) ends its help with every game's options, read only
+    when help is asked for: that imports each game's rules, which parsing
+    alone need not pay for."""
+
+    lists_options = False
+
     def error(self, message: str) -> None:  # one line, exit 2
         print(f"{self.prog}: error: {message}", file=sys.stderr)
         sys.exit(EXIT_USAGE)
+
+    def format_help(self) -> str:
+        if self.lists_options:
+            self.epilog = options_help()
+        return super().format_help()
+
+
+def game_ids() -> list[str]:
+    """The registered games' ids, read now (a test may register one)."""
+    from engine import games
+
+    return [e.id for e in games.GAMES]
+
+
+def default_game() -> str:
+    from engine.games import DEFAULT_GAME
+
+    return DEFAULT_GAME
+
+
+def options_help(width: int = 78) -> str:
+    """Every game's options as ``--option`` help: key=VALUE, label, help,
+    the values allowed and the default."""
+    import engine
+    from engine import games
+
+    lines = ["game options (--option KEY=VALUE, repeatable):"]
+    for e in games.GAMES:
+        options = engine.get_game(e.id).options
+        lines.append(f"  {e.id} ({e.title}):" + ("" if options else " none"))
+        for o in options:
+            lines.append(f"    {o.key}={_metavar(o)}")
+            text = f"{o.label}: {o.help}{_allowed(o)}"
+            lines += textwrap.wrap(text, width, initial_indent=" " * 8,
+                                   subsequent_indent=" " * 8)
+    return "\n".join(lines)
+
+
+def _metavar(o: Any) -> str:
+    return {"bool": "true|false", "int": "N", "seats": "A,B,…"}.get(o.kind, "VALUE")
+
+
+def _allowed(o: Any) -> str:
+    """The values ``o`` takes and its default, as the end of a sentence."""
+    if o.kind == "bool":
+        allowed = "true or false"
+    elif o.kind == "int" and o.bounds:
+        allowed = f"{o.bounds[0]} to {o.bounds[1]}"
+    elif o.kind == "seats":
+        allowed = "one per seat, all different, of " + ", ".join(o.choices)
+    elif o.choices:
+        allowed = "one of " + ", ".join(o.choices)
+    else:
+        allowed = ""
+    if o.default is not None:
+        default = str(o.default).lower() if o.kind == "bool" else str(o.default)
+        allowed += f"; default {default}" if allowed else f"default {default}"
+    return f" ({allowed})" if allowed else ""
+
+
+def _add_game(p: argparse.ArgumentParser, **kw: Any) -> None:
+    ids = game_ids()
+    p.add_argument("game", choices=ids, metavar="GAME", help=f"one of: {', '.join(ids)}", **kw)
 
 
 def _add_game_options(p: argparse.ArgumentParser) -> None:
@@ -31,7 +103,15 @@ def _add_game_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--names", help="comma-separated player names")
     p.add_argument("--seed", type=int, help="random seed (default: random, printed)")
     p.add_argument("--option", action="append", default=[], metavar="K=V",
-                   help="a game option, e.g. cities=Massilia,Tolosa (repeatable)")
+                   help="a game option (repeatable); each game's are listed below")
+
+
+def _game_parser(sub: Any, name: str, help: str) -> argparse.ArgumentParser:
+    p = sub.add_parser(name, help=help, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.lists_options = True
+    _add_game(p)
+    _add_game_options(p)
+    return p
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -40,9 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
                     "platform's user data folder)")
     sub = ap.add_subparsers(dest="command", parser_class=Parser)
 
-    p = sub.add_parser("play", help="play a game; --headless lets bots play every seat")
-    p.add_argument("game", help="provincia")
-    _add_game_options(p)
+    p = _game_parser(sub, "play", "play a game; --headless lets bots play every seat")
     p.add_argument("--headless", action="store_true", help="no UI: print the log and scores")
     p.add_argument("--json", action="store_true", help="with --headless: one JSON document")
     p.add_argument("--save", metavar="FILE", help="write the finished game to FILE")
@@ -50,9 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--iterations", type=int, help="bot search iterations per move (mcts)")
     p.add_argument("--seconds", type=float, help="bot thinking time per move (mcts)")
 
-    p = sub.add_parser("new", help="start a new game in the terminal UI")
-    p.add_argument("game", help="provincia")
-    _add_game_options(p)
+    _game_parser(sub, "new", "start a new game in the terminal UI")
 
     p = sub.add_parser("load", help="resume a saved game in the terminal UI")
     p.add_argument("file")
@@ -65,8 +141,10 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("saves", help="list the saved games")
     p.add_argument("--delete", metavar="NAME", help="delete a named save")
 
-    p = sub.add_parser("arena", help="bots against bots, many games, with standings")
-    p.add_argument("game", help="provincia")
+    p = sub.add_parser("arena", help="bots against bots, many games, with standings",
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.lists_options = True
+    _add_game(p)
     p.add_argument("--seats", required=True,
                    help="comma-separated bot kinds (random, rules, mcts; add :easy/:normal/:hard),"
                    " e.g. mcts,rules,rules,rules")
@@ -79,9 +157,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="mcts iterations per decision (instead of the strength's budget)")
     p.add_argument("--seconds", type=float,
                    help="mcts seconds per decision (instead of the strength's budget)")
+    p.add_argument("--option", action="append", default=[], metavar="K=V",
+                   help="a game option for every game (repeatable); listed below")
 
     p = sub.add_parser("rules", help="read a rulebook")
-    p.add_argument("game", nargs="?", default="provincia")
+    _add_game(p, nargs="?", default=default_game())
 
     p = sub.add_parser("serve", help="host games over SSH",
                        description="Host Tabula over SSH: each connection plays its own game.")

@@ -16,7 +16,7 @@ from saves import SaveError, SaveInfo, Store
 from saves.errors import MAX_MESSAGE
 from saves.plain import plain
 
-from .cli import UsageError
+from .errors import UsageError
 
 
 def run_saves(args: argparse.Namespace, out: TextIO | None = None) -> int:

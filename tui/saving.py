@@ -7,7 +7,7 @@ import os
 from engine.match import Match
 from saves import SaveError, save_match
 
-from .cli import UsageError
+from .errors import UsageError
 
 
 def save_finished(match: Match, path: str | os.PathLike) -> int:

@@ -1,0 +1,79 @@
+"""The subcommands that open the terminal UI: ``tabula`` (the title screen),
+``new``, ``load``, ``replay`` and ``rules``.
+
+They live apart from ``tui.app`` so that the app never imports the command
+line (``tui.commands`` calls these; these build a ``TabulaApp``).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from engine.games import DEFAULT_GAME
+from engine.match import Match
+from saves.plain import plain
+
+from .app import Settings, Start, TabulaApp
+from .errors import UsageError
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    return Settings(save_dir=getattr(args, "save_dir", None))
+
+
+def _run(app: TabulaApp) -> int:
+    app.run()
+    return app.return_code or 0
+
+
+def run_title(args: argparse.Namespace) -> int:
+    """``tabula``: the title screen."""
+    return _run(TabulaApp(Start("title"), _settings(args)))
+
+
+def run_new(args: argparse.Namespace) -> int:
+    """``tabula new GAME …``: straight into a new game (a human in seat 1)."""
+    from .match_args import match_from_args
+
+    match = match_from_args(args, default_kind="human")
+    return _run(TabulaApp(Start("game", match), _settings(args)))
+
+
+def _load(args: argparse.Namespace) -> tuple[Match, TabulaApp]:
+    app = TabulaApp(settings=_settings(args))
+    store = app.store
+    if store is None:
+        raise UsageError(f"cannot open the save folder: {app.store_error}")
+    from saves import SaveError
+
+    try:
+        match = store.load(Path(args.file) if Path(args.file).exists() else args.file)
+    except (SaveError, OSError) as e:  # OSError: a name the system refuses (too long)
+        raise UsageError(plain(str(e))) from None
+    return match, app
+
+
+def run_load(args: argparse.Namespace) -> int:
+    """``tabula load FILE``: resume a save."""
+    match, app = _load(args)
+    app.start = Start("game", match)
+    return _run(app)
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """``tabula replay FILE``: step through a saved game."""
+    match, app = _load(args)
+    app.start = Start("replay", match)
+    return _run(app)
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    """``tabula rules GAME``: the rulebook, searchable."""
+    from engine import games
+
+    game = getattr(args, "game", None) or DEFAULT_GAME
+    books = [e.id for e in games.GAMES if e.rulebook]
+    if game not in books:
+        raise UsageError(f"no rulebook for {game!r} (known: {', '.join(books)})")
+    return _run(TabulaApp(Start("rules", game_id=game), _settings(args)))
