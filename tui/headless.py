@@ -1,10 +1,16 @@
 """Games without a terminal UI: bots play every seat, the log and the final
 scores go to stdout (as text, or as one JSON document).
 
+Every kind of ending prints: one winner, a shared victory, nobody winning
+(everyone lost to the game), and opponents that are not seats but score
+(``Result.others``). The words come from the game: the outcome sentence,
+the score's unit, the column label of each breakdown category, and each
+seat's label (``Game.seat_label``, e.g. the city a seat plays).
+
 Seat names may come from a save file or the command line: every string
-printed (names, cities, log lines) passes through ``saves.plain.plain``, so
-no escape sequence reaches the terminal, and the JSON holds the same
-cleaned names as the text."""
+printed (names, labels, log lines, the outcome) passes through
+``saves.plain.plain``, so no escape sequence reaches the terminal, and the
+JSON holds the same cleaned strings as the text."""
 
 from __future__ import annotations
 
@@ -14,6 +20,7 @@ from typing import Any, TextIO
 
 from ai.base import Budget
 from ai.players import make_bot, play_bots
+from engine.core import Result
 from engine.match import Match
 from saves.plain import plain
 
@@ -42,27 +49,44 @@ def run_headless(match: Match, iterations: int | None = None, seconds: float | N
 
 
 def summary(match: Match) -> dict[str, Any]:
-    """The JSON document of a finished game."""
-    res = match.game.result(match.state)
-    players = []
-    for i, seat in enumerate(match.seats):
-        players.append({
-            "seat": i,
-            "name": plain(seat.name),
-            "kind": plain(seat.kind),
-            "city": plain(match.game.seat_label(match.state, i)),
-            "score": res.scores[i],
-            "rank": res.ranks[i],
-            "breakdown": res.breakdown[i],
-        })
+    """The JSON document of a game: the seats, and the result once it is over
+    (a game in progress has ``"finished": false`` and its ``progress``)."""
+    seats = [{"seat": i, "name": plain(seat.name), "kind": plain(seat.kind),
+              "label": plain(match.game.seat_label(match.state, i))}
+             for i, seat in enumerate(match.seats)]
+    doc: dict[str, Any] = {"game": match.game_id, "seed": match.seed, "players": seats}
+    if match.is_over():
+        doc.update(result_fields(match.game.result(match.state), seats))
+        doc["finished"] = True
+    else:
+        doc.update(finished=False, progress=plain(match.game.progress(match.state)))
+    doc["actions"] = len(match.actions)
+    return doc
+
+
+def result_fields(res: Result, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    """What a Result adds to the document: each seat's score, rank and
+    breakdown (into ``seats``, in place), then the ending as a whole."""
+    for i, seat in enumerate(seats):
+        seat.update(score=res.scores[i], rank=res.ranks[i], breakdown=dict(res.breakdown[i]))
     return {
-        "game": match.game_id,
-        "seed": match.seed,
-        "players": players,
         "winners": list(res.winners),
+        "others": [{"name": plain(name), "score": score} for name, score in res.others],
         "tiebreak": res.tiebreak,
-        "actions": len(match.actions),
+        "outcome": plain(outcome(res, seats), LOG_LINE),
+        "unit": plain(res.unit),
+        "labels": [[key, plain(label)] for key, label in res.categories()],
     }
+
+
+def outcome(res: Result, seats: list[dict[str, Any]]) -> str:
+    """The game's sentence for the ending; a plain one if it gave none."""
+    if res.outcome:
+        return res.outcome
+    if not res.winners:
+        return "Nobody wins."
+    names = " and ".join(seats[w]["name"] for w in res.winners)
+    return f"{names} {'wins' if len(res.winners) == 1 else 'share the victory'}."
 
 
 def print_game(match: Match, as_json: bool, out: TextIO | None = None) -> None:
@@ -72,25 +96,33 @@ def print_game(match: Match, as_json: bool, out: TextIO | None = None) -> None:
         return
     print_log(match, out)
     print(file=out)
-    print(scores_table(match), file=out)
+    print(scores_table(summary(match)), file=out)
 
 
 def print_log(match: Match, out: TextIO) -> None:
     """The full log of ``match``, one cleaned line per event."""
-    for _step, line in match.log():
-        print(plain(line, LOG_LINE), file=out)
+    for _step, line in match.log_lines():
+        print(plain(line.text, LOG_LINE), file=out)
 
 
-def scores_table(match: Match) -> str:
-    doc = summary(match)
-    cats = list(doc["players"][0]["breakdown"])
-    head = f"{'rank':<5}{'seat':<22}{'score':>6}  " + " ".join(f"{c[:10]:>10}" for c in cats)
-    lines = ["Final scores", head]
+def scores_table(doc: dict[str, Any]) -> str:
+    """The final scores of a finished game's ``summary``: a row per seat, best
+    first, then any opponent that is not a seat, then the outcome. Columns are
+    as wide as their longest cell: no name is cut."""
+    cats = doc["labels"]
+    head = ["rank", "seat", doc["unit"], *(label for _key, label in cats)]
+    rows = [head]
     for p in sorted(doc["players"], key=lambda p: (p["rank"], p["seat"])):
-        who = f"{p['name']} ({p['city']})"
-        cells = " ".join(f"{p['breakdown'][c]:>10}" for c in cats)
-        lines.append(f"{p['rank']:<5}{who[:21]:<22}{p['score']:>6}  {cells}")
-    winners = ", ".join(doc["players"][w]["name"] for w in doc["winners"])
-    decided = f" (tie broken by {doc['tiebreak']})" if doc["tiebreak"] else ""
-    lines.append(f"Winner: {winners}{decided}")
+        who = f"{p['name']} ({p['label']})" if p["label"] else p["name"]
+        rows.append([str(p["rank"]), who, str(p["score"]),
+                     *(str(p["breakdown"].get(key, "")) for key, _label in cats)])
+    for other in doc["others"]:
+        rows.append(["", other["name"], str(other["score"]), *("" for _ in cats)])
+    widths = [max(len(r[c]) for r in rows) for c in range(len(head))]
+    lines = ["Final scores"]
+    for r in rows:
+        left = f"{r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}"
+        right = "  ".join(f"{cell:>{w}}" for cell, w in zip(r[2:], widths[2:], strict=True))
+        lines.append(f"{left}  {right}".rstrip())
+    lines.append(doc["outcome"])
     return "\n".join(lines)

@@ -19,7 +19,7 @@ from saves.errors import MAX_MESSAGE
 from saves.files import RECOVERED
 from saves.plain import plain
 
-from .cli import UsageError
+from .errors import UsageError
 from .headless import print_game, print_log, summary
 
 
@@ -35,13 +35,10 @@ def run_headless_replay(args: argparse.Namespace, out: TextIO | None = None) -> 
         print_game(match, bool(args.json), out)
         return 0
     # A game in progress has a log but no final scores yet: say where it stands.
-    progress = plain(match.game.progress(match.state))
     if args.json:
-        doc = summary(match)
-        doc.update(finished=False, progress=progress)
-        print(json.dumps(doc), file=out)
+        print(json.dumps(summary(match)), file=out)
         return 0
     print_log(match, out)
     print(file=out)
-    print(f"Not finished: {progress}.", file=out)
+    print(f"Not finished: {plain(match.game.progress(match.state))}.", file=out)
     return 0
