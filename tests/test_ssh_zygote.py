@@ -275,3 +275,18 @@ def test_a_forked_game_does_not_outlive_a_server_that_died(tmp_path):
             table.child.signal_group(signal.SIGKILL)  # never leave a stray game behind
             await launcher.close()
     run(body())
+
+
+def test_the_zygote_preloads_every_registered_game_from_the_registry():
+    from engine import games
+    from tui.ssh.zygote import game_modules
+
+    for entry in games.GAMES:  # rules, table and bots' knowledge of each game
+        for part in (entry.engine, entry.table, entry.knowledge):
+            if part:
+                assert part.partition(":")[0] in game_modules()
+    toy = games.GameEntry("preload-toy", "Toy", "tests.toy_rules:Toy",
+                          knowledge="tests.toy_bots", table="tests.toy_table:ToyUI")
+    with games.extra(toy):  # read when the zygote starts, not copied at import
+        assert {"tests.toy_rules", "tests.toy_bots", "tests.toy_table"} <= set(game_modules())
+    assert "tests.toy_rules" not in game_modules()

@@ -7,8 +7,11 @@ first frame does not wait for Python to import Textual again.
 
 - ``server``   the command (``main(args)``), the listener and shutdown
 - ``config``   options checked once at start; data dir and host key
-- ``auth``     who may connect: authorized keys or guests; refusals of
-               forwarding, passwords and the like
+- ``auth``     one connection: who may connect (keys or guests); refusals
+               of forwarding, passwords and the like
+- ``keys``     the authorized-keys file, re-read at every login
+- ``roles``    what the server, a connection and a session need of each
+               other (Protocols), so their imports point one way
 - ``identity`` a player's save folder (per key) or a guest's temporary one
 - ``session``  one game session: PTY request, limits, the log line
 - ``environment`` a game's environment (and the zygote's, the shared part)

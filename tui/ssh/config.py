@@ -18,8 +18,9 @@ from pathlib import Path
 
 import asyncssh
 
-from ..cli import UsageError
+from ..errors import UsageError
 from .identity import GUESTS, PLAYERS, make_private_dirs
+from .keys import load_authorized_keys
 
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 DEFAULT_RATE = 20  # new connections per address per minute
@@ -102,8 +103,6 @@ class ServeConfig:
         if self.game_memory_mb is not None and self.game_memory_mb < 128:
             raise UsageError("--game-memory must be at least 128 (MiB), or 0 for no limit")
         if self.authorized_keys is not None:
-            from .auth import load_authorized_keys
-
             load_authorized_keys(self.authorized_keys)  # raises UsageError if unusable
 
 

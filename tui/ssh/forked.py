@@ -19,7 +19,7 @@ import sys
 import termios
 from typing import NoReturn
 
-from .zygote import GameRequest, name_process
+from .request import GameRequest, name_process
 
 STDIO = ((0, "r", "<stdin>"), (1, "w", "<stdout>"), (2, "w", "<stderr>"))
 

@@ -18,10 +18,11 @@ from typing import Any
 
 import asyncssh
 
-from ..cli import UsageError
-from .auth import KeyRing, TabulaConnection
+from ..errors import UsageError
+from .auth import TabulaConnection
 from .config import ServeConfig, load_or_create_host_key, prepare_data_dir
 from .identity import sweep_guest_homes
+from .keys import KeyRing
 from .launcher import Launcher, memory_limit
 from .limits import ConnectionGate, GateLimits, SessionSlots
 from .log import RefusalLog, log

@@ -27,8 +27,7 @@ from .log import log, log_ending
 from .pump import PtyPump
 
 if TYPE_CHECKING:
-    from .auth import TabulaConnection
-    from .server import GameHost
+    from .roles import Connection, Host
 
 # Undo what a full-screen app switches on (mouse, focus events, bracketed
 # paste, kitty keys, alternate screen, hidden cursor) when the server, not
@@ -53,7 +52,7 @@ NO_PTY = ("Tabula is a full-screen game and needs a terminal.\r\n"
 class GameSession(asyncssh.SSHServerSession):
     """asyncssh's session callbacks for one game (bytes, no line editor)."""
 
-    def __init__(self, host: GameHost, conn: TabulaConnection) -> None:
+    def __init__(self, host: Host, conn: Connection) -> None:
         self.host = host
         self.conn = conn
         assert conn.player is not None

@@ -49,16 +49,19 @@ import select
 import socket
 import sys
 import time
-from dataclasses import dataclass
+
+from .request import GameRequest, name_process
 
 MAX_MESSAGE = 1 << 16  # a request is an environment and a path: well under this
 
 # What the title screen needs, imported once here instead of in every game.
 # A module missing from this list is still imported by the game itself when
-# it needs it: correct, only slower.
+# it needs it: correct, only slower. Each registered game's rules, table and
+# bots' knowledge are added from the registry (``game_modules``).
 PRELOAD = (
     "tui.cli",
     "tui.commands",
+    "tui.entry",
     "tui.app",
     "tui.screens.title",
     "tui.screens.too_small",
@@ -73,19 +76,19 @@ PRELOAD = (
 )
 
 
-@dataclass(frozen=True)
-class GameRequest:
-    """What a forked game needs to become ``python -m tui``: its PTY, env and folder."""
+def game_modules() -> list[str]:
+    """The modules of every registered game that a player's game would
+    import: its rules, its table and its bots' knowledge (``engine.games``)."""
+    from engine import games
 
-    slave: int
-    env: dict[str, str]
-    cwd: str
+    parts = [part for e in games.GAMES for part in (e.engine, e.table, e.knowledge) if part]
+    return [part.partition(":")[0] for part in parts]
 
 
 def preload() -> float:
     """Import the game; returns the seconds it took."""
     start = time.perf_counter()
-    for name in PRELOAD:
+    for name in (*PRELOAD, *game_modules()):
         importlib.import_module(name)
     # Objects that exist now are the imported code and data every game
     # shares; freezing keeps the games' garbage collector from walking (and
@@ -94,12 +97,6 @@ def preload() -> float:
     gc.collect()
     gc.freeze()
     return time.perf_counter() - start
-
-
-def name_process(name: str) -> None:
-    """What top, ``ps -e`` and pgrep call this process (its command line stays the zygote's)."""
-    with contextlib.suppress(OSError), open("/proc/self/comm", "w") as comm:
-        comm.write(name[:15])
 
 
 def fork_hazard() -> str | None:
@@ -234,6 +231,6 @@ if __name__ == "__main__":
     game = main(sys.argv[1:])
     if game is None:
         sys.exit(0)
-    from tui.ssh.forked import become_game
+    from tui.ssh.forked import become_game  # imported here: only a game needs it
 
     become_game(game)  # runs the game; leaves by SystemExit, as `python -m tui` does
