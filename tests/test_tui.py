@@ -328,14 +328,14 @@ def test_replay_viewer_steps_forward_and_back_with_the_log():
             await pilot.press("right", "right", "right")
             assert screen.step == 3
             lines3 = log.lines_written
-            assert lines3 == len([1 for s, _ in match.log() if s <= 3])
+            assert lines3 == len([1 for s, _ in match.log_lines() if s <= 3])
             await pilot.press("left")
             assert screen.step == 2 and log.lines_written <= lines3
             await pilot.press("pagedown")
             assert match.states[screen.step].round == 2
             await pilot.press("end")
             assert screen.step == len(match.actions)
-            assert log.lines_written == len(match.log())
+            assert log.lines_written == len(match.log_lines())
 
     run(go())
 

@@ -10,8 +10,9 @@ from typing import Any
 from engine.match import Match, Seat
 from engine.provincia.data import BATTLE_ROUNDS
 from engine.provincia.state import ACTIVATE, BATTLE, FINAL, PLAY, SELECT
-from tui.app import Settings, Start, TabulaApp
+from tui.app import Start, TabulaApp
 from tui.screens.game import GameScreen
+from tui.settings import Settings
 
 SEATS = (Seat("You"), Seat("Brutus", "random"), Seat("Cassia", "random"),
          Seat("Drusus", "random"))

@@ -1,32 +1,37 @@
 """The Tabula terminal app (``tui.entry`` starts it for the ``tabula`` command).
 
 The app owns what every screen shares: the save store, the settings (bot
-budgets, seeds) and the guard that shows "please enlarge the terminal"
-instead of a broken layout below 80×24. Screens live in ``tui/screens``,
-one module each; a game's own widgets in ``tui/<game>/``.
+budgets, seeds), the bot pacer, each game's styles once one of its tables
+is shown, and the guard that shows "please enlarge the terminal" instead
+of a broken layout below 80×24. Screens live in ``tui/screens``, one module
+each, and ask the app for things by message (``tui.messages``); a game's
+own widgets live where its registry entry says (``engine.games``).
 """
 
 from __future__ import annotations
 
 import os
-import random
-import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from textual import events
+from textual import events, on
 from textual.app import App
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from engine.games import DEFAULT_GAME
 from engine.match import Match
 from saves.plain import plain
 
 from . import crash
+from .bots import BotPacer
+from .messages import OpenGame, OpenReplay
+from .settings import Settings
 from .sizes import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH
+from .widgets.game_styles import checked_variables, scoped_css
 from .widgets.seats import SEAT_COLOURS
-from .widgets.table import GAME_CSS
+
+__all__ = ["Settings", "Start", "TabulaApp"]
 
 
 def guarded_driver() -> type | None:
@@ -39,25 +44,6 @@ def guarded_driver() -> type | None:
 NOTICE_CHARS = 600  # of one notification: room for a save error naming a long path
 
 
-@dataclass
-class Settings:
-    """Knobs the command line, the tests and the benchmark turn.
-
-    Bot budgets left at None let each bot use its strength's own budget.
-    """
-
-    save_dir: str | None = None
-    bot_iterations: int | None = None
-    bot_seconds: float | None = None
-    hint_iterations: int | None = None
-    hint_seconds: float | None = None
-    cursor_blink: bool = True
-    seeds: random.Random = field(default_factory=random.SystemRandom)
-
-    def new_seed(self) -> int:
-        return self.seeds.randrange(1 << 31)
-
-
 @dataclass(frozen=True)
 class Start:
     """Where the app opens: ``title``, ``game`` (a Match), ``replay`` (a
@@ -65,56 +51,55 @@ class Start:
 
     kind: str = "title"
     match: Match | None = None
-    game_id: str = "provincia"
+    game_id: str = DEFAULT_GAME
 
 
 class TabulaApp(App[int]):
     """Tabula: Roman board games at a terminal table."""
 
     TITLE = "Tabula"
-    CSS_PATH = ["app.tcss", *GAME_CSS]
+    CSS_PATH = ["app.tcss"]  # a game's own styles load with its first table
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, start: Start | None = None, settings: Settings | None = None,
                  store: Any = None) -> None:
+        # Before Textual's own __init__, which asks for the theme variables.
+        self._game_variables: dict[str, dict[str, str]] = {}  # of each game styled so far
         super().__init__(driver_class=guarded_driver())
         self.start = start or Start()
         self.settings = settings or Settings()
+        self.pacer = BotPacer()
         self._store = store
         self._store_error: str | None = None
         self._too_small: Screen | None = None
         self._told_capped = False
-        self._bot_runner: Any = None
         self._crash: crash.Crash | None = None
-        self.bots_hold_until = 0.0
 
     # ------------------------------------------------------------ theme
-    BOTS_YIELD_S = 0.1
-    """After a key press, thinking bots pause this long (or until cancelled)
-    so the keypress's screen work has the CPU to itself."""
-
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key):
-            self.bots_hold_until = time.monotonic() + self.BOTS_YIELD_S
+            self.pacer.key_pressed()
         await super().on_event(event)
-
-    def bots_may_think(self, cancelled: Callable[[], bool]) -> bool:
-        """Called by a bot's worker between search steps: waits while the
-        player is pressing keys (a bot thread would otherwise take half the
-        interpreter from the UI), then says whether the bot was cancelled."""
-        while time.monotonic() < self.bots_hold_until and not cancelled():
-            time.sleep(0.005)
-        return cancelled()
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         variables = {f"seat-{name}": colour for name, colour in SEAT_COLOURS.items()}
-        variables.update({
-            "res-clay": "#d7875f",
-            "res-wood": "#87af5f",
-            "res-stone": "#a8a8a8",
-            "res-gold": "#ffd75f",
-        })
+        for own in self._game_variables.values():
+            variables.update(own)
         return variables
+
+    def style_game(self, game_id: str, variables: dict[str, str]) -> None:
+        """Load a game's theme variables and its stylesheet (nested under its
+        screens' class, ``tui.widgets.game_styles``) the first time one of
+        its tables is shown."""
+        if game_id in self._game_variables:
+            return
+        self._game_variables[game_id] = checked_variables(game_id, variables)
+        self.stylesheet.set_variables(self.get_css_variables())
+        css = scoped_css(game_id)
+        if css:
+            self.stylesheet.add_source(css, read_from=(f"game:{game_id}", "stylesheet"))
+        self.stylesheet.reparse()
+        self.stylesheet.update(self)
 
     # ------------------------------------------------------------ services
     @property
@@ -163,15 +148,6 @@ class TabulaApp(App[int]):
         self._exit_renderables.clear()  # the traceback is in the crash file
         self._crash.tell()
 
-    @property
-    def bot_runner(self) -> Any:
-        """The bots of the games on screen (they think in worker threads)."""
-        if self._bot_runner is None:
-            from .screens.bot_runner import BotRunner
-
-            self._bot_runner = BotRunner()
-        return self._bot_runner
-
     # ------------------------------------------------------------ navigation
     def on_mount(self) -> None:
         from .screens.title import TitleScreen
@@ -182,31 +158,32 @@ class TabulaApp(App[int]):
 
             self.push_screen(RulesScreen(start.game_id, standalone=True))
         elif start.kind == "replay" and start.match is not None:
-            from .screens.replay import ReplayScreen
-
-            self.push_screen(ReplayScreen(start.match, standalone=True))
+            self.replay(start.match, standalone=True)
         else:
             self.push_screen(TitleScreen())
             if start.kind == "game" and start.match is not None:
                 self.play(start.match)
         self.check_size()
 
-    def load_save(self, path: Any, failure: str) -> Match | None:
-        """The saved game at ``path``, or None after telling the player why
-        it could not be read (``failure`` is the notice's title)."""
-        from saves import SaveError
-
-        try:
-            return self.store.load(path)
-        except SaveError as e:
-            self.notify(str(e), title=failure, severity="error")
-            return None
-
     def play(self, match: Match) -> None:
         """Open the game screen for ``match`` (new, loaded or continued)."""
         from .screens.game import GameScreen
 
         self.push_screen(GameScreen(match))
+
+    def replay(self, match: Match, standalone: bool = False) -> None:
+        """Open the replay of ``match``; ``standalone``: leaving it quits."""
+        from .screens.replay import ReplayScreen
+
+        self.push_screen(ReplayScreen(match, standalone=standalone))
+
+    @on(OpenGame)
+    def _open_game(self, message: OpenGame) -> None:
+        self.play(message.match)
+
+    @on(OpenReplay)
+    def _open_replay(self, message: OpenReplay) -> None:
+        self.replay(message.match)
 
     # ------------------------------------------------------------ small terminals
     @property
@@ -246,7 +223,12 @@ class TabulaApp(App[int]):
                 self.pop_screen()
 
     def push_screen(self, screen: Any, *args: Any, **kw: Any) -> Any:  # type: ignore[override]
-        """Screens opened while the terminal is too small go under the notice."""
+        """Screens opened while the terminal is too small go under the notice;
+        a screen showing a game's table gets that game's styles first."""
+        from .screens.tabled import TableScreen
+
+        if isinstance(screen, TableScreen):
+            self.style_game(screen.match.game_id, screen.ui.variables)
         notice = self._too_small
         if notice is not None and self.screen is notice and screen is not notice:
             self.pop_screen()

@@ -7,7 +7,7 @@ from textual.widgets import Static
 
 from engine.core import HIDDEN
 from engine.provincia.data import BATTLE_ROUNDS, BELLA
-from engine.provincia.state import BATTLE, FINAL
+from engine.provincia.state import BATTLE, FINAL, State
 from engine.provincia.text import amount, card_name
 from tui.widgets.table import Scene
 
@@ -56,11 +56,11 @@ def battle_losses(scene: Scene) -> dict[int, list[str]]:
     return out
 
 
-def this_rounds_battle(state: object) -> bool:
+def this_rounds_battle(state: State) -> bool:
     """Is there a battle to show: during Phase 3 and after it in its round
     (not in the final Play Cards turn, which is about the hand)."""
     s = state
-    return s.round in BATTLE_ROUNDS and BATTLE <= s.phase < FINAL  # type: ignore[attr-defined]
+    return s.round in BATTLE_ROUNDS and BATTLE <= s.phase < FINAL
 
 
 class BattlePanel(Static):

@@ -6,7 +6,7 @@ from textual.widgets import Static
 
 from engine.core import HIDDEN
 from engine.provincia.data import BATTLE_ROUNDS, BELLA, MARKERS_PER_DECK, ROUNDS
-from engine.provincia.state import FINAL, OVER, PHASE_NAMES
+from engine.provincia.state import FINAL, OVER, PHASE_NAMES, State
 from tui.widgets.table import Scene
 
 from . import look
@@ -33,13 +33,13 @@ def round_track(round_: int, over: bool, wide: bool) -> str:
     return "".join(cells)
 
 
-def gauls(state: object, wide: bool) -> str:
+def gauls(state: State, wide: bool) -> str:
     """The four Bellum cards: strength once turned, ``?`` while face down."""
     parts = []
-    for r, held in zip(BATTLE_ROUNDS, state.bellum, strict=True):  # type: ignore[attr-defined]
+    for r, held in zip(BATTLE_ROUNDS, state.bellum, strict=True):
         value = "?" if held.card == HIDDEN else str(BELLA[held.card].attack)
         text = f"{ROMAN[r]}:{value}" if wide else value
-        now = state.round == r  # type: ignore[attr-defined]
+        now = state.round == r
         parts.append(f"[b $error]{text}[/]" if now and value != "?" else text)
     return " ".join(parts)
 

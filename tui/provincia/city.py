@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from textual.content import Content
 from textual.widgets import Static
 
 from engine.provincia.data import CARDS, GOLD, RESOURCE_NAMES
+from engine.provincia.state import Player
 from tui.widgets.table import Scene
 from tui.widgets.untrusted import markup
 
@@ -16,10 +18,10 @@ from . import look
 COLOURS = ("orange", "blue", "red", "yellow", "green", "purple")
 
 
-def holdings(pl: object, wide: bool) -> str:
+def holdings(pl: Player, wide: bool) -> str:
     """Gold, then Clay/Wood/Stone against the storage cap."""
-    cap = pl.storage  # type: ignore[attr-defined]
-    res = pl.res  # type: ignore[attr-defined]
+    cap = pl.storage
+    res = pl.res
     if wide:
         return " ".join([look.resource(GOLD, res[GOLD])]
                         + [look.resource(i, res[i], cap) for i in range(3)])
@@ -33,8 +35,8 @@ def holdings(pl: object, wide: bool) -> str:
 class CityPanel(Static):
     """Everything public about one seat's city (and its owner's hand size)."""
 
-    def __init__(self, seat: int, **kw: object) -> None:
-        super().__init__(**kw)  # type: ignore[arg-type]
+    def __init__(self, seat: int, **kw: Any) -> None:
+        super().__init__(**kw)
         self.seat = seat
 
     _shown: tuple[Scene, int | None] | None = None

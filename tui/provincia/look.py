@@ -1,10 +1,11 @@
 """How Provincia Romana looks in text: seat colours and letters, resources,
 card costs and each card's full text.
 
-Everything returns Textual content markup, so the theme variables defined by
-the app (``$seat-orange`` …) colour it and a 16-colour terminal still tells
-the seats apart by their letters. Only the game's own text goes in here;
-players' names join it as template values (``tui.widgets.untrusted.markup``).
+Everything returns Textual content markup, so the theme variables (the
+app's ``$seat-orange`` …, this game's ``$provincia-clay`` …) colour it and a
+16-colour terminal still tells the seats apart by their letters. Only the
+game's own text goes in here; players' names join it as template values
+(``tui.widgets.untrusted.markup``).
 """
 
 from __future__ import annotations
@@ -26,12 +27,17 @@ from engine.provincia.data import (
     Res,
     Spqr,
 )
+from engine.provincia.state import State
 from tui.widgets.seats import SeatLook
 
 # One letter per resource for tight spots (costs in lists); always shown with
 # the resource's own colour so the letter and the colour say the same thing.
 RES_LETTER = ("C", "W", "S", "G")
-RES_VAR = ("$res-clay", "$res-wood", "$res-stone", "$res-gold")
+RES_VAR = ("$provincia-clay", "$provincia-wood", "$provincia-stone", "$provincia-gold")
+# The theme variables those name (``ProvinciaUI.variables``; a game's own
+# variables start with its id so no other game's can clash with them).
+RES_COLOURS = {"provincia-clay": "#d7875f", "provincia-wood": "#87af5f",
+               "provincia-stone": "#a8a8a8", "provincia-gold": "#ffd75f"}
 KIND_NAMES = {
     "production": "Production building",
     "defense": "Defense building",
@@ -40,11 +46,11 @@ KIND_NAMES = {
 }
 
 
-def looks(state: object, seats: tuple[Seat, ...]) -> tuple[SeatLook, ...]:
+def looks(state: State, seats: tuple[Seat, ...]) -> tuple[SeatLook, ...]:
     """Colour, letter, city and owner of every seat."""
     out = []
     for i, seat in enumerate(seats):
-        city = CITIES[state.players[i].city]  # type: ignore[attr-defined]
+        city = CITIES[state.players[i].city]
         out.append(SeatLook(seat=i, name=seat.name, label=city.name, colour=city.colour,
                             letter=city.letter, kind=seat.kind, strength=seat.strength))
     return tuple(out)

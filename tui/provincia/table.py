@@ -22,7 +22,13 @@ from .hand import Hand, card_of
 
 class ProvinciaUI:
     """Builds and updates the Provincia widgets for one game screen (their
-    styles, provincia.tcss, are loaded by the app)."""
+    styles, provincia.tcss, are loaded by the app under the screen's
+    ``game-provincia`` class)."""
+
+    variables = look.RES_COLOURS
+    notes = ("Board: ● action markers left on a deck, its size and (discard pile). "
+             "⚔ marks the battle rounds; ○ marks inactive buildings. "
+             "Each city has a colour and a letter.")
 
     def __init__(self) -> None:
         self._board = Board(id="board")

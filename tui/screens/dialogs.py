@@ -22,7 +22,7 @@ class CoverScreen(Screen[None]):
     """Hides the table between two humans' turns at one terminal, so a hand
     is never shown to the wrong person. Opaque: nothing shows through."""
 
-    BINDINGS = [Binding("enter,space", "dismiss", "I am ready")]
+    BINDINGS = [Binding("enter,space", "ready", "I am ready")]
     DEFAULT_CSS = """
     CoverScreen { align: center middle; }
     """
@@ -40,7 +40,7 @@ class CoverScreen(Screen[None]):
             yield Static("Press [b]Enter[/] when only they can see the screen.",
                          classes="keys")
 
-    def action_dismiss(self, result: None = None) -> None:  # type: ignore[override]
+    def action_ready(self) -> None:
         self.dismiss(None)
 
 

@@ -20,22 +20,24 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import Reactive, reactive
-from textual.screen import Screen
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from ai.players import kinds as installed_kinds
 from engine.core import IllegalAction
 from engine.match import Match
 from saves.plain import plain
+from tui.bots import BotRunner, Decision, Job
+from tui.host import host
+from tui.messages import OpenReplay
 from tui.widgets.actions import ActionMenu, FilterInput
 from tui.widgets.game_log import GameLog
 from tui.widgets.keybar import key_label
 from tui.widgets.status import StatusLine
-from tui.widgets.table import Scene, compose_table, game_ui
+from tui.widgets.table import Scene, compose_table
 from tui.widgets.untrusted import markup
 
-from .bot_runner import Decision, Job
 from .dialogs import CoverScreen, HelpScreen, HintLine, HintScreen, KeyHelp, MenuScreen, SaveScreen
+from .tabled import TableScreen
 
 PROGRESS_EVERY_S = 0.05
 HINT_KINDS = ("mcts", "rules")
@@ -68,7 +70,7 @@ class ThinkingProgress(Message):
     fraction: float
 
 
-class GameScreen(Screen[None]):
+class GameScreen(TableScreen):
     """Plays one Match to its end."""
 
     CSS_PATH = "game.tcss"
@@ -90,11 +92,9 @@ class GameScreen(Screen[None]):
     """The human seat whose view is on screen."""
 
     def __init__(self, match: Match) -> None:
-        super().__init__()
-        self.match = match
-        self.ui = game_ui(match.game_id)
+        super().__init__(match)
         self.kinds: dict[int, str] = {}
-        self.token = f"{id(match):x}"  # names this game's bots in the helper
+        self.bots = BotRunner()  # this game's bots, kept between decisions
         self._logged = 0  # states whose events are in the log
         self._log_viewer: int | None = None
         self._scene: Scene | None = None
@@ -116,7 +116,7 @@ class GameScreen(Screen[None]):
         m = self.match
         self.looks = self.ui.looks(m.state, m.seats)
         self.query_one(GameLog).set_looks(self.looks)
-        self.query_one("#action-filter").cursor_blink = self.app.settings.cursor_blink  # type: ignore[attr-defined]
+        self.query_one(FilterInput).cursor_blink = host(self).settings.cursor_blink
         m.listeners.append(self._autosave)
         humans = m.human_seats()
         self.humans = humans
@@ -130,7 +130,7 @@ class GameScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         self.stop_thinking()
-        self.app.bot_runner.forget(self.token)  # type: ignore[attr-defined]
+        self.bots.forget()
         if self._autosave in self.match.listeners:
             self.match.listeners.remove(self._autosave)
 
@@ -236,9 +236,9 @@ class GameScreen(Screen[None]):
         log = self.query_one(GameLog)
         m = self.match
         if self._log_viewer != self.viewer or self._logged > len(m.states):
-            log.reset([line for _, line in m.log(self.viewer)])
+            log.reset([line for _, line in m.log_lines(self.viewer)])
         elif self._logged < len(m.states):
-            log.add([line for _, line in m.log(self.viewer, start=self._logged)])
+            log.add([line for _, line in m.log_lines(self.viewer, start=self._logged)])
         self._log_viewer = self.viewer
         self._logged = len(m.states)
 
@@ -287,8 +287,8 @@ class GameScreen(Screen[None]):
             f"[reverse b $seat-{look.colour}] {look.letter} [/] [b]$name[/] is thinking — $prompt",
             name=look.name, prompt=m.game.prompt(m.view(seat)))
         self.status.thinking(self._thinking_text, 0.0)
-        settings = self.app.settings  # type: ignore[attr-defined]
-        job = Job((self.token, seat), self.bot_kind(seat), m.seats[seat].strength, m.game_id,
+        settings = host(self).settings
+        job = Job((seat,), self.bot_kind(seat), m.seats[seat].strength, m.game_id,
                   m.view(seat), seat, settings.bot_iterations, settings.bot_seconds,
                   m.bot_seed(seat))
         self.think(job, len(m.actions))
@@ -305,10 +305,12 @@ class GameScreen(Screen[None]):
                 last[0] = now
                 self.post_message(ThinkingProgress(step, fraction))
 
-        def cancelled() -> bool:
-            return self.app.bots_may_think(lambda: worker.is_cancelled)  # type: ignore[attr-defined]
+        pacer = host(self).pacer
 
-        return self.app.bot_runner.decide(job, cancelled, progress)  # type: ignore[attr-defined]
+        def cancelled() -> bool:
+            return pacer.may_think(lambda: worker.is_cancelled)
+
+        return self.bots.decide(job, cancelled, progress)
 
     @work(thread=True, exclusive=True, group="bot", exit_on_error=False)
     def think(self, job: Job, step: int) -> BotMove:
@@ -386,7 +388,8 @@ class GameScreen(Screen[None]):
             self.notify("Nothing to undo yet.")
             return
         if not m.can_undo(seat):
-            self.notify("Cannot undo: cards or tokens have been revealed since your last move.",
+            self.notify("Cannot undo: something was revealed or left to chance since your "
+                        "last move.",
                         title="Undo", severity="warning")
             return
         self.stop_thinking()
@@ -419,8 +422,8 @@ class GameScreen(Screen[None]):
         self._thinking_text = "[b]Hint:[/] thinking about your move…"
         have = installed_kinds()
         kind = next((k for k in HINT_KINDS if k in have), "random")
-        settings = self.app.settings  # type: ignore[attr-defined]
-        job = Job((self.token, "hint", seat), kind, "normal", m.game_id, m.view(seat), seat,
+        settings = host(self).settings
+        job = Job(("hint", seat), kind, "normal", m.game_id, m.view(seat), seat,
                   settings.hint_iterations, settings.hint_seconds, m.bot_seed(seat) ^ 0x5EED)
         self.think_hint(job, len(m.actions))
 
@@ -436,7 +439,9 @@ class GameScreen(Screen[None]):
         if self._leaving or hint.step != len(m.actions):
             return
         self.proceed()  # the status line says what to do again
-        view = m.view(self.viewer)  # type: ignore[arg-type]
+        if self.viewer is None:
+            return
+        view = m.view(self.viewer)
         lines = [HintLine(a.text, a.visits, a.win_rate) for a in hint.alternatives]
         source = {"mcts": "Suggested by the ISMCTS search, from what you can see.",
                   "rules": "Suggested by the rule-based bot (no search installed)."}.get(
@@ -449,13 +454,15 @@ class GameScreen(Screen[None]):
         self.app.push_screen(HintScreen(m.game.describe(view, hint.action), lines, source), done)
 
     def action_save(self) -> None:
-        store = self.app.store  # type: ignore[attr-defined]
+        app = host(self)
+        store = app.store
         if store is None:
-            self.notify(f"Saving is unavailable: {self.app.store_error}", severity="error")  # type: ignore[attr-defined]
+            self.notify(f"Saving is unavailable: {app.store_error}", severity="error")
             return
         m = self.match
         names = "-".join(s.name for s in m.seats if s.is_human) or "bots"
-        suggestion = plain(f"{m.game_id} {names} round {getattr(m.state, 'round', '')}").strip()
+        chapter = m.game.chapter(m.state).label.lower()
+        suggestion = plain(f"{m.game_id} {names} {chapter}").strip()
 
         def save(name: str | None) -> None:
             if not name:
@@ -469,15 +476,16 @@ class GameScreen(Screen[None]):
                 return
             self.notify(f"Saved as “{name}” ({path}).", title="Saved")
 
-        self.app.push_screen(SaveScreen(suggestion, self.app.settings.cursor_blink), save)  # type: ignore[attr-defined]
+        self.app.push_screen(SaveScreen(suggestion, app.settings.cursor_blink), save)
 
     def _autosave(self, match: Match) -> None:
         """After every action: a crash or a quit resumes through Continue."""
-        store = self.app.store  # type: ignore[attr-defined]
+        app = host(self)
+        store = app.store
         if store is None:
             if not self._autosave_failed:
                 self._autosave_failed = True
-                self.notify(f"Autosave is off: {self.app.store_error}", severity="warning")  # type: ignore[attr-defined]
+                self.notify(f"Autosave is off: {app.store_error}", severity="warning")
             return
         try:
             store.autosave(match)
@@ -497,10 +505,7 @@ class GameScreen(Screen[None]):
             KeyHelp("Tab", "move between the actions, your hand and the log"),
             KeyHelp("ctrl+q", "quit (the game is autosaved)"),
         ]
-        notes = ("Board: ● action markers left on a deck, its size and (discard pile). "
-                 "⚔ marks the battle rounds; ○ marks inactive buildings. "
-                 "Each city has a colour and a letter.")
-        self.app.push_screen(HelpScreen("Keys", keys, notes))
+        self.app.push_screen(HelpScreen("Keys", keys, self.ui.notes))
 
     def action_menu(self) -> None:
         def chosen(item: str | None) -> None:
@@ -529,9 +534,7 @@ class GameScreen(Screen[None]):
             if choice == "title":
                 self.leave()
             elif choice == "replay":
-                from .replay import ReplayScreen
-
-                self.app.push_screen(ReplayScreen(self.match))
+                self.app.post_message(OpenReplay(self.match))
 
         self.app.push_screen(GameOverScreen(self.match, self.looks), after)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from rich.text import Text
 from textual import on
@@ -12,10 +13,12 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from saves.plain import plain
+from tui.host import host
+from tui.messages import OpenGame, OpenReplay
 from tui.widgets.keybar import KeyBar
 from tui.widgets.untrusted import markup
 
-from .title import ago
+from .saved import ago, open_save
 
 
 class LoadScreen(Screen[None]):
@@ -44,12 +47,13 @@ class LoadScreen(Screen[None]):
     def refill(self) -> None:
         table = self.query_one(DataTable)
         table.clear()
-        store = self.app.store  # type: ignore[attr-defined]
+        app = host(self)
+        store = app.store
         note = self.query_one("#load-note", Static)
-        self._saves = []
+        self._saves: list[Any] = []
         if store is None:
             note.update(markup("[b $error]The save folder cannot be opened:[/] $why",
-                               why=self.app.store_error))  # type: ignore[attr-defined]
+                               why=app.store_error))
             return
         from saves import SaveError
 
@@ -70,7 +74,8 @@ class LoadScreen(Screen[None]):
         note.update("[dim]Enter opens · d deletes · Esc goes back[/]" if self._saves else
                     "[dim]No saved games yet. A game in progress is saved after every move.[/]")
 
-    def selected(self) -> object | None:
+    def selected(self) -> Any:
+        """The SaveInfo of the highlighted row, if any."""
         table = self.query_one(DataTable)
         if not self._saves or table.cursor_row is None:
             return None
@@ -84,16 +89,11 @@ class LoadScreen(Screen[None]):
         info = self.selected()
         if info is None:
             return
-        match = self.app.load_save(info.path, "Cannot load")  # type: ignore[attr-defined]
+        match = open_save(self, info.path, "Cannot load")
         if match is None:
             return
         self.dismiss()
-        if match.is_over():
-            from .replay import ReplayScreen
-
-            self.app.push_screen(ReplayScreen(match))
-        else:
-            self.app.play(match)  # type: ignore[attr-defined]
+        self.app.post_message(OpenReplay(match) if match.is_over() else OpenGame(match))
 
     def action_delete(self) -> None:
         info = self.selected()
@@ -107,7 +107,7 @@ class LoadScreen(Screen[None]):
         from saves import SaveError
 
         try:
-            self.app.store.delete(info.name)  # type: ignore[attr-defined]
+            host(self).store.delete(info.name)
         except SaveError as e:
             self.notify(str(e), severity="error")
         self.refill()

@@ -11,26 +11,29 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.content import Content
 from textual.reactive import Reactive, reactive
-from textual.screen import Screen
 from textual.widgets import Static
 
+from engine.core import LogLine
 from engine.match import Match
 from tui.widgets.game_log import GameLog
 from tui.widgets.status import StatusLine
-from tui.widgets.table import Scene, compose_table, game_ui
+from tui.widgets.table import Scene, compose_table
 from tui.widgets.untrusted import markup
 
+from .tabled import TableScreen
 
-class ReplayScreen(Screen[None]):
-    """Steps through ``match.states``."""
+
+class ReplayScreen(TableScreen):
+    """Steps through ``match.states``; PgDn/PgUp jump by the game's chapters
+    (rounds, eras: ``Game.chapter``)."""
 
     CSS_PATH = ["game.tcss", "replay.tcss"]
     BINDINGS = [
         # Priority: the log would scroll with these keys otherwise.
         Binding("right,l,space", "step(1)", "Next", priority=True),
         Binding("left,h", "step(-1)", "Back", priority=True),
-        Binding("pagedown", "round(1)", "Next round", priority=True),
-        Binding("pageup", "round(-1)", "Prev round", priority=True),
+        Binding("pagedown", "chapter(1)", "Next chapter", priority=True),
+        Binding("pageup", "chapter(-1)", "Prev chapter", priority=True),
         Binding("home", "jump(0)", "Start", show=False, priority=True),
         Binding("end", "jump(-1)", "End", show=False, priority=True),
         Binding("s", "seat", "Seat"),
@@ -40,18 +43,19 @@ class ReplayScreen(Screen[None]):
     step: Reactive[int] = reactive(0, init=False)
 
     def __init__(self, match: Match, standalone: bool = False) -> None:
-        super().__init__()
-        self.match = match
+        super().__init__(match)
         self.standalone = standalone
-        self.ui = game_ui(match.game_id)
         self.full = match.is_over()
         humans = match.human_seats()
         self.seat = 0 if self.full or not humans else humans[0]
-        self._entries: list[tuple[int, str]] = []
+        self._entries: list[tuple[int, LogLine]] = []
+        self.chapter_word = str(match.game.chapter(match.state).kind)
         self._shown_upto = -1
 
     def compose(self) -> ComposeResult:
-        yield from compose_table(self.ui, Static(id="replay-step"))
+        word = self.chapter_word
+        relabel = {"chapter(1)": f"Next {word}", "chapter(-1)": f"Prev {word}"}
+        yield from compose_table(self.ui, Static(id="replay-step"), relabel)
 
     def on_mount(self) -> None:
         m = self.match
@@ -65,7 +69,7 @@ class ReplayScreen(Screen[None]):
         self.set_class(event.size.height < 34, "-short")
 
     def load_log(self) -> None:
-        self._entries = self.match.log(None if self.full else self.seat)
+        self._entries = self.match.log_lines(None if self.full else self.seat)
         self._shown_upto = -1
         self.query_one(GameLog).reset([])
 
@@ -100,7 +104,7 @@ class ReplayScreen(Screen[None]):
                          name=lk.name, what=what)
         else:
             nxt = Content.from_markup("[b]The end of the record.[/]")
-        keys = ("→/space next · ← back · PgDn/PgUp round · Home/End"
+        keys = (f"→/space next · ← back · PgDn/PgUp {self.chapter_word} · Home/End"
                 + (" · s: whose hand" if self.full else ""))
         self.query_one("#replay-step", Static).update(
             nxt + Content.from_markup(f"\n\n[dim]{keys}[/]"))
@@ -114,21 +118,22 @@ class ReplayScreen(Screen[None]):
     def action_jump(self, where: int) -> None:
         self.step = len(self.match.actions) if where < 0 else where
 
-    def action_round(self, delta: int) -> None:
-        """To the next (or previous) step where the round changes."""
+    def action_chapter(self, delta: int) -> None:
+        """To the first step of the next chapter, or back to the start of
+        this one (from its start: of the previous one)."""
         m = self.match
-        rounds = [getattr(s, "round", 0) for s in m.states]
+        marks = [tuple(m.game.chapter(s)[:2]) for s in m.states]
         i = self.step
-        here = rounds[i]
+        here = marks[i]
         if delta > 0:
-            j = next((k for k in range(i + 1, len(rounds)) if rounds[k] != here), len(rounds) - 1)
+            j = next((k for k in range(i + 1, len(marks)) if marks[k] != here), len(marks) - 1)
         else:
-            start = next((k for k in range(i, -1, -1) if rounds[k] != here), -1) + 1
+            start = next((k for k in range(i, -1, -1) if marks[k] != here), -1) + 1
             if start < i:
                 j = start
             else:
-                prev = rounds[i - 1] if i > 0 else here
-                j = next((k for k in range(i - 1, -1, -1) if rounds[k] != prev), -1) + 1
+                prev = marks[i - 1] if i > 0 else here
+                j = next((k for k in range(i - 1, -1, -1) if marks[k] != prev), -1) + 1
         self.step = max(0, j)
 
     def action_seat(self) -> None:

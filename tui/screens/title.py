@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
-from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from engine import games
+from engine.games import DEFAULT_GAME
+from tui.host import host
+from tui.messages import OpenGame
 from tui.widgets.keybar import KeyBar
-from tui.widgets.untrusted import markup
+
+from .saved import continue_line, open_save
 
 if TYPE_CHECKING:
     from saves import SaveInfo
@@ -27,22 +30,12 @@ BANNER = r"""
 """.strip("\n")
 
 
-def ago(when: float, now: float | None = None) -> str:
-    """"5 minutes ago" style, for save listings."""
-    secs = max(0, int((now or time.time()) - when))
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
-        if secs >= size:
-            n = secs // size
-            return f"{n} {unit}{'s' if n > 1 else ''} ago"
-    return "just now"
-
-
-def continue_line(latest: SaveInfo) -> Content:
-    """What Continue resumes: title, progress, players and when. All of it
-    is read from a save, so it goes in as plain text, never as markup."""
-    return markup("[dim]Continue:[/] $title · $progress\n[dim]$players · $when[/]",
-                  title=latest.title, progress=latest.progress,
-                  players=", ".join(latest.players), when=ago(latest.updated))
+def games_line() -> str:
+    """The games on the table, when there is more than one to choose from
+    (New game and Rules then let the player pick)."""
+    if len(games.GAMES) < 2:
+        return ""
+    return " · ".join(e.title for e in games.GAMES)
 
 
 class TitleScreen(Screen[None]):
@@ -61,6 +54,8 @@ class TitleScreen(Screen[None]):
         with Vertical(id="title-box"):
             yield Static(BANNER, id="banner")
             yield Static("Roman board games at a terminal table", id="tagline")
+            if games_line():
+                yield Static(games_line(), id="games", classes="muted")
             with Center():
                 yield OptionList(id="title-menu")
             yield Static(id="continue-info")
@@ -72,8 +67,8 @@ class TitleScreen(Screen[None]):
     def on_screen_resume(self) -> None:
         self.refresh_menu()
 
-    def latest(self) -> object | None:
-        store = self.app.store  # type: ignore[attr-defined]
+    def latest(self) -> SaveInfo | None:
+        store = host(self).store
         if store is None:
             return None
         try:
@@ -98,7 +93,7 @@ class TitleScreen(Screen[None]):
         if latest is None:
             info.update("[dim]No game in progress. Start a new one: press n.[/]")
         else:
-            info.update(continue_line(latest))  # type: ignore[arg-type]
+            info.update(continue_line(latest))
         menu.focus()
 
     @on(OptionList.OptionSelected, "#title-menu")
@@ -111,7 +106,7 @@ class TitleScreen(Screen[None]):
         elif what == "new":
             from .new_game import NewGameScreen
 
-            self.app.push_screen(NewGameScreen())
+            self.app.push_screen(NewGameScreen(DEFAULT_GAME))
         elif what == "load":
             from .load import LoadScreen
 
@@ -119,7 +114,7 @@ class TitleScreen(Screen[None]):
         elif what == "rules":
             from .rules import RulesScreen
 
-            self.app.push_screen(RulesScreen("provincia"))
+            self.app.push_screen(RulesScreen(DEFAULT_GAME))
         elif what == "quit":
             self.app.exit(0)
 
@@ -127,7 +122,6 @@ class TitleScreen(Screen[None]):
         latest = self._latest
         if latest is None:
             return
-        match = self.app.load_save(latest.path, "Cannot continue")  # type: ignore[attr-defined]
-        if match is None:
-            return
-        self.app.play(match)  # type: ignore[attr-defined]
+        match = open_save(self, latest.path, "Cannot continue")
+        if match is not None:
+            self.app.post_message(OpenGame(match))

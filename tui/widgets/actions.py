@@ -10,6 +10,7 @@ that takes any letter.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -46,8 +47,8 @@ class FilterInput(PlainInput):
     # The screen binds its command letters with priority (they would never
     # reach it past an Input) and asks ``take`` whether the letter is text.
 
-    def __init__(self, menu: ActionMenu, **kw: object) -> None:
-        super().__init__(**kw)  # type: ignore[arg-type]
+    def __init__(self, menu: ActionMenu, **kw: Any) -> None:
+        super().__init__(**kw)
         self.menu = menu
 
     def passes(self, character: str | None) -> bool:
@@ -137,8 +138,8 @@ class ActionMenu(Vertical):
 
     hint = "type to filter · 1-9 · Enter plays"
 
-    def __init__(self, **kw: object) -> None:
-        super().__init__(**kw)  # type: ignore[arg-type]
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
         self._items: list[tuple[tuple, str]] = []
         self._shown: list[tuple[tuple, str]] = []
         self._enabled = False

@@ -1,5 +1,8 @@
 """The game's events as sentences, newest last, each seat in its colour.
 
+The game says which parts of a line name which seat and which lines head a
+chapter (``engine.core.LogLine``); nothing here reads the words.
+
 Drawn line by line (a ScrollView with ``render_line``, like Textual's
 checker example): each sentence is wrapped once for the current width and
 kept as strips, so a long game's log costs nothing to scroll or extend.
@@ -7,7 +10,8 @@ kept as strips, so a long game's log costs nothing to scroll or extend.
 
 from __future__ import annotations
 
-import re
+from collections.abc import Sequence
+from typing import Any
 
 from rich.segment import Segment
 from rich.style import Style
@@ -15,6 +19,8 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+
+from engine.core import LogLine
 
 from .seats import SeatLook
 
@@ -29,18 +35,15 @@ class GameLog(ScrollView, can_focus=True):
     GameLog { overflow-x: hidden; }
     """
 
-    def __init__(self, **kw: object) -> None:
-        super().__init__(**kw)  # type: ignore[arg-type]
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
         self._looks: tuple[SeatLook, ...] = ()
-        self._pattern: re.Pattern[str] | None = None
         self._entries: list[tuple[Text, Text]] = []
         self._strips: list[Strip] = []
         self._width = 0
 
     def set_looks(self, looks: tuple[SeatLook, ...]) -> None:
         self._looks = looks
-        names = sorted({lk.label for lk in looks}, key=len, reverse=True)
-        self._pattern = re.compile("|".join(re.escape(n) for n in names)) if names else None
 
     @property
     def lines_written(self) -> int:
@@ -49,28 +52,25 @@ class GameLog(ScrollView, can_focus=True):
     def _colour(self, look: SeatLook) -> str:
         return self.app.theme_variables.get(f"seat-{look.colour}", "white")
 
-    def sentence(self, line: str) -> tuple[Text, Text]:
-        """The badge of the seat a line is about, and the line with every
-        seat's name coloured (the owner's name after its first mention)."""
-        by_label = {lk.label: lk for lk in self._looks}
-        matches = list(self._pattern.finditer(line)) if self._pattern else []
+    def sentence(self, line: LogLine) -> tuple[Text, Text]:
+        """The badge of the first seat a line names, and the line with every
+        seat part in that seat's colour (the owner's name after its first
+        mention, where it differs from the seat's label)."""
         badge = Text()
-        if matches:
-            first = by_label[matches[0].group()]
-            badge.append(f" {first.letter} ", style=f"reverse bold {self._colour(first)}")
         body = Text()
-        pos = 0
-        named: set[str] = set()
-        for m in matches:
-            lk = by_label[m.group()]
-            body.append(line[pos:m.start()])
-            body.append(m.group(), style=f"bold {self._colour(lk)}")
-            if lk.label not in named and lk.name != lk.label:
-                named.add(lk.label)
-                body.append(f" ({lk.name})", style="dim")
-            pos = m.end()
-        body.append(line[pos:])
-        if line.startswith("Round "):
+        named: set[int] = set()
+        for text, seat in line.parts:
+            look = self._looks[seat] if seat is not None and 0 <= seat < len(self._looks) else None
+            if look is None:
+                body.append(text)
+                continue
+            if not badge:
+                badge.append(f" {look.letter} ", style=f"reverse bold {self._colour(look)}")
+            body.append(text, style=f"bold {self._colour(look)}")
+            if seat not in named and look.name != look.label:
+                named.add(seat)
+                body.append(f" ({look.name})", style="dim")
+        if line.heading:
             body.stylize("bold underline")
         return badge, body
 
@@ -110,7 +110,7 @@ class GameLog(ScrollView, can_focus=True):
         if self.scrollable_content_region.width != self._width:
             self._rewrap()
 
-    def add(self, lines: list[str]) -> None:
+    def add(self, lines: Sequence[LogLine]) -> None:
         """Append sentences; the view follows the newest."""
         new = [self.sentence(line) for line in lines]
         self._entries.extend(new)
@@ -122,7 +122,7 @@ class GameLog(ScrollView, can_focus=True):
         elif self.is_mounted:
             self._rewrap()
 
-    def reset(self, lines: list[str]) -> None:
+    def reset(self, lines: Sequence[LogLine]) -> None:
         """Replace every line (after an undo, or for another seat's eyes)."""
         self._entries = [self.sentence(line) for line in lines]
         if self.is_mounted:

@@ -8,6 +8,8 @@ is thinking.
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.binding import Binding
 from textual.content import Content
 from textual.markup import escape
@@ -44,12 +46,19 @@ class KeyBar(Static):
     }
     """
 
+    def __init__(self, relabel: dict[str, str] | None = None, **kw: Any) -> None:
+        """``relabel`` gives some actions another description here (a
+        replay's "Next chapter" is "Next round" in a game of rounds)."""
+        super().__init__(**kw)
+        self.relabel = relabel or {}
+
     def on_mount(self) -> None:
         parts = []
         for b in self.screen.BINDINGS:
             if isinstance(b, Binding) and b.show and b.description:
+                said = self.relabel.get(b.action, b.description)
                 piece = Content.from_markup(
-                    f"[b $accent]{escape(key_label(b))}[/] {escape(b.description)}")
+                    f"[b $accent]{escape(key_label(b))}[/] {escape(said)}")
                 # The click action as a style (markup cannot spell "round(-1)").
                 parts.append(piece.stylize(Style.from_meta({"@click": f"screen.{b.action}"})))
         self.update(Content("  ").join(parts))

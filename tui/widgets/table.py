@@ -1,9 +1,11 @@
 """The seam between the generic game screen and one game's widgets.
 
-A game's UI module (``tui/<game>/table.py``) provides a ``GameUI``: the
-board for the left column, the side panel above the actions, the seats'
-looks, and ``show(scene)``. The game screen, the replay viewer and the
-snapshots only ever hand it a ``Scene``, which holds what the seat may see.
+A game's registry entry (``engine.games``) names its table, a class that
+follows ``GameUI``: the board for the left column, the side panel above
+the actions, the seats' looks, and ``show(scene)``. A game without one gets
+``GenericUI`` (``generic_table``), which needs nothing but the protocol.
+The game screen, the replay viewer and the snapshots only ever hand it a
+``Scene``, which holds what the seat may see.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
+from engine.games import entry
 from engine.match import Seat
 
 from .seats import SeatLook
@@ -43,6 +46,14 @@ class Scene:
 
 
 class GameUI(Protocol):
+    """A game's table. ``variables`` are its own theme variables (colours
+    its markup names, e.g. ``$mygame-gold``), each prefixed with the game id
+    so two games never share one; ``notes`` explains its symbols in the
+    game screen's help."""
+
+    variables: dict[str, str]
+    notes: str
+
     def board(self) -> Widget: ...
     def side(self) -> Widget: ...
     def looks(self, state: Any, seats: tuple[Seat, ...]) -> tuple[SeatLook, ...]: ...
@@ -50,23 +61,27 @@ class GameUI(Protocol):
     def focus_action(self, scene: Scene, action: tuple | None) -> None: ...
 
 
-GAME_UIS = {"provincia": "tui.provincia.table:ProvinciaUI"}
-GAME_CSS = ["provincia/provincia.tcss"]  # relative to tui/app.py
-
-
 def game_ui(game_id: str) -> GameUI:
-    """A fresh UI for the game, imported only when first needed."""
-    try:
-        module, _, name = GAME_UIS[game_id].partition(":")
-    except KeyError:
-        raise KeyError(f"no terminal table for {game_id!r} yet") from None
-    return getattr(import_module(module), name)()
+    """A fresh table for the game (its own, imported only when first
+    needed, or the generic one); KeyError for a game not registered."""
+    where = entry(game_id).table
+    if where is None:
+        from engine import get_game
+
+        from .generic_table import GenericUI
+
+        return GenericUI(get_game(game_id))
+    module, _, name = where.partition(":")
+    ui: GameUI = getattr(import_module(module), name)()
+    return ui
 
 
-def compose_table(ui: GameUI, lower_right: Widget) -> ComposeResult:
+def compose_table(ui: GameUI, lower_right: Widget,
+                  relabel: dict[str, str] | None = None) -> ComposeResult:
     """The table layout the game screen and the replay viewer share: status
     line, board and log on the left, the game's side panel over
-    ``lower_right`` on the right, the key bar below."""
+    ``lower_right`` on the right, the key bar (``relabel``: its own words
+    for some actions) below."""
     from .game_log import GameLog
     from .keybar import KeyBar
     from .status import StatusLine
@@ -79,4 +94,4 @@ def compose_table(ui: GameUI, lower_right: Widget) -> ComposeResult:
         with Vertical(id="right"):
             yield ui.side()
             yield lower_right
-    yield KeyBar()
+    yield KeyBar(relabel)

@@ -1,14 +1,17 @@
-"""The bots of the games on screen, kept between decisions.
+"""The bots of a game on screen, kept between decisions, and the pacer that
+lets them yield to the player's keys.
 
 A bot is asked in the game screen's worker thread (``@work(thread=True)``);
-this keeps one bot per seat of each game, so a search can reuse its tree
-from one decision to the next, and forgets them when the game leaves.
+a ``BotRunner`` keeps one bot per seat of its game, so a search can reuse
+its tree from one decision to the next. Each game screen owns one, so the
+bots go when the screen goes.
 """
 
 from __future__ import annotations
 
 import random
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,8 +22,8 @@ from ai.base import Alternative, Bot, Budget, Progress
 @dataclass(frozen=True)
 class Job:
     """One decision: who decides (``key`` names a bot kept between
-    decisions: the game's token, then the seat), on which view, with what
-    budget (None: the strength's own) and seed."""
+    decisions, e.g. the seat), on which view, with what budget (None: the
+    strength's own) and seed."""
 
     key: tuple
     kind: str
@@ -80,8 +83,28 @@ class BotRunner:
         with self._lock:
             self._bots.pop(key, None)
 
-    def forget(self, token: object) -> None:
-        """Drop the bots of a game that is no longer on screen."""
+    def forget(self) -> None:
+        """Drop every bot (the game left the screen)."""
         with self._lock:
-            for key in [k for k in self._bots if k[0] == token]:
-                del self._bots[key]
+            self._bots.clear()
+
+
+class BotPacer:
+    """After a key press, thinking bots pause for ``yield_s`` (or until
+    cancelled) so the keypress's screen work has the CPU to itself: a bot
+    thread would otherwise take half the interpreter from the UI. The app
+    tells it about keys; bots' workers ask it before each search step."""
+
+    def __init__(self, yield_s: float = 0.1) -> None:
+        self.yield_s = yield_s
+        self.hold_until = 0.0
+
+    def key_pressed(self) -> None:
+        self.hold_until = time.monotonic() + self.yield_s
+
+    def may_think(self, cancelled: Callable[[], bool]) -> bool:
+        """Wait while the player is pressing keys, then say whether the bot
+        was cancelled (called from a worker thread)."""
+        while time.monotonic() < self.hold_until and not cancelled():
+            time.sleep(0.005)
+        return cancelled()

@@ -1,0 +1,23 @@
+"""What screens ask the app to do: posted to the app, never called on it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.message import Message
+
+from engine.match import Match
+
+
+@dataclass
+class OpenGame(Message):
+    """Show the game screen for ``match`` (new, loaded or continued)."""
+
+    match: Match
+
+
+@dataclass
+class OpenReplay(Message):
+    """Step through ``match`` (a finished save, or the game just ended)."""
+
+    match: Match
