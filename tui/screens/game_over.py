@@ -1,7 +1,15 @@
-"""The end of a game: ranks, the score by category, the tie-break used and
-everyone's score over the rounds."""
+"""The end of a game: the outcome, ranks, the score by category, the
+tie-break used and everyone's score over the game's chapters.
+
+Every kind of ending reads from ``Result``: one winner, a shared victory,
+nobody (everyone lost to the game), and opponents that are not seats (The
+Enemy) as rows of their own. The game words the outcome and names the
+score's unit and categories; this screen only lays them out.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -10,71 +18,118 @@ from textual.content import Content
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from engine.core import Result, ScoreHistory
 from engine.match import Match
+from saves.plain import plain
 from tui.widgets.chart import ScoreChart
 from tui.widgets.keybar import KeyBar
 from tui.widgets.seats import SeatLook
 from tui.widgets.untrusted import markup
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+CELL = 6  # of a category column
 
 
 def ordinal(n: int) -> str:
     return ORDINAL.get(n, f"{n}th")
 
 
-SHORT = {"buildings": "Build", "activations": "Activ", "battles": "Battle",
-         "setup": "Setup", "taxes": "Taxes", "gold": "Gold", "gloria": "Gloria"}
-CELL = 6
+def fallback_outcome(res: Result, looks: Sequence[SeatLook]) -> str:
+    """The ending in words, for a game that gives no ``outcome``."""
+    if res.winners:
+        names = " and ".join(looks[w].label for w in res.winners)
+        verb = " share the victory" if len(res.winners) > 1 else " wins"
+        text = f"{names}{verb} with {res.scores[res.winners[0]]} {res.unit}"
+        if res.tiebreak == "shared":
+            text += " — tied on every tie-break"
+        elif res.tiebreak:
+            text += f" — tie on score broken by {res.tiebreak}"
+        return text + "."
+    if res.others:
+        name, score = max(res.others, key=lambda o: o[1])
+        return f"{name} wins with {score} {res.unit}."
+    return "Nobody wins."
 
 
-def score_table(match: Match, looks: tuple[SeatLook, ...]) -> Content:
-    """Ranks and the per-category breakdown as aligned text (names plain)."""
-    res = match.game.result(match.state)
-    cats = list(res.breakdown[0])
-    widths = [Content(lk.name).cell_length for lk in looks]
-    name_w = max(10, *widths) + 4
-    labels = " ".join(f"{SHORT.get(c, c.capitalize())[:CELL]:>{CELL}}" for c in cats)
-    lines = [Content.from_markup(f"[dim]{'':4} {'':{name_w}} {'PP':>4}  {labels}[/]")]
-    order = sorted(range(len(looks)), key=lambda i: (res.ranks[i], i))
-    for i in order:
+def verdict(res: Result, looks: Sequence[SeatLook]) -> Content:
+    """Each winning seat's badge and player, then the outcome sentence.
+    Names and the game's words go in as plain text, never as markup."""
+    sentence = res.outcome or fallback_outcome(res, looks)
+    winners = [markup(f"[reverse b $seat-{looks[w].colour}] $letter [/] $name",
+                      letter=looks[w].letter, name=looks[w].name) for w in res.winners]
+    if not winners:
+        return markup("$sentence", sentence=plain(sentence))
+    return Content(", ").join(winners) + markup(" — $sentence", sentence=plain(sentence))
+
+
+def row_order(res: Result) -> list[tuple[str, int]]:
+    """The table's rows, best first: ("seat", i) in rank order, with each
+    ("other", j) opponent placed above the first seat it outscored."""
+    seats = sorted(range(len(res.scores)), key=lambda i: (res.ranks[i], i))
+    rows: list[tuple[str, int]] = [("seat", i) for i in seats]
+    for j, (_, score) in sorted(enumerate(res.others), key=lambda o: -o[1][1]):
+        at = next((k for k, (kind, i) in enumerate(rows)
+                   if kind == "seat" and res.scores[i] < score), len(rows))
+        rows.insert(at, ("other", j))
+    return rows
+
+
+def score_table(res: Result, looks: Sequence[SeatLook]) -> Content:
+    """Ranks, scores and the per-category breakdown as aligned text."""
+    cats = res.categories()
+    names = [lk.name for lk in looks] + [plain(n) for n, _ in res.others]
+    name_w = max(10, *(Content(n).cell_length for n in names)) + 4
+    unit_w = max(4, len(res.unit))
+    labels = " ".join(f"{plain(label)[:CELL]:>{CELL}}" for _, label in cats)
+    head = markup(f"[dim]{'':4} {'':{name_w}} $unit  $labels[/]",
+                  unit=f"{plain(res.unit):>{unit_w}}", labels=labels)
+    lines = [head]
+    top_other = max((s for _, s in res.others), default=None)
+    for kind, i in row_order(res):
+        if kind == "other":
+            name, score = res.others[i]
+            name = plain(name)
+            pad = " " * (name_w - Content(name).cell_length - 4)
+            style = "b $warning" if not res.winners and score == top_other else "b"
+            lines.append(markup(f"{'':4}     [{style}]$name[/]{pad} [b]{score:>{unit_w}}[/]",
+                                name=name))
+            continue
         lk = looks[i]
-        pad = " " * (name_w - widths[i] - 4)
-        cells = " ".join(f"{res.breakdown[i][c]:>{CELL}}" for c in cats)
+        pad = " " * (name_w - Content(lk.name).cell_length - 4)
+        cells = " ".join(f"{res.breakdown[i].get(key, 0):>{CELL}}" for key, _ in cats)
         rank = f"{ordinal(res.ranks[i]):>4}"
         rank = f"[b $warning]{rank}[/]" if i in res.winners else rank
-        lines.append(markup(f"{rank} [reverse b $seat-{lk.colour}] {lk.letter} [/] $name{pad} "
-                            f"[b]{res.scores[i]:>4}[/]  {cells}", name=lk.name))
+        lines.append(markup(f"{rank} [reverse b $seat-{lk.colour}] $letter [/] $name{pad} "
+                            f"[b]{res.scores[i]:>{unit_w}}[/]  {cells}",
+                            letter=lk.letter, name=lk.name))
     return Content("\n").join(lines)
 
 
-def score_rows(series: list[list[int]], looks: tuple[SeatLook, ...],
-               columns: list[str]) -> str:
+def chart_series(history: ScoreHistory, res: Result) -> tuple[list[str], list[list[int]]]:
+    """The chart's columns (each chapter's label, then "end") and each
+    seat's score in them (the end is the final score)."""
+    columns = [*history.labels, "end"]
+    series = [[row[p] for row in history.rows] + [res.scores[p]]
+              for p in range(len(res.scores))]
+    return columns, series
+
+
+def score_rows(series: list[list[int]], looks: Sequence[SeatLook],
+               columns: list[str]) -> Content:
     """The chart's numbers, one row per seat."""
-    head = "[dim]   " + "".join(f"{c:>4}" for c in columns) + "[/]"
+    head = Content.from_markup("[dim]   $cols[/]",
+                               cols="".join(f"{c:>4}" for c in map(plain, columns)))
     rows = [head]
-    for lk, values in zip(looks, series, strict=True):
-        rows.append(f"[b $seat-{lk.colour}]{lk.letter}[/]  "
-                    + "".join(f"{v:>4}" for v in values))
-    return "\n".join(rows)
-
-
-def verdict(match: Match, looks: tuple[SeatLook, ...]) -> Content:
-    """Who won, each winner's name in their colour (names plain)."""
-    res = match.game.result(match.state)
-    names = Content(" and ").join(markup(f"[b $seat-{looks[w].colour}]$name[/]",
-                                         name=looks[w].name) for w in res.winners)
-    pp = res.scores[res.winners[0]]
-    text = (" share the victory" if len(res.winners) > 1 else " wins") + f" with {pp} PP"
-    if res.tiebreak == "shared":
-        text += " (tied on every tie-break)"
-    elif res.tiebreak:
-        text += f" — tie on score broken by {res.tiebreak}"
-    return names + (text + ".")
+    for lk, values in zip(looks, series, strict=False):
+        rows.append(markup(f"[b $seat-{lk.colour}]$letter[/]  $values", letter=lk.letter,
+                           values="".join(f"{v:>4}" for v in values)))
+    return Content("\n").join(rows)
 
 
 class GameOverScreen(ModalScreen[str | None]):
-    """Shown when the game ends. Returns "title", "replay" or None (the board)."""
+    """Shown when the game ends. Returns "title", "replay" or None (the board).
+
+    ``result`` defaults to the match's own (tests hand in any ending)."""
 
     CSS_PATH = "game_over.tcss"
     BINDINGS = [
@@ -83,29 +138,29 @@ class GameOverScreen(ModalScreen[str | None]):
         Binding("escape,b", "choose('board')", "See the board"),
     ]
 
-    def __init__(self, match: Match, looks: tuple[SeatLook, ...]) -> None:
+    def __init__(self, match: Match, looks: tuple[SeatLook, ...],
+                 result: Result | None = None) -> None:
         super().__init__()
         self.match = match
         self.looks = looks
+        self.result = result if result is not None else match.game.result(match.state)
 
     def compose(self) -> ComposeResult:
-        m = self.match
+        kind = self.match.game.chapter(self.match.state).kind
         with VerticalScroll(id="over-box"):
             yield Static("Game over", classes="title")
-            yield Static(verdict(m, self.looks), id="verdict")
-            yield Static(score_table(m, self.looks), id="scores")
-            yield Static("[dim]Prestige over the rounds[/]", id="chart-title")
+            yield Static(verdict(self.result, self.looks), id="verdict")
+            yield Static(score_table(self.result, self.looks), id="scores")
+            yield Static(markup("[dim]Scores over the ${kind}s[/]", kind=plain(kind)),
+                         id="chart-title")
             with Horizontal(id="chart-box"):
                 yield ScoreChart(id="chart")
                 yield Static(id="chart-numbers")
         yield KeyBar()
 
     def on_mount(self) -> None:
-        s = self.match.state
-        history = list(getattr(s, "history", ()))
-        res = self.match.game.result(s)
-        columns = [f"R{i + 1}" for i in range(len(history))] + ["end"]
-        series = [[row[p] for row in history] + [res.scores[p]] for p in range(len(self.looks))]
+        history = self.match.game.score_history(self.match.state)
+        columns, series = chart_series(history, self.result)
         height = 8 if self.app.size.height < 34 else 14
         self.query_one(ScoreChart).plot(series, self.looks, columns, height)
         self.query_one("#chart-numbers", Static).update(score_rows(series, self.looks, columns))

@@ -1,9 +1,10 @@
-"""A small chart of every seat's score over the rounds."""
+"""A small chart of every seat's score over the game's chapters."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from textual.markup import escape
 from textual.widgets import Static
 
 from .seats import SeatLook
@@ -26,7 +27,7 @@ def chart_markup(series: Sequence[Sequence[int]], looks: Sequence[SeatLook],
         for x, v in enumerate(points):
             y = rows - 1 - round((v - lo) * (rows - 1) / span)
             col = x * step + step // 2
-            cell = f"[b $seat-{lk.colour}]{lk.letter}[/]"
+            cell = f"[b $seat-{lk.colour}]{escape(lk.letter)}[/]"
             if grid[y][col] != " ":
                 grid[y][col - 1] = "+"
             grid[y][col] = cell
@@ -37,12 +38,12 @@ def chart_markup(series: Sequence[Sequence[int]], looks: Sequence[SeatLook],
         label = str(value) if i in (0, rows - 1, (rows - 1) // 2) or rows <= 4 else ""
         lines.append(f"[dim]{label:>{label_w}} │[/]" + "".join(row))
     lines.append(f"[dim]{'':>{label_w}} └{'─' * width}[/]")
-    lines.append(" " * (label_w + 2) + "".join(f"{c:^{step}}" for c in columns))
+    lines.append(" " * (label_w + 2) + "".join(escape(f"{c:^{step}}") for c in columns))
     return "\n".join(lines)
 
 
 class ScoreChart(Static):
-    """Scores over the rounds, one letter per seat."""
+    """Scores over the chapters (rounds, eras), one letter per seat."""
 
     def plot(self, series: Sequence[Sequence[int]], looks: Sequence[SeatLook],
              columns: Sequence[str], height: int = 8) -> None:
