@@ -13,20 +13,26 @@ from textual.screen import Screen
 from textual.widgets import Input, Select, Static, TextArea
 from textual.widgets.text_area import Selection
 
+from engine import games
+from engine.games import DEFAULT_GAME, entry
+from tui.host import host
 from tui.widgets.keybar import KeyBar
 from tui.widgets.untrusted import PlainInput
 
-RULEBOOKS = {
-    "provincia": ("Provincia Romana", "provincia-romana.txt"),
-    "romans": ("The Romans", "the-romans.txt"),
-    "ageofrome": ("Age of Rome", "age-of-rome.txt"),
-}
+
+def rulebooks() -> list[tuple[str, str]]:
+    """(title, game id) of every registered game, for the book picker."""
+    return [(e.title, e.id) for e in games.GAMES]
 
 
 def rulebook_text(game_id: str) -> str:
-    """The rulebook shipped inside the package (tui/rules/*.txt)."""
-    name = RULEBOOKS[game_id][1]
-    return resources.files("tui").joinpath("rules", name).read_text(encoding="utf-8")
+    """The game's rulebook (``GameEntry.rulebook``, "package:file", shipped
+    inside the package), or a line saying there is none."""
+    game = entry(game_id)
+    if game.rulebook is None:
+        return f"No rulebook for {game.title} comes with Tabula."
+    package, _, name = game.rulebook.partition(":")
+    return resources.files(package).joinpath(name).read_text(encoding="utf-8")
 
 
 def find_all(text: str, query: str) -> list[int]:
@@ -78,7 +84,7 @@ class RulesScreen(Screen[None]):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, game_id: str = "provincia", standalone: bool = False) -> None:
+    def __init__(self, game_id: str = DEFAULT_GAME, standalone: bool = False) -> None:
         super().__init__()
         self.game_id = game_id
         self.standalone = standalone
@@ -87,8 +93,8 @@ class RulesScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="rules-bar"):
-            yield Select([(title, gid) for gid, (title, _) in RULEBOOKS.items()],
-                         value=self.game_id, allow_blank=False, compact=True, id="rulebook")
+            yield Select(rulebooks(), value=self.game_id, allow_blank=False, compact=True,
+                         id="rulebook")
             yield PlainInput(placeholder="/ search the rules", compact=True, id="rules-search")
             yield Static(id="rules-hits")
         yield RulebookText(rulebook_text(self.game_id), read_only=True, soft_wrap=True,
@@ -96,7 +102,7 @@ class RulesScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        blink = self.app.settings.cursor_blink  # type: ignore[attr-defined]
+        blink = host(self).settings.cursor_blink
         self.query_one(Input).cursor_blink = blink
         self.query_one(TextArea).cursor_blink = blink
         self.query_one(TextArea).focus()
