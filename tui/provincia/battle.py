@@ -9,7 +9,7 @@ from engine.core import HIDDEN
 from engine.provincia.data import BATTLE_ROUNDS, BELLA
 from engine.provincia.state import BATTLE, FINAL, State
 from engine.provincia.text import amount, card_name
-from tui.widgets.table import Scene
+from tui.widgets.scene import Scene
 
 from . import look
 

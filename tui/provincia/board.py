@@ -7,7 +7,7 @@ from textual.widgets import Static
 from engine.core import HIDDEN
 from engine.provincia.data import BATTLE_ROUNDS, BELLA, MARKERS_PER_DECK, ROUNDS
 from engine.provincia.state import FINAL, OVER, PHASE_NAMES, State
-from tui.widgets.table import Scene
+from tui.widgets.scene import Scene
 
 from . import look
 

@@ -10,7 +10,7 @@ from textual.widgets import Static
 
 from engine.provincia.data import CARDS, GOLD, RESOURCE_NAMES
 from engine.provincia.state import Player
-from tui.widgets.table import Scene
+from tui.widgets.scene import Scene
 from tui.widgets.untrusted import markup
 
 from . import look

@@ -6,7 +6,7 @@ from textual.widgets import Static
 
 from engine.core import HIDDEN
 from engine.provincia.data import CARDS, DECK_NAMES, OPES
-from tui.widgets.table import Scene
+from tui.widgets.scene import Scene
 
 from . import look
 

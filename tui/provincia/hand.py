@@ -12,7 +12,7 @@ from textual.widgets.option_list import Option
 from engine.core import HIDDEN
 from engine.provincia.build import building_options, senate_options
 from engine.provincia.data import AEDIFICIA, CARDS
-from tui.widgets.table import Scene
+from tui.widgets.scene import Scene
 from tui.widgets.untrusted import markup
 
 from . import look

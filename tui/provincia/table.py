@@ -9,8 +9,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widget import Widget
 
 from engine.match import Seat
+from tui.widgets.scene import Scene
 from tui.widgets.seats import SeatLook
-from tui.widgets.table import Scene
 
 from . import look
 from .battle import BattlePanel, this_rounds_battle

@@ -32,8 +32,9 @@ from tui.messages import OpenReplay
 from tui.widgets.actions import ActionMenu, FilterInput
 from tui.widgets.game_log import GameLog
 from tui.widgets.keybar import key_label
+from tui.widgets.scene import Scene
 from tui.widgets.status import StatusLine
-from tui.widgets.table import Scene, compose_table
+from tui.widgets.table import compose_table
 from tui.widgets.untrusted import markup
 
 from .dialogs import CoverScreen, HelpScreen, HintLine, HintScreen, KeyHelp, MenuScreen, SaveScreen

@@ -16,8 +16,9 @@ from textual.widgets import Static
 from engine.core import LogLine
 from engine.match import Match
 from tui.widgets.game_log import GameLog
+from tui.widgets.scene import Scene
 from tui.widgets.status import StatusLine
-from tui.widgets.table import Scene, compose_table
+from tui.widgets.table import compose_table
 from tui.widgets.untrusted import markup
 
 from .tabled import TableScreen

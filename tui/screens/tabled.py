@@ -11,7 +11,8 @@ from textual.screen import Screen
 
 from engine.match import Match
 from tui.widgets.game_styles import screen_class
-from tui.widgets.table import GameUI, game_ui
+from tui.widgets.scene import GameUI
+from tui.widgets.table import game_ui
 
 
 class TableScreen(Screen[None]):

@@ -17,8 +17,8 @@ from textual.widgets import Static
 from engine.core import Game
 from engine.match import Seat
 
+from .scene import Scene
 from .seats import SEAT_COLOURS, SeatLook
-from .table import Scene
 from .untrusted import markup
 
 

@@ -1,7 +1,7 @@
 """The seam between the generic game screen and one game's widgets.
 
 A game's registry entry (``engine.games``) names its table, a class that
-follows ``GameUI``: the board for the left column, the side panel above
+follows ``GameUI`` (``tui.widgets.scene``): the board for the left column, the side panel above
 the actions, the seats' looks, and ``show(scene)``. A game without one gets
 ``GenericUI`` (``generic_table``), which needs nothing but the protocol.
 The game screen, the replay viewer and the snapshots only ever hand it a
@@ -10,55 +10,15 @@ The game screen, the replay viewer and the snapshots only ever hand it a
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from importlib import import_module
-from typing import Any, Protocol
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 
 from engine.games import entry
-from engine.match import Seat
 
-from .seats import SeatLook
-
-
-@dataclass(frozen=True)
-class Scene:
-    """One moment of a game as one seat may see it.
-
-    ``state`` is that seat's view (a full state only in the replay of a
-    finished game); ``earlier(k)`` is the same kind of state ``k`` steps back
-    (None before the start), for widgets that show what just happened;
-    ``focus`` is the action highlighted in the action menu, if any.
-    """
-
-    game: Any
-    state: Any
-    seat: int | None
-    seats: tuple[Seat, ...]
-    looks: tuple[SeatLook, ...]
-    earlier: Callable[[int], Any]
-    seed: int | None = None
-    focus: tuple | None = None
-
-
-class GameUI(Protocol):
-    """A game's table. ``variables`` are its own theme variables (colours
-    its markup names, e.g. ``$mygame-gold``), each prefixed with the game id
-    so two games never share one; ``notes`` explains its symbols in the
-    game screen's help."""
-
-    variables: dict[str, str]
-    notes: str
-
-    def board(self) -> Widget: ...
-    def side(self) -> Widget: ...
-    def looks(self, state: Any, seats: tuple[Seat, ...]) -> tuple[SeatLook, ...]: ...
-    def show(self, scene: Scene) -> None: ...
-    def focus_action(self, scene: Scene, action: tuple | None) -> None: ...
+from .scene import GameUI
 
 
 def game_ui(game_id: str) -> GameUI:

@@ -1,0 +1,54 @@
+"""What a game's table is handed and what it must offer.
+
+``Scene`` is one moment of a game as one seat may see it; ``GameUI`` is
+the protocol of a game's table (``tui.widgets.table`` finds a game's own,
+or the generic one). Both live here so that a table imports only this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from textual.widget import Widget
+
+from engine.match import Seat
+
+from .seats import SeatLook
+
+
+@dataclass(frozen=True)
+class Scene:
+    """One moment of a game as one seat may see it.
+
+    ``state`` is that seat's view (a full state only in the replay of a
+    finished game); ``earlier(k)`` is the same kind of state ``k`` steps back
+    (None before the start), for widgets that show what just happened;
+    ``focus`` is the action highlighted in the action menu, if any.
+    """
+
+    game: Any
+    state: Any
+    seat: int | None
+    seats: tuple[Seat, ...]
+    looks: tuple[SeatLook, ...]
+    earlier: Callable[[int], Any]
+    seed: int | None = None
+    focus: tuple | None = None
+
+
+class GameUI(Protocol):
+    """A game's table. ``variables`` are its own theme variables (colours
+    its markup names, e.g. ``$mygame-gold``), each prefixed with the game id
+    so two games never share one; ``notes`` explains its symbols in the
+    game screen's help."""
+
+    variables: dict[str, str]
+    notes: str
+
+    def board(self) -> Widget: ...
+    def side(self) -> Widget: ...
+    def looks(self, state: Any, seats: tuple[Seat, ...]) -> tuple[SeatLook, ...]: ...
+    def show(self, scene: Scene) -> None: ...
+    def focus_action(self, scene: Scene, action: tuple | None) -> None: ...
