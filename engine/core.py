@@ -447,6 +447,68 @@ class LogLine(NamedTuple):
 
 
 # --------------------------------------------------------------------------
+# Typed actions and events: tuples whose first item is their kind
+
+T = TypeVar("T")
+
+
+def kinded(kind: str) -> Callable[[type[T]], type[T]]:
+    """Class decorator for a ``NamedTuple`` whose first field is ``kind``.
+
+    The record is built without repeating its kind (``Build(seat, card,
+    cost)``) and ``Build.KIND`` names it. To everything else it stays the
+    tuple it replaces: equal to and hashed like ``("build", seat, card,
+    cost)``, indexed the same, saved the same (``encode_plain``), shown the
+    same (its repr is the tuple's, so a message quoting an action reads as
+    the save file does), pickled and copied by value. So actions and events
+    get names without changing their save encoding, and code that reads them
+    by index keeps working.
+    """
+
+    def wrap(cls: type[T]) -> type[T]:
+        fields: tuple[str, ...] = getattr(cls, "_fields", ())
+        if not fields or fields[0] != "kind":
+            raise TypeError(f"{cls.__name__}: a kinded record is a NamedTuple whose "
+                            "first field is 'kind'")
+        defaults = getattr(cls, "_field_defaults", {})
+        params = "".join(f", {f}=_d[{f!r}]" if f in defaults else f", {f}" for f in fields[1:])
+        values = "".join(f" {f}," for f in fields[1:])
+        ns: dict[str, Any] = {"_new": tuple.__new__, "_d": defaults}
+        exec(f"def __new__(_cls{params}):\n    return _new(_cls, ({kind!r},{values}))\n",  # noqa: S102
+             ns)
+        cls.__new__ = ns["__new__"]  # type: ignore[method-assign]
+        # pickle and copy rebuild through __new__, which no longer takes the kind
+        cls.__getnewargs__ = _without_kind  # type: ignore[attr-defined]
+        # shown as the plain tuple, as a save holds it and messages quote it
+        cls.__repr__ = tuple.__repr__  # type: ignore[method-assign]
+        cls.KIND = kind  # type: ignore[attr-defined]
+        return cls
+
+    return wrap
+
+
+def _without_kind(self: tuple) -> tuple:
+    return tuple(self)[1:]
+
+
+class Kinds:
+    """One family of kinded records (a game's actions, or its events), by kind."""
+
+    def __init__(self, *records: type) -> None:
+        self.by_kind: dict[str, type] = {r.KIND: r for r in records}  # type: ignore[attr-defined]
+
+    def typed(self, t: tuple) -> tuple:
+        """``t`` as the record of its kind (e.g. an action decoded from a save);
+        ``t`` itself when no record fits it, for the rules to refuse with a reason."""
+        if not t or not isinstance(t[0], str):
+            return t
+        cls = self.by_kind.get(t[0])
+        if cls is None or type(t) is cls or len(t) != len(cls._fields):  # type: ignore[attr-defined]
+            return t
+        return cls._make(t)  # type: ignore[attr-defined]
+
+
+# --------------------------------------------------------------------------
 # The protocol
 
 
