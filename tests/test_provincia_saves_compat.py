@@ -57,3 +57,14 @@ def test_the_old_save_plays_on_to_the_old_engines_end(tmp_path: Path):
     assert [t for _, t in m.log()][-12:] == want["log_tail"]
     again = load_match(save_match(m, tmp_path / "on.tabula"))
     assert again.state == m.state
+
+
+def test_old_actions_load_as_the_typed_records_legal_offers():
+    m = loaded()
+    g = m.game
+    assert all(type(a) is not tuple for a in m.actions)
+    assert {type(a).__name__ for a in m.actions} >= {"ChooseDeck", "Pick", "Play", "Destroy",
+                                                     "Aediles", "Accept", "Keep", "Activate"}
+    for a, raw in zip(m.actions, saved_actions(), strict=True):
+        assert a == g.decode_action(raw) and type(a) is type(g.decode_action(raw))
+        assert a == tuple(g.decode_action(raw)) and hash(a) == hash(tuple(a))

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from engine.core import ALL_SEATS, Held
+from engine.flow import Pending, push
 
+from .actions import AEDILES as SAVE_WITH_AEDILES
+from .actions import TOKENS, Aediles, Destroy, Token
 from .build import destroy_options, remove_from_hand
 from .data import (
     AEDILES,
@@ -18,25 +21,42 @@ from .data import (
 )
 from .decks import discard
 from .economy import can_pay, destroy_building, edit, emit, lose_pp, pay
-from .state import TOKEN_POOL, UPKEEP, Pending, Player, State, put
+from .events import BellumRevealed, Fought, Lost, PhaseBegins, Saved, TokenPlaced, TokensRevealed
+from .state import BATTLE, TOKEN_POOL, Penalty, Player, State, put
 
 
-def legal_tokens(s: State, seat: int) -> list[tuple]:
+def enter(w: State) -> None:
+    """Step 1: every seat in turn places a token."""
+    w.step, w.queue = "tokens", w.order_from(w.caesar)
+    emit(w, PhaseBegins(BATTLE))
+
+
+def legal(s: State) -> list[Token]:
     """One action per token in hand (every token is different)."""
-    out: dict[tuple, None] = {}
-    for h in s.players[seat].tokens:
-        out.setdefault(("token", h.card), None)
+    out: dict[Token, None] = {}
+    for h in s.players[s.queue[0]].tokens:
+        out.setdefault(TOKENS[h.card], None)
     return list(out)
 
 
-def step(w: State) -> bool:
+def act(w: State, a: Token) -> None:
+    commit(w, a.token)
+
+
+def why_illegal(s: State, a: tuple) -> str:
+    return "play one of your own battle tokens"
+
+
+def auto(w: State) -> bool:
+    """Tokens (a seat with one left places it unasked), then the reveal and
+    every fight in turn. True while a seat must decide; False at the end."""
     if w.step == "tokens":
         if w.queue:
             tokens = w.players[w.queue[0]].tokens
             if len(tokens) > 1:
                 return True
             commit(w, tokens[0].card)  # one token left (everyone can count them)
-            return False
+            return auto(w)
         reveal(w)
     while w.queue:
         seat = w.queue[0]
@@ -44,9 +64,7 @@ def step(w: State) -> bool:
         fight(w, seat)
         if w.pending:
             return True
-    w.phase, w.step = UPKEEP, "start"
     w.committed = (None,) * w.n
-    emit(w, "phase", UPKEEP)
     return False
 
 
@@ -58,18 +76,18 @@ def commit(w: State, token: int) -> None:
     pl.tokens = pl.tokens[:i] + pl.tokens[i + 1:]
     w.committed = put(w.committed, seat, Held(token, 1 << seat, TOKEN_POOL))
     w.queue = w.queue[1:]
-    emit(w, "token_played", seat)
+    emit(w, TokenPlaced(seat))
 
 
 def reveal(w: State) -> None:
     """Mix the tokens (their order forgets who played them), turn the Bellum."""
     w.revealed = tuple(sorted(h.card for h in w.committed if h is not None))
     w.committed = (None,) * w.n
-    emit(w, "tokens", w.revealed)
+    emit(w, TokensRevealed(w.revealed))
     i = BATTLE_ROUNDS.index(w.round)
     b = w.bellum[i]
     w.bellum = put(w.bellum, i, Held(b.card, ALL_SEATS, b.pool))
-    emit(w, "bellum", b.card)
+    emit(w, BellumRevealed(b.card))
     w.step, w.queue, w.battle = "fight", w.order_from(w.caesar), ()
 
 
@@ -91,7 +109,7 @@ def fight(w: State, seat: int) -> None:
     attack = BELLA[current_bellum(w)].attack
     won = total >= attack
     w.battle = w.battle + ((seat, pl.defense, pl.morale, pl.military, tokens, total, attack, won),)
-    emit(w, "battle", seat, total, attack, won)
+    emit(w, Fought(seat, total, attack, won))
     if not won:
         apply_penalty(w, seat, BELLA[current_bellum(w)].penalty)
 
@@ -117,7 +135,7 @@ def apply_penalty(w: State, seat: int, alternatives: tuple) -> None:
             return
     if w.players[seat].res[GOLD] >= BATTLE_FALLBACK_GOLD:
         pay(w, seat, (0, 0, 0, BATTLE_FALLBACK_GOLD))
-        emit(w, "lose", seat, (0, 0, 0, BATTLE_FALLBACK_GOLD))
+        emit(w, Lost(seat, (0, 0, 0, BATTLE_FALLBACK_GOLD)))
     else:
         lose_pp(w, seat, BATTLE_FALLBACK_PP, "battle")
 
@@ -128,11 +146,11 @@ def pay_part(w: State, seat: int, part: tuple) -> None:
         lose_pp(w, seat, part[1], "battle")
     elif kind == "lose":
         pay(w, seat, part[1])
-        emit(w, "lose", seat, part[1])
+        emit(w, Lost(seat, part[1]))
     else:
         # Always the loser's decision, even with one building to lose: skipping
         # it only without an Aediles in hand would show his secret hand.
-        w.pending = w.pending + (Pending("penalty", seat, (part[1],)),)
+        push(w, Pending("penalty", seat, Penalty(part[1])))
 
 
 def has_aediles(pl: Player) -> bool:
@@ -141,19 +159,16 @@ def has_aediles(pl: Player) -> bool:
 
 def legal_penalty(s: State, pd: Pending) -> list[tuple]:
     pl = s.players[pd.seat]
-    out = destroy_options(pl.built, pd.data[0])
+    out = destroy_options(pl.built, pd.data.building)
     if has_aediles(pl):
-        out.append(("aediles",))
+        out.append(SAVE_WITH_AEDILES)
     return out
 
 
-def resolve_penalty(w: State, a: tuple) -> None:
-    pd = w.pending[-1]
-    w.pending = w.pending[:-1]
-    if a[0] == "aediles":
+def resolve_penalty(w: State, pd: Pending, a: Destroy | Aediles) -> None:
+    if isinstance(a, Aediles):
         remove_from_hand(w, pd.seat, AEDILES)
         discard(w, SPQR, (AEDILES,))
-        emit(w, "saved", pd.seat, None, "gauls")
+        emit(w, Saved(pd.seat, None, "gauls"))
     else:
-        destroy_building(w, pd.seat, a[1], a[2], "gauls")
-
+        destroy_building(w, pd.seat, a.card, a.active, "gauls")

@@ -1,16 +1,50 @@
 """Phase 2 — Play Cards (and the final Play Cards turn): buildings, Senate
-cards, trading with the supply, and the hand limit at the end of the phase."""
+cards, trading with the supply, and the hand limit at the end of the phase.
+
+Also the decisions a Senate card or the hand limit opens (target,
+coniuratio_pick, coniuratio_react, consuetudo_take, consuetudo_order,
+discard): each has its legal answers and its resolution here, registered in
+the flow table of ``game.py``.
+"""
 
 from __future__ import annotations
 
 from itertools import product
 
 from engine.core import Held
+from engine.flow import Pending, push
 
+from .actions import (
+    ACCEPT,
+    AEDILES,
+    ANY_THREE,
+    DESTROYS,
+    DISCARDS,
+    DONE,
+    EXCHANGE,
+    KEEP,
+    ORDERS,
+    PLAYS,
+    PLAYS_ANY_THREE,
+    TAKES,
+    TARGETS,
+    TRADES,
+    Accept,
+    Aediles,
+    Destroy,
+    Discard,
+    Done,
+    Exchange,
+    Keep,
+    Order,
+    Play,
+    Take,
+    Target,
+    Trade,
+)
 from .data import (
     AEDIFICIA,
     AEDIFICIUM,
-    AEDILES,
     AEDILES_VS_CONIURATIO_GOLD,
     BATTLE_ROUNDS,
     CARD_ID,
@@ -32,6 +66,7 @@ from .data import (
     Res,
     Spqr,
 )
+from .data import AEDILES as AEDILES_CARD
 from .decks import available, discard, draw, put_on_top, reshuffle
 from .economy import (
     add_building,
@@ -44,11 +79,40 @@ from .economy import (
     pay,
     room,
 )
-from .state import BATTLE, FINAL, UPKEEP, Pending, Player, State, put
+from .events import (
+    Built,
+    ConsuetudoTaken,
+    DeckOrdered,
+    Exchanged,
+    Gained,
+    HandDiscarded,
+    Passed,
+    PhaseBegins,
+    Saved,
+    SenatePlayed,
+    Targeted,
+    Traded,
+)
+from .state import (
+    BATTLE,
+    FINAL,
+    UPKEEP,
+    ConiuratioPick,
+    ConiuratioReact,
+    ConsuetudoOrder,
+    ConsuetudoTake,
+    HandLimit,
+    Player,
+    State,
+    TargetFor,
+    put,
+)
 
 ARCHITECTUS = CARD_ID["Architectus"]
 CARCHESIUM = CARD_ID["Carchesium"]
+CONIURATIO = CARD_ID["Coniuratio"]
 RAW = (CLAY, WOOD, STONE)
+ALL_FOUR = (CLAY, WOOD, STONE, GOLD)
 
 
 # ---------------------------------------------------------------- costs
@@ -60,12 +124,14 @@ def discount_options(pl: Player, card: Aedificium) -> tuple[int, ...]:
     Architectus takes 1 Clay, Wood or Stone; Carchesium 1 of any, Gold too.
     They never combine (INVENTORY D12); with both, either one may be used.
     """
-    kinds: set[int] = set()
-    if ARCHITECTUS in pl.spqr:
-        kinds.update(RAW)
     if pl.has_built(CARCHESIUM):
-        kinds.update(RAW + (GOLD,))
-    return tuple(r for r in range(4) if r in kinds and card.cost[r] > 0)
+        kinds = ALL_FOUR
+    elif ARCHITECTUS in pl.spqr:
+        kinds = RAW
+    else:
+        return ()
+    cost = card.cost
+    return tuple(r for r in kinds if cost[r] > 0)
 
 
 def discounted(cost: Res, r: int) -> Res:
@@ -74,7 +140,7 @@ def discounted(cost: Res, r: int) -> Res:
     return tuple(c - 1 if i == r else c for i, c in enumerate(cost))  # type: ignore[return-value]
 
 
-def building_options(s: State, seat: int, c: int) -> list[tuple]:
+def building_options(s: State, seat: int, c: int) -> list[Play]:
     pl = s.players[seat]
     b: Aedificium = CARDS[c]
     if b.unique and pl.has_built(c):
@@ -82,7 +148,8 @@ def building_options(s: State, seat: int, c: int) -> list[tuple]:
     if b.access and CITIES[pl.city].access != b.access:
         return []
     opts = discount_options(pl, b) or (-1,)
-    return [("play", c, r) for r in opts if can_pay(pl.res, discounted(b.cost, r))]
+    plays = PLAYS[c]
+    return [plays[r] for r in opts if can_pay(pl.res, discounted(b.cost, r))]
 
 
 def corruptio_payments(have: Res) -> list[tuple[int, int, int]]:
@@ -90,13 +157,15 @@ def corruptio_payments(have: Res) -> list[tuple[int, int, int]]:
             if c + w + st == 3 and c <= have[CLAY] and w <= have[WOOD] and st <= have[STONE]]
 
 
-def senate_options(s: State, seat: int, c: int) -> list[tuple]:
+def senate_options(s: State, seat: int, c: int) -> list[Play]:
     pl = s.players[seat]
     card: Spqr = CARDS[c]
     if card.effect == "aediles":
         return []  # only as a reaction, never on your own turn
     if card.any_three:
-        return [("play", c, p) for p in corruptio_payments(pl.res)]
+        have = pl.res
+        return [a for a, (cl, wd, st) in zip(PLAYS_ANY_THREE[c], ANY_THREE, strict=True)
+                if cl <= have[CLAY] and wd <= have[WOOD] and st <= have[STONE]]
     if not can_pay(pl.res, card.cost):
         return []
     if card.effect == "concussio" and s.n < 2:
@@ -105,17 +174,29 @@ def senate_options(s: State, seat: int, c: int) -> list[tuple]:
         return []
     if card.effect == "consuetudo" and not available(s, AEDIFICIUM):
         return []
-    return [("play", c, -1)]
+    return [PLAYS[c][-1]]
 
 
 def coniuratio_targets(s: State, seat: int) -> list[int]:
     return [p for p in s.order_from(seat)[1:] if s.players[p].built]
 
 
-# ---------------------------------------------------------------- legal actions
+# ---------------------------------------------------------------- the phase
 
 
-def legal_turn(s: State, seat: int) -> list[tuple]:
+def enter(w: State) -> None:
+    """Phase 2 (or the final turn): every seat in turn from the first player."""
+    w.step, w.queue = "turns", w.order_from(w.caesar)
+    emit(w, PhaseBegins(w.phase))
+
+
+def after(w: State) -> int:
+    """Battle in rounds 2, 3, 5 and 6; else straight to Upkeep."""
+    return BATTLE if w.round in BATTLE_ROUNDS else UPKEEP
+
+
+def legal(s: State) -> list[tuple]:
+    seat = s.queue[0]
     pl = s.players[seat]
     out: list[tuple] = []
     done: set[int] = set()
@@ -127,12 +208,12 @@ def legal_turn(s: State, seat: int) -> list[tuple]:
         options = building_options if c < len(AEDIFICIA) else senate_options
         out.extend(options(s, seat, c))
     if pl.res[GOLD] >= TRADE_GOLD:
-        out.extend(("trade", r) for r in (WOOD, STONE) if room(s, seat, r) > 0)
+        out.extend(TRADES[r] for r in (WOOD, STONE) if room(s, seat, r) > 0)
     if s.commerce and pl.res[CLAY] >= COMMERCIUM_PAY[CLAY] and (
         room(s, seat, WOOD) > 0 or room(s, seat, STONE) > 0
     ):
-        out.append(("exchange",))
-    out.append(("done",))
+        out.append(EXCHANGE)
+    out.append(DONE)
     return out
 
 
@@ -150,52 +231,10 @@ def must_pass(s: State, seat: int) -> bool:
     return not (s.commerce and pl.res[CLAY] and can_receive)
 
 
-def legal_pending(s: State, pd: Pending) -> list[tuple]:
-    seat = pd.seat
-    if pd.kind == "target":
-        card = CARDS[pd.data[0]]
-        if card.effect == "coniuratio":
-            return [("target", p) for p in coniuratio_targets(s, seat)]
-        return [("target", p) for p in s.order_from(seat)[1:]]
-    if pd.kind == "coniuratio_pick":
-        return destroy_options(s.players[pd.data[0]].built)
-    if pd.kind == "coniuratio_react":
-        pl = s.players[seat]
-        if (any(h.card == AEDILES for h in pl.hand)
-                and pl.res[GOLD] >= AEDILES_VS_CONIURATIO_GOLD):
-            return [("aediles",), ("accept",)]
-        return [("accept",)]
-    if pd.kind == "consuetudo_take":
-        return _distinct("take", pd.data[0])
-    if pd.kind == "consuetudo_order":
-        return _distinct("order", pd.data[0]) + [("keep",)]
-    if pd.kind == "discard":
-        return _distinct("discard", tuple(h for h in s.players[seat].hand if h.card != HORREUM))
-    raise AssertionError(pd.kind)
-
-
-def _distinct(kind: str, cards: tuple[Held, ...]) -> list[tuple]:
-    seen: dict[int, None] = {}
-    for h in cards:
-        seen.setdefault(h.card, None)
-    return [(kind, c) for c in seen]
-
-
-def destroy_options(built: tuple[tuple[int, bool], ...], kind: str | None = None) -> list[tuple]:
-    out: dict[tuple, None] = {}
-    for c, active in built:
-        b = AEDIFICIA[c]
-        # a Prestige building is any worth 3+ PP (L195, INVENTORY PR-M9), whatever its icon
-        if kind is None or b.kind == kind or (kind == "prestige" and b.award >= 3):
-            out.setdefault(("destroy", c, active), None)
-    return list(out)
-
-
-# ---------------------------------------------------------------- the phase
-
-
-def step(w: State) -> bool:
-    """Run the phase until a seat has a real choice; True when one does."""
+def auto(w: State) -> bool:
+    """Skip the turns with nothing to do; then (not in the final turn) the
+    hand limit. True while a seat has a real choice, False once the phase
+    is over."""
     if w.step == "turns":
         while w.queue:
             if not must_pass(w, w.queue[0]):
@@ -203,17 +242,12 @@ def step(w: State) -> bool:
             w.queue = w.queue[1:]  # nothing to do but pass
             w.commerce = False
         if w.phase == FINAL:
-            return False
+            return False  # the final turn has no hand limit
         w.step = "limit"
         over = [p for p in w.order_from(w.caesar) if len(w.players[p].hand) > HAND_LIMIT]
-        w.pending = tuple(Pending("discard", p, ()) for p in reversed(over))
+        push(w, *(Pending("discard", p, HandLimit()) for p in over))
         return bool(over)
-    # step "limit": every seat is at the hand limit now
-    w.step = "tokens" if w.round in BATTLE_ROUNDS else "start"
-    w.phase = BATTLE if w.step == "tokens" else UPKEEP
-    w.queue = w.order_from(w.caesar) if w.phase == BATTLE else ()
-    emit(w, "phase", w.phase)
-    return False
+    return False  # step "limit": every seat is within the hand limit now
 
 
 def remove_from_hand(w: State, seat: int, card: int) -> Held:
@@ -226,43 +260,46 @@ def remove_from_hand(w: State, seat: int, card: int) -> Held:
 
 def act(w: State, a: tuple) -> None:
     seat = w.queue[0]
-    kind = a[0]
-    if kind == "done":
+    if isinstance(a, Done):
         w.queue = w.queue[1:]
         w.commerce = False
-        emit(w, "pass", seat)
-    elif kind == "trade":
+        emit(w, Passed(seat))
+    elif isinstance(a, Trade):
         pay(w, seat, (0, 0, 0, TRADE_GOLD))
-        got = gain(w, seat, tuple(1 if r == a[1] else 0 for r in range(4)))
-        emit(w, "trade", seat, a[1], got)
-    elif kind == "exchange":
+        got = gain(w, seat, tuple(1 if r == a.resource else 0 for r in range(4)))
+        emit(w, Traded(seat, a.resource, got))
+    elif isinstance(a, Exchange):
         pay(w, seat, COMMERCIUM_PAY)
         got = gain(w, seat, COMMERCIUM_TAKE)
-        emit(w, "exchange", seat, COMMERCIUM_PAY, got)
-    elif kind == "play":
-        card = a[1]
-        remove_from_hand(w, seat, card)
-        if card < len(AEDIFICIA):
-            cost = discounted(AEDIFICIA[card].cost, a[2])
-            pay(w, seat, cost)
-            add_building(w, seat, card)
-            emit(w, "build", seat, card, cost)
-        else:
-            play_senate(w, seat, card, a[2])
+        emit(w, Exchanged(seat, COMMERCIUM_PAY, got))
+    else:
+        play_card(w, seat, a)
+
+
+def play_card(w: State, seat: int, a: Play) -> None:
+    card = a.card
+    remove_from_hand(w, seat, card)
+    if card < len(AEDIFICIA):
+        cost = discounted(AEDIFICIA[card].cost, a.pay)  # type: ignore[arg-type]
+        pay(w, seat, cost)
+        add_building(w, seat, card)
+        emit(w, Built(seat, card, cost))
+    else:
+        play_senate(w, seat, card, a.pay)
 
 
 def play_senate(w: State, seat: int, card: int, payment: object) -> None:
     spqr: Spqr = CARDS[card]
     cost = (*payment, 0) if spqr.any_three else spqr.cost  # type: ignore[misc]
     pay(w, seat, cost)
-    emit(w, "senate", seat, card, cost)
+    emit(w, SenatePlayed(seat, card, cost))
     effect = spqr.effect
     if spqr.stays and effect != "concussio":
         pl = edit(w, seat)
         pl.spqr = pl.spqr + (card,)
         return
     if effect in ("concussio", "coniuratio"):
-        w.pending = w.pending + (Pending("target", seat, (card,)),)
+        push(w, Pending("target", seat, TargetFor(card)))
         return
     if effect == "consuetudo":
         start_consuetudo(w, seat, card)
@@ -271,7 +308,7 @@ def play_senate(w: State, seat: int, card: int, payment: object) -> None:
         change_defense(w, seat, spqr.value)
     elif effect == "patronus":
         got = gain(w, seat, (0, spqr.value, 0, 0))
-        emit(w, "gain", seat, got)
+        emit(w, Gained(seat, got))
     elif effect == "praetor":
         edit(w, seat).praetor = True
     elif effect == "commercium":
@@ -285,80 +322,131 @@ def start_consuetudo(w: State, seat: int, card: int) -> None:
         reshuffle(w, AEDIFICIUM, under=True)
     looked = tuple(Held(h.card, h.seen | (1 << seat), h.pool)
                    for h in draw(w, AEDIFICIUM, CONSUETUDO_LOOK))
-    w.pending = w.pending + (Pending("consuetudo_take", seat, (looked,)),)
+    push(w, Pending("consuetudo_take", seat, ConsuetudoTake(looked)))
 
 
-def resolve_pending(w: State, a: tuple) -> None:
-    pd = w.pending[-1]
-    w.pending = w.pending[:-1]
-    seat, kind = pd.seat, pd.kind
-    if kind == "target":
-        card = pd.data[0]
-        target = a[1]
-        emit(w, "target", seat, card, target)
-        if CARDS[card].effect == "concussio":
-            edit(w, target).concussio = True
-        else:
-            w.pending = w.pending + (Pending("coniuratio_pick", seat, (target,)),)
-    elif kind == "coniuratio_pick":
-        # The target is always asked, Aediles or not: asking only when he holds
-        # one would show his secret hand to the table.
-        target = pd.data[0]
-        w.pending = w.pending + (Pending("coniuratio_react", target, (seat, a[1], a[2])),)
-    elif kind == "coniuratio_react":
-        attacker, card, active = pd.data
-        if a[0] == "aediles":
-            remove_from_hand(w, seat, AEDILES)
-            pay(w, seat, (0, 0, 0, AEDILES_VS_CONIURATIO_GOLD))
-            discard(w, SPQR, (AEDILES,))
-            emit(w, "saved", seat, card, "coniuratio")
-            discard(w, SPQR, (CARD_ID["Coniuratio"],))
-        else:
-            end_coniuratio(w, seat, card, active)
-    elif kind == "consuetudo_take":
-        looked = pd.data[0]
-        i = next(i for i, h in enumerate(looked) if h.card == a[1])
-        pl = edit(w, seat)
-        pl.hand = pl.hand + (looked[i],)
-        emit(w, "consuetudo", seat, looked[i])
-        rest = looked[:i] + looked[i + 1:]
-        order_step(w, seat, rest, ())
-    elif kind == "consuetudo_order":
-        rest, placed = pd.data
-        if a[0] == "keep":
-            order_step(w, seat, (), placed + rest)
-        else:
-            i = next(i for i, h in enumerate(rest) if h.card == a[1])
-            order_step(w, seat, rest[:i] + rest[i + 1:], placed + (rest[i],))
-    elif kind == "discard":
-        held = remove_from_hand(w, seat, a[1])
-        deck = AEDIFICIUM if held.card < len(AEDIFICIA) else SPQR
-        discard(w, deck, (held.card,))
-        emit(w, "hand_discard", seat, held.card)
-        if len(w.players[seat].hand) > HAND_LIMIT:
-            w.pending = w.pending + (pd,)
+# ---------------------------------------------------------------- decisions
 
 
-def end_coniuratio(w: State, target: int, card: int, active: bool) -> None:
-    destroy_building(w, target, card, active, "coniuratio")
-    discard(w, SPQR, (CARD_ID["Coniuratio"],))
+def legal_target(s: State, pd: Pending) -> list[Target]:
+    if CARDS[pd.data.card].effect == "coniuratio":
+        return [TARGETS[p] for p in coniuratio_targets(s, pd.seat)]
+    return [TARGETS[p] for p in s.order_from(pd.seat)[1:]]
+
+
+def resolve_target(w: State, pd: Pending, a: Target) -> None:
+    card, target = pd.data.card, a.seat
+    emit(w, Targeted(pd.seat, card, target))
+    if CARDS[card].effect == "concussio":
+        edit(w, target).concussio = True
+    else:
+        push(w, Pending("coniuratio_pick", pd.seat, ConiuratioPick(target)))
+
+
+def legal_coniuratio_pick(s: State, pd: Pending) -> list[Destroy]:
+    return destroy_options(s.players[pd.data.target].built)
+
+
+def resolve_coniuratio_pick(w: State, pd: Pending, a: Destroy) -> None:
+    # The target is always asked, Aediles or not: asking only when he holds
+    # one would show his secret hand to the table.
+    target = pd.data.target
+    push(w, Pending("coniuratio_react", target, ConiuratioReact(pd.seat, a.card, a.active)))
+
+
+def legal_coniuratio_react(s: State, pd: Pending) -> list[tuple]:
+    pl = s.players[pd.seat]
+    if (any(h.card == AEDILES_CARD for h in pl.hand)
+            and pl.res[GOLD] >= AEDILES_VS_CONIURATIO_GOLD):
+        return [AEDILES, ACCEPT]
+    return [ACCEPT]
+
+
+def resolve_coniuratio_react(w: State, pd: Pending, a: Aediles | Accept) -> None:
+    seat, threat = pd.seat, pd.data
+    if isinstance(a, Aediles):
+        remove_from_hand(w, seat, AEDILES_CARD)
+        pay(w, seat, (0, 0, 0, AEDILES_VS_CONIURATIO_GOLD))
+        discard(w, SPQR, (AEDILES_CARD,))
+        emit(w, Saved(seat, threat.card, "coniuratio"))
+    else:
+        destroy_building(w, seat, threat.card, threat.active, "coniuratio")
+    discard(w, SPQR, (CONIURATIO,))
+
+
+def legal_consuetudo_take(s: State, pd: Pending) -> list[Take]:
+    return _distinct(TAKES, pd.data.looked)
+
+
+def resolve_consuetudo_take(w: State, pd: Pending, a: Take) -> None:
+    seat, looked = pd.seat, pd.data.looked
+    i = next(i for i, h in enumerate(looked) if h.card == a.card)
+    pl = edit(w, seat)
+    pl.hand = pl.hand + (looked[i],)
+    emit(w, ConsuetudoTaken(seat, looked[i]))
+    order_step(w, seat, looked[:i] + looked[i + 1:], ())
+
+
+def legal_consuetudo_order(s: State, pd: Pending) -> list[tuple]:
+    return _distinct(ORDERS, pd.data.rest) + [KEEP]
+
+
+def resolve_consuetudo_order(w: State, pd: Pending, a: Order | Keep) -> None:
+    rest, placed = pd.data
+    if isinstance(a, Keep):
+        order_step(w, pd.seat, (), placed + rest)
+    else:
+        i = next(i for i, h in enumerate(rest) if h.card == a.card)
+        order_step(w, pd.seat, rest[:i] + rest[i + 1:], placed + (rest[i],))
 
 
 def order_step(w: State, seat: int, rest: tuple[Held, ...], placed: tuple[Held, ...]) -> None:
     """Put the looked-at cards back on top, in the order the player chose."""
     if rest:
-        w.pending = w.pending + (Pending("consuetudo_order", seat, (rest, placed)),)
+        push(w, Pending("consuetudo_order", seat, ConsuetudoOrder(rest, placed)))
         return
     w.decks = put(w.decks, AEDIFICIUM, put_on_top(w.decks[AEDIFICIUM], placed, seat))
-    emit(w, "deck_order", seat, len(placed))
+    emit(w, DeckOrdered(seat, len(placed)))
+
+
+def legal_discard(s: State, pd: Pending) -> list[tuple]:
+    return _distinct(DISCARDS, tuple(h for h in s.players[pd.seat].hand if h.card != HORREUM))
+
+
+def resolve_discard(w: State, pd: Pending, a: Discard) -> None:
+    seat = pd.seat
+    held = remove_from_hand(w, seat, a.card)
+    deck = AEDIFICIUM if held.card < len(AEDIFICIA) else SPQR
+    discard(w, deck, (held.card,))
+    emit(w, HandDiscarded(seat, held.card))
+    if len(w.players[seat].hand) > HAND_LIMIT:
+        push(w, pd)
+
+
+def _distinct(table: tuple, cards: tuple[Held, ...]) -> list[tuple]:
+    """One action per distinct card (the first copy's), in the cards' order."""
+    seen: dict[int, None] = {}
+    for h in cards:
+        seen.setdefault(h.card, None)
+    return [table[c] for c in seen]
+
+
+def destroy_options(built: tuple[tuple[int, bool], ...], kind: str | None = None) -> list[tuple]:
+    out: dict[tuple, None] = {}
+    for c, active in built:
+        b = AEDIFICIA[c]
+        # a Prestige building is any worth 3+ PP (L195, INVENTORY PR-M9), whatever its icon
+        if kind is None or b.kind == kind or (kind == "prestige" and b.award >= 3):
+            out.setdefault(DESTROYS[c][active], None)
+    return list(out)
 
 
 # ---------------------------------------------------------------- messages
 
 
-def why_illegal(s: State, seat: int, a: tuple) -> str:
+def why_illegal(s: State, a: tuple) -> str:
     """A sentence naming the rule an illegal Phase 2 action breaks."""
-    pl = s.players[seat]
+    pl = s.players[s.queue[0]]
     kind = a[0] if a else None
     if kind == "trade":
         if len(a) != 2 or a[1] not in (WOOD, STONE):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core import Held
 
 from .economy import emit
+from .events import Reshuffled
 from .state import Deck, State, deck_pool, put
 
 
@@ -30,7 +31,7 @@ def reshuffle(w: State, d: int, under: bool = False) -> None:
     w.decks = put(w.decks, d, deck)
     w.discards = put(w.discards, d, ())
     w.epochs = put(w.epochs, d, epoch)
-    emit(w, "reshuffle", d)
+    emit(w, Reshuffled(d))
 
 
 def take_top(deck: Deck, k: int) -> tuple[tuple[Held, ...], Deck]:

@@ -20,6 +20,7 @@ from .data import (
     NONE,
     Res,
 )
+from .events import Destroyed, Overflowed, PrestigeChanged
 from .state import L_BATTLES, Player, State, put
 
 Writable = State  # a thawed State; the alias documents intent
@@ -34,7 +35,8 @@ def edit(w: Writable, p: int) -> Player:
     return pl
 
 
-def emit(w: Writable, *event: object) -> None:
+def emit(w: Writable, event: tuple) -> None:
+    """Record ``event`` (a record of engine.provincia.events) for this step."""
     w.events.append(event)  # type: ignore[attr-defined]
 
 
@@ -92,7 +94,7 @@ def enforce_storage(w: Writable, p: int) -> None:
     excess = tuple(max(0, pl.res[r] - cap) if r != GOLD else 0 for r in range(4))
     if any(excess):
         pay(w, p, excess)  # type: ignore[arg-type]
-        emit(w, "overflow", p, excess)
+        emit(w, Overflowed(p, excess))
 
 
 def change_pp(w: Writable, p: int, delta: int, ledger: int, reason: str) -> None:
@@ -101,7 +103,7 @@ def change_pp(w: Writable, p: int, delta: int, ledger: int, reason: str) -> None
     pl = edit(w, p)
     pl.pp += delta
     pl.ledger = put(pl.ledger, ledger, pl.ledger[ledger] + delta)
-    emit(w, "pp", p, delta, reason)
+    emit(w, PrestigeChanged(p, delta, reason))
 
 
 def change_morale(w: Writable, p: int, delta: int, floor: int = MORALE_MIN) -> None:
@@ -133,7 +135,7 @@ def destroy_building(w: Writable, p: int, card: int, active: bool, cause: str) -
     pl.built = pl.built[:i] + pl.built[i + 1:]
     pl.pp -= AEDIFICIA[card].award
     pl.hand = pl.hand + (Held(card, ALL_SEATS, -1),)
-    emit(w, "destroyed", p, card, cause)
+    emit(w, Destroyed(p, card, cause))
     if card == HORREUM:
         enforce_storage(w, p)
 

@@ -1,5 +1,5 @@
-"""Provincia Romana behind the Game protocol: legal actions, play, the flow
-from phase to phase, and the pieces other modules provide."""
+"""Provincia Romana behind the Game protocol: the flow table of its phases
+and decisions (engine.flow), play, and the pieces other modules provide."""
 
 from __future__ import annotations
 
@@ -18,117 +18,99 @@ from engine.core import (
     decode_plain,
     encode_plain,
 )
+from engine.flow import Decision, Flow, Pending, Phase
 
 from . import battle, build, scoring, select, setup, text, upkeep
+from .actions import ACTIONS
 from .data import CITIES
 from .state import ACTIVATE, BATTLE, FINAL, OVER, PHASE_NAMES, PLAY, SELECT, UPKEEP, Player, State
 from .view import sample, view
 
 
-def advance(w: State) -> None:
-    """Run every step that needs no decision, until one does (or the end)."""
-    while not w.pending:
-        ph = w.phase
-        if ph == SELECT:
-            if w.step == "start":
-                select.start(w)
-            if select.step(w):
-                return
-        elif ph in (PLAY, FINAL):
-            if build.step(w):
-                return
-            if ph == FINAL:
-                scoring.finish(w)
-        elif ph == BATTLE:
-            if battle.step(w):
-                return
-        elif ph == UPKEEP:
-            upkeep.upkeep(w)
-        elif ph == ACTIVATE:
-            if upkeep.step(w):
-                return
-        else:
-            return
+def first_in_queue(s: State) -> int:
+    return s.queue[0]
+
+
+def not_an_answer(s: State, pd: Pending, a: Any) -> str:
+    return f"that is not an answer to: {text.prompt(s)}"
+
+
+def _decision(legal: Any, resolve: Any) -> Decision:
+    return Decision(legal, not_an_answer, resolve)
+
+
+def _to_over(w: State) -> int:
+    return OVER
+
+
+# The whole turn structure: a round is Select → Play → (Battle) → Upkeep →
+# Activate; after the sixth, the final Play Cards turn, then the end.
+FLOW = Flow(
+    phases={
+        SELECT: Phase(select.to_move, select.legal, select.why_illegal, select.act,
+                      auto=select.auto, enter=select.enter, next=lambda w: PLAY),
+        PLAY: Phase(first_in_queue, build.legal, build.why_illegal, build.act,
+                    auto=build.auto, enter=build.enter, next=build.after),
+        BATTLE: Phase(first_in_queue, battle.legal, battle.why_illegal, battle.act,
+                      auto=battle.auto, enter=battle.enter, next=lambda w: UPKEEP),
+        UPKEEP: Phase(auto=upkeep.upkeep, enter=upkeep.enter_upkeep, next=lambda w: ACTIVATE),
+        ACTIVATE: Phase(first_in_queue, upkeep.legal_activate, upkeep.why_illegal, upkeep.act,
+                        auto=upkeep.auto_activate, enter=upkeep.enter_activate,
+                        next=upkeep.after_round),
+        FINAL: Phase(first_in_queue, build.legal, build.why_illegal, build.act,
+                     auto=build.auto, enter=build.enter, next=_to_over),
+        OVER: Phase(enter=scoring.finish),
+    },
+    decisions={
+        "target": _decision(build.legal_target, build.resolve_target),
+        "coniuratio_pick": _decision(build.legal_coniuratio_pick,
+                                     build.resolve_coniuratio_pick),
+        "coniuratio_react": _decision(build.legal_coniuratio_react,
+                                      build.resolve_coniuratio_react),
+        "consuetudo_take": _decision(build.legal_consuetudo_take,
+                                     build.resolve_consuetudo_take),
+        "consuetudo_order": _decision(build.legal_consuetudo_order,
+                                      build.resolve_consuetudo_order),
+        "discard": _decision(build.legal_discard, build.resolve_discard),
+        "penalty": _decision(battle.legal_penalty, battle.resolve_penalty),
+    },
+    over=OVER,
+)
+to_move = FLOW.to_move
+legal = FLOW.legal
+why_illegal = FLOW.why_illegal
 
 
 def settle(w: State) -> State:
     """Run on to the next decision, then seal the writable copy: the players
     edited during this step and the events it left."""
-    advance(w)
-    w.players = tuple(p if type(p) is Player else p.freeze() for p in w.players)
+    FLOW.advance(w)
+    w.players = tuple([p if type(p) is Player else p.freeze() for p in w.players])
     w.events = tuple(w.events)
     return w.freeze()
-
-
-def to_move(s: State) -> int | None:
-    if s.phase == OVER:
-        return None
-    if s.pending:
-        return s.pending[-1].seat
-    if s.draft is not None:
-        return s.draft.pickers[0]
-    return s.queue[0]
-
-
-def legal(s: State) -> list[tuple]:
-    if s.phase == OVER:
-        return []
-    if s.pending:
-        pd = s.pending[-1]
-        return battle.legal_penalty(s, pd) if pd.kind == "penalty" else build.legal_pending(s, pd)
-    if s.phase == SELECT:
-        return select.legal_picks(s) if s.draft else select.legal_decks(s)
-    if s.phase in (PLAY, FINAL):
-        return build.legal_turn(s, s.queue[0])
-    if s.phase == BATTLE:
-        return battle.legal_tokens(s, s.queue[0])
-    return upkeep.legal_activate(s, s.queue[0])
-
-
-def why_illegal(s: State, a: Any) -> str:
-    if s.phase == OVER:
-        return "the game is over"
-    if not isinstance(a, tuple) or not a:
-        return "an action is a tuple such as ('done',)"
-    if s.pending:
-        return f"that is not an answer to: {text.prompt(s)}"
-    if s.phase == SELECT:
-        return select.why_illegal(s, a)
-    if s.phase in (PLAY, FINAL):
-        return build.why_illegal(s, s.queue[0], a)
-    if s.phase == BATTLE:
-        return "play one of your own battle tokens"
-    return "activate one of your inactive buildings, or be done"
 
 
 def play(s: State, a: tuple, trusted: bool = False) -> State:
     """The state after action ``a``; ``s`` is never changed.
 
     ``trusted`` skips the legality check for callers that took ``a`` from
-    ``legal(s)`` (the bots), which halves their cost per step.
+    ``legal(s)`` (the bots), which halves their cost per step. An action may
+    come as a plain tuple (a test, an old caller): the rules read the typed
+    record equal to it.
     """
     if s.viewer != -1:
         raise IllegalAction("a view cannot be played on; sample a full state first")
-    if not trusted and a not in legal(s):
-        raise IllegalAction(why_illegal(s, a))
+    if not trusted:
+        options = FLOW.legal(s)
+        try:
+            a = options[options.index(a)]
+        except ValueError:
+            raise IllegalAction(FLOW.why_illegal(s, a)) from None
+    elif type(a) is tuple:
+        a = ACTIONS.typed(a)
     w = s.thaw()
     w.events = []
-    if w.pending:
-        if w.pending[-1].kind == "penalty":
-            battle.resolve_penalty(w, a)
-        else:
-            build.resolve_pending(w, a)
-    elif w.phase == SELECT:
-        if a[0] == "deck":
-            select.choose_deck(w, a[1])
-        else:
-            select.pick(w, a[1])
-    elif w.phase in (PLAY, FINAL):
-        build.act(w, a)
-    elif w.phase == BATTLE:
-        battle.commit(w, a[1])
-    else:
-        upkeep.act(w, a)
+    FLOW.act(w, a)
     return settle(w)
 
 
@@ -150,6 +132,7 @@ class Provincia:
     def setup(self, players: int, options: Options | None = None, seed: int = 0) -> State:
         w = setup.setup(players, options or Options(), seed).thaw()
         w.events = list(w.events)
+        FLOW.goto(w, SELECT)
         return settle(w)
 
     def seats(self, s: State) -> int:
@@ -158,6 +141,7 @@ class Provincia:
     to_move = staticmethod(to_move)
     legal = staticmethod(legal)
     play = staticmethod(play)
+    flow = FLOW
     view = staticmethod(view)
 
     def sample(self, v: State, seat: int, rng: Rng) -> State:
@@ -195,7 +179,9 @@ class Provincia:
         return encode_plain(a)
 
     def decode_action(self, data: Any) -> tuple:
-        return decode_plain(data)
+        """The typed action a saved list stands for (a plain tuple if none fits:
+        replaying it then fails with the rule it breaks)."""
+        return ACTIONS.typed(decode_plain(data))
 
     def is_over(self, s: State) -> bool:
         return s.phase == OVER

@@ -6,6 +6,7 @@ from engine.core import Result, rank_scores
 
 from .data import AEDIFICIA, CARDS, CLAY, END_GOLD_PER_PP, GOLD, STONE, WOOD
 from .economy import change_pp, emit, pay
+from .events import GameEnds
 from .state import L_GLORIA, L_GOLD, LEDGER, OVER, Player, State
 
 TIEBREAKS = ("special building", "Gold", "resources", "Morale")
@@ -26,7 +27,7 @@ def finish(w: State) -> None:
             pay(w, p, (0, 0, 0, k * END_GOLD_PER_PP))
             change_pp(w, p, k, L_GOLD, "Gold")
     w.phase, w.step, w.queue = OVER, "over", ()
-    emit(w, "end", winners(w))
+    emit(w, GameEnds(winners(w)))
 
 
 def tiebreak_key(pl: Player) -> tuple[int, ...]:

@@ -4,44 +4,57 @@ from __future__ import annotations
 
 from engine.core import ALL_SEATS, HIDDEN, Held
 
+from .actions import DECKS, PICKS, ChooseDeck, Pick
 from .data import CARDS, CARDS_PER_DRAW, DECK_NAMES, FACE_UP, MARKERS_PER_DECK, OPES
 from .decks import available, discard, draw
 from .economy import edit, emit, gain
-from .state import PLAY, Draft, State, put
+from .events import DeckChosen, LaidOut, Leftovers, NoDeck, OpesTaken, PhaseBegins, Picked
+from .state import SELECT, Draft, State, put
 
 
-def start(w: State) -> None:
+def enter(w: State) -> None:
     """A new Phase 1: markers back on the decks, the choosers queued.
 
     With 2 or 3 players everyone takes two turns (P1, P2, (P3), P1, P2, (P3)).
     """
-    w.phase, w.step = 1, "turns"
+    w.step = "turns"
     w.markers = (MARKERS_PER_DECK,) * 3
     order = w.order_from(w.caesar)
     w.queue = order * 2 if w.n <= 3 else order
-    emit(w, "phase", 1)
+    emit(w, PhaseBegins(SELECT))
 
 
-def finish(w: State) -> None:
-    w.phase, w.step, w.queue = PLAY, "turns", w.order_from(w.caesar)
-    emit(w, "phase", PLAY)
-
-
-def step(w: State) -> bool:
-    """Advance without decisions; True when someone must decide."""
+def auto(w: State) -> bool:
+    """True while someone must choose a deck or pick; False once every
+    chooser has had a turn (a chooser with no deck left to choose passes)."""
     if w.draft is not None:
         return True
     while w.queue:
         if legal_decks(w):
             return True
-        emit(w, "no_deck", w.queue[0])  # every deck empty: the turn passes
+        emit(w, NoDeck(w.queue[0]))  # every deck empty: the turn passes
         w.queue = w.queue[1:]
-    finish(w)
     return False
 
 
+def to_move(s: State) -> int:
+    """The picker while a row is laid out, else the chooser."""
+    return s.draft.pickers[0] if s.draft is not None else s.queue[0]
+
+
+def legal(s: State) -> list[tuple]:
+    return legal_picks(s) if s.draft is not None else legal_decks(s)
+
+
+def act(w: State, a: ChooseDeck | Pick) -> None:
+    if isinstance(a, ChooseDeck):
+        choose_deck(w, a.deck)
+    else:
+        pick(w, a.slot)
+
+
 def legal_decks(s: State) -> list[tuple]:
-    return [("deck", d) for d in range(3) if s.markers[d] > 0 and available(s, d) > 0]
+    return [DECKS[d] for d in range(3) if s.markers[d] > 0 and available(s, d) > 0]
 
 
 def legal_picks(s: State) -> list[tuple]:
@@ -60,25 +73,25 @@ def legal_picks(s: State) -> list[tuple]:
         if d.face_up[i]:
             if h.card not in seen_up:
                 seen_up.add(h.card)
-                out.append(("pick", i))
+                out.append(PICKS[i])
         elif h.seen >> seat & 1 and h.card != HIDDEN:
             if h.card not in seen_down:
                 seen_down.add(h.card)
-                out.append(("pick", i))
+                out.append(PICKS[i])
         elif not blind:
             blind = True
-            out.append(("pick", i))
+            out.append(PICKS[i])
     return out
 
 
 def choose_deck(w: State, d: int) -> None:
     chooser = w.queue[0]
     w.markers = put(w.markers, d, w.markers[d] - 1)
-    emit(w, "deck", chooser, d)
+    emit(w, DeckChosen(chooser, d))
     cards = draw(w, d, CARDS_PER_DRAW)
     slots = tuple(Held(h.card, ALL_SEATS, h.pool) if i < FACE_UP else h
                   for i, h in enumerate(cards))
-    emit(w, "layout", d, tuple(h.card for h in slots[:FACE_UP]), len(slots) - FACE_UP)
+    emit(w, LaidOut(d, tuple(h.card for h in slots[:FACE_UP]), len(slots) - FACE_UP))
     w.draft = Draft(deck=d, chooser=chooser, slots=slots,
                     face_up=tuple(i < FACE_UP for i in range(len(slots))),
                     pickers=w.order_from(chooser), taken=())
@@ -93,12 +106,12 @@ def pick(w: State, slot: int) -> None:
         part = opes.quaestor if seat == dr.chooser else opes.others
         got = gain(w, seat, part)
         discard(w, OPES, (h.card,))
-        emit(w, "opes", seat, h.card, got, seat == dr.chooser, part)
+        emit(w, OpesTaken(seat, h.card, got, seat == dr.chooser, part))
     else:
         known = Held(h.card, h.seen | (1 << seat), h.pool)
         pl = edit(w, seat)
         pl.hand = pl.hand + (known,)
-        emit(w, "pick", seat, dr.deck, known, dr.face_up[slot])
+        emit(w, Picked(seat, dr.deck, known, dr.face_up[slot]))
     slots = put(dr.slots, slot, None)
     pickers = dr.pickers[1:]
     taken = dr.taken + ((seat, slot),)
@@ -108,7 +121,7 @@ def pick(w: State, slot: int) -> None:
     leftovers = tuple(x.card for x in slots if x is not None)
     discard(w, dr.deck, leftovers)
     if leftovers:
-        emit(w, "leftovers", dr.deck, leftovers)
+        emit(w, Leftovers(dr.deck, leftovers))
     w.draft = None
     w.queue = w.queue[1:]
 

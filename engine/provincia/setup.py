@@ -24,6 +24,7 @@ from .data import (
     full_deck,
 )
 from .decks import new_deck
+from .events import RoundBegins
 from .state import BELLUM_POOL, L_SETUP, LEDGER, SELECT, TOKEN_POOL, Player, State, deck_pool
 
 
@@ -99,5 +100,5 @@ def setup(players: int, options: Options, seed: int) -> State:
         discards=((), (), ()), epochs=(0, 0, 0), markers=(MARKERS_PER_DECK,) * 3,
         box=box, bellum=tuple(bellum), bellum_box=tuple(bellum_box),
         step="start", queue=(), draft=None, pending=(), committed=(None,) * players, revealed=(),
-        battle=(), commerce=False, events=(("round", 1),), history=(), viewer=-1, unseen=(),
+        battle=(), commerce=False, events=(RoundBegins(1),), history=(), viewer=-1, unseen=(),
     )

@@ -7,7 +7,10 @@ change and seal it again (``freeze``), so ``play`` never touches its input.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from engine.core import Held, Options, Record, Rng
+from engine.flow import Pending
 
 from .data import (
     AEDIFICIA,
@@ -132,14 +135,50 @@ class Draft(Record):
     taken: tuple[tuple[int, int], ...]  # (seat, slot) in pick order, for the draft widget
 
 
-class Pending(Record):
-    """A decision waiting on top of the turn: ``kind`` says which, ``seat`` who."""
+# What each kind of pending decision (engine.flow.Pending) is about: its ``data``.
 
-    _fields = ("kind", "seat", "data")
-    __slots__ = _fields
-    kind: str
-    seat: int
-    data: tuple
+
+class TargetFor(NamedTuple):
+    """"target": the Concussio or Coniuratio just played needs its target."""
+
+    card: int
+
+
+class ConiuratioPick(NamedTuple):
+    """"coniuratio_pick": the player of a Coniuratio picks ``target``'s building."""
+
+    target: int
+
+
+class ConiuratioReact(NamedTuple):
+    """"coniuratio_react": the target may save ``card`` with Aediles."""
+
+    attacker: int
+    card: int
+    active: bool
+
+
+class ConsuetudoTake(NamedTuple):
+    """"consuetudo_take": the cards looked at, one to take into hand."""
+
+    looked: tuple[Held, ...]
+
+
+class ConsuetudoOrder(NamedTuple):
+    """"consuetudo_order": the cards still to put back, and those put back so far."""
+
+    rest: tuple[Held, ...]
+    placed: tuple[Held, ...]
+
+
+class HandLimit(NamedTuple):
+    """"discard": over the hand limit at the end of Phase 2."""
+
+
+class Penalty(NamedTuple):
+    """"penalty": a lost battle costs a building of this kind ("production", …)."""
+
+    building: str
 
 
 class State(Record):

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-import re
+from collections.abc import Callable
+from typing import Any
 
-from engine.core import HIDDEN, Held, LogLine
+from engine.core import HIDDEN, LogLine
 
+from . import events as ev
 from .build import discounted
 from .data import (
     AEDIFICIA,
@@ -111,14 +113,14 @@ def prompt(s: State) -> str:
     if s.pending:
         pd = s.pending[-1]
         who = seat_name(s, pd.seat)
-        # pd.data means something different for each kind: read it only for its own kind
+        # pd.data is a record of its kind's own (engine/provincia/state.py)
         if pd.kind == "coniuratio_pick":
-            return f"{who}: choose the building {seat_name(s, pd.data[0])} loses"
+            return f"{who}: choose the building {seat_name(s, pd.data.target)} loses"
         if pd.kind == "coniuratio_react":
-            return (f"{who}: a Coniuratio destroys your {card_name(pd.data[1])};"
+            return (f"{who}: a Coniuratio destroys your {card_name(pd.data.card)};"
                     " play Aediles for 2 Gold?")
         if pd.kind == "penalty":
-            return f"{who}: the Gauls destroy one of your {pd.data[0]} buildings"
+            return f"{who}: the Gauls destroy one of your {pd.data.building} buildings"
         return {
             "target": f"{who}: choose the opponent to target",
             "consuetudo_take": f"{who}: take one of the top Aedificium cards",
@@ -140,99 +142,202 @@ def prompt(s: State) -> str:
     return PHASE_NAMES[s.phase]
 
 
-def event_text(s: State, e: tuple) -> str | None:
-    """A sentence for the log, or None for bookkeeping events."""
-    kind = e[0]
-    name = (lambda p: seat_name(s, p))
-    if kind == "round":
-        return f"Round {e[1]} begins."
-    if kind == "phase":
-        return f"Phase: {PHASE_NAMES[e[1]]}."
-    if kind == "deck":
-        return f"{name(e[1])} chooses the {DECK_NAMES[e[2]]} deck."
-    if kind == "layout":
-        shown = ", ".join(card_name(c) for c in e[2])
-        return f"Laid out: {shown} and {e[3]} face down."
-    if kind == "pick":
-        h: Held = e[3]
-        how = "" if e[4] else " (face down)"
-        return f"{name(e[1])} takes {card_name(h.card)}{how}."
-    if kind == "opes":
-        who = "as Quaestor " if e[4] else ""
-        lost = "" if e[3] == e[5] else f" ({amount(e[5])} due)"
-        return f"{name(e[1])} takes {card_name(e[2])} {who}and receives {amount(e[3])}{lost}."
-    if kind == "leftovers":
-        return f"Discarded: {', '.join(card_name(c) for c in e[2])}."
-    if kind == "reshuffle":
-        return f"The {DECK_NAMES[e[1]]} discard pile is shuffled into a new deck."
-    if kind == "build":
-        return f"{name(e[1])} builds {card_name(e[2])} for {amount(e[3])}."
-    if kind == "senate":
-        return f"{name(e[1])} plays {card_name(e[2])}" + (
-            f" for {amount(e[3])}." if any(e[3]) else ".")
-    if kind == "trade":
-        return f"{name(e[1])} trades 2 Gold for {amount(e[3])}."
-    if kind == "exchange":
-        return f"{name(e[1])} exchanges {amount(e[2])} for {amount(e[3])}."
-    if kind == "gain":
-        return f"{name(e[1])} receives {amount(e[2])}."
-    if kind == "target":
-        return f"{name(e[1])} targets {name(e[3])} with {card_name(e[2])}."
-    if kind == "destroyed":
-        by = "the Gauls" if e[3] == "gauls" else "a Coniuratio"
-        return f"{name(e[1])} loses {card_name(e[2])} to {by}; it returns to hand."
-    if kind == "saved":
-        return f"{name(e[1])} plays Aediles: no building is destroyed."
-    if kind == "consuetudo":
-        return f"{name(e[1])} takes {card_name(e[2].card)} from the Aedificium deck."
-    if kind == "deck_order":
-        return f"{name(e[1])} puts {e[2]} cards back on the Aedificium deck."
-    if kind == "hand_discard":
-        return f"{name(e[1])} discards {card_name(e[2])} (hand limit)."
-    if kind == "token_played":
-        return f"{name(e[1])} places a battle token face down."
-    if kind == "tokens":
-        shown = ", ".join(token_name(t) for t in e[1]) or "none"
-        return f"The mixed battle tokens are revealed: {shown}."
-    if kind == "bellum":
-        b = BELLA[e[1]]
-        return f"The Gauls attack with strength {b.attack} (Bellum {b.name})."
-    if kind == "battle":
-        verdict = "holds" if e[4] else "falls"
-        return f"{name(e[1])} fights with {e[2]} against {e[3]} and {verdict}."
-    if kind == "lose":
-        return f"{name(e[1])} loses {amount(e[2])}."
-    if kind == "pp":
-        return f"{name(e[1])} {'gains' if e[2] > 0 else 'loses'} {abs(e[2])} PP ({e[3]})."
-    if kind == "overflow":
-        return f"{name(e[1])} cannot store {amount(e[2])}; it is lost."
-    if kind == "tax":
-        return {"paid": f"{name(e[1])} pays 1 Gold in taxes.",
-                "exempt": f"{name(e[1])} pays no taxes this round.",
-                "unpaid": f"{name(e[1])} cannot pay taxes."}[e[2]]
-    if kind == "activate":
-        got = f" and receives {amount(e[3])}" if any(e[3]) else ""
-        return f"{name(e[1])} activates {card_name(e[2])}{got}."
-    if kind == "produce":
-        return f"{name(e[1])}'s buildings produce {amount(e[2])}."
-    if kind == "caesar":
-        return f"{name(e[1])} takes the Caesar card."
-    if kind == "end":
-        return "The game ends. Winner: " + ", ".join(name(p) for p in e[1]) + "."
-    if kind == "no_deck":
-        return f"{name(e[1])} has no deck to choose."
-    return None
+Part = tuple[str, int | None]
+
+
+def _parts(*pieces: str | Part) -> tuple[Part, ...]:
+    """Log line parts: plain strings refer to no seat; ``seat(s, p)`` does."""
+    out: list[Part] = []
+    for p in pieces:
+        if isinstance(p, str):
+            if out and out[-1][1] is None:
+                out[-1] = (out[-1][0] + p, None)
+            else:
+                out.append((p, None))
+        else:
+            out.append(p)
+    return tuple(out)
+
+
+def seat(s: State, p: int) -> Part:
+    """A reference to seat ``p``, shown as its city."""
+    return (seat_name(s, p), p)
+
+
+def _round(s: State, e: ev.RoundBegins) -> tuple[Part, ...]:
+    return _parts(f"Round {e.round} begins.")
+
+
+def _phase(s: State, e: ev.PhaseBegins) -> tuple[Part, ...]:
+    return _parts(f"Phase: {PHASE_NAMES[e.phase]}.")
+
+
+def _deck(s: State, e: ev.DeckChosen) -> tuple[Part, ...]:
+    return _parts(seat(s, e.seat), f" chooses the {DECK_NAMES[e.deck]} deck.")
+
+
+def _layout(s: State, e: ev.LaidOut) -> tuple[Part, ...]:
+    shown = ", ".join(card_name(c) for c in e.face_up)
+    return _parts(f"Laid out: {shown} and {e.face_down} face down.")
+
+
+def _pick(s: State, e: ev.Picked) -> tuple[Part, ...]:
+    how = "" if e.face_up else " (face down)"
+    return _parts(seat(s, e.seat), f" takes {card_name(e.held.card)}{how}.")
+
+
+def _opes(s: State, e: ev.OpesTaken) -> tuple[Part, ...]:
+    who = "as Quaestor " if e.quaestor else ""
+    lost = "" if e.got == e.due else f" ({amount(e.due)} due)"
+    return _parts(seat(s, e.seat),
+                  f" takes {card_name(e.card)} {who}and receives {amount(e.got)}{lost}.")
+
+
+def _leftovers(s: State, e: ev.Leftovers) -> tuple[Part, ...]:
+    return _parts(f"Discarded: {', '.join(card_name(c) for c in e.cards)}.")
+
+
+def _reshuffle(s: State, e: ev.Reshuffled) -> tuple[Part, ...]:
+    return _parts(f"The {DECK_NAMES[e.deck]} discard pile is shuffled into a new deck.")
+
+
+def _build(s: State, e: ev.Built) -> tuple[Part, ...]:
+    return _parts(seat(s, e.seat), f" builds {card_name(e.card)} for {amount(e.cost)}.")
+
+
+def _senate(s: State, e: ev.SenatePlayed) -> tuple[Part, ...]:
+    paid = f" for {amount(e.cost)}." if any(e.cost) else "."
+    return _parts(seat(s, e.seat), f" plays {card_name(e.card)}{paid}")
+
+
+def _trade(s: State, e: ev.Traded) -> tuple[Part, ...]:
+    return _parts(seat(s, e.seat), f" trades 2 Gold for {amount(e.got)}.")
+
+
+def _exchange(s: State, e: ev.Exchanged) -> tuple[Part, ...]:
+    return _parts(seat(s, e.seat), f" exchanges {amount(e.paid)} for {amount(e.got)}.")
+
+
+def _gain(s: State, e: ev.Gained) -> tuple[Part, ...]:
+    return _parts(seat(s, e.seat), f" receives {amount(e.got)}.")
+
+
+def _target(s: State, e: ev.Targeted) -> tuple[Part, ...]:
+    return _parts(seat(s, e.seat), " targets ", seat(s, e.target),
+                  f" with {card_name(e.card)}.")
+
+
+def _destroyed(s: State, e: ev.Destroyed) -> tuple[Part, ...]:
+    by = "the Gauls" if e.cause == "gauls" else "a Coniuratio"
+    return _parts(seat(s, e.seat), f" loses {card_name(e.card)} to {by}; it returns to hand.")
+
+
+def _saved(s: State, e: ev.Saved) -> tuple[Part, ...]:
+    return _parts(seat(s, e.seat), " plays Aediles: no building is destroyed.")
+
+
+def _consuetudo(s: State, e: ev.ConsuetudoTaken) -> tuple[Part, ...]:
+    return _parts(seat(s, e.seat),
+                  f" takes {card_name(e.held.card)} from the Aedificium deck.")
+
+
+def _deck_order(s: State, e: ev.DeckOrdered) -> tuple[Part, ...]:
+    return _parts(seat(s, e.seat), f" puts {e.count} cards back on the Aedificium deck.")
+
+
+def _hand_discard(s: State, e: ev.HandDiscarded) -> tuple[Part, ...]:
+    return _parts(seat(s, e.seat), f" discards {card_name(e.card)} (hand limit).")
+
+
+def _token_played(s: State, e: ev.TokenPlaced) -> tuple[Part, ...]:
+    return _parts(seat(s, e.seat), " places a battle token face down.")
+
+
+def _tokens(s: State, e: ev.TokensRevealed) -> tuple[Part, ...]:
+    shown = ", ".join(token_name(t) for t in e.tokens) or "none"
+    return _parts(f"The mixed battle tokens are revealed: {shown}.")
+
+
+def _bellum(s: State, e: ev.BellumRevealed) -> tuple[Part, ...]:
+    b = BELLA[e.card]
+    return _parts(f"The Gauls attack with strength {b.attack} (Bellum {b.name}).")
+
+
+def _battle(s: State, e: ev.Fought) -> tuple[Part, ...]:
+    verdict = "holds" if e.won else "falls"
+    return _parts(seat(s, e.seat), f" fights with {e.total} against {e.attack} and {verdict}.")
+
+
+def _lose(s: State, e: ev.Lost) -> tuple[Part, ...]:
+    return _parts(seat(s, e.seat), f" loses {amount(e.amount)}.")
+
+
+def _pp(s: State, e: ev.PrestigeChanged) -> tuple[Part, ...]:
+    verb = "gains" if e.delta > 0 else "loses"
+    return _parts(seat(s, e.seat), f" {verb} {abs(e.delta)} PP ({e.reason}).")
+
+
+def _overflow(s: State, e: ev.Overflowed) -> tuple[Part, ...]:
+    return _parts(seat(s, e.seat), f" cannot store {amount(e.lost)}; it is lost.")
+
+
+TAX_WORDS = {"paid": " pays 1 Gold in taxes.", "exempt": " pays no taxes this round.",
+             "unpaid": " cannot pay taxes."}
+
+
+def _tax(s: State, e: ev.Taxed) -> tuple[Part, ...]:
+    return _parts(seat(s, e.seat), TAX_WORDS[e.how])
+
+
+def _activate(s: State, e: ev.Activated) -> tuple[Part, ...]:
+    got = f" and receives {amount(e.got)}" if any(e.got) else ""
+    return _parts(seat(s, e.seat), f" activates {card_name(e.card)}{got}.")
+
+
+def _produce(s: State, e: ev.Produced) -> tuple[Part, ...]:
+    return _parts(seat(s, e.seat), f"'s buildings produce {amount(e.got)}.")
+
+
+def _caesar(s: State, e: ev.CaesarPassed) -> tuple[Part, ...]:
+    return _parts(seat(s, e.seat), " takes the Caesar card.")
+
+
+def _end(s: State, e: ev.GameEnds) -> tuple[Part, ...]:
+    names: list[str | Part] = []
+    for i, p in enumerate(e.winners):
+        names += [", "] if i else []
+        names.append(seat(s, p))
+    return _parts("The game ends. Winner: ", *names, ".")
+
+
+def _no_deck(s: State, e: ev.NoDeck) -> tuple[Part, ...]:
+    return _parts(seat(s, e.seat), " has no deck to choose.")
+
+
+LINES: dict[str, Callable[[State, Any], tuple[Part, ...]]] = {
+    "round": _round, "phase": _phase, "deck": _deck, "layout": _layout, "pick": _pick,
+    "opes": _opes, "leftovers": _leftovers, "reshuffle": _reshuffle, "build": _build,
+    "senate": _senate, "trade": _trade, "exchange": _exchange, "gain": _gain,
+    "target": _target, "destroyed": _destroyed, "saved": _saved, "consuetudo": _consuetudo,
+    "deck_order": _deck_order, "hand_discard": _hand_discard, "token_played": _token_played,
+    "tokens": _tokens, "bellum": _bellum, "battle": _battle, "lose": _lose, "pp": _pp,
+    "overflow": _overflow, "tax": _tax, "activate": _activate, "produce": _produce,
+    "caesar": _caesar, "end": _end, "no_deck": _no_deck,
+}
+"""The log line of each kind of event; "pass" is bookkeeping and has none."""
 
 
 def log_line(s: State, e: tuple) -> LogLine | None:
-    """The event's sentence as a structured log line: each city named in it is
-    a part that refers to its seat; a new round is a heading."""
-    sentence = event_text(s, e)
-    if sentence is None:
+    """The event as a structured log line, built from its fields: every seat
+    it names is its own part; the start of a round (a chapter) is a heading."""
+    line = LINES.get(e[0]) if e else None
+    if line is None:
         return None
-    names = {seat_name(s, p): p for p in range(s.n)}
-    parts: list[tuple[str, int | None]] = []
-    for piece in re.split("(" + "|".join(re.escape(n) for n in names) + ")", sentence):
-        if piece:
-            parts.append((piece, names.get(piece)))
-    return LogLine(tuple(parts), heading=e[0] == "round")
+    e = ev.EVENTS.typed(e)
+    return LogLine(line(s, e), heading=isinstance(e, ev.RoundBegins))
+
+
+def event_text(s: State, e: tuple) -> str | None:
+    """A sentence for the log, or None for bookkeeping events."""
+    line = log_line(s, e)
+    return None if line is None else line.text

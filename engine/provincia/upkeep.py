@@ -3,7 +3,7 @@ of a round."""
 
 from __future__ import annotations
 
-from . import select
+from .actions import ACTIVATES, DONE, Activate, Done
 from .data import (
     ACTIVATION_PP,
     AEDIFICIA,
@@ -15,12 +15,18 @@ from .data import (
     TAX_GOLD,
 )
 from .economy import change_defense, change_morale, change_pp, edit, emit, gain, pay, room
-from .state import ACTIVATE, FINAL, L_ACTIVATIONS, L_TAXES, State
+from .events import Activated, CaesarPassed, Passed, PhaseBegins, Produced, RoundBegins, Taxed
+from .state import ACTIVATE, FINAL, L_ACTIVATIONS, L_TAXES, SELECT, UPKEEP, State
 
 CORRUPTIO = CARD_ID["Corruptio"]
 
 
-def upkeep(w: State) -> None:
+def enter_upkeep(w: State) -> None:
+    w.step, w.queue = "start", ()
+    emit(w, PhaseBegins(UPKEEP))
+
+
+def upkeep(w: State) -> bool:
     """Morale −1 (not below 1), Defense −1 (not below −3), 1 Gold tax or −2 PP.
 
     Praetor (this round) and Corruptio (for good) spare the tax; Concussio
@@ -32,26 +38,32 @@ def upkeep(w: State) -> None:
         change_defense(w, p, -1, floor=DEFENSE_MIN)
         exempt = (pl.praetor or CORRUPTIO in pl.spqr) and not pl.concussio
         if exempt:
-            emit(w, "tax", p, "exempt")
+            emit(w, Taxed(p, "exempt"))
         elif w.players[p].res[GOLD] >= TAX_GOLD:
             pay(w, p, (0, 0, 0, TAX_GOLD))
-            emit(w, "tax", p, "paid")
+            emit(w, Taxed(p, "paid"))
         else:
             change_pp(w, p, -TAX_FAIL_PP, L_TAXES, "tax")
-            emit(w, "tax", p, "unpaid")
-    w.phase, w.step, w.queue = ACTIVATE, "turns", w.order_from(w.caesar)
-    emit(w, "phase", ACTIVATE)
+            emit(w, Taxed(p, "unpaid"))
+    return False  # no decisions in this phase
 
 
-def legal_activate(s: State, seat: int) -> list[tuple]:
+def enter_activate(w: State) -> None:
+    w.step, w.queue = "turns", w.order_from(w.caesar)
+    emit(w, PhaseBegins(ACTIVATE))
+
+
+def legal_activate(s: State) -> list[tuple]:
     out: dict[tuple, None] = {}
-    for c, active in s.players[seat].built:
+    for c, active in s.players[s.queue[0]].built:
         if not active:
-            out.setdefault(("activate", c), None)
-    return [*out, ("done",)]
+            out.setdefault(ACTIVATES[c], None)
+    return [*out, DONE]
 
 
-def step(w: State) -> bool:
+def auto_activate(w: State) -> bool:
+    """Seats with nothing inactive are skipped; after the last seat the
+    buildings produce and the round ends. True while a seat decides."""
     while w.queue:
         if any(not active for _, active in w.players[w.queue[0]].built):
             return True
@@ -61,13 +73,17 @@ def step(w: State) -> bool:
     return False
 
 
-def act(w: State, a: tuple) -> None:
+def act(w: State, a: Activate | Done) -> None:
     seat = w.queue[0]
-    if a[0] == "done":
+    if isinstance(a, Done):
         w.queue = w.queue[1:]
-        emit(w, "pass", seat)
+        emit(w, Passed(seat))
         return
-    activate(w, seat, a[1])
+    activate(w, seat, a.card)
+
+
+def why_illegal(s: State, a: tuple) -> str:
+    return "activate one of your inactive buildings, or be done"
 
 
 def activate(w: State, seat: int, card: int) -> None:
@@ -82,7 +98,7 @@ def activate(w: State, seat: int, card: int) -> None:
         change_morale(w, seat, b.activate_morale)
     if b.activate_defense:
         change_defense(w, seat, b.activate_defense, floor=DEFENSE_MIN)
-    emit(w, "activate", seat, card, got)
+    emit(w, Activated(seat, card, got))
 
 
 def produce(w: State) -> None:
@@ -120,21 +136,23 @@ def produce(w: State) -> None:
                 break
     for p in order:
         if any(got[p]):
-            emit(w, "produce", p, tuple(got[p]))
+            emit(w, Produced(p, tuple(got[p])))
 
 
 def end_round(w: State) -> None:
-    """Caesar passes left, the round marker moves, markers return (in Phase 1)."""
+    """Caesar passes left and, unless it was the last, the round marker
+    moves (action markers return as Phase 1 begins)."""
     w.history = w.history + (tuple(pl.pp for pl in w.players),)
     for p in range(w.n):
         if w.players[p].praetor:
             edit(w, p).praetor = False
     w.caesar = (w.caesar + 1) % w.n
-    emit(w, "caesar", w.caesar)
-    if w.round == ROUNDS:
-        w.phase, w.step, w.queue = FINAL, "turns", w.order_from(w.caesar)
-        emit(w, "phase", FINAL)
-        return
-    w.round += 1
-    emit(w, "round", w.round)
-    select.start(w)
+    emit(w, CaesarPassed(w.caesar))
+    if w.round < ROUNDS:
+        w.round += 1
+        emit(w, RoundBegins(w.round))
+
+
+def after_round(w: State) -> int:
+    """The next round's Phase 1, or after the sixth the final Play Cards turn."""
+    return FINAL if len(w.history) == ROUNDS else SELECT

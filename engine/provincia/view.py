@@ -30,14 +30,17 @@ ZoneFn = Callable[[Zone], Zone]
 
 
 def _map_held(value: object, fn: ZoneFn) -> object:
-    """Apply ``fn`` to every Held inside nested tuples (events, pending data)."""
+    """Apply ``fn`` to every Held inside nested tuples (events, pending data),
+    keeping each record's type (an event stays its event)."""
     if isinstance(value, Held):
         return fn((value,))[0]
     if isinstance(value, tuple) and value:
         if all(isinstance(x, Held) for x in value):
             return fn(value)
         mapped = tuple(_map_held(x, fn) for x in value)
-        return value if mapped == value else mapped
+        if mapped == value:
+            return value
+        return mapped if type(value) is tuple else tuple.__new__(type(value), mapped)
     return value
 
 
