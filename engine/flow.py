@@ -161,15 +161,25 @@ class Flow:
         else:
             self._act[w.phase](w, a)  # type: ignore[misc]
 
-    def advance(self, w: State) -> None:
-        """Run on until a seat must decide or the game is over."""
+    def advance(self, w: State,
+                until: Callable[[State, Hashable], bool] | None = None) -> Hashable | None:
+        """Run on until a seat must decide or the game is over.
+
+        With ``until``, also stop just before moving into a phase for which
+        ``until(w, phase)`` holds, and return that phase: a scenario builder
+        sets its position up there, then ``goto``s it (engine/scenario.py).
+        """
         phases, over = self.phases, self.over
         while not w.pending and w.phase != over:
             phase = phases[w.phase]
             if phase.auto(w):
-                return
+                return None
             if not w.pending:
-                self.goto(w, phase.next(w))  # type: ignore[misc]
+                following = phase.next(w)  # type: ignore[misc]
+                if until is not None and until(w, following):
+                    return following
+                self.goto(w, following)
+        return None
 
     def goto(self, w: State, phase: Hashable) -> None:
         """Move ``w`` into ``phase`` and set it up."""
