@@ -7,29 +7,37 @@ from textual.widgets import Static
 
 from engine.core import HIDDEN
 from engine.provincia.data import BATTLE_ROUNDS, BELLA
+from engine.provincia.events import (
+    Destroyed,
+    Lost,
+    Overflowed,
+    PrestigeChanged,
+    Saved,
+    TokensRevealed,
+)
 from engine.provincia.state import BATTLE, FINAL, State
 from engine.provincia.text import amount, card_name
 from tui.widgets.scene import Scene
 
 from . import look
 
-LOSS_EVENTS = ("lose", "destroyed", "pp", "saved", "overflow")
+LOSS_EVENTS = (Lost, Destroyed, PrestigeChanged, Saved, Overflowed)
 MAX_LOOKBACK = 200
 
 
 def battle_losses(scene: Scene) -> dict[int, list[str]]:
     """What each seat lost in this round's battle, read from the events since
     the tokens were revealed (oldest first)."""
-    found: list[tuple] = []
+    found: list[Lost | Destroyed | PrestigeChanged | Saved | Overflowed] = []
     k = 0
     st = scene.state
     while st is not None and k < MAX_LOOKBACK:
         stop = False
         for e in reversed(st.events):
-            if e[0] == "tokens":
+            if isinstance(e, TokensRevealed):
                 stop = True
                 break
-            if e[0] in LOSS_EVENTS:
+            if isinstance(e, LOSS_EVENTS):
                 found.append(e)
         if stop:
             break
@@ -39,20 +47,19 @@ def battle_losses(scene: Scene) -> dict[int, list[str]]:
         return {}
     out: dict[int, list[str]] = {}
     for e in reversed(found):
-        kind, seat = e[0], e[1]
-        if kind == "lose":
-            text = f"−{amount(e[2])}"
-        elif kind == "destroyed" and e[3] == "gauls":
-            text = f"{card_name(e[2])} destroyed"
-        elif kind == "pp" and e[3] == "battle":
-            text = f"{e[2]:+d} PP"
-        elif kind == "saved":
+        if isinstance(e, Lost):
+            text = f"−{amount(e.amount)}"
+        elif isinstance(e, Destroyed) and e.cause == "gauls":
+            text = f"{card_name(e.card)} destroyed"
+        elif isinstance(e, PrestigeChanged) and e.reason == "battle":
+            text = f"{e.delta:+d} PP"
+        elif isinstance(e, Saved):
             text = "Aediles saved a building"
-        elif kind == "overflow":
-            text = f"−{amount(e[2])} (no storage)"
+        elif isinstance(e, Overflowed):
+            text = f"−{amount(e.lost)} (no storage)"
         else:
             continue
-        out.setdefault(seat, []).append(text)
+        out.setdefault(e.seat, []).append(text)
     return out
 
 

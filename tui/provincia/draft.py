@@ -6,6 +6,7 @@ from textual.widgets import Static
 
 from engine.core import HIDDEN
 from engine.provincia.data import CARDS, DECK_NAMES, OPES
+from engine.provincia.events import OpesTaken, Picked
 from tui.widgets.scene import Scene
 
 from . import look
@@ -23,10 +24,10 @@ def draft_history(scene: Scene) -> tuple[tuple, dict[int, int]]:
     st = s
     while st is not None and st.draft is not None and st.draft.taken:
         for e in st.events:
-            if e[0] == "pick":
-                seen.append(e[3].card)
-            elif e[0] == "opes":
-                seen.append(e[2])
+            if isinstance(e, Picked):
+                seen.append(e.held.card)
+            elif isinstance(e, OpesTaken):
+                seen.append(e.card)
         k += 1
         st = scene.earlier(k)
     first = st.draft.slots if st is not None and st.draft is not None else d.slots

@@ -10,6 +10,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core import HIDDEN
+from engine.provincia.actions import Activate, Destroy, Discard, Order, Play, Take
 from engine.provincia.build import building_options, senate_options
 from engine.provincia.data import AEDIFICIA, CARDS
 from tui.widgets.scene import Scene
@@ -26,13 +27,12 @@ def playable(scene: Scene, card: int) -> bool:
     return bool(options(scene.state, scene.seat, card))
 
 
+CARD_ACTIONS = (Play, Take, Order, Discard, Activate, Destroy)
+
+
 def card_of(action: tuple | None) -> int | None:
     """The card an action is about, if any (for the card text)."""
-    if not action or len(action) < 2 or not isinstance(action[1], int):
-        return None
-    if action[0] in ("play", "take", "order", "discard", "activate", "destroy"):
-        return action[1]
-    return None
+    return action.card if isinstance(action, CARD_ACTIONS) else None
 
 
 class Hand(Vertical):

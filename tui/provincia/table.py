@@ -9,6 +9,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widget import Widget
 
 from engine.match import Seat
+from engine.provincia.actions import Pick
 from tui.widgets.scene import Scene
 from tui.widgets.seats import SeatLook
 
@@ -60,7 +61,7 @@ class ProvinciaUI:
             self._cities.mount_all(self._panels)
         for panel in self._panels:
             panel.show(scene, to_move)
-        slot = scene.focus[1] if scene.focus and scene.focus[0] == "pick" else None
+        slot = scene.focus.slot if isinstance(scene.focus, Pick) else None
         self._draft.show(scene, slot)
         self._battle.show(scene)
         self._hand.show(scene)
@@ -69,9 +70,9 @@ class ProvinciaUI:
 
     def focus_action(self, scene: Scene, action: tuple | None) -> None:
         """Point the draft row or the card text at what ``action`` is about."""
-        if action and action[0] == "pick" and scene.state.draft is not None:
-            self._draft.show(scene, action[1])
-            held = scene.state.draft.slots[action[1]]
+        if isinstance(action, Pick) and scene.state.draft is not None:
+            self._draft.show(scene, action.slot)
+            held = scene.state.draft.slots[action.slot]
             if held is not None and held.card >= 0:
                 self._hand.show_card(held.card)
             return
