@@ -231,7 +231,12 @@ class Scenario:
 
     # -- the position
     def at_phase(self, phase: str, round: int | None = None, seat: int | None = None) -> State:
-        """The state as ``phase`` of ``round`` begins, with everything named."""
+        """The state as ``phase`` of ``round`` begins, with everything named:
+        its first decision (or ``seat``'s). A phase in which nobody has
+        anything to decide runs through by itself, as in a game (Activate
+        with no inactive building: the round ends), and the state returned
+        is the next decision. ``round`` defaults to the first the phase
+        happens in (Battle: 2, the final turn: 6)."""
         if phase not in PHASES:
             raise ScriptError(f"a position starts at {', '.join(PHASES)}, not {phase!r}")
         key = PHASES[phase]
