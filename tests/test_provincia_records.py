@@ -77,8 +77,11 @@ def test_every_action_and_event_of_a_game_is_a_typed_record(players: int, seed: 
             assert type(e) is ev.EVENTS.by_kind[e[0]], e
             kinds_seen.add(e[0])
         for p in range(players):
-            for e in G.events(G.view(s, p)):  # views mask cards, and keep the records
+            v = G.view(s, p)  # views mask cards, and keep the records
+            for e in G.events(v):
                 assert type(e) is ev.EVENTS.by_kind[e[0]]
+            assert [type(pd.data) for pd in v.pending] == [type(pd.data) for pd in s.pending]
+        assert all(type(pd.data) is not tuple for pd in s.pending)
     assert {"round", "phase", "pick", "build", "battle", "tax", "end"} <= kinds_seen
 
 
