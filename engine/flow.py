@@ -121,6 +121,7 @@ class Flow:
         self._legal = {k: p.legal or _nothing for k, p in self.phases.items()}
         self._answers = {k: d.legal for k, d in self.decisions.items()}
         self._act = {k: p.act for k, p in self.phases.items()}
+        self._auto = {k: p.auto for k, p in self.phases.items()}
         self._resolve = {k: d.resolve for k, d in self.decisions.items()}
 
     def to_move(self, s: State) -> int | None:
@@ -169,13 +170,12 @@ class Flow:
         ``until(w, phase)`` holds, and return that phase: a scenario builder
         sets its position up there, then ``goto``s it (engine/scenario.py).
         """
-        phases, over = self.phases, self.over
+        autos, over = self._auto, self.over
         while not w.pending and w.phase != over:
-            phase = phases[w.phase]
-            if phase.auto(w):
+            if autos[w.phase](w):
                 return None
             if not w.pending:
-                following = phase.next(w)  # type: ignore[misc]
+                following = self.phases[w.phase].next(w)  # type: ignore[misc]
                 if until is not None and until(w, following):
                     return following
                 self.goto(w, following)

@@ -42,10 +42,6 @@ def to_move(s: State) -> int:
     return s.draft.pickers[0] if s.draft is not None else s.queue[0]
 
 
-def legal(s: State) -> list[tuple]:
-    return legal_picks(s) if s.draft is not None else legal_decks(s)
-
-
 def act(w: State, a: ChooseDeck | Pick) -> None:
     if isinstance(a, ChooseDeck):
         choose_deck(w, a.deck)
@@ -57,14 +53,16 @@ def legal_decks(s: State) -> list[tuple]:
     return [DECKS[d] for d in range(3) if s.markers[d] > 0 and available(s, d) > 0]
 
 
-def legal_picks(s: State) -> list[tuple]:
-    """One action per distinguishable pick, as the picker sees the row.
+def legal(s: State) -> list[tuple]:
+    """The decks a chooser may choose; while a row is laid out, one pick
+    per distinguishable card, as the picker sees the row.
 
     Face-up copies of one card are the same pick; face-down cards the picker
     has not seen are all alike to them, so only the first is offered.
     """
     d = s.draft
-    assert d is not None
+    if d is None:
+        return legal_decks(s)
     seat = d.pickers[0]
     out, seen_up, seen_down, blind = [], set(), set(), False
     for i, h in enumerate(d.slots):
