@@ -228,6 +228,22 @@ def knows(seen: int, seat: int) -> bool:
     return bool(seen >> seat & 1)
 
 
+def find_copy(zone: tuple[Held, ...], card: int) -> int:
+    """The index of the copy of ``card`` in ``zone`` that the most seats have
+    seen (the first of those). An action names a card, not a copy: of two
+    identical cards, the one others could not see stays hidden, so taking a
+    card tells no seat more than the action itself does."""
+    best, most = -1, -1
+    for i, h in enumerate(zone):
+        if h.card == card:
+            seen = h.seen.bit_count()
+            if seen > most:
+                best, most = i, seen
+    if best < 0:
+        raise ValueError(f"card {card} is not in the zone")
+    return best
+
+
 def mask_zone(zone: tuple[Held, ...], seat: int, unseen: dict[int, list[int]]) -> tuple[Held, ...]:
     """The zone as ``seat`` sees it; cards it does not know go into ``unseen``."""
     bit = 1 << seat

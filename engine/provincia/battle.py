@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import ALL_SEATS, Held
+from engine.core import ALL_SEATS, Held, find_copy
 from engine.flow import Pending, push
 
 from .actions import AEDILES as SAVE_WITH_AEDILES
@@ -72,7 +72,7 @@ def commit(w: State, token: int) -> None:
     """Place a token face down; nobody else learns which (INVENTORY D24)."""
     seat = w.queue[0]
     pl = edit(w, seat)
-    i = next(i for i, h in enumerate(pl.tokens) if h.card == token)
+    i = find_copy(pl.tokens, token)
     pl.tokens = pl.tokens[:i] + pl.tokens[i + 1:]
     w.committed = put(w.committed, seat, Held(token, 1 << seat, TOKEN_POOL))
     w.queue = w.queue[1:]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from engine.core import Held
+from engine.core import Held, find_copy
 from engine.flow import Pending, push
 
 from .actions import (
@@ -253,7 +253,7 @@ def auto(w: State) -> bool:
 def remove_from_hand(w: State, seat: int, card: int) -> Held:
     pl = edit(w, seat)
     hand = pl.hand
-    i = next(i for i, h in enumerate(hand) if h.card == card)
+    i = find_copy(hand, card)
     pl.hand = hand[:i] + hand[i + 1:]
     return hand[i]
 
@@ -380,7 +380,7 @@ def legal_consuetudo_take(s: State, pd: Pending) -> list[Take]:
 
 def resolve_consuetudo_take(w: State, pd: Pending, a: Take) -> None:
     seat, looked = pd.seat, pd.data.looked
-    i = next(i for i, h in enumerate(looked) if h.card == a.card)
+    i = find_copy(looked, a.card)
     pl = edit(w, seat)
     pl.hand = pl.hand + (looked[i],)
     emit(w, ConsuetudoTaken(seat, looked[i]))
@@ -396,7 +396,7 @@ def resolve_consuetudo_order(w: State, pd: Pending, a: Order | Keep) -> None:
     if isinstance(a, Keep):
         order_step(w, pd.seat, (), placed + rest)
     else:
-        i = next(i for i, h in enumerate(rest) if h.card == a.card)
+        i = find_copy(rest, a.card)
         order_step(w, pd.seat, rest[:i] + rest[i + 1:], placed + (rest[i],))
 
 

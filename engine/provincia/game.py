@@ -3,6 +3,7 @@ and decisions (engine.flow), play, and the pieces other modules provide."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -155,7 +156,7 @@ class Provincia:
         random stream moved (a reshuffle): undo must not go back past it."""
         if after.rng != before.rng:
             return True
-        return _unseen(view(after, seat)) < _unseen(view(before, seat))
+        return bool(_unseen(view(before, seat)) - _unseen(view(after, seat)))
 
     def result(self, s: State) -> Result:
         return scoring.result(s)
@@ -206,5 +207,7 @@ class Provincia:
         return text.seat_name(s, seat)
 
 
-def _unseen(v: State) -> int:
-    return sum(len(cards) for _, cards in v.unseen)
+def _unseen(v: State) -> Counter[tuple[int, int]]:
+    """The (pool, card) pairs ``v``'s seat cannot place. A card leaving them
+    was shown, even when a draw keeps their number the same."""
+    return Counter((pool, card) for pool, cards in v.unseen for card in cards)
