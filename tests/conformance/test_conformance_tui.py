@@ -1,0 +1,104 @@
+"""Every registered game at the terminal table: the game screen opens the
+game's table (its own, or the generic one) and the game is played to its
+end by keys, as a player would, with bots at instant speed; the game-over
+screen then words the ending. Nothing sleeps: the tests wait for the
+screen to wait for a person."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+from textual.widgets import Static, TextArea
+
+from engine import games
+from engine.match import Match, Seat
+from tui.app import Start, TabulaApp
+from tui.screens.dialogs import CoverScreen
+from tui.screens.game import GameScreen
+from tui.screens.game_over import GameOverScreen
+from tui.settings import Settings
+
+SHORTCUTS = "1234567890"  # the n-th action shown
+PRESS_LIMIT = 2000
+
+
+def app_for(match: Match) -> TabulaApp:
+    settings = Settings(cursor_blink=False, seeds=random.Random(7), bot_iterations=4,
+                        hint_iterations=8)
+    return TabulaApp(Start("game", match), settings)
+
+
+async def settle(pilot: Any) -> None:
+    """Until the game screen (if on top) waits for a person."""
+    await pilot.pause()
+    screen = pilot.app.screen
+    if isinstance(screen, GameScreen):
+        await screen.settled.wait()
+        await pilot.pause()
+
+
+async def play_by_keys(match: Match, rng: random.Random) -> tuple[TabulaApp, int, str]:
+    """Play ``match`` to its end: digits pick an action, Enter plays the
+    highlighted one or passes a cover. Returns the app, the human actions
+    played and the game-over screen's text."""
+    app = app_for(match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        presses = played = 0
+        while not isinstance(app.screen, GameOverScreen):
+            presses += 1
+            assert presses < PRESS_LIMIT, "the game did not end"
+            if isinstance(app.screen, CoverScreen):
+                await pilot.press("enter")
+                await settle(pilot)
+                continue
+            assert isinstance(app.screen, GameScreen), f"unexpected {app.screen!r}"
+            seat = match.to_move()
+            assert seat is not None and match.seats[seat].is_human
+            assert app.screen.viewer == seat
+            offered = list(match.game.legal(match.view(seat)))
+            k, step = rng.randrange(min(len(offered), len(SHORTCUTS))), len(match.actions)
+            await pilot.press(SHORTCUTS[k])
+            await settle(pilot)
+            assert match.actions[step] == offered[k], "the key played the action it names"
+            played += 1
+        text = "\n".join(str(w.render()) for w in app.screen.query(Static))
+    return app, played, text
+
+
+def check_game_by_keys(game: Any, seats: tuple[Seat, ...], seed: int) -> None:
+    match = Match(game.id, seats, seed)
+    _app, played, text = asyncio.run(play_by_keys(match, random.Random(seed)))
+    assert match.is_over()
+    humans = {i for i, s in enumerate(seats) if s.is_human}
+    moves = sum(match.game.to_move(match.states[i]) in humans for i in range(len(match.actions)))
+    assert moves == played, "every human move came from a key"
+    res = match.game.result(match.state)
+    assert res.outcome in text
+    for name, _score in res.others:
+        assert name in text
+    for seat in seats:
+        assert seat.name in text
+
+
+def test_one_human_against_bots_plays_to_the_end_by_keys(game: Any) -> None:
+    n = game.players.start
+    seats = (Seat("Ada"),) + tuple(Seat(f"Bot {i}", ("random", "rules")[i % 2])
+                                   for i in range(1, n))
+    check_game_by_keys(game, seats, seed=3)
+
+
+
+def test_the_rules_screen_opens_the_game_s_rulebook(game_id: str) -> None:
+    title = games.entry(game_id).title
+
+    async def go() -> str:
+        app = TabulaApp(Start("rules", game_id=game_id), Settings(cursor_blink=False))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            return app.screen.query_one(TextArea).text
+
+    text = asyncio.run(go())
+    assert title.lower() in text.lower()
