@@ -95,10 +95,6 @@ class Match:
                     out.append((i, line))
         return out
 
-    def log(self, seat: int | None = None, start: int = 0) -> list[tuple[int, str]]:
-        """``log_lines`` as plain sentences."""
-        return [(i, line.text) for i, line in self.log_lines(seat, start)]
-
     # ------------------------------------------------------------ changing
     def play(self, action: tuple) -> Any:
         """Play for whoever is to move; raises IllegalAction (nothing changes)."""

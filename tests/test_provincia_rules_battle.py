@@ -189,7 +189,7 @@ def test_the_log_never_names_who_played_a_token():
     rng = random.Random(5)
     while m.state.round < 3:
         m.play(rng.choice(G.legal(m.state)))
-    lines = [text for _, text in m.log(None)]
+    lines = [line.text for _, line in m.log_lines(None)]
     token_lines = [t for t in lines if "token" in t]
     placed = [t for t in token_lines if t.endswith("places a battle token face down.")]
     mixed = [t for t in token_lines if t.startswith("The mixed battle tokens are revealed: ")]

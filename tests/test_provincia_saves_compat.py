@@ -33,7 +33,7 @@ def test_the_old_save_loads_to_the_position_it_was_saved_at():
     assert g.progress(m.state) == EXPECT["progress"]
     assert m.to_move() == EXPECT["to_move"]
     assert [g.encode_action(a) for a in g.legal(m.state)] == EXPECT["legal"]
-    assert [t for _, t in m.log()] == EXPECT["log"]
+    assert [line.text for _, line in m.log_lines()] == EXPECT["log"]
     assert m.meta["note"] == "every action kind, written by f4ddd8b"
 
 
@@ -54,7 +54,7 @@ def test_the_old_save_plays_on_to_the_old_engines_end(tmp_path: Path):
     want = EXPECT["continued"]
     assert len(m.actions) == want["actions"]
     assert list(r.scores) == want["scores"] and list(r.winners) == want["winners"]
-    assert [t for _, t in m.log()][-12:] == want["log_tail"]
+    assert [line.text for _, line in m.log_lines()][-12:] == want["log_tail"]
     again = load_match(save_match(m, tmp_path / "on.tabula"))
     assert again.state == m.state
 

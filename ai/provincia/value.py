@@ -146,7 +146,7 @@ def battles_left(s: State, p: int) -> list[int]:
 
 
 def _fought(s: State, p: int) -> bool:
-    return s.step == "fight" and any(e[0] == p for e in s.battle)
+    return s.step == "fight" and any(line.seat == p for line in s.battle)
 
 
 def bellum_known(s: State, r: int) -> int | None:

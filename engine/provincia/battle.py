@@ -22,7 +22,7 @@ from .data import (
 from .decks import discard
 from .economy import can_pay, destroy_building, edit, emit, lose_pp, pay
 from .events import BellumRevealed, Fought, Lost, PhaseBegins, Saved, TokenPlaced, TokensRevealed
-from .state import BATTLE, TOKEN_POOL, Penalty, Player, State, put
+from .state import BATTLE, TOKEN_POOL, BattleLine, Penalty, Player, State, put
 
 
 def enter(w: State) -> None:
@@ -108,7 +108,8 @@ def fight(w: State, seat: int) -> None:
     total = pl.defense + pl.morale + pl.military + tokens
     attack = BELLA[current_bellum(w)].attack
     won = total >= attack
-    w.battle = w.battle + ((seat, pl.defense, pl.morale, pl.military, tokens, total, attack, won),)
+    w.battle = w.battle + (BattleLine(seat, pl.defense, pl.morale, pl.military, tokens, total,
+                                      attack, won),)
     emit(w, Fought(seat, total, attack, won))
     if not won:
         apply_penalty(w, seat, BELLA[current_bellum(w)].penalty)

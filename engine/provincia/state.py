@@ -181,6 +181,20 @@ class Penalty(NamedTuple):
     building: str
 
 
+class BattleLine(NamedTuple):
+    """One seat's fight in this round's battle (Phase 4), for the battle panel:
+    Defense + Morale + Military + tokens = total against the Gauls' attack."""
+
+    seat: int
+    defense: int
+    morale: int
+    military: int
+    tokens: int
+    total: int
+    attack: int
+    won: bool
+
+
 class State(Record):
     """A whole game of Provincia Romana at one moment."""
 
@@ -212,7 +226,7 @@ class State(Record):
     pending: tuple[Pending, ...]
     committed: tuple[Held | None, ...]
     revealed: tuple[int, ...]
-    battle: tuple  # the last battle's outcome per seat, for the battle widget
+    battle: tuple[BattleLine, ...]  # the last battle, a line per seat that has fought
     commerce: bool  # a Commercium was played this turn
     events: tuple[tuple, ...]
     history: tuple[tuple[int, ...], ...]  # PP of every seat after each round, for the chart

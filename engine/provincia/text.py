@@ -8,6 +8,25 @@ from typing import Any
 from engine.core import HIDDEN, LogLine
 
 from . import events as ev
+from .actions import (
+    ACTIONS,
+    Accept,
+    Activate,
+    Aediles,
+    ChooseDeck,
+    Destroy,
+    Discard,
+    Done,
+    Exchange,
+    Keep,
+    Order,
+    Pick,
+    Play,
+    Take,
+    Target,
+    Token,
+    Trade,
+)
 from .build import discounted
 from .data import (
     AEDIFICIA,
@@ -48,56 +67,59 @@ def token_name(t: int) -> str:
 
 
 def describe(s: State, a: tuple) -> str:
-    kind = a[0]
-    if kind == "deck":
-        return f"Draw from the {DECK_NAMES[a[1]]} deck"
-    if kind == "pick":
-        dr = s.draft
-        h = dr.slots[a[1]] if dr and 0 <= a[1] < len(dr.slots) else None
-        if h is None:
-            return f"Take card {a[1] + 1}"
-        if dr.face_up[a[1]] or h.card != HIDDEN:
-            face = "" if dr.face_up[a[1]] else " (face down, you saw it)"
-            return f"Take {_card_long(s, h.card, dr.chooser)}{face}"
-        return "Take a face-down card"
-    if kind == "play":
-        c = CARDS[a[1]]
-        if isinstance(c, Aedificium):
-            cost = discounted(c.cost, a[2])
-            return f"Build {c.name} for {amount(cost)} (+{c.award} PP)"
-        if c.any_three:
-            return f"Play {c.name} paying {amount((*a[2], 0))}"
-        return f"Play {c.name}" + (f" for {amount(c.cost)}" if any(c.cost) else "")
-    if kind == "trade":
-        return f"Trade 2 Gold for 1 {RESOURCE_NAMES[a[1]]}"
-    if kind == "exchange":
-        return "Exchange 1 Clay for 1 Wood and 1 Stone (Commercium)"
-    if kind == "done":
-        return {SELECT: "Pass", PLAY: "End your turn", FINAL: "End your final turn",
-                ACTIVATE: "Done activating"}.get(s.phase, "Done")
-    if kind == "token":
-        return f"Play battle token {token_name(a[1])}"
-    if kind == "target":
-        return f"Target {seat_name(s, a[1])}"
-    if kind == "destroy":
-        state = "" if not AEDIFICIA[a[1]].inactive else (" (active)" if a[2] else " (inactive)")
-        return f"Destroy {CARDS[a[1]].name}{state}"
-    if kind == "aediles":
-        return "Play Aediles to save the building" + (
-            " (2 Gold)" if s.pending and s.pending[-1].kind == "coniuratio_react" else "")
-    if kind == "accept":
-        return "Let the building be destroyed"
-    if kind == "take":
-        return f"Take {CARDS[a[1]].name} into your hand"
-    if kind == "order":
-        return f"Put {CARDS[a[1]].name} next on the deck"
-    if kind == "keep":
-        return "Put the rest back in this order"
-    if kind == "discard":
-        return f"Discard {CARDS[a[1]].name}"
-    if kind == "activate":
-        return f"Activate {CARDS[a[1]].name} (1 PP)"
+    match ACTIONS.typed(a):
+        case ChooseDeck(deck=d):
+            return f"Draw from the {DECK_NAMES[d]} deck"
+        case Pick(slot=slot):
+            return _describe_pick(s, slot)
+        case Play(card=card, pay=pay):
+            c = CARDS[card]
+            if isinstance(c, Aedificium):
+                return f"Build {c.name} for {amount(discounted(c.cost, pay))} (+{c.award} PP)"
+            if c.any_three:
+                return f"Play {c.name} paying {amount((*pay, 0))}"
+            return f"Play {c.name}" + (f" for {amount(c.cost)}" if any(c.cost) else "")
+        case Trade(resource=r):
+            return f"Trade 2 Gold for 1 {RESOURCE_NAMES[r]}"
+        case Exchange():
+            return "Exchange 1 Clay for 1 Wood and 1 Stone (Commercium)"
+        case Done():
+            return {SELECT: "Pass", PLAY: "End your turn", FINAL: "End your final turn",
+                    ACTIVATE: "Done activating"}.get(s.phase, "Done")
+        case Token(token=t):
+            return f"Play battle token {token_name(t)}"
+        case Target(seat=seat):
+            return f"Target {seat_name(s, seat)}"
+        case Destroy(card=card, active=active):
+            state = " (active)" if active else " (inactive)"
+            return f"Destroy {CARDS[card].name}{state if AEDIFICIA[card].inactive else ''}"
+        case Aediles():
+            return "Play Aediles to save the building" + (
+                " (2 Gold)" if s.pending and s.pending[-1].kind == "coniuratio_react" else "")
+        case Accept():
+            return "Let the building be destroyed"
+        case Take(card=card):
+            return f"Take {CARDS[card].name} into your hand"
+        case Order(card=card):
+            return f"Put {CARDS[card].name} next on the deck"
+        case Keep():
+            return "Put the rest back in this order"
+        case Discard(card=card):
+            return f"Discard {CARDS[card].name}"
+        case Activate(card=card):
+            return f"Activate {CARDS[card].name} (1 PP)"
     return " ".join(map(str, a))
+
+
+def _describe_pick(s: State, slot: int) -> str:
+    dr = s.draft
+    h = dr.slots[slot] if dr and 0 <= slot < len(dr.slots) else None
+    if h is None:
+        return f"Take card {slot + 1}"
+    if dr.face_up[slot] or h.card != HIDDEN:
+        face = "" if dr.face_up[slot] else " (face down, you saw it)"
+        return f"Take {_card_long(s, h.card, dr.chooser)}{face}"
+    return "Take a face-down card"
 
 
 def _card_long(s: State, c: int, chooser: int) -> str:

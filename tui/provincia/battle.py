@@ -101,17 +101,17 @@ class BattlePanel(Static):
         lines = [f"Gauls attack with [b $error]{b.attack}[/] [dim](Bellum {b.name})[/]",
                  f"Tokens {tokens}", header]
         losses = battle_losses(scene)
-        fought = {entry[0]: entry for entry in s.battle}
+        fought = {line.seat: line for line in s.battle}
         for p in s.order_from(s.caesar):
             lk = scene.looks[p]
             if p not in fought:
                 lines.append(f"{look.badge(lk)} [dim]still to fight[/]")
                 continue
-            _, defense, morale, military, tok, total, _attack, won = fought[p]
-            verdict = "[b $success]holds[/]" if won else "[b $error]falls[/]"
-            lines.append(f"{look.badge(lk)} {defense:>3} {morale:>3} {military:>3} {tok:>+3}"
-                         f" {total:>4} {verdict}")
-            if not won:
+            f = fought[p]
+            verdict = "[b $success]holds[/]" if f.won else "[b $error]falls[/]"
+            lines.append(f"{look.badge(lk)} {f.defense:>3} {f.morale:>3} {f.military:>3}"
+                         f" {f.tokens:>+3} {f.total:>4} {verdict}")
+            if not f.won:
                 lost = "; ".join(losses.get(p, [])) or "…"
                 lines.append(f"    [dim]lost:[/] {lost}")
         self.update("\n".join(lines))
