@@ -574,11 +574,14 @@ def encode_plain(a: Any) -> Any:
     return a
 
 
+_PLAIN = frozenset((int, str, bool))
+
+
 def decode_plain(data: Any) -> Any:
     """Lists become tuples, recursively; only ints, strs, bools and None pass."""
     if isinstance(data, list | tuple):
-        return tuple(decode_plain(x) for x in data)
-    if data is None or isinstance(data, bool | int | str):
+        return tuple([decode_plain(x) for x in data])
+    if data is None or type(data) in _PLAIN or isinstance(data, bool | int | str):
         return data
     kind = type(data).__name__
     raise IllegalAction(f"an action may hold only ints, strings and lists, not {kind}")

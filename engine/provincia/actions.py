@@ -168,3 +168,13 @@ ACTIVATES = tuple(Activate(c) for c in range(len(AEDIFICIA)))
 TAKES = tuple(Take(c) for c in range(len(CARDS)))
 ORDERS = tuple(Order(c) for c in range(len(CARDS)))
 DISCARDS = tuple(Discard(c) for c in range(len(CARDS)))
+
+# Every action above by its plain tuple: a decoded save's action becomes the
+# very record legal() lists, so replaying finds it by identity.
+EVERY: dict[tuple, tuple] = {
+    tuple(a): a
+    for group in (DECKS, PICKS, TRADES, TARGETS, TOKENS, ACTIVATES, TAKES, ORDERS, DISCARDS,
+                  (DONE, EXCHANGE, AEDILES, ACCEPT, KEEP), *PLAYS, *PLAYS_ANY_THREE.values(),
+                  *DESTROYS)
+    for a in group
+}

@@ -22,7 +22,7 @@ from engine.core import (
 from engine.flow import Decision, Flow, Pending, Phase
 
 from . import battle, build, scoring, select, setup, text, upkeep
-from .actions import ACTIONS
+from .actions import ACTIONS, EVERY
 from .data import CITIES
 from .state import ACTIVATE, BATTLE, FINAL, OVER, PHASE_NAMES, PLAY, SELECT, UPKEEP, Player, State
 from .view import sample, view
@@ -182,7 +182,8 @@ class Provincia:
     def decode_action(self, data: Any) -> tuple:
         """The typed action a saved list stands for (a plain tuple if none fits:
         replaying it then fails with the rule it breaks)."""
-        return ACTIONS.typed(decode_plain(data))
+        plain = decode_plain(data)
+        return EVERY.get(plain) or ACTIONS.typed(plain)
 
     def is_over(self, s: State) -> bool:
         return s.phase == OVER
