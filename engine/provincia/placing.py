@@ -25,17 +25,10 @@ from .data import (
     GOLD,
     HORREUM,
 )
-from .state import L_SETUP, TOKEN_POOL, Deck, Player, State, deck_pool, put
+from .economy import edit
+from .state import L_SETUP, TOKEN_POOL, Deck, State, deck_pool, put
 
 RESOURCES = ("clay", "wood", "stone", "gold")
-
-
-def edit(w: State, seat: int) -> Player:
-    pl = w.players[seat]
-    if type(pl) is Player:
-        pl = pl.thaw()
-        w.players = put(w.players, seat, pl)
-    return pl
 
 
 def _deck_of(c: int) -> int:
