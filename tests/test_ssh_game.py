@@ -15,6 +15,7 @@ from pathlib import Path
 
 from saves import Store
 from tests.test_ssh_support import (
+    hangups_ignored,
     make_config,
     make_keys,
     pid_alive,
@@ -217,7 +218,8 @@ def test_a_reconnect_continues_the_autosaved_game(tmp_path, monkeypatch):
 
 
 def test_a_game_does_not_outlive_a_server_that_died(tmp_path):
-    """The PTY is the game's controlling terminal: closing it hangs up on the game."""
+    """The PTY is the game's controlling terminal: closing it hangs up on the
+    game, even from a server that ignores hang-ups itself (``nohup``)."""
     home = tmp_path / "home"
     home.mkdir()
 
@@ -243,7 +245,8 @@ def test_a_game_does_not_outlive_a_server_that_died(tmp_path):
         finally:
             if child.returncode is None:
                 child.signal_group(signal.SIGKILL)  # never leave a stray game behind
-    run(body())
+    with hangups_ignored():
+        run(body())
 
 
 def test_a_seat_named_like_markup_does_not_lock_its_player_out(tmp_path):

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 import sys
-from collections.abc import AsyncIterator, Callable, Coroutine
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -112,6 +113,17 @@ async def eventually(check: Callable[[], bool], timeout: float = 10) -> None:
 def run(coro: Coroutine[Any, Any, Any], timeout: float = 90) -> Any:
     """Run an async test body with an overall deadline."""
     return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+@contextlib.contextmanager
+def hangups_ignored() -> Iterator[None]:
+    """This process ignores SIGHUP, as a server started with ``nohup`` does;
+    every process it starts inherits that unless it undoes it."""
+    before = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGHUP, before)
 
 
 def pid_alive(pid: int) -> bool:

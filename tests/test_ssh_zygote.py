@@ -18,7 +18,7 @@ import os
 import signal
 from pathlib import Path
 
-from tests.test_ssh_support import make_config, make_keys, pid_alive, run, serving
+from tests.test_ssh_support import hangups_ignored, make_config, make_keys, pid_alive, run, serving
 from tui.ssh.child import GameChild, open_pty
 from tui.ssh.environment import child_env
 from tui.ssh.launcher import Launcher
@@ -258,7 +258,8 @@ def test_a_dead_zygote_is_replaced_and_nobody_is_turned_away(tmp_path, caplog):
 
 
 def test_a_forked_game_does_not_outlive_a_server_that_died(tmp_path):
-    """Its PTY is its controlling terminal: closing the master hangs up on it."""
+    """Its PTY is its controlling terminal: closing the master hangs up on it,
+    even when the server (and so the zygote) ignores hang-ups (``nohup``)."""
     home = tmp_path / "home"
     home.mkdir()
 
@@ -274,7 +275,8 @@ def test_a_forked_game_does_not_outlive_a_server_that_died(tmp_path):
         finally:
             table.child.signal_group(signal.SIGKILL)  # never leave a stray game behind
             await launcher.close()
-    run(body())
+    with hangups_ignored():
+        run(body())
 
 
 def test_the_zygote_preloads_every_registered_game_from_the_registry():

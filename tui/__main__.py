@@ -7,6 +7,7 @@ server, whether or not the console script is on PATH.
 
 import contextlib
 import os
+import signal
 import sys
 
 from tui.cli import main
@@ -24,6 +25,9 @@ def adopt_terminal() -> None:
     """
     if os.name != "posix" or not os.isatty(0) or os.getsid(0) != os.getpid():
         return
+    # A server started under nohup passes on an ignored SIGHUP: a game must
+    # still die with its terminal, as any program on a terminal does.
+    signal.signal(signal.SIGHUP, signal.SIG_DFL)
     try:
         os.close(os.open("/dev/tty", os.O_RDWR))
         return  # a controlling terminal already
