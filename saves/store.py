@@ -13,6 +13,17 @@ server's per-player folder); otherwise ``$TABULA_HOME/saves``, otherwise
 on the first save. Autosaves are named ``auto:<id>`` in listings and may be
 loaded or deleted by that name (':' can never occur in a save name).
 
+Branches: a game is written to its autosave slot after every move, so two
+games with one id would overwrite each other's slot. A named save carries
+the id of the game it was saved from, and that game may have gone on (even
+to its end) in its own autosave. So ``Store.load`` gives every save that is
+not this folder's autosave of its own game (a named save, a file from
+elsewhere) a fresh id, noting the save's id as ``meta["branch_of"]``:
+playing on from it starts a new branch with its own autosave, and nothing
+the player did not delete ever disappears. Loading an autosave from its own
+slot (Continue, or an autosave picked in Load) keeps its id: it is the same
+branch, played on in the same slot.
+
 The folders Tabula creates (the save folder, any missing parents, autosave/)
 are private to the player: mode 0o700, whatever the umask. Saves are only
 ever written into real folders: an ``autosave`` that is a symbolic link is
@@ -39,7 +50,7 @@ from engine.match import Match
 
 from .atomic import backup_path, fsync_dir, sweep_temp
 from .errors import MAX_MESSAGE, SaveError
-from .files import load_header, load_match, save_match, stamp
+from .files import load_header, load_match, new_id, save_match, stamp
 from .names import check_name
 from .plain import has_control, plain
 from .schema import MAX_TIME
@@ -49,6 +60,7 @@ log = logging.getLogger("tabula.saves")
 SUFFIX = ".tabula"
 AUTOSAVE_DIR = "autosave"
 AUTO_PREFIX = "auto:"
+BRANCH_OF = "branch_of"  # match.meta key: the id of the save a branch was loaded from
 FOLDER_MODE = 0o700
 
 
@@ -127,8 +139,38 @@ class Store:
 
     # ------------------------------------------------------------ reading
     def load(self, name_or_path: str | os.PathLike) -> Match:
-        """A save by name (``auto:<id>`` for an autosave) or by file path."""
-        return load_match(self._resolve(name_or_path))
+        """A save by name (``auto:<id>`` for an autosave) or by file path.
+
+        Anything but this folder's autosave of its own game comes back as a
+        new branch (a fresh id, ``meta["branch_of"]`` = the save's id), so
+        its autosaves never overwrite another save (module docstring)."""
+        path = self._resolve(name_or_path)
+        match = load_match(path)
+        if not self.is_own_slot(path, match):
+            self.branch(match)
+        return match
+
+    def is_own_slot(self, path: Path, match: Match) -> bool:
+        """Whether ``path`` is the autosave slot in this folder that ``match``
+        (loaded from it) autosaves to: playing on keeps writing there."""
+        slot = self.root / AUTOSAVE_DIR / f"{match.meta.get('id')}{SUFFIX}"
+        if path == slot:
+            return True
+        try:
+            return path.resolve() == slot.resolve()
+        except (OSError, RuntimeError):  # a name the system refuses, a link loop
+            return False
+
+    def branch(self, match: Match) -> None:
+        """Give a loaded ``match`` an id of its own, one whose autosave slot
+        is free, remembering the id it had as ``meta["branch_of"]``."""
+        parent = match.meta.get("id")
+        ident = new_id()
+        while self._slot_taken(ident):
+            ident = new_id()
+        match.meta["id"] = ident
+        if parent:
+            match.meta[BRANCH_OF] = parent
 
     def list(self) -> list[SaveInfo]:
         """Every save in the folder, most recently played first; a file that
@@ -162,6 +204,10 @@ class Store:
         fsync_dir(path.parent)
 
     # ------------------------------------------------------------ paths
+    def _slot_taken(self, ident: str) -> bool:
+        slot = self.root / AUTOSAVE_DIR / f"{ident}{SUFFIX}"
+        return _exists(slot) or _exists(backup_path(slot))
+
     def path_of(self, name: str) -> Path:
         """The file of a named save; SaveError for a name that is not allowed."""
         if isinstance(name, str) and name.endswith(SUFFIX) and len(name) > len(SUFFIX):
