@@ -33,12 +33,13 @@ def round_track(round_: int, over: bool, wide: bool) -> str:
     return "".join(cells)
 
 
-def gauls(state: State, wide: bool) -> str:
-    """The four Bellum cards: strength once turned, ``?`` while face down."""
+def gauls(state: State) -> str:
+    """The four Bellum cards by round: strength once turned, ``?`` while
+    face down (``II:4 III:? V:? VI:?``)."""
     parts = []
     for r, held in zip(BATTLE_ROUNDS, state.bellum, strict=True):
         value = "?" if held.card == HIDDEN else str(BELLA[held.card].attack)
-        text = f"{ROMAN[r]}:{value}" if wide else value
+        text = f"{ROMAN[r]}:{value}"
         now = state.round == r
         parts.append(f"[b $error]{text}[/]" if now and value != "?" else text)
     return " ".join(parts)
@@ -77,7 +78,8 @@ class Board(Static):
         seed = f"  [dim]seed {scene.seed}[/]" if wide and scene.seed is not None else ""
         self.update("\n".join([
             f"Round {round_track(s.round, over, wide)} {phase}",
-            f"Caesar {look.city(caesar)} · [dim]Gauls[/] {gauls(s, wide)}{seed}",
+            (f"Caesar {look.city(caesar)} · [dim]Gauls[/] {gauls(s)}{seed}" if wide
+             else f"[dim]Gauls[/] {gauls(s)} · Caesar {look.badge(caesar)}"),
             ("  " if wide else " ").join(decks),
             f"[dim]Supply[/] {supply}",
         ]))

@@ -8,14 +8,33 @@ from typing import Any
 from textual.content import Content
 from textual.widgets import Static
 
-from engine.provincia.data import CARDS, GOLD, RESOURCE_NAMES
+from engine.provincia.data import CARD_ID, CARDS, CITIES, GOLD, RESOURCE_NAMES
 from engine.provincia.state import Player
 from tui.widgets.scene import Scene
+from tui.widgets.seats import SeatLook
 from tui.widgets.untrusted import markup
 
 from . import look
 
 COLOURS = ("orange", "blue", "red", "yellow", "green", "purple")
+SPECIAL = "★"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def board_line(pl: Player, wide: bool) -> str:
+    """The city board: Pons or Portus (which of those two it may build) and
+    its special building, the first tie-break (★, bold once built)."""
+    c = CITIES[pl.city]
+    special = look.escape(c.special)
+    if pl.has_built(CARD_ID[c.special]):
+        special = f"[b]{special}[/]"
+    if wide:
+        return f"[dim]{c.access} city, special[/] {SPECIAL}{special}"
+    return f"[dim]{c.access}[/] {SPECIAL}{special}"
 
 
 def holdings(pl: Player, wide: bool) -> str:
@@ -45,7 +64,8 @@ class CityPanel(Static):
     def on_resize(self) -> None:
         """Widths decide the wording (and what fits on the first line)."""
         if self._shown is not None and self.size.width != self._width:
-            self.show(*self._shown)
+            # after this layout pass, so the new height is laid out too
+            self.call_after_refresh(self.show, *self._shown)
 
     def show(self, scene: Scene, to_move: int | None) -> None:
         self._shown = (scene, to_move)
@@ -58,24 +78,23 @@ class CityPanel(Static):
             self.set_class(colour == lk.colour, f"seat-{colour}")
         self._width = self.size.width
         wide = self.size.width >= 58
-        flags = []
-        if self.seat == s.caesar:
-            flags.append("[b]Caesar[/]" if wide else "[b]C[/]")
-        if self.seat == to_move:
-            flags.append("[b reverse] to move [/]" if wide else "[b reverse]▶[/]")
-        cards = f"{len(pl.hand)} card{'s' if len(pl.hand) != 1 else ''}"
-        head = markup(f"{look.city(lk)} [dim]$name[/]  [b]{pl.pp} PP[/]  " + " ".join(flags),
-                      name=lk.name)
+        width = self.content_size.width
+        head = self.headline(lk, pl, s.caesar, to_move, wide, width)
+        cards = plural(len(pl.hand), "card")
         if wide:
-            # Optional details, while they fit on the line.
-            width = self.content_size.width
-            for extra in (Content.from_markup(f"  [dim]{cards}, {len(pl.tokens)} tokens[/]"),
-                          markup("  [dim]$kind[/]", kind=lk.who[len(lk.name):].strip())):
-                if (head + extra).cell_length <= width:
-                    head += extra
             tracks = f"│ Mor {pl.morale} Def {pl.defense:+d} Mil {pl.military}"
+            counted = f" [dim]│ {cards}, {plural(len(pl.tokens), 'token')}[/]"
+            line = Content.from_markup(f"{holdings(pl, True)} {tracks}{counted}")
+            if line.cell_length > width:
+                line = Content.from_markup(f"{holdings(pl, False)} {tracks}{counted}")
         else:
-            tracks = f"Mor{pl.morale} Def{pl.defense:+d} Mil{pl.military} [dim]{cards}[/]"
+            line = Content.from_markup(f"{holdings(pl, False)} Mor{pl.morale} "
+                                       f"Def{pl.defense:+d} Mil{pl.military}")
+            count = Content.from_markup(f" [dim]{cards}[/]")
+            if (line + count).cell_length > width >= (head + count).cell_length:
+                head += count  # "10 cards" would wrap the line
+            else:
+                line += count
         counts = Counter(pl.built)
         built = []
         for (c, active), n in counts.items():
@@ -89,6 +108,29 @@ class CityPanel(Static):
         city_line = ", ".join(built) or "[dim]no buildings[/]"
         if extra:
             city_line += " [dim]│[/] " + ", ".join(extra)
-        self.update(Content("\n").join([
-            head, Content.from_markup(f"{holdings(pl, wide)} {tracks}"),
-            Content.from_markup(city_line)]))
+        city = Content.from_markup(city_line)
+        board = Content.from_markup(f" [dim]│[/] {board_line(pl, wide)}")
+        if not wide and (city + board).cell_length > width >= (head + board).cell_length:
+            head += board  # a narrow panel keeps each city on three lines
+        else:
+            city += board
+        self.update(Content("\n").join([head, line, city]))
+
+    def headline(self, lk: SeatLook, pl: Player, caesar: int, to_move: int | None,
+             wide: bool, width: int) -> Content:
+        """City, owner, PP and the Caesar and to-move flags; then the owner's
+        kind (a bot's strength) when it fits, or on its own wrapped line
+        in the wide panel, so it never silently vanishes."""
+        flags = []
+        if self.seat == caesar:
+            flags.append("[b]Caesar[/]")
+        if self.seat == to_move:
+            flags.append("[b reverse] to move [/]" if wide else "[b reverse]▶[/]")
+        head = markup(f"{look.city(lk)} [dim]$name[/]  [b]{pl.pp} PP[/]  " + " ".join(flags),
+                      name=lk.name)
+        kind = lk.who[len(lk.name):].strip()
+        if kind:
+            extra = markup("  [dim]$kind[/]", kind=kind)
+            if wide or (head + extra).cell_length <= width:
+                head += extra
+        return head

@@ -48,8 +48,10 @@ class DraftRow(Static):
         first, took = draft_history(scene)
         takers = {slot: seat for seat, slot in d.taken}
         chooser = scene.looks[d.chooser]
-        self.border_title = f"{DECK_NAMES[d.deck]} row"
-        lines = [f"Chosen by {look.badge(chooser)} {look.city(chooser)}"]
+        # the chooser and the seats still to pick go on the border: at 80×24
+        # the hand must fit below the row
+        self.border_title = f"{DECK_NAMES[d.deck]} row · chosen by {look.badge(chooser)}"
+        lines = []
         for i, held in enumerate(d.slots):
             if held is None:
                 card = took.get(i, HIDDEN)
@@ -75,7 +77,6 @@ class DraftRow(Static):
                 name = f"[strike dim]{name}[/]" if card != HIDDEN else name
             cursor = "[reverse]▶[/]" if focus_slot == i else " "
             lines.append(f"{cursor}{i + 1} {name}{who}")
-        if d.pickers:
-            order = " ".join(look.badge(scene.looks[p]) for p in d.pickers)
-            lines.append(f"[dim]To pick:[/] {order}")
+        order = " ".join(look.badge(scene.looks[p]) for p in d.pickers)
+        self.border_subtitle = f"to pick {order}" if d.pickers else ""
         self.update("\n".join(lines))

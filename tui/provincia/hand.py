@@ -1,5 +1,7 @@
-"""The seat's hand: each card with cost and prestige, playable ones marked,
-and the full text of the card in focus."""
+"""The seat's hand: each card with cost and prestige, marked playable, not
+now or never with the reason (``reasons``), and the full text of the card in
+focus. At small heights, while the draft or the battle takes the side panel,
+the hand shrinks to one wrapped line of names so it stays in sight."""
 
 from __future__ import annotations
 
@@ -11,20 +13,41 @@ from textual.widgets.option_list import Option
 
 from engine.core import HIDDEN
 from engine.provincia.actions import Activate, Destroy, Discard, Order, Play, Take
-from engine.provincia.build import building_options, senate_options
 from engine.provincia.data import AEDIFICIA, CARDS
 from tui.widgets.scene import Scene
 from tui.widgets.untrusted import markup
 
 from . import look
+from .reasons import NEVER, NOT_NOW, PLAYABLE, Verdict, verdict
+
+MARK_STYLE = {PLAYABLE: "b $success", NEVER: "b $error"}
+LEGEND_MARKUP = (f"[b $success]{PLAYABLE}[/] playable [dim]{NOT_NOW}[/] not now "
+                 f"[b $error]{NEVER}[/] never")
 
 
 def playable(scene: Scene, card: int) -> bool:
     """Could the seat play this card on a Play Cards turn with what it has?"""
-    if scene.seat is None:
-        return False
-    options = building_options if card < len(AEDIFICIA) else senate_options
-    return bool(options(scene.state, scene.seat, card))
+    return scene.seat is not None and verdict(scene.state, scene.seat, card).mark == PLAYABLE
+
+
+def marked(v: Verdict) -> str:
+    """The verdict's mark in its colour (dim when the card waits)."""
+    return f"[{MARK_STYLE.get(v.mark, 'dim')}]{v.mark}[/]"
+
+
+def card_option(c: int, v: Verdict) -> str:
+    """One list line: mark, name, cost, prestige and, unless playable, why."""
+    line = look.card_line(c)
+    if v.mark == PLAYABLE:
+        return f"{marked(v)} {line}"
+    # single spaces, so name, cost and reason fit one line at 80 columns
+    return f"{marked(v)} [dim]{line.replace('  ', ' ')}[/] [i]{look.escape(v.why)}[/]"
+
+
+def compact(cards: list[int], verdicts: list[Verdict]) -> str:
+    """The whole hand on as few lines as it wraps to: marks, names, costs."""
+    return "  ".join(f"{marked(v)}{look.card_line(c).replace('  ', ' ')}"
+                     for c, v in zip(cards, verdicts, strict=True)) or "[dim]no cards[/]"
 
 
 CARD_ACTIONS = (Play, Take, Order, Discard, Activate, Destroy)
@@ -40,13 +63,15 @@ class Hand(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="hand-tokens")
+        yield Static(id="hand-compact")
         yield OptionList(id="hand-cards")
         yield Static(id="card-text")
 
     def on_mount(self) -> None:
         self.border_title = "Hand"
+        self.border_subtitle = LEGEND_MARKUP
         self._cards: list[int] = []
-        self._listed: tuple[list[int], list[bool]] | None = None
+        self._listed: tuple[list[int], list[Verdict]] | None = None
 
     def show(self, scene: Scene) -> None:
         cards = self.query_one("#hand-cards", OptionList)
@@ -63,16 +88,13 @@ class Hand(Vertical):
         whose = ("Your hand" if scene.state.viewer == scene.seat
                  else f"{scene.looks[scene.seat].name}'s hand")  # a replay shows any hand
         self.border_title = markup("$whose ($count)", whose=whose, count=len(hand))
-        marks = [playable(scene, c) for c in ids]
+        marks = [verdict(scene.state, scene.seat, c) for c in ids]
+        self.query_one("#hand-compact", Static).update(compact(ids, marks))
         if (ids, marks) != self._listed:  # rebuilding the list is the costly part
             self._listed = (ids, marks)
             keep = cards.highlighted
             cards.clear_options()
-            options = []
-            for c, ok in zip(ids, marks, strict=True):
-                mark = "[b $success]●[/]" if ok else "[dim]○[/]"
-                line = look.card_line(c)
-                options.append(Option(f"{mark} {line if ok else '[dim]' + line + '[/]'}"))
+            options = [Option(card_option(c, v)) for c, v in zip(ids, marks, strict=True)]
             if not options:
                 options.append(Option("[dim]no cards[/]", disabled=True))
             cards.add_options(options)

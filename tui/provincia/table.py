@@ -29,11 +29,15 @@ class ProvinciaUI:
     variables = look.RES_COLOURS
     notes = ("Board: ● action markers left on a deck, its size and (discard pile). "
              "⚔ marks the battle rounds; ○ marks inactive buildings. "
-             "Each city has a colour and a letter.")
+             "Each city has a colour and a letter, its board (Pons or Portus: "
+             "which of those two it may build) and ★ its special building "
+             "(bold once built), the first tie-break. Hand: ● playable now, "
+             "· not now (the reason follows), ✗ never for this city. "
+             "Tab reaches the cities (arrows scroll them).")
 
     def __init__(self) -> None:
         self._board = Board(id="board")
-        self._cities = VerticalScroll(id="cities", can_focus=False)
+        self._cities = VerticalScroll(id="cities")
         self._draft = DraftRow(id="draft", classes="panel")
         self._battle = BattlePanel(id="battle", classes="panel")
         self._hand = Hand(id="hand", classes="panel")

@@ -1,0 +1,223 @@
+"""Provincia's table says why, and fits: the reason beside every card the
+seat cannot play, the city's board and special building on its panel, and
+at 80×24 the hand in sight during the draft, the Gauls by round and the
+cities scrollable by keyboard for every player count."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from pytest_textual_snapshot import SVGImageExtension
+from textual.content import Content
+
+from engine.match import Seat
+from engine.provincia.data import CARDS, CITIES
+from engine.provincia.scenario import Scenario, card
+from engine.provincia.state import PLAY, SELECT
+from tests.test_tui_support import POSITIONS, SEATS, app_for, play_until, settle
+from tui.provincia.board import Board
+from tui.provincia.city import CityPanel, plural
+from tui.provincia.hand import Hand
+from tui.provincia.reasons import NEVER, NOT_NOW, PLAYABLE, verdict
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+
+
+def seats(n: int, kind: str = "random") -> tuple[Seat, ...]:
+    return (Seat("You"),) + tuple(Seat(f"Bot{i}", kind) for i in range(1, n))
+
+
+def draft(n: int):
+    """Round 2's draft with the human to pick (with four players, after two
+    seats have picked: the snapshots' position)."""
+    if n == 4:
+        return play_until(POSITIONS["draft"][1], 5, SEATS)
+    return play_until(lambda s: s.phase == SELECT and s.draft is not None and s.round == 2,
+                      5, seats(n))
+
+
+def big_hand():
+    """A Play Cards turn with nine cards in the human's hand."""
+    return play_until(lambda s: s.phase == PLAY and len(s.players[0].hand) >= 9, 1)
+
+
+def text(widget) -> str:
+    return str(widget.render())
+
+
+def hand_lines(app) -> list[str]:
+    cards = app.screen.query_one("#hand-cards")
+    return [Content.from_markup(str(cards.get_option_at_index(i).prompt)).plain
+            for i in range(cards.option_count)]
+
+
+def run(match, size, check, kind="game") -> None:
+    async def go():
+        app = app_for(match)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            await check(app, pilot)
+
+    asyncio.run(go())
+
+
+# ---------------------------------------------------------------- reasons
+
+
+def test_every_unplayable_card_says_why_in_a_few_words():
+    s = (Scenario(players=2).city(0, "Arelate")
+         .hand(0, "Portus", "Insula", "Aediles", "Amphitheatrum", "Turris")
+         .resources(0, clay=0, wood=2, stone=0, gold=0).built(0, "Amphitheatrum")
+         .at_phase("play"))
+    got = {name: verdict(s, 0, card(name)) for name in
+           ("Portus", "Insula", "Aediles", "Amphitheatrum", "Turris")}
+    assert got["Portus"] == (NEVER, "Pons city: never")
+    assert got["Insula"] == (NOT_NOW, "needs 7 Wood")
+    assert got["Aediles"] == (NOT_NOW, "reaction only")
+    assert got["Amphitheatrum"] == (NOT_NOW, "unique, built")
+    assert got["Turris"] == (PLAYABLE, "")
+
+
+def test_the_hand_shows_each_reason_and_a_legend_for_the_marks():
+    m = big_hand()
+    hand = {h.card for h in m.state.players[0].hand}
+
+    async def check(app, pilot):
+        lines = hand_lines(app)
+        assert len(lines) == len(hand)
+        assert all(ln[0] in (PLAYABLE, NOT_NOW, NEVER) for ln in lines)
+        unplayable = [ln for ln in lines if ln[0] != PLAYABLE]
+        assert unplayable and all("needs" in ln or "never" in ln or "unique" in ln
+                                  or "reaction" in ln for ln in unplayable)
+        legend = str(app.screen.query_one(Hand).border_subtitle)
+        assert "playable" in legend and "not now" in legend and "never" in legend
+        # "○" is the inactive building's mark; the hand does not use it
+        assert not any("○" in ln for ln in lines)
+
+    run(m, (120, 40), check)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_each_city_panel_names_its_board_and_special_building(size):
+    m = draft(4)
+
+    async def check(app, pilot):
+        for panel in app.screen.query(CityPanel):
+            city = CITIES[m.state.players[panel.seat].city]
+            shown = text(panel)
+            assert city.access in shown and f"★{city.special}" in shown
+            if panel.seat == m.state.caesar:
+                assert "Caesar" in shown  # never cut to "C"
+
+    run(m, size, check)
+
+
+def test_counts_are_plural_only_when_more_than_one():
+    assert plural(1, "token") == "1 token"
+    assert plural(0, "card") == "0 cards"
+    assert plural(4, "token") == "4 tokens"
+
+
+def test_a_bots_kind_stays_on_a_long_headline():
+    long = (Seat("You"),) + tuple(Seat(f"Maximilianus Augustus {i}", "mcts", "normal")
+                                  for i in range(1, 4))
+    m = play_until(lambda s: s.phase == SELECT and s.draft is not None, 5, long)
+
+    async def check(app, pilot):
+        for panel in app.screen.query(CityPanel):
+            if panel.seat:
+                assert "(mcts bot, normal)" in text(panel)
+
+    run(m, (120, 40), check)
+
+
+# ---------------------------------------------------------------- 80×24
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_the_hand_stays_in_sight_during_the_draft_at_80x24(players):
+    m = draft(players)
+    names = {CARDS[h.card].name for h in m.state.players[0].hand}
+
+    async def check(app, pilot):
+        hand = app.screen.query_one(Hand)
+        assert hand.display and hand.region.height >= 3
+        assert hand.region.bottom <= app.screen.query_one("#actions").region.y
+        compact = app.screen.query_one("#hand-compact")
+        assert compact.display and compact.region.height >= 1
+        assert all(name in text(compact) for name in names)
+
+    run(m, (80, 24), check)
+
+
+def test_the_gauls_carry_round_labels_at_80x24():
+    m = draft(4)
+
+    async def check(app, pilot):
+        shown = text(app.screen.query_one(Board))
+        assert "Gauls II:" in shown and "III:" in shown and "V:" in shown and "VI:" in shown
+
+    run(m, (80, 24), check)
+
+
+def test_the_cities_scroll_by_keyboard_with_six_players_at_80x24():
+    m = draft(6)
+
+    async def check(app, pilot):
+        cities = app.screen.query_one("#cities")
+        assert cities.max_scroll_y > 0  # some cities are below the fold
+        for _ in range(8):
+            if app.focused is cities:
+                break
+            await pilot.press("tab")
+        assert app.focused is cities
+        await pilot.press("end")
+        await pilot.pause()
+        assert cities.scroll_y == cities.max_scroll_y > 0
+        last = app.screen.query(CityPanel).last()
+        assert cities.region.contains_region(last.region)
+
+    run(m, (80, 24), check)
+
+
+def test_the_hand_takes_the_rows_it_needs_at_120x40():
+    m = big_hand()
+
+    async def check(app, pilot):
+        cards = app.screen.query_one("#hand-cards")
+        assert cards.option_count >= 9
+        assert cards.max_scroll_y == 0  # every card in sight, no scrolling
+
+    run(m, (120, 40), check)
+
+
+# ---------------------------------------------------------------- snapshots
+
+
+class TabulaSVG(SVGImageExtension):
+    @classmethod
+    def dirname(cls, *, test_location) -> str:
+        return str(Path(test_location.filepath).parent / "snapshots" / test_location.basename)
+
+
+@pytest.fixture
+def snapshot(snapshot):
+    ours = snapshot.use_extension(TabulaSVG)
+    ours.use_extension = lambda extension_class=None: ours
+    return ours
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_draft_at_80x24(snap_compare, players):
+    assert snap_compare(app_for(draft(players)), terminal_size=(80, 24), run_before=settle)
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_play_at_80x24(snap_compare, players):
+    m = play_until(POSITIONS["play"][1], 5, SEATS if players == 4 else seats(players))
+    assert snap_compare(app_for(m), terminal_size=(80, 24), run_before=settle)

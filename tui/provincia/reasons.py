@@ -1,0 +1,96 @@
+"""Why a card in hand cannot be played, in a word or a few.
+
+The hand marks each card; a mark alone hides the rule, so every card the
+seat cannot play now carries its reason ("needs 1 Clay", "unique, built",
+"Pons city: never"). The checks are the engine's own (``building_options``,
+``senate_options``); this module only words their outcome, shortly enough
+for a list line at 80 columns.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.provincia.build import (
+    RAW,
+    building_options,
+    coniuratio_targets,
+    discount_options,
+    discounted,
+    senate_options,
+)
+from engine.provincia.data import (
+    AEDIFICIA,
+    AEDIFICIUM,
+    CARDS,
+    CITIES,
+    RESOURCE_NAMES,
+    Aedificium,
+    Res,
+)
+from engine.provincia.decks import available
+from engine.provincia.state import State
+
+# Marks before each card in the hand; the legend names them.
+PLAYABLE, NOT_NOW, NEVER = "●", "·", "✗"
+LEGEND = f"{PLAYABLE} playable  {NOT_NOW} not now  {NEVER} never"
+
+
+class Verdict(NamedTuple):
+    """A card's mark and, unless playable, why (plain words, no markup)."""
+
+    mark: str
+    why: str = ""
+
+
+def shortfall(have: Res, cost: Res) -> Res:
+    """What is missing to pay ``cost`` (0 where there is enough)."""
+    return tuple(max(0, c - h) for c, h in zip(cost, have, strict=True))  # type: ignore[return-value]
+
+
+def needs(missing: Res) -> str:
+    """``needs 1 Clay, 2 Gold``: the missing resources, in words."""
+    parts = [f"{n} {RESOURCE_NAMES[i]}" for i, n in enumerate(missing) if n]
+    return "needs " + ", ".join(parts)
+
+
+def building_verdict(s: State, seat: int, c: int) -> Verdict:
+    pl = s.players[seat]
+    b: Aedificium = CARDS[c]
+    if building_options(s, seat, c):
+        return Verdict(PLAYABLE)
+    if b.access and CITIES[pl.city].access != b.access:
+        return Verdict(NEVER, f"{CITIES[pl.city].access} city: never")
+    if b.unique and pl.has_built(c):
+        return Verdict(NOT_NOW, "unique, built")
+    # the discount that leaves the least to find
+    gaps = [shortfall(pl.res, discounted(b.cost, r)) for r in discount_options(pl, b) or (-1,)]
+    return Verdict(NOT_NOW, needs(min(gaps, key=sum)))
+
+
+def senate_verdict(s: State, seat: int, c: int) -> Verdict:
+    pl = s.players[seat]
+    card = CARDS[c]
+    if senate_options(s, seat, c):
+        return Verdict(PLAYABLE)
+    if card.effect == "aediles":
+        return Verdict(NOT_NOW, "reaction only")
+    if card.any_three:
+        raw = sum(pl.res[i] for i in RAW)
+        return Verdict(NOT_NOW, f"needs {3 - raw} more Clay/Wood/Stone")
+    missing = shortfall(pl.res, card.cost)
+    if any(missing):
+        return Verdict(NOT_NOW, needs(missing))
+    if card.effect == "coniuratio" and not coniuratio_targets(s, seat):
+        return Verdict(NOT_NOW, "no target")
+    if card.effect == "consuetudo" and not available(s, AEDIFICIUM):
+        return Verdict(NOT_NOW, "deck empty")
+    return Verdict(NOT_NOW, "no opponent")
+
+
+def verdict(s: State, seat: int, c: int) -> Verdict:
+    """Could ``seat`` play card ``c`` on a Play Cards turn with what it has,
+    and if not, why."""
+    if c < len(AEDIFICIA):
+        return building_verdict(s, seat, c)
+    return senate_verdict(s, seat, c)
