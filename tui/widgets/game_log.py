@@ -6,6 +6,15 @@ chapter (``engine.core.LogLine``); nothing here reads the words.
 Drawn line by line (a ScrollView with ``render_line``, like Textual's
 checker example): each sentence is wrapped once for the current width and
 kept as strips, so a long game's log costs nothing to scroll or extend.
+
+The log follows the newest line while its reader is at the bottom. Scrolled
+up, it stays where the reader is and a notice on its bottom row counts the
+lines that came since ("3 new lines ↓ end"); ``end`` or ``G`` jumps back and
+following resumes. (The notice is drawn by the log itself: the screen uses
+the log's border title to say it has the focus.) The scrollbar's column is
+always kept (``scrollbar-gutter: stable``) and lines are wrapped to the
+width left beside it, so a scrollbar appearing can never hide a line's last
+character.
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ from typing import Any
 from rich.segment import Segment
 from rich.style import Style
 from rich.text import Text
+from textual.binding import Binding
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -25,6 +35,7 @@ from engine.core import LogLine
 from .seats import SeatLook
 
 BADGE_WIDTH = 4  # " M " and a space
+FOLLOW_KEYS = "end"  # what the notice names; G does the same (as in less)
 
 
 class GameLog(ScrollView, can_focus=True):
@@ -32,8 +43,18 @@ class GameLog(ScrollView, can_focus=True):
     badge of the seat it is about, so seats differ without colour too."""
 
     DEFAULT_CSS = """
-    GameLog { overflow-x: hidden; }
+    GameLog {
+        overflow-x: hidden;
+        scrollbar-gutter: stable;
+    }
+    GameLog > .game-log--notice {
+        background: $accent;
+        color: $text;
+        text-style: bold;
+    }
     """
+    COMPONENT_CLASSES = {"game-log--notice"}
+    BINDINGS = [Binding("end,G", "follow", "Newest", show=False)]
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -41,6 +62,8 @@ class GameLog(ScrollView, can_focus=True):
         self._entries: list[tuple[Text, Text]] = []
         self._strips: list[Strip] = []
         self._width = 0
+        self._pinned = True  # was the reader at the bottom when they last scrolled?
+        self._unseen = 0  # sentences added since the reader scrolled up
 
     def set_looks(self, looks: tuple[SeatLook, ...]) -> None:
         self._looks = looks
@@ -85,8 +108,13 @@ class GameLog(ScrollView, can_focus=True):
             out.append(Strip(segments).adjust_cell_length(width))
         return out or [Strip.blank(width)]
 
+    def _wrap_width(self) -> int:
+        """The columns lines may use: the content region, which the stable
+        gutter keeps clear of the scrollbar whether it is shown or not."""
+        return max(0, self.scrollable_content_region.width)
+
     def _rewrap(self) -> None:
-        width = self.scrollable_content_region.width
+        width = self._wrap_width()
         self._width = width
         self._strips = []
         if width <= 0:
@@ -95,36 +123,81 @@ class GameLog(ScrollView, can_focus=True):
             self._strips.extend(self._wrap(badge, body, width))
         self._resized()
 
-    def _resized(self, follow: bool = True) -> None:
+    def _resized(self) -> None:
         self.virtual_size = Size(self._width, len(self._strips))
-        if follow:  # after the new size is laid out, or the end is not yet there
-            self.call_after_refresh(self.scroll_end, animate=False, x_axis=False)
+        if self._pinned:
+            self._to_end()
         self.refresh()
+
+    def _to_end(self) -> None:
+        """Show the newest line now (the virtual size is already set) and
+        again once laid out, in case the log's height changes meanwhile."""
+        self.scroll_end(animate=False, immediate=True, x_axis=False, force=True)
+        self.call_after_refresh(self.scroll_end, animate=False, immediate=True, x_axis=False,
+                                force=True)
 
     @property
     def following(self) -> bool:
-        """Is the newest line in view (so new lines should keep it there)?"""
-        return self.scroll_y >= self.max_scroll_y - 1
+        """Do new lines keep the newest in view? True until the reader
+        scrolls up, and again once they are back at the bottom."""
+        return self._pinned
+
+    @property
+    def unseen(self) -> int:
+        """Sentences added since the reader scrolled away from the newest."""
+        return self._unseen
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._pinned = new_value >= self.max_scroll_y
+        if self._pinned and self._unseen:
+            self._set_unseen(0)
+
+    def _set_unseen(self, n: int) -> None:
+        if n != self._unseen:
+            self._unseen = n
+            self.refresh()
+
+    @property
+    def notice(self) -> str:
+        """What the bottom row says while lines came unseen ("" if none)."""
+        if not self._unseen:
+            return ""
+        what = "new line" if self._unseen == 1 else "new lines"
+        return f" {self._unseen} {what} ↓ {FOLLOW_KEYS} "
+
+    def action_follow(self) -> None:
+        """Back to the newest line; following resumes."""
+        self._pinned = True
+        self._set_unseen(0)
+        self.scroll_end(animate=False, x_axis=False)
 
     def on_resize(self) -> None:
-        if self.scrollable_content_region.width != self._width:
+        if self._wrap_width() != self._width:
             self._rewrap()
+        elif self._pinned:
+            self._to_end()
 
     def add(self, lines: Sequence[LogLine]) -> None:
-        """Append sentences; the view follows the newest."""
+        """Append sentences; the view follows the newest unless the reader
+        has scrolled up (then the title counts them)."""
         new = [self.sentence(line) for line in lines]
         self._entries.extend(new)
+        if not self._pinned and new:
+            self._set_unseen(self._unseen + len(new))
         if self._width > 0:
-            follow = self.following
             for badge, body in new:
                 self._strips.extend(self._wrap(badge, body, self._width))
-            self._resized(follow)
+            self._resized()
         elif self.is_mounted:
             self._rewrap()
 
     def reset(self, lines: Sequence[LogLine]) -> None:
-        """Replace every line (after an undo, or for another seat's eyes)."""
+        """Replace every line (after an undo, or for another seat's eyes);
+        the view goes to the newest."""
         self._entries = [self.sentence(line) for line in lines]
+        self._pinned = True
+        self._set_unseen(0)
         if self.is_mounted:
             self._rewrap()
 
@@ -134,5 +207,13 @@ class GameLog(ScrollView, can_focus=True):
         width = self.scrollable_content_region.width
         base = self.rich_style
         if i >= len(self._strips):
-            return Strip([Segment(" " * width, base)], width)
-        return self._strips[i].crop(0, width).apply_style(base or Style())
+            strip = Strip([Segment(" " * width, base)], width)
+        else:
+            strip = self._strips[i].crop(0, width).apply_style(base or Style())
+        notice = self.notice
+        if notice and y == self.scrollable_content_region.height - 1:
+            notice = notice[-width:] if width > 0 else ""
+            style = self.get_component_rich_style("game-log--notice")
+            strip = Strip.join([strip.crop(0, width - len(notice)),
+                                Strip([Segment(notice, style)], len(notice))])
+        return strip

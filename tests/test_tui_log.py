@@ -1,0 +1,182 @@
+"""The game log as a reader meets it, and the palette in 16 colours.
+
+The log follows the newest line until its reader scrolls up; then it stays
+put and counts what came ("n new lines ↓ end"); ``end``/``G`` jumps back
+and following resumes. No line loses a character at the right edge, whether
+the scrollbar was there when the line was wrapped or came later. Every
+seat colour and every Provincia resource colour is a different hue in a
+16-colour terminal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from rich.color import Color, ColorSystem
+
+from engine.core import LogLine
+from engine.match import Match
+from tests.test_tui_support import SEATS, app_for, position, settle
+from tui.provincia.look import RES_COLOURS
+from tui.widgets.game_log import BADGE_WIDTH, GameLog
+from tui.widgets.seats import SEAT_COLOURS
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+    return tmp_path
+
+
+def run(coro):
+    return asyncio.run(coro)
+
+
+def on_screen(app: Any, widget: Any) -> list[str]:
+    """The rows the terminal shows where ``widget`` is (the composited
+    screen: the scrollbar and the border drawn over the widget's lines)."""
+    rows = [strip.text for strip in app.screen._compositor.render_strips()]
+    r = widget.region
+    return [row[r.x:r.right] for row in rows[r.y:r.bottom]]
+
+
+def lines(*texts: str) -> list[LogLine]:
+    return [LogLine(((t, None),)) for t in texts]
+
+
+def row_text(row: str) -> str:
+    """A log row without its badge column (and the scrollbar's column)."""
+    return row[BADGE_WIDTH:].rstrip(" ▁▂▃▄▅▆▇█▔")
+
+
+# ----------------------------------------------------------------- the right edge
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("start", ["new", "play"])
+def test_full_width_lines_keep_their_last_character(size, start):
+    """Lines as wide as the log, one narrower and one wider, written into a
+    short log (the scrollbar appears as they arrive) and into a long one:
+    every character is on screen, the wider line's last on a row of its own."""
+    match = Match("provincia", SEATS, 5) if start == "new" else position("play")
+
+    async def go():
+        app = app_for(match)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            log = app.screen.query_one(GameLog)
+            if start == "new":
+                assert log.max_scroll_y == 0  # no scrollbar needed yet
+            inner = log.scrollable_content_region.width - BADGE_WIDTH
+            texts = [f"{'x' * (n - 2)}+{k}" for k, n in
+                     enumerate((inner - 1, inner, inner + 1, inner, inner - 1))]
+            texts.append(("word " * inner)[:inner - 1] + ".")  # a sentence's full stop
+            for text in texts:
+                log.add(lines(text))
+                await pilot.pause()
+                rows = [row_text(r) for r in on_screen(app, log)[1:]]  # under the border
+                while rows and not rows[-1]:  # a short log's empty rows
+                    rows.pop()
+                want = [text[i:i + inner] for i in range(0, len(text), inner)]
+                assert rows[-len(want):] == want
+
+    run(go())
+
+
+# ----------------------------------------------------------------- following
+
+def test_scrolled_up_log_counts_new_lines_and_end_follows_again():
+    async def go():
+        app = app_for(position("play"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            log = app.screen.query_one(GameLog)
+            assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
+            log.focus()
+            await pilot.press("home")
+            await pilot.pause()
+            assert log.scroll_y == 0 and not log.following
+            log.add(lines("first new", "second new"))
+            log.add(lines("third new"))
+            await pilot.pause()
+            assert log.scroll_y == 0  # the reader stays where they were
+            assert log.unseen == 3
+            assert on_screen(app, log)[-1].endswith(" 3 new lines ↓ end  ")
+            await pilot.press("end")
+            await pilot.pause()
+            assert log.scroll_y == log.max_scroll_y and log.following
+            assert log.unseen == 0 and "new line" not in on_screen(app, log)[-1]
+            assert row_text(on_screen(app, log)[-1]) == "third new"
+            log.add(lines("fourth new"))
+            await pilot.pause()
+            assert log.scroll_y == log.max_scroll_y  # following again
+            assert row_text(on_screen(app, log)[-1]) == "fourth new"
+
+    run(go())
+
+
+def test_shift_g_jumps_back_and_scrolling_to_the_bottom_clears_the_notice():
+    async def go():
+        app = app_for(position("play"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            log = app.screen.query_one(GameLog)
+            log.focus()
+            await pilot.press("home")
+            await pilot.pause()
+            log.add(lines("one new"))
+            await pilot.pause()
+            assert "1 new line ↓ end" in on_screen(app, log)[-1]
+            await pilot.press("G")
+            await pilot.pause()
+            assert log.following and log.unseen == 0
+            await pilot.press("up")
+            await pilot.pause()
+            log.add(lines("another"))
+            await pilot.pause()
+            assert log.unseen == 1
+            log.scroll_end(animate=False)  # the wheel or pgdn to the bottom
+            await pilot.pause()
+            assert log.unseen == 0 and not log.notice
+
+    run(go())
+
+
+def test_following_log_never_shows_the_notice():
+    async def go():
+        app = app_for(position("play"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            log = app.screen.query_one(GameLog)
+            for i in range(5):
+                log.add(lines(f"line {i}"))
+            await pilot.pause()
+            assert log.unseen == 0 and log.scroll_y == log.max_scroll_y
+            assert row_text(on_screen(app, log)[-1]) == "line 4"
+
+    run(go())
+
+
+# ----------------------------------------------------------------- 16 colours
+
+def standard(hex_colour: str) -> int:
+    number = Color.parse(hex_colour).downgrade(ColorSystem.STANDARD).number
+    assert number is not None
+    return number
+
+
+def test_seat_colours_are_six_hues_in_16_colours():
+    """Six different ANSI colours, and six different hues (index mod 8): a
+    terminal that shows bold text in the bright colours turns dark yellow
+    into bright yellow, which is how orange and yellow seats looked alike."""
+    numbers = [standard(c) for c in SEAT_COLOURS.values()]
+    assert len(set(numbers)) == 6
+    assert len({n % 8 for n in numbers}) == 6
+    assert not {n % 8 for n in numbers} & {0, 7}  # no seat is black, grey or white
+
+
+def test_resource_colours_differ_in_16_colours():
+    numbers = [standard(c) for c in RES_COLOURS.values()]
+    assert len(set(numbers)) == 4
+    assert len({n % 8 for n in numbers}) == 4
