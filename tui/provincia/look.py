@@ -35,8 +35,10 @@ from tui.widgets.seats import SeatLook
 RES_LETTER = ("C", "W", "S", "G")
 RES_VAR = ("$provincia-clay", "$provincia-wood", "$provincia-stone", "$provincia-gold")
 # The theme variables those name (``ProvinciaUI.variables``; a game's own
-# variables start with its id so no other game's can clash with them).
-RES_COLOURS = {"provincia-clay": "#d7875f", "provincia-wood": "#87af5f",
+# variables start with its id so no other game's can clash with them). In 16
+# colours they are red, green, grey and yellow (Wood's former sage green came
+# out the same grey as Stone).
+RES_COLOURS = {"provincia-clay": "#d7875f", "provincia-wood": "#6aaf3c",
                "provincia-stone": "#a8a8a8", "provincia-gold": "#ffd75f"}
 KIND_NAMES = {
     "production": "Production building",

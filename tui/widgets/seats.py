@@ -8,16 +8,19 @@ from saves.plain import plain
 
 NAME_CHARS = 64  # of a seat's name as shown (a save allows 64)
 
-# Seat colours as theme variables ($seat-orange …). Chosen so that a
-# 16-colour terminal still maps them to six different ANSI colours; the
-# letter tells seats apart where colour cannot.
+# Seat colours as theme variables ($seat-orange …). A 16-colour terminal
+# maps each to a different ANSI hue (red, magenta, blue, cyan, yellow, green:
+# orange is bright red there, red is magenta, purple blue, blue cyan), so even
+# a terminal that draws bold text in the bright colours cannot make two seats
+# alike (a dark yellow "orange" turned into the yellow seat's bright yellow).
+# The letter tells seats apart where colour cannot.
 SEAT_COLOURS = {
-    "orange": "#d78700",
-    "blue": "#5f87ff",
-    "red": "#ff5f5f",
+    "orange": "#ff8700",
+    "blue": "#5fafff",
+    "red": "#d7005f",
     "yellow": "#ffd700",
     "green": "#5fd75f",
-    "purple": "#d75fff",
+    "purple": "#9b5fe0",
 }
 
 
