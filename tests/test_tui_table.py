@@ -20,7 +20,7 @@ from tests.test_tui_support import POSITIONS, SEATS, app_for, play_until, settle
 from tui.provincia.board import Board
 from tui.provincia.city import CityPanel, plural
 from tui.provincia.hand import Hand
-from tui.provincia.reasons import NEVER, NOT_NOW, PLAYABLE, verdict
+from tui.provincia.reasons import NEVER, NOT_NOW, PLAYABLE, trade_note, verdict
 
 
 @pytest.fixture(autouse=True)
@@ -221,3 +221,24 @@ def test_draft_at_80x24(snap_compare, players):
 def test_play_at_80x24(snap_compare, players):
     m = play_until(POSITIONS["play"][1], 5, SEATS if players == 4 else seats(players))
     assert snap_compare(app_for(m), terminal_size=(80, 24), run_before=settle)
+
+
+def test_a_missing_trade_says_why():
+    base = Scenario(players=2).city(0, "Massilia").hand(0, "Turris")
+    poor = base.resources(0, gold=1, wood=1).at_phase("play", seat=0)
+    assert trade_note(poor, 0) == "Trade: needs 1 Gold"
+    full = base.resources(0, gold=4, wood=9, stone=2).at_phase("play", seat=0)
+    assert trade_note(full, 0) == "Trade for Wood: no room"
+    rich = base.resources(0, gold=4, wood=2, stone=2).at_phase("play", seat=0)
+    assert trade_note(rich, 0) == ""
+
+
+def test_the_hand_panel_says_why_the_trade_is_missing():
+    m = play_until(POSITIONS["play"][1], 5)
+    assert m.state.players[0].res[3] == 0
+
+    async def check(app, pilot):
+        assert "Trade: needs 2 Gold" in text(app.screen.query_one("#hand-trade"))
+        assert app.screen.query_one("#hand-trade").region.height == 1
+
+    run(m, (80, 24), check)

@@ -18,7 +18,7 @@ from tui.widgets.scene import Scene
 from tui.widgets.untrusted import markup
 
 from . import look
-from .reasons import NEVER, NOT_NOW, PLAYABLE, Verdict, verdict
+from .reasons import NEVER, NOT_NOW, PLAYABLE, Verdict, trade_note, verdict
 
 MARK_STYLE = {PLAYABLE: "b $success", NEVER: "b $error"}
 LEGEND_MARKUP = (f"[b $success]{PLAYABLE}[/] playable [dim]{NOT_NOW}[/] not now "
@@ -62,6 +62,7 @@ class Hand(Vertical):
     """Cards in hand. Browsable with the cursor; follows the action menu."""
 
     def compose(self) -> ComposeResult:
+        yield Static(id="hand-trade")
         yield Static(id="hand-tokens")
         yield Static(id="hand-compact")
         yield OptionList(id="hand-cards")
@@ -83,6 +84,11 @@ class Hand(Vertical):
         tokens = " ".join(look.token(h.card) for h in pl.tokens if h.card != HIDDEN)
         self.query_one("#hand-tokens", Static).update(
             f"[dim]Battle tokens[/] {tokens}" if tokens else "")
+        # an action the menu does not offer says why; at small heights it
+        # takes the tokens' row (they matter in the battle, which lists them)
+        trade = trade_note(scene.state, scene.seat)
+        self.query_one("#hand-trade", Static).update(f"[i]{trade}[/]")
+        self.set_class(bool(trade), "-trade")
         ids = sorted((h.card for h in hand if h.card != HIDDEN),
                      key=lambda c: (c >= len(AEDIFICIA), CARDS[c].name))
         whose = ("Your hand" if scene.state.viewer == scene.seat

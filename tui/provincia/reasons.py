@@ -24,12 +24,17 @@ from engine.provincia.data import (
     AEDIFICIUM,
     CARDS,
     CITIES,
+    GOLD,
     RESOURCE_NAMES,
+    STONE,
+    TRADE_GOLD,
+    WOOD,
     Aedificium,
     Res,
 )
 from engine.provincia.decks import available
-from engine.provincia.state import State
+from engine.provincia.economy import room
+from engine.provincia.state import FINAL, PLAY, State
 
 # Marks before each card in the hand; the legend names them.
 PLAYABLE, NOT_NOW, NEVER = "●", "·", "✗"
@@ -94,3 +99,18 @@ def verdict(s: State, seat: int, c: int) -> Verdict:
     if c < len(AEDIFICIA):
         return building_verdict(s, seat, c)
     return senate_verdict(s, seat, c)
+
+
+def trade_note(s: State, seat: int) -> str:
+    """Why the trade (2 Gold for 1 Wood or Stone) is missing from a Play
+    Cards turn's actions, or "" when it is offered (or not the seat's turn)."""
+    if (s.phase not in (PLAY, FINAL) or s.step != "turns" or s.pending or not s.queue
+            or s.queue[0] != seat):
+        return ""
+    gold = s.players[seat].res[GOLD]
+    if gold < TRADE_GOLD:
+        return f"Trade: needs {TRADE_GOLD - gold} Gold"
+    full = [RESOURCE_NAMES[r] for r in (WOOD, STONE) if room(s, seat, r) <= 0]
+    if not full:
+        return ""
+    return f"Trade for {' or '.join(full)}: no room"
