@@ -11,6 +11,12 @@ with no seat winning (a solo game lost, everyone beaten by the game): they
 are counted as "no winner", so the win shares and that count add up to the
 games played. Opponents that are not seats (``Result.others``, e.g. an
 automated enemy) get a row of their own: games and average score.
+
+Progress goes to stderr as the games finish (never into stdout, so
+``--json`` stays one document): a line that updates on a terminal, else
+one line per game; each says games done of the total and every kind's
+running wins, win share and average score. With ``--jobs`` games are
+reported as they finish, and the standings are still added in game order.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ import json
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -185,26 +191,34 @@ def play_one(cfg: Config, i: int) -> GameRecord:
     return record(specs, match.game.result(match.state), decisions, thinking, slowest)
 
 
-def _play_star(job: tuple[Config, int]) -> GameRecord:
-    return play_one(*job)
-
-
-def run(cfg: Config, jobs: int = 1) -> Iterator[GameRecord]:
-    """Results of every game, as they finish (in game order with one job)."""
+def run(cfg: Config, jobs: int = 1) -> Iterator[tuple[int, GameRecord]]:
+    """Every game as ``(i, record)``, as soon as it finishes (in game order
+    with one job, in finishing order with more)."""
     if jobs <= 1:
         for i in range(cfg.games):
-            yield play_one(cfg, i)
+            yield i, play_one(cfg, i)
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(_play_star, [(cfg, i) for i in range(cfg.games)])
+        futures = {pool.submit(play_one, cfg, i): i for i in range(cfg.games)}
+        for done in as_completed(futures):
+            yield futures[done], done.result()
 
 
 def standings(cfg: Config, jobs: int = 1, on_game: Any = None) -> Table:
-    table = Table(tuple(dict.fromkeys(cfg.seats)))
-    for game in run(cfg, jobs):
-        table.add(game)
+    """The run's standings, added in game order whatever order the games
+    finish in (so ``--jobs`` changes only the speed); ``on_game`` sees the
+    running table of the games finished so far after each one."""
+    specs = tuple(dict.fromkeys(cfg.seats))
+    running = Table(specs)
+    records: dict[int, GameRecord] = {}
+    for i, game in run(cfg, jobs):
+        records[i] = game
+        running.add(game)
         if on_game is not None:
-            on_game(table)
+            on_game(running)
+    table = Table(specs)
+    for i in sorted(records):
+        table.add(records[i])
     return table
 
 
@@ -250,16 +264,48 @@ def text_table(cfg: Config, table: Table) -> str:
 
 
 def progress_line(table: Table, total: int, width: int = 24) -> str:
+    """Games done of ``total`` and every kind's running standing:
+    ``[######..] 3/8  rules 2 wins 67% avg 14.3  random 1 win 33% avg 9.0``."""
     done = table.played
     filled = int(width * done / total) if total else width
     bar = "#" * filled + "." * (width - filled)
     parts = []
     for row in table.rows.values():
         share = row.wins / row.games if row.games else 0.0
-        parts.append(f"{row.spec} {share:.0%}")
+        avg = row.score / row.games if row.games else 0.0
+        wins = f"{row.wins:g} win{'' if row.wins == 1 else 's'}"
+        parts.append(f"{row.spec} {wins} {share:.0%} avg {avg:.1f}")
     if table.no_winner:
         parts.append(f"no winner {table.no_winner / done:.0%}")
     return f"[{bar}] {done}/{total}  " + "  ".join(parts)
+
+
+class Progress:
+    """Reports each finished game on ``err``: one line rewritten in place
+    on a terminal, one line per game otherwise (a log, a pipe)."""
+
+    def __init__(self, cfg: Config, jobs: int, err: TextIO) -> None:
+        self.cfg = cfg
+        self.err = err
+        self.live = err.isatty()
+        jobs_note = f", {jobs} jobs" if jobs > 1 else ""
+        self._say(f"{cfg.game}: playing {cfg.games} games, seats {','.join(cfg.seats)}"
+                  f"{jobs_note}", end="\n")
+
+    def _say(self, text: str, end: str) -> None:
+        if self.live:
+            self.err.write("\r\x1b[2K" + text[:160] + end)
+        else:
+            self.err.write(text + "\n")
+        self.err.flush()
+
+    def game(self, table: Table) -> None:
+        self._say(progress_line(table, self.cfg.games), end="")
+
+    def close(self) -> None:
+        if self.live:
+            self.err.write("\r\x1b[2K")
+            self.err.flush()
 
 
 # ---------------------------------------------------------------- the command
@@ -283,19 +329,17 @@ def config_from_args(args: argparse.Namespace) -> Config:
     return Config(args.game, seats, args.games, args.seed, args.iterations, args.seconds, options)
 
 
-def main(args: argparse.Namespace, out: TextIO | None = None) -> int:
+def main(args: argparse.Namespace, out: TextIO | None = None,
+         err: TextIO | None = None) -> int:
+    """Run the arena: progress on ``err`` as games finish, then the standings
+    (a table, or with ``--json`` one document) on ``out``."""
     out = out or sys.stdout
     cfg = config_from_args(args)
-    live = not args.json and out.isatty()
-
-    def on_game(table: Table) -> None:
-        if live:
-            out.write("\r" + progress_line(table, cfg.games)[:160])
-            out.flush()
-
-    table = standings(cfg, args.jobs, on_game)
-    if live:
-        out.write("\r\x1b[2K")
+    progress = Progress(cfg, args.jobs, err or sys.stderr)
+    try:
+        table = standings(cfg, args.jobs, progress.game)
+    finally:
+        progress.close()
     if args.json:
         print(json.dumps(document(cfg, table)), file=out)
     else:

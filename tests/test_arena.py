@@ -73,19 +73,46 @@ def test_strengths_are_separate_kinds(capsys):
     assert [b["kind"] for b in doc["bots"]] == ["rules:easy", "rules", "random"]
 
 
-def test_text_table_and_progress_bar():
-    class Tty(io.StringIO):
-        def isatty(self) -> bool:
-            return True
+class Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
 
-    out = Tty()
-    assert arena.main(args(json=False, games=2), out) == 0
-    text = out.getvalue()
-    assert "\r[" in text and "2/2" in text  # the live bar, with standings
+
+def test_text_table_and_progress_bar():
+    out, err = io.StringIO(), Tty()
+    assert arena.main(args(json=False, games=2), out, err) == 0
+    text, bar = out.getvalue(), err.getvalue()
+    assert "\r\x1b[2K[" in bar and "2/2" in bar  # the live bar, with standings
+    assert bar.endswith("\r\x1b[2K")  # cleared before the table
     assert "95% CI" in text and "rules" in text and "random" in text
-    plain = io.StringIO()
-    arena.main(args(json=False, games=1), plain)
-    assert "\r" not in plain.getvalue()  # not a terminal: no bar
+    assert "\r" not in text and "[#" not in text  # the table alone on stdout
+    plain_err = io.StringIO()
+    arena.main(args(json=False, games=1), io.StringIO(), plain_err)
+    assert "\r" not in plain_err.getvalue()  # not a terminal: no bar
+
+
+def test_progress_is_one_line_per_game_on_stderr_with_running_standings(capsys):
+    """Not a terminal: a line at the start, then one per finished game with
+    games done of the total and each kind's wins, share and average score;
+    stdout holds only the JSON document."""
+    assert arena.main(args(games=3)) == 0
+    out, err = capsys.readouterr()
+    doc = json.loads(out)  # one document, nothing else
+    lines = err.splitlines()
+    assert lines[0] == "provincia: playing 3 games, seats rules,random,random"
+    assert [line.split()[1] for line in lines[1:]] == ["1/3", "2/3", "3/3"]
+    rules = next(b for b in doc["bots"] if b["kind"] == "rules")
+    wins = f"{rules['wins']:g} win{'' if rules['wins'] == 1 else 's'}"
+    assert f"rules {wins} {rules['win_share']:.0%} avg {rules['avg_score']:.1f}" in lines[-1]
+    assert "random " in lines[-1] and "avg" in lines[1]
+
+
+def test_progress_with_jobs_reports_every_game_as_it_finishes(capsys):
+    assert arena.main(args(games=4, jobs=2)) == 0
+    _, err = capsys.readouterr()
+    lines = err.splitlines()
+    assert "2 jobs" in lines[0]
+    assert sorted(line.split()[1] for line in lines[1:]) == ["1/4", "2/4", "3/4", "4/4"]
 
 
 @pytest.mark.parametrize("bad, words", [
