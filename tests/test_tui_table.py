@@ -242,3 +242,30 @@ def test_the_hand_panel_says_why_the_trade_is_missing():
         assert app.screen.query_one("#hand-trade").region.height == 1
 
     run(m, (80, 24), check)
+
+
+def test_a_replayed_hand_is_titled_by_its_owner_never_yous():
+    from textual.app import App
+
+    from tui.provincia.look import looks
+    from tui.widgets.scene import Scene
+
+    m = play_until(POSITIONS["play"][1], 5)
+    full = m.state  # a replay of a finished game shows full states
+
+    class One(App):
+        def compose(self):
+            yield Hand(id="hand")
+
+    async def go():
+        app = One()
+        async with app.run_test() as pilot:
+            hand = app.query_one(Hand)
+            hand.show(Scene(m.game, full, 0, SEATS, looks(full, SEATS), lambda k: None))
+            await pilot.pause()
+            title = str(hand.border_title)
+            assert "You's" not in title and title.startswith("Hand · You (")
+            hand.show(Scene(m.game, m.view(0), 0, SEATS, looks(full, SEATS), lambda k: None))
+            assert str(hand.border_title).startswith("Your hand (")
+
+    asyncio.run(go())

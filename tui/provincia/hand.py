@@ -91,9 +91,11 @@ class Hand(Vertical):
         self.set_class(bool(trade), "-trade")
         ids = sorted((h.card for h in hand if h.card != HIDDEN),
                      key=lambda c: (c >= len(AEDIFICIA), CARDS[c].name))
-        whose = ("Your hand" if scene.state.viewer == scene.seat
-                 else f"{scene.looks[scene.seat].name}'s hand")  # a replay shows any hand
-        self.border_title = markup("$whose ($count)", whose=whose, count=len(hand))
+        if scene.state.viewer == scene.seat:
+            self.border_title = markup("Your hand ($count)", count=len(hand))
+        else:  # a replay shows any seat's hand; "You's hand" would be wrong
+            self.border_title = markup("Hand · $name ($count)",
+                                       name=scene.looks[scene.seat].name, count=len(hand))
         marks = [verdict(scene.state, scene.seat, c) for c in ids]
         self.query_one("#hand-compact", Static).update(compact(ids, marks))
         if (ids, marks) != self._listed:  # rebuilding the list is the costly part
