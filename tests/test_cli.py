@@ -168,3 +168,41 @@ def test_a_played_game_writes_the_seat_label_under_a_generic_key(
     assert doc["outcome"] and doc["unit"] and doc["labels"]
     assert all("label" in p and "city" not in p for p in doc["players"])
     assert isinstance(doc["winners"], list) and isinstance(doc["others"], list)
+
+
+WON = Result(scores=(12, 9), ranks=(1, 2), breakdown=({"forts": 10, "gold": 2}, {}),
+             winners=(1,), outcome="Legio II wins with 9 glory.", unit="glory",
+             labels=(("gold", "Gold"), ("forts", "Forts")))
+
+
+def test_the_table_names_the_winner_in_full_before_the_outcome() -> None:
+    lines = scores_table(document(WON)).splitlines()
+    bob = SEATS[1]["name"]  # no label: no empty brackets
+    assert lines[-2] == f"Winner: {bob}"
+    assert lines[-1] == "Legio II wins with 9 glory."
+    shared = Result(scores=(2, 2), ranks=(1, 1), breakdown=({}, {}), winners=(0, 1))
+    assert scores_table(document(shared)).splitlines()[-2] == f"Winners: Ann (Legio I) and {bob}"
+
+
+def test_a_played_game_prints_long_names_and_labels_whole(
+        capsys: pytest.CaptureFixture) -> None:
+    """The text table of a real game: every seat's name and label whole (a
+    long name once cut the label's bracket), the winner named with both,
+    and the game's own outcome sentence last."""
+    names = [f"Player number {i + 1} with a long name" for i in range(GAME.players.start)]
+    argv = ["play", DEFAULT_GAME, "--headless", "--seats", BOTS, "--seed", "1",
+            "--names", ",".join(names)]
+    code, out, _ = run(capsys, *argv, "--json")
+    doc = json.loads(out)
+    code2, out, _ = run(capsys, *argv)
+    assert code == code2 == 0
+    lines = out.splitlines()
+    table = lines[lines.index("Final scores"):]
+    rows = table[2:2 + len(names)]  # under the heading and the column names
+    for p in doc["players"]:
+        assert p["label"] and sum(f"{p['name']} ({p['label']})" in row for row in rows) == 1
+    winners = " and ".join(f"{doc['players'][w]['name']} ({doc['players'][w]['label']})"
+                           for w in doc["winners"])
+    if winners:
+        assert table[-2].split(": ", 1)[1] == winners
+    assert table[-1] == doc["outcome"]

@@ -107,14 +107,14 @@ def print_log(match: Match, out: TextIO) -> None:
 
 def scores_table(doc: dict[str, Any]) -> str:
     """The final scores of a finished game's ``summary``: a row per seat, best
-    first, then any opponent that is not a seat, then the outcome. Columns are
-    as wide as their longest cell: no name is cut."""
+    first, then any opponent that is not a seat, then who won (name and label)
+    and the game's outcome sentence. Columns are as wide as their longest
+    cell: no name is cut."""
     cats = doc["labels"]
     head = ["rank", "seat", doc["unit"], *(label for _key, label in cats)]
     rows = [head]
     for p in sorted(doc["players"], key=lambda p: (p["rank"], p["seat"])):
-        who = f"{p['name']} ({p['label']})" if p["label"] else p["name"]
-        rows.append([str(p["rank"]), who, str(p["score"]),
+        rows.append([str(p["rank"]), who(p), str(p["score"]),
                      *(str(p["breakdown"].get(key, "")) for key, _label in cats)])
     for other in doc["others"]:
         rows.append(["", other["name"], str(other["score"]), *("" for _ in cats)])
@@ -124,5 +124,15 @@ def scores_table(doc: dict[str, Any]) -> str:
         left = f"{r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}"
         right = "  ".join(f"{cell:>{w}}" for cell, w in zip(r[2:], widths[2:], strict=True))
         lines.append(f"{left}  {right}".rstrip())
+    players = {p["seat"]: p for p in doc["players"]}
+    if doc["winners"]:  # the person as well as what they played, in full
+        label = "Winner" if len(doc["winners"]) == 1 else "Winners"
+        lines.append(f"{label}: " + " and ".join(who(players[w]) for w in doc["winners"]))
     lines.append(doc["outcome"])
     return "\n".join(lines)
+
+
+def who(player: dict[str, Any]) -> str:
+    """A seat in full: the player's name and, if the game gives one, what
+    the seat plays as (``Mcts 3 (Narbo Martius)``)."""
+    return f"{player['name']} ({player['label']})" if player["label"] else player["name"]
