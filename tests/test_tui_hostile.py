@@ -279,7 +279,7 @@ def test_game_over_and_replay_show_hostile_names_literally():
             await pilot.press("r")
             await pilot.pause()
             assert isinstance(app.screen, ReplayScreen)
-            assert_shows(app, "x[/]y's hand", "Next: ")
+            assert_shows(app, "Hand · x[/]y", "Next: ")
             for _ in range(6):
                 await pilot.press("s", "right")
             await pilot.press("end")
