@@ -13,7 +13,9 @@ from hypothesis import strategies as st
 from engine.core import HIDDEN
 from engine.match import Match, Seat
 from engine.provincia.data import BELLA
+from engine.provincia.events import MoraleLost
 from engine.provincia.state import BATTLE
+from engine.provincia.text import event_text
 from tests.provincia_helpers import (
     CLAY,
     GOLD,
@@ -107,14 +109,29 @@ def test_a_tie_with_the_gauls_is_a_win_with_no_penalty():
 
 
 def test_one_short_of_the_gauls_is_a_loss():
-    s, after, b = battle({"defense": 0, "morale": 3, "pp": 5}, "II-c")
+    s, after, b = battle({"defense": -1, "morale": 4, "pp": 5}, "II-c")
     assert b[2:] == (3, 4, False)
-    assert after.players[0].pp == 3
+    assert after.players[0].morale == 1  # II-c: lose 2 Morale (then the Phase 4 −1, floor 1)
+    assert after.players[0].pp == 5
 
 
-def test_negative_defense_is_subtracted():
-    _, _, b = battle({"defense": -3, "morale": 7}, "II-c")
-    assert b[2] == 4 and b[4]
+def test_a_lost_battle_can_cost_morale():
+    """L473 lists Morale among the losses: II-c costs 2 Morale, or 2 PP when
+    the city cannot lose 2 without going below the track's 1 (like resources,
+    only in full). The log says so."""
+    _, after, b = battle({"defense": -3, "morale": 6, "pp": 5}, "II-c")
+    assert not b[4]
+    assert after.players[0].morale == 6 - 2 - 1  # the penalty, then Phase 4
+    assert after.players[0].pp == 5
+    _, after, _ = battle({"defense": -3, "morale": 2, "pp": 5}, "II-c")
+    assert after.players[0].pp == 3  # 2 Morale would go below 1: the second alternative
+    assert after.players[0].morale == 1
+
+
+def test_a_morale_penalty_is_logged():
+    s, _, _ = battle({"defense": -3, "morale": 6}, "II-c")
+    line = event_text(s, MoraleLost(0, 2))
+    assert line is not None and line.endswith(" loses 2 Morale.")
 
 
 def test_this_rounds_bellum_is_revealed_the_later_ones_stay_hidden():

@@ -24,13 +24,14 @@ from tests.provincia_helpers import (
     token,
 )
 
-# (PP, Stone, Wood, Clay) per seat in turn order, L73-76; 5-6: INVENTORY PR-M1/M2.
+# (PP, Stone, Wood, Clay) per seat in turn order, L73-76; 5-6: INVENTORY PR-M1/M2,
+# tuned by self-play (docs/RULES-NOTES.md, "Seat balance").
 ROWS = {
     2: [(0, 4, 4, 3), (0, 4, 4, 3)],
     3: [(0, 4, 3, 2), (0, 4, 3, 2), (0, 4, 4, 3)],
     4: [(-2, 4, 4, 3), (-2, 4, 4, 3), (0, 4, 5, 4), (0, 4, 5, 4)],
-    5: [(-2, 4, 4, 3), (-2, 4, 4, 3), (0, 4, 4, 3), (0, 4, 5, 4), (0, 4, 5, 4)],
-    6: [(-2, 4, 4, 3), (-2, 4, 4, 3), (0, 4, 4, 3), (0, 4, 4, 3), (0, 4, 5, 4), (0, 4, 5, 4)],
+    5: [(0, 4, 4, 3), (0, 4, 5, 3), (0, 4, 4, 3), (0, 4, 4, 3), (0, 4, 5, 3)],
+    6: [(0, 4, 5, 3), (0, 4, 5, 3), (0, 4, 4, 3), (0, 4, 4, 3), (0, 4, 4, 3), (0, 4, 4, 3)],
 }
 
 # Aedificium counts as listed in "The Cards" (L397-463), Horreum included.

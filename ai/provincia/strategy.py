@@ -32,6 +32,7 @@ from engine.provincia.data import (
     TOKENS_PER_COLOUR,
     WOOD,
 )
+from engine.provincia.economy import finite_gold
 from engine.provincia.state import BATTLE, FINAL, PLAY, SELECT, State, deck_pool, put
 
 from ..knowledge import Decision
@@ -110,7 +111,7 @@ def gain_value(city: City, amounts: tuple[int, ...]) -> float:
     """What receiving ``amounts`` (capped by storage and supply) adds."""
     s, p, pl = city.s, city.p, city.pl
     room = pl.storage
-    finite = s.options.get("finite_gold", True)
+    finite = finite_gold(s)
     res = list(pl.res)
     for r, a in enumerate(amounts):
         if a:

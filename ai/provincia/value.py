@@ -36,6 +36,7 @@ from engine.provincia.data import (
     GOLD,
     HAND_LIMIT,
     MORALE_MAX,
+    MORALE_MIN,
     ROUNDS,
     STONE,
     STORAGE_WITHOUT_HORREUM,
@@ -80,6 +81,8 @@ HELD = 0.85  # a Senate card in hand may yet be discarded or lack the Gold to pl
 # What the city gives up when the Gauls destroy a building beyond its award:
 DESTROY_EXTRA = {"production": 1.0, "defense": 0.8, "morale": 1.2, "prestige": 0.3}
 HORREUM_LOSS = 1.5
+MORALE_LOSS = 0.8
+"""PP a point of Morale lost to the Gauls is worth: strength in later battles."""
 TYPICAL_LOSS = {"production": 3.0, "defense": 3.0, "morale": 5.0, "prestige": 4.5}
 # A destroyed building goes back to hand and may be built again: losing it
 # costs part of its award and part of paying for it once more.
@@ -218,6 +221,10 @@ def penalty_cost(pl: Player, card: int, costs: dict[str, float]) -> float:
             elif kind == "lose_pp":
                 total += part[1]
                 paid = True
+            elif kind == "lose_morale":
+                if pl.morale - part[1] >= MORALE_MIN:
+                    total += MORALE_LOSS * part[1]
+                    paid = True
             else:
                 need = part[1]
                 if all(h >= n for h, n in zip(pl.res, need, strict=True)):
@@ -238,7 +245,8 @@ def loss_table(cards: tuple[int, ...], pl: Player, costs: dict[str, float]) -> l
     match, so it is worked out once per kind of city, not per position."""
     res = pl.res
     key = (cards, costs["production"], costs["defense"], costs["morale"], costs["prestige"],
-           res[WOOD] >= 2, res[GOLD] >= 2, res[CLAY] >= 2, res[STONE] >= 3, res[GOLD] >= 3)
+           res[WOOD] >= 2, res[GOLD] >= 2, res[CLAY] >= 2, res[STONE] >= 3, res[GOLD] >= 3,
+           min(pl.morale, 3))
     table = _TABLES.get(key)
     if table is None:
         share = 1.0 / len(cards)

@@ -15,13 +15,23 @@ from .data import (
     BATTLE_ROUNDS,
     BELLA,
     GOLD,
+    MORALE_MIN,
     SPQR,
     TOKEN_VALUES,
     TOKENS_PER_COLOUR,
 )
 from .decks import discard
-from .economy import can_pay, destroy_building, edit, emit, lose_pp, pay
-from .events import BellumRevealed, Fought, Lost, PhaseBegins, Saved, TokenPlaced, TokensRevealed
+from .economy import can_pay, change_morale, destroy_building, edit, emit, lose_pp, pay
+from .events import (
+    BellumRevealed,
+    Fought,
+    Lost,
+    MoraleLost,
+    PhaseBegins,
+    Saved,
+    TokenPlaced,
+    TokensRevealed,
+)
 from .state import BATTLE, TOKEN_POOL, BattleLine, Penalty, Player, State, put
 
 
@@ -121,6 +131,8 @@ def part_payable(pl: Player, part: tuple) -> bool:
         return bool(destroy_options(pl.built, part[1]))
     if kind == "lose":
         return can_pay(pl.res, part[1])
+    if kind == "lose_morale":
+        return pl.morale - part[1] >= MORALE_MIN  # like resources: only in full
     return True  # Prestige can always be lost: it may go negative
 
 
@@ -148,6 +160,9 @@ def pay_part(w: State, seat: int, part: tuple) -> None:
     elif kind == "lose":
         pay(w, seat, part[1])
         emit(w, Lost(seat, part[1]))
+    elif kind == "lose_morale":
+        change_morale(w, seat, -part[1])
+        emit(w, MoraleLost(seat, part[1]))
     else:
         # Always the loser's decision, even with one building to lose: skipping
         # it only without an Aediles in hand would show his secret hand.

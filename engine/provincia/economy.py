@@ -13,6 +13,7 @@ from .data import (
     AEDIFICIA,
     DEFENSE_MAX,
     DEFENSE_MIN,
+    FINITE_GOLD_DEFAULT,
     GOLD,
     HORREUM,
     MORALE_MAX,
@@ -62,11 +63,17 @@ def pay(w: Writable, p: int, cost: Res) -> None:
     w.supply = add(w.supply, cost)
 
 
+def finite_gold(s: Writable) -> bool:
+    """Whether the 53 coins limit gold (option ``finite_gold``). Unlimited,
+    the supply's gold is not taken from (payments still go to it)."""
+    return bool(s.options.get("finite_gold", FINITE_GOLD_DEFAULT))
+
+
 def room(w: Writable, p: int, r: int) -> int:
     """How many of resource ``r`` player ``p`` can still receive."""
     pl = w.players[p]
     if r == GOLD:
-        return w.supply[GOLD] if w.options.get("finite_gold", True) else 10**9
+        return max(0, w.supply[GOLD]) if finite_gold(w) else 10**9
     return max(0, min(w.supply[r], pl.storage - pl.res[r]))
 
 
@@ -81,7 +88,7 @@ def gain(w: Writable, p: int, amounts: Res) -> Res:
         supply = list(w.supply)
         for r in range(3):
             supply[r] -= got[r]
-        if w.options.get("finite_gold", True):
+        if finite_gold(w):
             supply[GOLD] -= got[GOLD]
         w.supply = tuple(supply)  # type: ignore[assignment]
     return got  # type: ignore[return-value]

@@ -203,6 +203,15 @@ class Lost(NamedTuple):
     amount: Res
 
 
+@kinded("morale_lost")
+class MoraleLost(NamedTuple):
+    """A lost battle lowered the city's Morale by ``amount``."""
+
+    kind: str
+    seat: int
+    amount: int
+
+
 @kinded("pp")
 class PrestigeChanged(NamedTuple):
     kind: str
@@ -270,4 +279,4 @@ EVENTS = Kinds(RoundBegins, PhaseBegins, DeckChosen, LaidOut, Picked, OpesTaken,
                Reshuffled, Built, SenatePlayed, Traded, Exchanged, Gained, Targeted, Destroyed,
                Saved, ConsuetudoTaken, DeckOrdered, HandDiscarded, TokenPlaced, TokensRevealed,
                BellumRevealed, Fought, Lost, PrestigeChanged, Overflowed, Taxed, Activated,
-               Produced, CaesarPassed, GameEnds, NoDeck, Passed)
+               Produced, CaesarPassed, GameEnds, NoDeck, Passed, MoraleLost)

@@ -23,7 +23,7 @@ from engine.flow import Decision, Flow, Pending, Phase
 
 from . import battle, build, scoring, select, setup, text, upkeep
 from .actions import ACTIONS, EVERY
-from .data import CITIES
+from .data import CITIES, FINITE_GOLD_DEFAULT
 from .state import ACTIVATE, BATTLE, FINAL, OVER, PHASE_NAMES, PLAY, SELECT, UPKEEP, Player, State
 from .view import sample, view
 
@@ -126,7 +126,7 @@ class Provincia:
         Option("cities", "City", "seats", None,
                "the city each seat plays, comma-separated (default: in order)",
                choices=tuple(c.name for c in CITIES)),
-        Option("finite_gold", "Finite gold", "bool", True,
+        Option("finite_gold", "Finite gold", "bool", FINITE_GOLD_DEFAULT,
                "the 53 gold coins are a hard limit"),
     )
 

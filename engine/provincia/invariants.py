@@ -29,6 +29,7 @@ from .data import (
     SPQR,
     full_deck,
 )
+from .economy import finite_gold
 from .events import Destroyed
 from .state import PLAY, State
 
@@ -48,7 +49,7 @@ def check_all(s: State, prev: State | None = None) -> None:
 def check_supply(s: State) -> None:
     """Supply + everything the players hold = the box, for every resource."""
     for r in range(4):
-        if r == GOLD and not s.options.get("finite_gold", True):
+        if r == GOLD and not finite_gold(s):
             continue
         held = sum(pl.res[r] for pl in s.players)
         assert s.supply[r] + held == BOX_SUPPLY[r], f"resource {r} not conserved"

@@ -25,7 +25,7 @@ from .data import (
     GOLD,
     HORREUM,
 )
-from .economy import edit
+from .economy import edit, finite_gold
 from .state import L_SETUP, TOKEN_POOL, Deck, State, deck_pool, put
 
 RESOURCES = ("clay", "wood", "stone", "gold")
@@ -199,11 +199,10 @@ def settle_accounts(w: State, totals: dict[int, int]) -> None:
             pl = edit(w, seat)
             pl.ledger, pl.pp = tuple(ledger), pp
     supply = list(BOX_SUPPLY)
-    finite_gold = w.options.get("finite_gold", True)
     for pl in w.players:
         for r in range(4):
             supply[r] -= pl.res[r]
-    if not finite_gold:
+    if not finite_gold(w):
         supply[GOLD] = w.supply[GOLD]
     short = [RESOURCES[r] for r in range(4) if supply[r] < 0]
     if short:

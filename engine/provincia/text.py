@@ -204,8 +204,10 @@ def _layout(s: State, e: ev.LaidOut) -> tuple[Part, ...]:
 
 
 def _pick(s: State, e: ev.Picked) -> tuple[Part, ...]:
-    how = "" if e.face_up else " (face down)"
-    return _parts(seat(s, e.seat), f" takes {card_name(e.held.card)}{how}.")
+    c = e.held.card
+    if e.face_up or c is None or c == HIDDEN:  # card_name says "a face-down card"
+        return _parts(seat(s, e.seat), f" takes {card_name(c)}.")
+    return _parts(seat(s, e.seat), f" takes {card_name(c)} from the face-down cards.")
 
 
 def _opes(s: State, e: ev.OpesTaken) -> tuple[Part, ...]:
@@ -294,6 +296,10 @@ def _lose(s: State, e: ev.Lost) -> tuple[Part, ...]:
     return _parts(seat(s, e.seat), f" loses {amount(e.amount)}.")
 
 
+def _morale_lost(s: State, e: ev.MoraleLost) -> tuple[Part, ...]:
+    return _parts(seat(s, e.seat), f" loses {e.amount} Morale.")
+
+
 def _pp(s: State, e: ev.PrestigeChanged) -> tuple[Part, ...]:
     verb = "gains" if e.delta > 0 else "loses"
     return _parts(seat(s, e.seat), f" {verb} {abs(e.delta)} PP ({e.reason}).")
@@ -343,6 +349,7 @@ LINES: dict[str, Callable[[State, Any], tuple[Part, ...]]] = {
     "target": _target, "destroyed": _destroyed, "saved": _saved, "consuetudo": _consuetudo,
     "deck_order": _deck_order, "hand_discard": _hand_discard, "token_played": _token_played,
     "tokens": _tokens, "bellum": _bellum, "battle": _battle, "lose": _lose, "pp": _pp,
+    "morale_lost": _morale_lost,
     "overflow": _overflow, "tax": _tax, "activate": _activate, "produce": _produce,
     "caesar": _caesar, "end": _end, "no_deck": _no_deck,
 }
