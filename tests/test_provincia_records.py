@@ -124,3 +124,17 @@ def test_actions_read_by_name_and_by_index_alike():
     a = Play(3, -1)
     assert (a.kind, a.card, a.pay) == (a[0], a[1], a[2]) == ("play", 3, -1)
     assert Target(2).seat == 2
+
+
+def test_stand_in_values_are_records_marked_inferred():
+    """Building types, battle-token values and track ranges are stand-ins
+    (PR-M7, PR-M9, PR-M10): data fields with ``inferred=True``, not comments,
+    and they are the values the rules use."""
+    from engine.provincia import data
+
+    by_name = {x.name: x for x in data.STAND_INS}
+    assert all(x.inferred for x in data.STAND_INS)
+    assert dict(by_name["building types"].value) == {a.name: a.kind for a in data.AEDIFICIA}
+    assert by_name["battle token values"].value == data.TOKEN_VALUES
+    assert by_name["Morale range"].value == (data.MORALE_MIN, data.MORALE_MAX)
+    assert by_name["Defense range"].value == (data.DEFENSE_MIN, data.DEFENSE_MAX)

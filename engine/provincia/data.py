@@ -306,6 +306,24 @@ def full_deck(deck: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+# ---------------------------------------------------------------- stand-ins kept as values
+@dataclass(frozen=True)
+class StandIn:
+    """A value the rulebook does not print that is no card record: what was
+    chosen (docs/RULES-NOTES.md, PR-M7, PR-M9, PR-M10), marked like the cards."""
+
+    name: str
+    value: object
+    inferred: bool = True
+
+
+STAND_INS: tuple[StandIn, ...] = (
+    StandIn("building types", tuple((a.name, a.kind) for a in AEDIFICIA)),  # PR-M9
+    StandIn("battle token values", TOKEN_VALUES),  # PR-M7
+    StandIn("Morale range", (MORALE_MIN, MORALE_MAX)),  # PR-M10
+    StandIn("Defense range", (DEFENSE_MIN, DEFENSE_MAX)),  # PR-M10
+)
+
 HORREUM = card_id("Horreum")
 AEDILES = card_id("Aediles")
 STATED_AEDIFICIUM_TOTAL = 132
