@@ -32,6 +32,7 @@ from .events import (
     TokenPlaced,
     TokensRevealed,
 )
+from .readings import OR_IS_CHOICE, chosen
 from .state import BATTLE, TOKEN_POOL, BattleLine, Penalty, Player, State, put
 
 
@@ -122,13 +123,14 @@ def fight(w: State, seat: int) -> None:
                                       attack, won),)
     emit(w, Fought(seat, total, attack, won))
     if not won:
-        apply_penalty(w, seat, BELLA[current_bellum(w)].penalty)
+        card = BELLA[current_bellum(w)]
+        apply_penalty(w, seat, card.penalty, card.either)
 
 
-def part_payable(pl: Player, part: tuple) -> bool:
+def part_payable(w: State, pl: Player, part: tuple) -> bool:
     kind = part[0]
     if kind == "destroy":
-        return bool(destroy_options(pl.built, part[1]))
+        return bool(destroy_options(pl.built, part[1], w.options))
     if kind == "lose":
         return can_pay(pl.res, part[1])
     if kind == "lose_morale":
@@ -136,14 +138,21 @@ def part_payable(pl: Player, part: tuple) -> bool:
     return True  # Prestige can always be lost: it may go negative
 
 
-def apply_penalty(w: State, seat: int, alternatives: tuple) -> None:
+def apply_penalty(w: State, seat: int, alternatives: tuple, either: bool = False) -> None:
     """Pay the first alternative that can be paid ("A / B"); within it, every
-    part that can be paid (INVENTORY D5); if none at all: 3 Gold, else 2 PP."""
+    part that can be paid (INVENTORY D5); if none at all: 3 Gold, else 2 PP.
+    A card printing "A or B" (``either``) lets the loser choose among the
+    payable buildings of both kinds where the table reads "or" so."""
     pl = w.players[seat]
+    if either and chosen(w.options, OR_IS_CHOICE):
+        kinds = [alt[0][1] for alt in alternatives if part_payable(w, pl, alt[0])]
+        if kinds:
+            pay_part(w, seat, ("destroy", " or ".join(kinds)))
+            return
     for alt in alternatives:
-        if any(part_payable(pl, p) for p in alt):
+        if any(part_payable(w, pl, p) for p in alt):
             for part in alt:
-                if part_payable(w.players[seat], part):
+                if part_payable(w, w.players[seat], part):
                     pay_part(w, seat, part)
             return
     if w.players[seat].res[GOLD] >= BATTLE_FALLBACK_GOLD:
@@ -175,7 +184,7 @@ def has_aediles(pl: Player) -> bool:
 
 def legal_penalty(s: State, pd: Pending) -> list[tuple]:
     pl = s.players[pd.seat]
-    out = destroy_options(pl.built, pd.data.building)
+    out = destroy_options(pl.built, pd.data.building, s.options)
     if has_aediles(pl):
         out.append(SAVE_WITH_AEDILES)
     return out

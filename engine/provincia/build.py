@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from engine.core import Held, find_copy
+from engine.core import Held, Options, find_copy
 from engine.flow import Pending, push
 
 from .actions import (
@@ -93,6 +93,7 @@ from .events import (
     Targeted,
     Traded,
 )
+from .readings import is_of_kind, is_unique
 from .state import (
     BATTLE,
     FINAL,
@@ -143,7 +144,7 @@ def discounted(cost: Res, r: int) -> Res:
 def building_options(s: State, seat: int, c: int) -> list[Play]:
     pl = s.players[seat]
     b: Aedificium = CARDS[c]
-    if b.unique and pl.has_built(c):
+    if is_unique(s.options, c) and pl.has_built(c):
         return []
     if b.access and CITIES[pl.city].access != b.access:
         return []
@@ -431,12 +432,19 @@ def _distinct(table: tuple, cards: tuple[Held, ...]) -> list[tuple]:
     return [table[c] for c in seen]
 
 
-def destroy_options(built: tuple[tuple[int, bool], ...], kind: str | None = None) -> list[tuple]:
+NO_OPTIONS = Options()
+
+
+def destroy_options(built: tuple[tuple[int, bool], ...], kind: str | None = None,
+                    options: Options = NO_OPTIONS) -> list[tuple]:
+    """The buildings a penalty naming ``kind`` may take (any, for None).
+    ``kind`` may name several ("production or defense", an "or" read as the
+    loser's choice); a Prestige building is any worth 3+ PP (L195, PR-M9),
+    or only the Prestige icon where the table reads it so (readings)."""
+    kinds = None if kind is None else kind.split(" or ")
     out: dict[tuple, None] = {}
     for c, active in built:
-        b = AEDIFICIA[c]
-        # a Prestige building is any worth 3+ PP (L195, INVENTORY PR-M9), whatever its icon
-        if kind is None or b.kind == kind or (kind == "prestige" and b.award >= 3):
+        if kinds is None or any(is_of_kind(options, c, k) for k in kinds):
             out.setdefault(DESTROYS[c][active], None)
     return list(out)
 
@@ -465,7 +473,7 @@ def why_illegal(s: State, a: tuple) -> str:
         return "that card is not in your hand"
     c = CARDS[card]
     if isinstance(c, Aedificium):
-        return _why_building(pl, c, a[2])
+        return _why_building(s, pl, c, a[2])
     if c.effect == "aediles":
         return ("Aediles can only be played as a reaction: when you lose a battle"
                 " or are the target of a Coniuratio")
@@ -480,8 +488,8 @@ def why_illegal(s: State, a: tuple) -> str:
     return f"{c.name} cannot be played like that"
 
 
-def _why_building(pl: Player, b: Aedificium, r: object) -> str:
-    if b.unique and pl.has_built(CARD_ID[b.name]):
+def _why_building(s: State, pl: Player, b: Aedificium, r: object) -> str:
+    if is_unique(s.options, CARD_ID[b.name]) and pl.has_built(CARD_ID[b.name]):
         return f"{b.name} is unique and already stands in your city"
     if b.access and CITIES[pl.city].access != b.access:
         return f"{b.name} cannot be built: your city board says {CITIES[pl.city].access}"

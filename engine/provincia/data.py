@@ -125,6 +125,7 @@ class Bellum:
     attack: int
     penalty: tuple[tuple[tuple, ...], ...]
     inferred: bool = True
+    either: bool = False  # prints "A or B" (L253), each a single building, not a slash
 
 
 @dataclass(frozen=True)
@@ -237,7 +238,7 @@ def _morale(n: int) -> tuple:
 
 
 BELLA: tuple[Bellum, ...] = (
-    Bellum("II-a", 2, 3, ((_destroy(P),), (_destroy(D),))),
+    Bellum("II-a", 2, 3, ((_destroy(P),), (_destroy(D),)), either=True),  # L253
     Bellum("II-b", 2, 3, ((_destroy(D),), (_destroy(P),))),
     Bellum("II-c", 2, 4, ((_morale(2),), (_pp(2),))),
     Bellum("II-d", 2, 4, ((_lose(wood=2),), (_lose(gold=2),))),

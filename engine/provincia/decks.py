@@ -6,6 +6,7 @@ from engine.core import Held
 
 from .economy import emit
 from .events import Reshuffled
+from .readings import RESHUFFLE_AT_ONCE, chosen
 from .state import Deck, State, deck_pool, put
 
 
@@ -81,7 +82,16 @@ def draw(w: State, d: int, k: int) -> tuple[Held, ...]:
         got, rest = take_top(deck, k - len(out))
         out += got
         w.decks = put(w.decks, d, rest)
+    refill(w, d)
     return out
+
+
+def refill(w: State, d: int) -> None:
+    """Where the table reads L121 ("if a deck runs out of cards, shuffle the
+    matching discard pile") as at once, an empty deck is made again from its
+    discard as soon as there is one; otherwise that waits for the next draw."""
+    if chosen(w.options, RESHUFFLE_AT_ONCE) and not w.decks[d].cards and w.discards[d]:
+        reshuffle(w, d)
 
 
 def available(s: State, d: int) -> int:
@@ -91,3 +101,4 @@ def available(s: State, d: int) -> int:
 def discard(w: State, d: int, cards: tuple[int, ...]) -> None:
     if cards:
         w.discards = put(w.discards, d, w.discards[d] + cards)
+        refill(w, d)

@@ -21,9 +21,9 @@ from engine.core import (
 )
 from engine.flow import Decision, Flow, Pending, Phase
 
-from . import battle, build, scoring, select, setup, text, upkeep
+from . import battle, build, readings, scoring, select, setup, text, upkeep
 from .actions import ACTIONS, EVERY
-from .data import CITIES, FINITE_GOLD_DEFAULT
+from .data import CITIES
 from .state import ACTIVATE, BATTLE, FINAL, OVER, PHASE_NAMES, PLAY, SELECT, UPKEEP, Player, State
 from .view import sample, view
 
@@ -126,8 +126,7 @@ class Provincia:
         Option("cities", "City", "seats", None,
                "the city each seat plays, comma-separated (default: in order)",
                choices=tuple(c.name for c in CITIES)),
-        Option("finite_gold", "Finite gold", "bool", FINITE_GOLD_DEFAULT,
-               "the 53 gold coins are a hard limit"),
+        *readings.OPTIONS,
     )
 
     def setup(self, players: int, options: Options | None = None, seed: int = 0) -> State:

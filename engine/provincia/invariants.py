@@ -31,6 +31,7 @@ from .data import (
 )
 from .economy import finite_gold
 from .events import Destroyed
+from .readings import is_unique
 from .state import PLAY, State
 
 CONIURATIO = CARD_ID["Coniuratio"]
@@ -70,7 +71,7 @@ def check_unique(s: State) -> None:
     for p, pl in enumerate(s.players):
         counts = Counter(c for c, _ in pl.built)
         for c, k in counts.items():
-            assert not (AEDIFICIA[c].unique and k > 1), f"seat {p} has {k} {AEDIFICIA[c].name}"
+            assert not (is_unique(s.options, c) and k > 1), f"seat {p} has {k} {AEDIFICIA[c].name}"
 
 
 def check_prestige(s: State) -> None:

@@ -16,6 +16,7 @@ from .data import (
 )
 from .economy import change_defense, change_morale, change_pp, edit, emit, gain, pay, room
 from .events import Activated, CaesarPassed, Passed, PhaseBegins, Produced, RoundBegins, Taxed
+from .readings import INCOME_EACH_TURN, chosen
 from .state import ACTIVATE, FINAL, L_ACTIVATIONS, L_TAXES, SELECT, UPKEEP, State
 
 CORRUPTIO = CARD_ID["Corruptio"]
@@ -67,8 +68,9 @@ def auto_activate(w: State) -> bool:
     while w.queue:
         if any(not active for _, active in w.players[w.queue[0]].built):
             return True
-        w.queue = w.queue[1:]
-    produce(w)
+        finish_turn(w)
+    if not chosen(w.options, INCOME_EACH_TURN):
+        produce(w, w.order_from(w.caesar))
     end_round(w)
     return False
 
@@ -76,8 +78,8 @@ def auto_activate(w: State) -> bool:
 def act(w: State, a: Activate | Done) -> None:
     seat = w.queue[0]
     if isinstance(a, Done):
-        w.queue = w.queue[1:]
         emit(w, Passed(seat))
+        finish_turn(w)
         return
     activate(w, seat, a.card)
 
@@ -101,10 +103,19 @@ def activate(w: State, seat: int, card: int) -> None:
     emit(w, Activated(seat, card, got))
 
 
-def produce(w: State) -> None:
-    """Every building's per-round benefit. When the supply runs short, units
-    go out one at a time in turn order from the first player (INVENTORY D9)."""
-    order = w.order_from(w.caesar)
+def finish_turn(w: State) -> None:
+    """The seat to act is done; where the table reads Phase 5 income as part
+    of each player's own turn (L105, L293), it receives it now."""
+    seat = w.queue[0]
+    w.queue = w.queue[1:]
+    if chosen(w.options, INCOME_EACH_TURN):
+        produce(w, (seat,))
+
+
+def produce(w: State, order: tuple[int, ...]) -> None:
+    """Every building's per-round benefit for the seats of ``order``. When
+    the supply runs short, units go out one at a time in that order, from
+    the first player (INVENTORY D9)."""
     owed = {}
     for p in order:
         total = [0, 0, 0, 0]

@@ -1,0 +1,61 @@
+"""Readings of the rulebook a table may choose: each is a game option.
+
+Where players can reasonably read a rule two ways, the engine follows one
+(docs/RULES-NOTES.md says which and why, with the rulebook lines) and offers
+the other as an option, so the new-game screen and ``--option`` show it. The
+defaults are the readings saves were written with: a save holds only the
+options given, and changing a default would change the games it replays.
+"""
+
+from __future__ import annotations
+
+from engine.core import Option, Options
+
+from .data import AEDIFICIA, CARD_ID, FINITE_GOLD_DEFAULT
+
+PRESTIGE_BY_ICON = "prestige_icon"
+OR_IS_CHOICE = "or_choice"
+STRATA_UNIQUE = "strata_unique"
+RESHUFFLE_AT_ONCE = "reshuffle_at_once"
+INCOME_EACH_TURN = "income_each_turn"
+
+OPTIONS: tuple[Option, ...] = (
+    Option("finite_gold", "Finite gold", "bool", FINITE_GOLD_DEFAULT,
+           "the 53 gold coins are a hard limit"),
+    Option(PRESTIGE_BY_ICON, "Prestige = icon", "bool", False,
+           "a 'Prestige building' penalty takes only a building with the Prestige icon,"
+           " not any worth 3+ PP"),
+    Option(OR_IS_CHOICE, "'or' is a choice", "bool", False,
+           "on a Bellum card, 'A or B' lets the loser choose (a slash '/' keeps its order)"),
+    Option(STRATA_UNIQUE, "Strata unique", "bool", False,
+           "Strata is unique, like every building worth 3+ PP without the ∞ mark"),
+    Option(RESHUFFLE_AT_ONCE, "Reshuffle at once", "bool", False,
+           "a deck that runs out is made again from its discard at once, not at the next draw"),
+    Option(INCOME_EACH_TURN, "Income in turn", "bool", False,
+           "Phase 5 production is received on each player's own turn, in turn order"),
+)
+"""Provincia's rule options after the cities, in the order the screen shows them."""
+
+STRATA = CARD_ID["Strata"]
+
+
+def chosen(options: Options, key: str) -> bool:
+    default = next(o.default for o in OPTIONS if o.key == key)
+    return bool(options.get(key, default))
+
+
+def is_unique(options: Options, card: int) -> bool:
+    """Whether a city may hold only one copy of building ``card``."""
+    if card == STRATA and chosen(options, STRATA_UNIQUE):
+        return True
+    return AEDIFICIA[card].unique
+
+
+def is_of_kind(options: Options, card: int, kind: str) -> bool:
+    """Whether a penalty naming buildings of ``kind`` may take ``card``.
+    "Prestige" is any building worth 3+ PP (L195) unless the table reads it
+    as the Prestige icon (L395)."""
+    b = AEDIFICIA[card]
+    if b.kind == kind:
+        return True
+    return kind == "prestige" and b.award >= 3 and not chosen(options, PRESTIGE_BY_ICON)
