@@ -363,3 +363,14 @@ def test_each_battle_round_turns_over_the_bellum_of_its_own_stack():
             elif e[0] == "bellum":
                 seen[rnd] = BELLA[e[1]].round
     assert seen == {2: 2, 3: 3, 5: 5, 6: 6}
+
+
+def test_late_battles_are_winnable_by_a_city_that_invests_in_defence():
+    """Issue 11: two active Statio, Officina and Stabulum (6 Military for good)
+    with Morale 2 hold against every round V and VI card, the strongest
+    included (a real fight against the strongest)."""
+    strongest = max((b for b in BELLA if b.round in (5, 6)), key=lambda b: b.attack)
+    _, _, b = battle({"defense": 0, "morale": 2,
+                      "built": [("Statio", True), ("Statio", True), "Officina", "Stabulum"]},
+                     strongest.name, rnd=strongest.round)
+    assert b[2:] == (8, strongest.attack, True)
