@@ -23,16 +23,15 @@ OPTIONS: tuple[Option, ...] = (
     Option("finite_gold", "Finite gold", "bool", FINITE_GOLD_DEFAULT,
            "the 53 gold coins are a hard limit"),
     Option(PRESTIGE_BY_ICON, "Prestige = icon", "bool", False,
-           "a 'Prestige building' penalty takes only a building with the Prestige icon,"
-           " not any worth 3+ PP"),
+           "a Prestige penalty takes that icon only"),
     Option(OR_IS_CHOICE, "'or' is a choice", "bool", False,
-           "on a Bellum card, 'A or B' lets the loser choose (a slash '/' keeps its order)"),
+           "Bellum 'A or B': the loser chooses"),
     Option(STRATA_UNIQUE, "Strata unique", "bool", False,
-           "Strata is unique, like every building worth 3+ PP without the ∞ mark"),
+           "only one Strata per city"),
     Option(RESHUFFLE_AT_ONCE, "Reshuffle at once", "bool", False,
-           "a deck that runs out is made again from its discard at once, not at the next draw"),
+           "an empty deck reshuffles at once"),
     Option(INCOME_EACH_TURN, "Income in turn", "bool", False,
-           "Phase 5 production is received on each player's own turn, in turn order"),
+           "Phase 5 income in each player's turn"),
 )
 """Provincia's rule options after the cities, in the order the screen shows them."""
 
