@@ -9,17 +9,17 @@ import random
 import pytest
 
 from engine import get_game
-from engine.core import HIDDEN, IllegalAction, Rng
+from engine.core import HIDDEN, IllegalAction, Options, Rng
 from tests.provincia_invariants import check_all
 
 G = get_game("provincia")
 GAMES_PER_COUNT = 40  # x 5 player counts = 200 games in CI; bench/soak.py plays thousands
 
 
-def random_game(players: int, seed: int, check=None):
+def random_game(players: int, seed: int, check=None, options: Options | None = None):
     """Play a random game to the end; return (final state, actions)."""
     rng = random.Random(seed)
-    s = G.setup(players, None, seed)
+    s = G.setup(players, options, seed)
     actions = []
     while G.to_move(s) is not None:
         legal = G.legal(s)
@@ -43,6 +43,21 @@ def test_random_games_keep_invariants(players: int) -> None:
         assert sorted(res.ranks)[0] == 1 and set(res.winners) == {
             p for p, r in enumerate(res.ranks) if r == 1}
         assert len(actions) > 50
+
+
+OTHER_READINGS = Options.of({"finite_gold": False, "prestige_icon": True, "or_choice": True,
+                             "strata_unique": True, "reshuffle_at_once": True,
+                             "income_each_turn": True})
+
+
+@pytest.mark.parametrize("players", [3, 6])
+def test_random_games_under_every_other_reading_keep_invariants(players: int) -> None:
+    """The readings offered as options (engine/provincia/readings.py) all at
+    once: cards, supply and uniqueness stay sound and every game ends."""
+    for seed in range(10):
+        s, _ = random_game(players, 7000 * players + seed,
+                           lambda prev, a, nxt: check_all(nxt, prev), OTHER_READINGS)
+        assert G.to_move(s) is None
 
 
 @pytest.mark.parametrize("players", [2, 4, 6])
