@@ -220,8 +220,8 @@ def test_game_screen_dialogs_and_notices_show_hostile_names_literally(home):
             assert "x[/]y" in suggestion
             await pilot.press("enter")  # '/' cannot be in a file name: the error quotes it
             await pilot.pause()
-            assert isinstance(app.screen, GameScreen)
-            assert_shows(app, "Not saved", "x[/]y")
+            assert isinstance(app.screen, SaveScreen)  # open, to fix the name
+            assert_shows(app, "is not allowed", "x[/]y")
 
     run(go())
 

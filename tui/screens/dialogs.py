@@ -1,5 +1,5 @@
-"""Small modal screens of the game: the hot-seat cover, help, the pause
-menu, saving under a name and the hint."""
+"""Small modal screens: the hot-seat cover, help, the pause menu, saving
+under a name, the hint, and a yes/no question (quitting from the title)."""
 
 from __future__ import annotations
 
@@ -110,7 +110,9 @@ class MenuScreen(ModalScreen[str | None]):
 
 
 class SaveScreen(ModalScreen[str | None]):
-    """Asks for a save name; returns it, or None if cancelled."""
+    """Asks for a save name; returns it, or None if cancelled. A name the
+    save folder would refuse keeps the dialog open with the reason under
+    the input, so the player fixes the name instead of typing it again."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -124,6 +126,7 @@ class SaveScreen(ModalScreen[str | None]):
             yield Static("Save the game", classes="title")
             yield Static("Name (letters, digits, spaces, - and _):")
             yield PlainInput(self.suggestion, id="save-name", max_length=60)
+            yield Static(id="save-problem")
             yield Static("Enter saves · Esc cancels", classes="keys")
 
     def on_mount(self) -> None:
@@ -133,12 +136,46 @@ class SaveScreen(ModalScreen[str | None]):
 
     @on(Input.Submitted, "#save-name")
     def _submit(self, event: Input.Submitted) -> None:
+        from saves import SaveError
+        from saves.names import check_name
+
         name = event.value.strip()
-        if name:
-            self.dismiss(name)
+        try:
+            check_name(name)
+        except SaveError as e:  # quotes the typed name: a template value, never markup
+            self.query_one("#save-problem", Static).update(
+                markup("[b $error]$why[/]", why=str(e)))
+            return
+        self.dismiss(name)
+
+    @on(Input.Changed, "#save-name")
+    def _typed(self) -> None:
+        self.query_one("#save-problem", Static).update("")
 
     def action_cancel(self) -> None:
         self.dismiss(None)
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question ("Quit Tabula?"); returns True for yes. Esc and n
+    say no, so pressing esc once too often never does anything for good."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog", id="confirm"):
+            yield Static(markup("[b]$question[/] y/n", question=self.question), classes="title")
+            yield Static("y: yes · n or Esc: no", classes="keys")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
 
 
 @dataclass(frozen=True)

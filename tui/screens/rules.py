@@ -1,5 +1,8 @@
-"""The rulebooks, searchable: ``/`` types a search, Enter and n find the next
-match, N the previous one."""
+"""The rulebooks, searchable: ``/`` types a search, Enter finds the next
+match and hands the keys back to the text, where n and N step through the
+matches. Esc steps back one level at a time: from the search box to the
+text, then clears the search, then leaves (back to the screen that opened
+the rules; only ``tabula rules GAME`` started on its own quits)."""
 
 from __future__ import annotations
 
@@ -141,7 +144,10 @@ class RulesScreen(Screen[None]):
 
     @on(Input.Submitted, "#rules-search")
     def _submitted(self) -> None:
+        """The next match, and the focus to the text: the key bar's n and N
+        then step through the matches instead of typing into the box."""
         self.action_next(1)
+        self.text.focus()
 
     def _search(self, query: str) -> None:
         self._hits = find_all(self.text.text, query.strip())
@@ -164,8 +170,13 @@ class RulesScreen(Screen[None]):
         self.query_one("#rules-hits", Static).update(f"{self._hit + 1}/{len(self._hits)}")
 
     def action_back(self) -> None:
-        if self.query_one(Input).has_focus:
+        box = self.query_one(Input)
+        if box.has_focus:
             self.text.focus()
+            return
+        if box.value:  # a search is shown: esc clears it before it leaves
+            box.value = ""
+            self.text.selection = Selection.cursor(self.text.selection.end)
             return
         if self.standalone:
             self.app.exit(0)

@@ -47,7 +47,8 @@ class TitleScreen(Screen[None]):
         Binding("n", "pick('new')", "New game"),
         Binding("l", "pick('load')", "Load"),
         Binding("r", "pick('rules')", "Rules"),
-        Binding("q,escape", "pick('quit')", "Quit"),
+        Binding("q", "pick('quit')", "Quit"),
+        Binding("escape", "ask_quit", "Quit?", show=False),
     ]
 
     def compose(self) -> ComposeResult:
@@ -117,6 +118,17 @@ class TitleScreen(Screen[None]):
             self.app.push_screen(RulesScreen(DEFAULT_GAME))
         elif what == "quit":
             self.app.exit(0)
+
+    def action_ask_quit(self) -> None:
+        """Esc asks first: it is the key that backs out of every other
+        screen, so one press too many must not end Tabula."""
+        from .dialogs import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.exit(0)
+
+        self.app.push_screen(ConfirmScreen("Quit Tabula?"), answered)
 
     def resume(self) -> None:
         latest = self._latest

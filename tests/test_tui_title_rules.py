@@ -1,0 +1,127 @@
+"""Keys of the title, the rules and the save dialog (issue 11, points 8 and
+10): Enter in the rules search hands n/N to the matches, esc never quits
+Tabula without asking, and a bad save name is fixed in the dialog."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from textual.widgets import Input, Static, TextArea
+
+from tests.test_tui_support import app_for, position, settle
+from tui.screens.dialogs import ConfirmScreen, SaveScreen
+from tui.screens.game import GameScreen
+from tui.screens.rules import RulesScreen
+from tui.screens.title import TitleScreen
+
+SIZE = (80, 24)
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+    return tmp_path
+
+
+def test_enter_in_the_rules_search_lets_n_and_shift_n_step_through_matches() -> None:
+    async def go() -> None:
+        app = app_for(kind="rules")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, RulesScreen)
+            await pilot.press("slash", *"horreum", "enter")
+            box, area = screen.query_one(Input), screen.query_one(TextArea)
+            assert area.has_focus and not box.has_focus
+            assert screen._hit == 1 and len(screen._hits) > 3
+            await pilot.press("n")
+            assert box.value == "horreum"  # n is the key bar's "Next match", not a letter
+            assert screen._hit == 2 and area.selected_text.lower() == "horreum"
+            await pilot.press("N", "N")
+            assert box.value == "horreum" and screen._hit == 0
+            assert str(screen.query_one("#rules-hits", Static).render()).startswith("1/")
+
+    asyncio.run(go())
+
+
+def test_esc_on_the_title_asks_before_quitting() -> None:
+    async def go() -> None:
+        app = app_for(kind="title")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("escape")
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press("escape")  # esc again says no
+            assert isinstance(app.screen, TitleScreen) and app.return_code is None
+            await pilot.press("escape", "n")
+            assert isinstance(app.screen, TitleScreen) and app.return_code is None
+            await pilot.press("escape", "y")
+            await pilot.pause()
+            assert app.return_code == 0
+
+    asyncio.run(go())
+
+
+def test_esc_from_rules_opened_on_the_title_goes_back_to_the_title() -> None:
+    async def go() -> None:
+        app = app_for(kind="title")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, RulesScreen)
+            await pilot.press("slash", *"gold", "escape")  # the box: back to the text
+            assert isinstance(app.screen, RulesScreen) and app.screen.query_one(TextArea).has_focus
+            await pilot.press("escape")  # clears the search
+            assert isinstance(app.screen, RulesScreen)
+            assert app.screen.query_one(Input).value == "" and not app.screen._hits
+            await pilot.press("escape")
+            assert isinstance(app.screen, TitleScreen)
+            await pilot.press("escape")  # one too many: a question, not the end
+            assert isinstance(app.screen, ConfirmScreen) and app.return_code is None
+
+    asyncio.run(go())
+
+
+def test_esc_quits_the_rules_started_on_their_own() -> None:
+    """``tabula rules GAME``: the rules are all there is, so esc quits."""
+    async def go() -> None:
+        app = app_for(kind="rules")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.return_code == 0
+
+    asyncio.run(go())
+
+
+def test_a_bad_save_name_keeps_the_dialog_open_with_the_reason(home: Path) -> None:
+    match = position("play")
+
+    async def go() -> None:
+        app = app_for(match)
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, GameScreen)
+            await pilot.press("ctrl+s")
+            dialog = app.screen
+            assert isinstance(dialog, SaveScreen)
+            box = dialog.query_one(Input)
+            box.value = "a/b [b]x"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is dialog
+            problem = str(dialog.query_one("#save-problem", Static).render())
+            assert "'a/b [b]x' is not allowed" in problem and "'/'" in problem
+            await pilot.press("backspace")  # typing clears the reason
+            assert str(dialog.query_one("#save-problem", Static).render()) == ""
+            box.value = "a-b"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+
+    asyncio.run(go())
+    assert (home / "saves" / "a-b.tabula").is_file()
