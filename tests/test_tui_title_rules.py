@@ -1,6 +1,7 @@
 """Keys of the title, the rules and the save dialog (issue 11, points 8 and
 10): Enter in the rules search hands n/N to the matches, esc never quits
-Tabula without asking, and a bad save name is fixed in the dialog."""
+Tabula without asking, a bad save name is fixed in the dialog, and a
+replay of the seat named "You" reads "as you saw it"."""
 
 from __future__ import annotations
 
@@ -13,8 +14,10 @@ from textual.widgets import Input, Static, TextArea
 from tests.test_tui_support import app_for, position, settle
 from tui.screens.dialogs import ConfirmScreen, SaveScreen
 from tui.screens.game import GameScreen
+from tui.screens.replay import ReplayScreen
 from tui.screens.rules import RulesScreen
 from tui.screens.title import TitleScreen
+from tui.widgets.status import StatusLine
 
 SIZE = (80, 24)
 
@@ -125,3 +128,17 @@ def test_a_bad_save_name_keeps_the_dialog_open_with_the_reason(home: Path) -> No
 
     asyncio.run(go())
     assert (home / "saves" / "a-b.tabula").is_file()
+
+
+def test_an_unfinished_replay_of_you_reads_as_you_saw_it() -> None:
+    match = position("play")  # seat 0 is "You"
+
+    async def go() -> str:
+        app = app_for(match, kind="replay")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen)
+            return str(app.screen.query_one(StatusLine).query_one("#status-text", Static).render())
+
+    status = asyncio.run(go())
+    assert "as you saw it" in status and "You saw" not in status

@@ -24,6 +24,12 @@ from tui.widgets.untrusted import markup
 from .tabled import TableScreen
 
 
+def seen_by(name: str) -> str:
+    """Whose eyes an unfinished game is replayed through: "as you saw it"
+    for the seat named "You" (the new-game default), never "as You saw it"."""
+    return "as you saw it" if name == "You" else f"as {name} saw it"
+
+
 class ReplayScreen(TableScreen):
     """Steps through ``match.states``; PgDn/PgUp jump by the game's chapters
     (rounds, eras: ``Game.chapter``)."""
@@ -90,7 +96,7 @@ class ReplayScreen(TableScreen):
             log.add([line for s, line in self._entries if self._shown_upto < s <= i])
         self._shown_upto = i
         last = len(m.actions)
-        how = "the whole game" if self.full else f"as {self.looks[self.seat].name} saw it"
+        how = "the whole game" if self.full else seen_by(self.looks[self.seat].name)
         self.query_one(StatusLine).say(markup(
             f"[b]Replay[/] step {i}/{last} · $progress · [dim]$how[/]",
             progress=m.game.progress(m.states[i]), how=how))
