@@ -11,6 +11,9 @@ list on its table (a hand of cards, say: the first list other than the
 actions with two entries or more) and scrolling the log, ten rounds of
 each, over every game in ``engine.games`` (the text output gives each
 kind and game). Targets (issue 5): startup ≤ 1 s, key ≤ 50 ms.
+``hint_s``: from pressing h to the hint on screen at 120×40 with the
+default hint budget, on a mid-game position of every game where the player
+is to move (median of ``--hints`` per game). Target (issue 11): ≤ 2 s.
 """
 
 from __future__ import annotations
@@ -145,6 +148,57 @@ async def keys_while_thinking(game_id: str, kind: str, rounds: int) -> dict[str,
     return samples
 
 
+def your_turn(game_id: str, seed: int) -> Any:
+    """A mid-game match (seeded random moves) with seat 0, the human, to
+    move past the first chapter; None if the game never gets there."""
+    from engine import get_game
+    from engine.match import Match, Seat
+
+    game = get_game(game_id)
+    players = 2 if 2 in game.players else game.players.start
+    seats = (Seat("You"),) + tuple(Seat(f"Bot {i}", "random") for i in range(1, players))
+    match = Match(game_id, seats, seed)
+    rng = random.Random(seed)
+    while not match.is_over() and (match.to_move() != 0
+                                   or game.chapter(match.state).number < 2):
+        match.play(rng.choice(game.legal(match.view(match.to_move()))))
+    return None if match.is_over() else match
+
+
+async def hint_once(game_id: str, seed: int) -> float | None:
+    """Seconds from pressing h to the hint screen, at 120×40."""
+    from tui.app import Settings, Start, TabulaApp
+    from tui.screens.dialogs import HintScreen
+
+    match = your_turn(game_id, seed)
+    if match is None:
+        return None
+    app = TabulaApp(Start("game", match), Settings(cursor_blink=False))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await app.screen.settled.wait()
+        t = time.perf_counter()
+        await pilot.press("h")
+        while not isinstance(app.screen, HintScreen):
+            await asyncio.sleep(0.005)
+            if time.perf_counter() - t > 30:
+                raise RuntimeError("no hint in 30 s")
+        return time.perf_counter() - t
+
+
+def hints_for_every_game(runs: int) -> dict[str, float]:
+    """Median seconds to a hint, by game."""
+    from engine.games import GAMES
+
+    out = {}
+    for entry in GAMES:
+        times = [t for seed in range(1, runs + 1)
+                 if (t := asyncio.run(hint_once(entry.id, seed))) is not None]
+        if times:
+            out[entry.id] = statistics.median(times)
+    return out
+
+
 def keys_for_every_game(rounds: int) -> tuple[dict[str, float], dict[str, float], str]:
     """Medians by kind of key and by game, and the bot kind that thought."""
     from ai.players import kinds
@@ -171,12 +225,16 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=7, help="launches for startup_s")
     ap.add_argument("--rounds", type=int, default=10,
                     help="rounds of six keys (help open/close, hand, log)")
+    ap.add_argument("--hints", type=int, default=5, help="hints per game for hint_s")
     args = ap.parse_args()
     os.environ.setdefault("TABULA_HOME", tempfile.mkdtemp(prefix="tabula-bench-"))
     start = startup(args.runs)
     keys, by_game, kind = keys_for_every_game(args.rounds)
+    hints = hints_for_every_game(args.hints)
     doc = {"startup_s": round(start, 3), "key_ms_while_bot_thinks": round(keys["all"], 1),
-           "key_ms_by_game": {g: round(ms, 1) for g, ms in by_game.items()}}
+           "key_ms_by_game": {g: round(ms, 1) for g, ms in by_game.items()},
+           "hint_s": round(statistics.median(hints.values()), 2) if hints else None,
+           "hint_s_by_game": {g: round(t, 2) for g, t in hints.items()}}
     if args.json:
         print(json.dumps(doc))
     else:
@@ -186,6 +244,8 @@ def main() -> int:
         print("  by kind: " + ", ".join(f"{k} {v:.1f} ms" for k, v in keys.items()
                                          if k != "all"))
         print("  by game: " + ", ".join(f"{g} {ms:.1f} ms" for g, ms in by_game.items()))
+        print("hint at 120x40: " + ", ".join(f"{g} {t:.2f} s" for g, t in hints.items())
+              + f" (median of {args.hints} each; target <= 2 s)")
     return 0
 
 

@@ -21,7 +21,7 @@ SEATS = (Seat("You"), Seat("Brutus", "random"), Seat("Cassia", "random"),
 def settings(**kw: Any) -> Settings:
     """Fixed seeds, no cursor blink, tiny bot budgets."""
     base: dict[str, Any] = dict(cursor_blink=False, seeds=random.Random(7), bot_iterations=8,
-                                hint_iterations=60, hint_seconds=None)
+                                hint_iterations=60, hint_seconds=None, pacing="instant")
     base.update(kw)
     return Settings(**base)
 

@@ -36,10 +36,40 @@ class Job:
     seed: int
 
 
+FLAT_SHARE = 0.05
+"""A search whose two most searched moves are closer than this (share of
+the visits) has not told them apart."""
+FLAT_WIN = 0.05
+"""Below this win chance every move looks alike to a search: it loses."""
+
+
 @dataclass(frozen=True)
 class Decision:
     action: tuple
     alternatives: tuple[Alternative, ...]
+
+
+def flat(alternatives: tuple[Alternative, ...]) -> bool:
+    """Did the search fail to tell the moves apart (so its shares and win
+    chances explain nothing)? ``alternatives`` come chosen move first."""
+    if len(alternatives) < 2:
+        return False
+    shares = sorted((a.visits for a in alternatives), reverse=True)
+    return shares[0] - shares[1] < FLAT_SHARE or alternatives[0].win_rate < FLAT_WIN
+
+
+def reasons(job: Job, top: int = 4) -> tuple[tuple[tuple, float, str], ...]:
+    """The rule-based policy's best ``top`` moves for ``job``'s view, with
+    its score (what the game's policy counts: projected points for most)
+    and its reason; () for a game without a policy. Runs in a worker."""
+    from ai.knowledge import knowledge
+    from engine import get_game
+
+    policy = knowledge(job.game_id).policy
+    if policy is None:
+        return ()
+    decision = policy(get_game(job.game_id), job.view, job.seat, random.Random(job.seed))
+    return tuple(decision.ranked[:top])
 
 
 class BotRunner:

@@ -5,6 +5,15 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+PACINGS = ("instant", "normal", "slow")
+"""How long each bot move stays on screen before the next one replaces it."""
+PACE_SECONDS = {"instant": 0.0, "normal": 0.6, "slow": 1.5}
+"""Seconds per pacing: 0.6 s is about the time to read one log line, 1.5 s
+to also look at what it changed on the table."""
+HINT_SECONDS = 1.5
+"""The hint's search stops after this long unless ``hint_seconds`` says
+otherwise: with drawing and the rules bot's reasons it shows within 2 s."""
+
 
 @dataclass
 class Settings:
@@ -19,7 +28,26 @@ class Settings:
     hint_iterations: int | None = None
     hint_seconds: float | None = None
     cursor_blink: bool = True
+    pacing: str | None = None
+    """One of PACINGS; None is "normal" for a player and "instant" in a
+    headless app (tests, benchmarks: nobody watches). The game screen cycles it."""
     seeds: random.Random = field(default_factory=random.SystemRandom)
+
+    def pace(self, headless: bool) -> str:
+        """The pacing in force (``headless``: nobody watches the screen)."""
+        if self.pacing in PACINGS:
+            return self.pacing
+        return "instant" if headless else "normal"
+
+    def pace_s(self, headless: bool) -> float:
+        """Seconds a bot move stays on screen before the next (0: instant)."""
+        return PACE_SECONDS[self.pace(headless)]
+
+    def next_pacing(self, headless: bool) -> str:
+        """Switch to the next pacing (instant → normal → slow → instant)."""
+        i = PACINGS.index(self.pace(headless))
+        self.pacing = PACINGS[(i + 1) % len(PACINGS)]
+        return self.pacing
 
     def new_seed(self) -> int:
         return self.seeds.randrange(1 << 31)

@@ -4,6 +4,13 @@ human's actions; bots think in a worker thread meanwhile.
 Only ever shows the view of one human seat (``viewer``): the seat to move if
 it is human, else the last human who moved. With several humans at one
 terminal a cover screen comes between two humans' turns.
+
+Bot moves are paced (``Settings.pacing``): each move stays on screen at least
+the pace's seconds before the next bot move replaces it (a timer holds the
+next decision; the bot thinks meanwhile), the status line names the move just
+made, and space skips ahead to the next human turn. Keys typed before a
+prompt was offered are dropped (``ActionMenu.stale``). Digits and letters
+reach the actions from any panel; esc brings the focus back to them first.
 """
 
 from __future__ import annotations
@@ -20,15 +27,17 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import Reactive, reactive
+from textual.timer import Timer
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from ai.players import kinds as installed_kinds
 from engine.core import IllegalAction
 from engine.match import Match
 from saves.plain import plain
-from tui.bots import BotRunner, Decision, Job
+from tui.bots import BotRunner, Decision, Job, flat, reasons
 from tui.host import host
 from tui.messages import OpenReplay
+from tui.settings import HINT_SECONDS
 from tui.widgets.actions import ActionMenu, FilterInput
 from tui.widgets.game_log import GameLog
 from tui.widgets.keybar import key_label
@@ -42,6 +51,9 @@ from .tabled import TableScreen
 
 PROGRESS_EVERY_S = 0.05
 HINT_KINDS = ("mcts", "rules")
+KEY_GUARD_S = 0.15
+"""Paced play: a digit or Enter this soon after a prompt appeared was typed
+for the one before it (the player cannot have read the new one yet)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +73,7 @@ class Hint:
     action: tuple
     kind: str
     alternatives: tuple
+    reasons: tuple = ()  # the rules policy's (action, score, why) when the search was flat
 
 
 @dataclass
@@ -75,6 +88,7 @@ class GameScreen(TableScreen):
     """Plays one Match to its end."""
 
     CSS_PATH = "game.tcss"
+    AUTO_FOCUS = "#action-filter"  # where keys go; esc comes back here
     BINDINGS = [
         # Letters have priority: the action filter would take them otherwise;
         # each action first asks the filter whether the letter is text.
@@ -85,8 +99,10 @@ class GameScreen(TableScreen):
         Binding("question_mark", "key('?', 'help')", "Keys", key_display="?", priority=True),
         Binding("g", "key('g', 'results')", "Results", show=False, priority=True),
         Binding("ctrl+s", "save", "Save", tooltip="Save under a name"),
-        Binding("escape", "menu", "Menu"),
+        Binding("escape", "escape", "Menu", tooltip="Back to the actions, or the menu"),
         Binding("ctrl+l", "focus_log", "Log", show=False),
+        Binding("space", "skip", "Skip the bots' pacing to your turn", show=False),
+        Binding("ctrl+p", "pace", "Bot pacing: instant, normal, slow", show=False),
     ]
 
     viewer: Reactive[int | None] = reactive(None, init=False)
@@ -105,6 +121,11 @@ class GameScreen(TableScreen):
         self._leaving = False
         self._deferred: Callable[[], None] | None = None
         self._thinking_text: str | Content = ""  # the status line while a bot or the hint thinks
+        self._paced: Timer | None = None  # holds a bot's move until its pace is up
+        self._held: BotMove | None = None  # that move
+        self._skipping = False  # space: no pacing until a human is to move
+        self._shown_at = 0.0  # when the last change of position was drawn
+        self._fresh: list[Any] = []  # the log lines the last change added
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -174,6 +195,8 @@ class GameScreen(TableScreen):
         if m.seats[seat].is_human:
             view = m.view(seat)
             items = [(a, m.game.describe(view, a)) for a in m.game.legal(view)]
+            self._skipping = False
+            menu.guard_s = 0.0 if self.pace_s() == 0 else KEY_GUARD_S
             menu.set_actions(items)
             look = self.looks[seat]
             self.status.say(markup(f"[reverse b $seat-{look.colour}] {look.letter} [/] "
@@ -183,7 +206,7 @@ class GameScreen(TableScreen):
         else:
             self.settled.clear()
             look = self.looks[seat]
-            menu.set_actions([], f"{look.name} is thinking…")
+            menu.set_actions([], self.waiting_note(look.name))
             self.think_for(seat)
 
     def when_on_top(self, then: Callable[[], None]) -> bool:
@@ -238,8 +261,11 @@ class GameScreen(TableScreen):
         m = self.match
         if self._log_viewer != self.viewer or self._logged > len(m.states):
             log.reset([line for _, line in m.log_lines(self.viewer)])
+            self._fresh = []
         elif self._logged < len(m.states):
-            log.add([line for _, line in m.log_lines(self.viewer, start=self._logged)])
+            self._fresh = [line for _, line in m.log_lines(self.viewer, start=self._logged)]
+            log.add(self._fresh)
+            self._shown_at = time.monotonic()
         self._log_viewer = self.viewer
         self._logged = len(m.states)
 
@@ -284,9 +310,11 @@ class GameScreen(TableScreen):
     def think_for(self, seat: int) -> None:
         m = self.match
         look = self.looks[seat]
+        last = self.last_move()
         self._thinking_text = markup(
-            f"[reverse b $seat-{look.colour}] {look.letter} [/] [b]$name[/] is thinking — $prompt",
-            name=look.name, prompt=m.game.prompt(m.view(seat)))
+            f"[reverse b $seat-{look.colour}] {look.letter} [/] [b]$name[/] is thinking…"
+            + (" [dim]·[/] $last" if last else " — $prompt"),
+            name=look.name, last=last, prompt=m.game.prompt(m.view(seat)))
         self.status.thinking(self._thinking_text, 0.0)
         settings = host(self).settings
         job = Job((seat,), self.bot_kind(seat), m.seats[seat].strength, m.game_id,
@@ -318,6 +346,7 @@ class GameScreen(TableScreen):
         return BotMove(step, job.seat, self._decide_in_worker(job, step).action)
 
     def stop_thinking(self) -> None:
+        self.stop_pacing()
         self.workers.cancel_group(self, "bot")
         self.workers.cancel_group(self, "hint")
         self._hint_step = None
@@ -339,9 +368,28 @@ class GameScreen(TableScreen):
                 self.proceed()
 
     def bot_moved(self, move: BotMove) -> None:
+        """The bot has decided: play it once the last move has been on
+        screen for the pace's seconds."""
+        if self.stale_move(move):
+            return
+        wait = self.pace_left()
+        if wait > 0:
+            self.stop_pacing()
+            self._held = move
+            self._paced = self.set_timer(wait, lambda: self.play_bot_move(move))
+            return
+        self.play_bot_move(move)
+
+    def stale_move(self, move: BotMove) -> bool:
+        """Has the position changed since the bot began (undo, leaving)?"""
         m = self.match
-        if self._leaving or move.step != len(m.actions) or m.to_move() != move.seat:
-            return  # stale: the position changed while it thought (undo, leaving)
+        return self._leaving or move.step != len(m.actions) or m.to_move() != move.seat
+
+    def play_bot_move(self, move: BotMove) -> None:
+        self._paced = self._held = None
+        if self.stale_move(move):
+            return
+        m = self.match
         try:
             m.play(move.action)
         except IllegalAction:
@@ -359,6 +407,55 @@ class GameScreen(TableScreen):
                     severity="error")
         self.kinds[seat] = "random"
         self.proceed()
+
+    # ------------------------------------------------------------ pacing
+    def pace_s(self) -> float:
+        """Seconds each bot move stays on screen (0 while skipping ahead)."""
+        if self._skipping:
+            return 0.0
+        return host(self).settings.pace_s(self.app.is_headless)
+
+    def pace_left(self) -> float:
+        """How much longer the last change must stay on screen."""
+        pace = self.pace_s()
+        return 0.0 if pace <= 0 else pace - (time.monotonic() - self._shown_at)
+
+    def stop_pacing(self) -> None:
+        if self._paced is not None:
+            self._paced.stop()
+        self._paced = self._held = None
+
+    def last_move(self) -> str:
+        """The change just drawn, in the log's words (the viewer's view: it
+        names nothing the viewer may not know); "" if there is none."""
+        lines = [plain(line.text) for line in self._fresh if not line.heading]
+        if not lines:
+            return ""
+        more = f" (+{len(lines) - 1} more in the log)" if len(lines) > 1 else ""
+        return lines[0] + more
+
+    def waiting_note(self, name: str) -> str:
+        """The actions panel while a bot is to move (plain text)."""
+        pace = host(self).settings.pace(self.app.is_headless)
+        return (f"{name} is thinking…\n\nspace: skip to your turn · "
+                f"ctrl+p: bot pacing ({pace})")
+
+    def action_skip(self) -> None:
+        """Play the bots' moves at once up to the next human turn."""
+        m = self.match
+        if not m.bot_to_move():
+            return
+        self._skipping = True
+        self.status.thinking(markup("[b]Skipping ahead[/] to your turn…"), None)
+        held = self._held
+        if held is not None:  # decided, waiting for its pace: play it now
+            self.stop_pacing()
+            self.play_bot_move(held)
+
+    def action_pace(self) -> None:
+        pace = host(self).settings.next_pacing(self.app.is_headless)
+        self.query_one(ActionMenu).guard_s = 0.0 if self.pace_s() == 0 else KEY_GUARD_S
+        self.notify(f"Bot pacing: {pace} (ctrl+p changes it).", title="Pacing")
 
     @on(ThinkingProgress)
     def _progress(self, event: ThinkingProgress) -> None:
@@ -424,15 +521,18 @@ class GameScreen(TableScreen):
         have = installed_kinds()
         kind = next((k for k in HINT_KINDS if k in have), "random")
         settings = host(self).settings
+        seconds = settings.hint_seconds if settings.hint_seconds is not None else HINT_SECONDS
         job = Job(("hint", seat), kind, "normal", m.game_id, m.view(seat), seat,
-                  settings.hint_iterations, settings.hint_seconds, m.bot_seed(seat) ^ 0x5EED)
+                  settings.hint_iterations, seconds, m.bot_seed(seat) ^ 0x5EED)
         self.think_hint(job, len(m.actions))
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
     def think_hint(self, job: Job, step: int) -> Hint:
-        """The strongest bot installed looks at the human's own view."""
+        """The strongest bot installed looks at the human's own view; when
+        its search cannot tell the moves apart, the rules policy says why."""
         decision = self._decide_in_worker(job, step)
-        return Hint(step, decision.action, job.kind, decision.alternatives)
+        why = reasons(job) if job.kind == "rules" or flat(decision.alternatives) else ()
+        return Hint(step, decision.action, job.kind, decision.alternatives, why)
 
     def hint_ready(self, hint: Hint) -> None:
         m = self.match
@@ -443,16 +543,13 @@ class GameScreen(TableScreen):
         if self.viewer is None:
             return
         view = m.view(self.viewer)
-        lines = [HintLine(a.text, a.visits, a.win_rate) for a in hint.alternatives]
-        source = {"mcts": "Suggested by the ISMCTS search, from what you can see.",
-                  "rules": "Suggested by the rule-based bot (no search installed)."}.get(
-            hint.kind, "No search is installed: this is a random legal move.")
+        action, lines, source = hint_text(m.game, view, hint)
 
         def done(play: bool | None) -> None:
             if play and hint.step == len(m.actions):
-                self.play(hint.action)
+                self.play(action)
 
-        self.app.push_screen(HintScreen(m.game.describe(view, hint.action), lines, source), done)
+        self.app.push_screen(HintScreen(m.game.describe(view, action), lines, source), done)
 
     def action_save(self) -> None:
         app = host(self)
@@ -503,7 +600,8 @@ class GameScreen(TableScreen):
             KeyHelp("/", "filter with any letter (also z and h)"),
             KeyHelp("1-9, 0", "play the 1st…10th action shown"),
             KeyHelp("↑ ↓ Enter", "move in the actions and play one"),
-            KeyHelp("Tab", "move between the actions, your hand and the log"),
+            KeyHelp("Tab", "move between the actions, your hand and the log "
+                           "(digits and letters still reach the actions; esc goes back)"),
             KeyHelp("ctrl+q", "quit (the game is autosaved)"),
         ]
         self.app.push_screen(HelpScreen("Keys", keys, self.ui.notes))
@@ -539,6 +637,35 @@ class GameScreen(TableScreen):
 
         self.app.push_screen(GameOverScreen(self.match, self.looks), after)
 
+    def action_escape(self) -> None:
+        """Back to the actions from any other panel; from the actions, the menu."""
+        menu = self.query_one(ActionMenu)
+        focused = self.focused
+        if focused is not None and menu not in focused.ancestors_with_self:
+            menu.filter.focus()
+            return
+        self.action_menu()
+
+    def on_key(self, event: events.Key) -> None:
+        """Digits and letters typed while another panel has the focus still
+        reach the actions (the focused panel had its chance at the key)."""
+        menu = self.query_one(ActionMenu)
+        focused = self.focused
+        char = event.character
+        if focused is None or char is None or menu in focused.ancestors_with_self:
+            return
+        if char.isdigit():
+            menu.shortcut_key(char, event.time)
+        elif not (char.isalpha() and menu.type_text(char)):
+            return
+        event.stop()
+        event.prevent_default()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The log says it has the focus, and how to leave it."""
+        log = self.query_one(GameLog)
+        log.border_title = "Log · ↑↓ PgUp PgDn scroll · esc: back" if event.widget is log else ""
+
     def action_focus_log(self) -> None:
         self.query_one(GameLog).focus()
 
@@ -551,3 +678,23 @@ class GameScreen(TableScreen):
         else:
             self.app.pop_screen()
 
+
+
+def hint_text(game: Any, view: Any, hint: Hint) -> tuple[tuple, list[HintLine], str]:
+    """The move to suggest, its alternatives and where it comes from, in the
+    player's terms: the rules policy's reasons and points when the search
+    was flat, else each move's chance of winning (never search shares)."""
+    if hint.reasons:
+        lines = [HintLine(f"{game.describe(view, a)} — {why} ({score:+.1f} points)", None, None)
+                 for a, score, why in hint.reasons]
+        win = hint.alternatives[0].win_rate if hint.alternatives else 0.0
+        source = (f"The search finds these moves alike (about {win:.0%} to win either way); "
+                  if hint.kind != "rules" else "No search is installed; ")
+        source += "the rule-based bot's reasons, with the points it expects each to add:"
+        return hint.reasons[0][0], lines, source
+    lines = [HintLine(f"{a.text} — wins about {a.win_rate:.0%} of the games played out",
+                      None, None) for a in hint.alternatives]
+    source = {"mcts": "Suggested by the ISMCTS search, from what you can see.",
+              "rules": "Suggested by the rule-based bot (no search installed)."}.get(
+        hint.kind, "No search is installed: this is a random legal move.")
+    return hint.action, lines, source

@@ -5,6 +5,10 @@ that means nothing does nothing); digits 1–9 and 0 play the first ten shown;
 Enter plays the highlighted one. While the filter is empty the command keys
 of the screen (undo, hint, help) keep their meaning; ``/`` starts a filter
 that takes any letter.
+
+A digit or Enter typed before the current list was offered (or within
+``guard_s`` after it: the player cannot have read it yet) is dropped: it was
+meant for an earlier prompt, which a bot's move or an automatic step replaced.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from textual import events, on
+from textual._time import get_time
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -82,11 +87,14 @@ class FilterInput(PlainInput):
             self._swallow(event)
             self.explicit = False
             return
+        if event.key == "enter" and self.menu.stale(event.time):
+            self._swallow(event)  # typed for an earlier prompt
+            return
         if char is None or not event.is_printable:
             return
         if char in SHORTCUTS:
             self._swallow(event)
-            self.menu.choose_shortcut(SHORTCUTS.index(char))
+            self.menu.shortcut_key(char, event.time)
             return
         if char == "/" and not self.value:
             self._swallow(event)
@@ -143,6 +151,8 @@ class ActionMenu(Vertical):
         self._items: list[tuple[tuple, str]] = []
         self._shown: list[tuple[tuple, str]] = []
         self._enabled = False
+        self.offered_at = get_time()  # when the current list was offered (Textual's clock)
+        self.guard_s = 0.0  # keys this soon after an offer were typed for the one before
 
     def compose(self) -> ComposeResult:
         yield FilterInput(self, placeholder=self.hint, id="action-filter", compact=True)
@@ -164,6 +174,7 @@ class ActionMenu(Vertical):
         text: it may name a seat) when it is not this player's turn."""
         self._items = items
         self._enabled = bool(items)
+        self.offered_at = get_time()
         self.filter.value = ""
         self.filter.explicit = False
         self._refill(note)
@@ -220,6 +231,30 @@ class ActionMenu(Vertical):
     def choose_highlighted(self) -> None:
         if self._shown and self.options.highlighted is not None:
             self._choose(self.options.highlighted)
+
+    def stale(self, typed_at: float) -> bool:
+        """Was a key typed at ``typed_at`` (an event's ``time``) meant for an
+        earlier list than this one?"""
+        return typed_at < self.offered_at + self.guard_s
+
+    def shortcut_key(self, char: str, typed_at: float) -> bool:
+        """A digit typed anywhere on the screen: play the action it numbers,
+        unless it was typed for an earlier list. True if one was played."""
+        if char not in SHORTCUTS or self.stale(typed_at) or not self._enabled:
+            return False
+        index = SHORTCUTS.index(char)
+        self.choose_shortcut(index)
+        return index < len(self._shown)
+
+    def type_text(self, char: str) -> bool:
+        """A letter typed while another panel has the focus: it goes to the
+        filter (which takes the focus) if it matches an action."""
+        f = self.filter
+        if not self._enabled or not self.would_match(f.value + char):
+            return False
+        f.focus()
+        f.insert_text_at_cursor(char)
+        return True
 
     def choose_shortcut(self, index: int) -> None:
         if index < len(self._shown):
