@@ -20,9 +20,10 @@ to its end) in its own autosave. So ``Store.load`` gives every save that is
 not this folder's autosave of its own game (a named save, a file from
 elsewhere) a fresh id, noting the save's id as ``meta["branch_of"]``:
 playing on from it starts a new branch with its own autosave, and nothing
-the player did not delete ever disappears. Loading an autosave from its own
-slot (Continue, or an autosave picked in Load) keeps its id: it is the same
-branch, played on in the same slot.
+the player did not delete ever disappears. Loading an unfinished autosave
+from its own slot (Continue, or an autosave picked in Load) keeps its id: it
+is the same branch, played on in the same slot. A finished game's autosave
+branches too: an undo played on from it must not replace the finished game.
 
 The folders Tabula creates (the save folder, any missing parents, autosave/)
 are private to the player: mode 0o700, whatever the umask. Saves are only
@@ -141,12 +142,12 @@ class Store:
     def load(self, name_or_path: str | os.PathLike) -> Match:
         """A save by name (``auto:<id>`` for an autosave) or by file path.
 
-        Anything but this folder's autosave of its own game comes back as a
-        new branch (a fresh id, ``meta["branch_of"]`` = the save's id), so
-        its autosaves never overwrite another save (module docstring)."""
+        Anything but this folder's autosave of its own unfinished game comes
+        back as a new branch (a fresh id, ``meta["branch_of"]`` = the save's
+        id), so its autosaves never overwrite another save (module docstring)."""
         path = self._resolve(name_or_path)
         match = load_match(path)
-        if not self.is_own_slot(path, match):
+        if match.is_over() or not self.is_own_slot(path, match):
             self.branch(match)
         return match
 

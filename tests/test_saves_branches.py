@@ -118,3 +118,15 @@ def test_the_branch_note_survives_saving(store: Store) -> None:
     branch = store.load("named")
     store.save(branch, "later")
     assert load_match(store.path_of("later")).meta[BRANCH_OF] == game.meta["id"]
+
+
+def test_a_finished_autosave_branches_so_an_undo_cannot_replace_it(store: Store) -> None:
+    game = make_match(players=2, limit=None, undo=False)
+    assert game.is_over()
+    store.autosave(game)
+    ident = game.meta["id"]
+    again = store.load(f"auto:{ident}")
+    assert again.meta["id"] != ident and again.meta[BRANCH_OF] == ident
+    store.autosave(again)
+    assert store.load(f"auto:{ident}").is_over()
+    assert len(autosaves(store)) == 2
