@@ -142,3 +142,29 @@ def test_an_unfinished_replay_of_you_reads_as_you_saw_it() -> None:
 
     status = asyncio.run(go())
     assert "as you saw it" in status and "You saw" not in status
+
+
+def test_saving_over_an_existing_save_asks_for_a_second_enter(home: Path) -> None:
+    match = position("play")
+    other = home / "saves" / "evening.tabula"
+    other.parent.mkdir(parents=True)
+    other.write_bytes(b"another game's save")
+
+    async def go() -> None:
+        app = app_for(match)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            await pilot.press("ctrl+s")
+            dialog = app.screen
+            assert isinstance(dialog, SaveScreen)
+            dialog.query_one(Input).value = "evening"
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is dialog and other.read_bytes() == b"another game's save"
+            assert "“evening” exists" in str(dialog.query_one("#save-problem", Static).render())
+            await pilot.press("enter")  # yes, replace it
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+
+    asyncio.run(go())
+    assert other.read_bytes() != b"another game's save"

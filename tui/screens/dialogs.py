@@ -15,6 +15,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.host import host
 from tui.widgets.untrusted import PlainInput, markup
 
 
@@ -112,7 +113,9 @@ class MenuScreen(ModalScreen[str | None]):
 class SaveScreen(ModalScreen[str | None]):
     """Asks for a save name; returns it, or None if cancelled. A name the
     save folder would refuse keeps the dialog open with the reason under
-    the input, so the player fixes the name instead of typing it again."""
+    the input, so the player fixes the name instead of typing it again; the
+    name of a save that exists asks for a second Enter before replacing it
+    (the suggested name is the same for every game at one chapter)."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -120,6 +123,7 @@ class SaveScreen(ModalScreen[str | None]):
         super().__init__()
         self.suggestion = suggestion
         self.blink = blink
+        self._replacing: str | None = None  # the existing save a second Enter replaces
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -140,16 +144,34 @@ class SaveScreen(ModalScreen[str | None]):
         from saves.names import check_name
 
         name = event.value.strip()
+        problem = self.query_one("#save-problem", Static)
         try:
             check_name(name)
         except SaveError as e:  # quotes the typed name: a template value, never markup
-            self.query_one("#save-problem", Static).update(
-                markup("[b $error]$why[/]", why=str(e)))
+            problem.update(markup("[b $error]$why[/]", why=str(e)))
+            return
+        if name != self._replacing and self.taken(name):
+            self._replacing = name
+            problem.update(markup("[b $warning]A save named “$name” exists.[/] "
+                                  "Enter again replaces it.", name=name))
             return
         self.dismiss(name)
 
+    def taken(self, name: str) -> bool:
+        """Whether the save folder holds a save called ``name``."""
+        from saves import SaveError
+
+        store = host(self).store
+        if store is None:
+            return False
+        try:
+            return bool(store.path_of(name).exists())
+        except (OSError, SaveError):  # a name the system refuses: saving will say why
+            return False
+
     @on(Input.Changed, "#save-name")
     def _typed(self) -> None:
+        self._replacing = None
         self.query_one("#save-problem", Static).update("")
 
     def action_cancel(self) -> None:
