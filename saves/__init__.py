@@ -5,6 +5,8 @@ The public API (docs/DEVELOPING.md, "Saves API")::
 
     store = Store(root=None)          # explicit > $TABULA_HOME/saves > user data dir
     store.autosave(match) / store.save(match, name) / store.load(name_or_path)
+    # load: a named save, a file, or a finished game comes back as a new
+    # branch (fresh id, meta["branch_of"]); an unfinished autosave keeps its slot
     store.list() / store.latest_autosave() / store.delete(name)
     save_match(match, path) ; load_match(path) -> Match
 
