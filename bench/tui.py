@@ -155,7 +155,7 @@ def your_turn(game_id: str, seed: int) -> Any:
     from engine.match import Match, Seat
 
     game = get_game(game_id)
-    players = 2 if 2 in game.players else game.players.start
+    players = game.default_players
     seats = (Seat("You"),) + tuple(Seat(f"Bot {i}", "random") for i in range(1, players))
     match = Match(game_id, seats, seed)
     rng = random.Random(seed)

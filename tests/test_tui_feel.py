@@ -277,7 +277,7 @@ def test_the_hint_s_search_is_capped_in_seconds(monkeypatch):
             await pilot.press("h")
             await pilot.pause()
     asyncio.run(go())
-    assert jobs and jobs[0].seconds == HINT_SECONDS <= 1.5 and jobs[0].iterations is None
+    assert jobs and jobs[0].seconds == HINT_SECONDS <= 1.0 and jobs[0].iterations is None
 
 
 def test_the_hint_screen_speaks_in_win_chances_or_reasons():

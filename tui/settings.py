@@ -10,9 +10,10 @@ PACINGS = ("instant", "normal", "slow")
 PACE_SECONDS = {"instant": 0.0, "normal": 0.6, "slow": 1.5}
 """Seconds per pacing: 0.6 s is about the time to read one log line, 1.5 s
 to also look at what it changed on the table."""
-HINT_SECONDS = 1.5
+HINT_SECONDS = 1.0
 """The hint's search stops after this long unless ``hint_seconds`` says
-otherwise: with drawing and the rules bot's reasons it shows within 2 s."""
+otherwise (about what a normal ISMCTS bot spends on a move): with drawing
+and the rules bot's reasons it shows within 2 s, also on a busy machine."""
 
 
 @dataclass
