@@ -134,6 +134,21 @@ def test_every_bot_kind_says_it_is_thinking_and_names_the_last_move(kind):
 
 
 # ------------------------------------------------------------ keys for an earlier prompt
+def test_the_first_prompt_takes_a_key_at_once():
+    """Nothing was chosen before it, so no key can have been meant for another."""
+    async def go() -> None:
+        m = position("play")
+        app = app_for(m, pacing="normal")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            step = len(m.actions)
+            await pilot.press("1")
+            await pilot.pause()
+            assert len(m.actions) == step + 1
+            app.screen.stop_thinking()
+    asyncio.run(go())
+
+
 def test_a_key_typed_before_the_prompt_appeared_is_not_applied_to_it():
     async def go() -> None:
         m = position("play")
@@ -170,6 +185,9 @@ def test_paced_play_drops_keys_typed_too_soon_to_have_read_the_prompt():
         app = app_for(m, pacing="normal")
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(pilot)
+            await pilot.press("1")  # the player's next prompt follows at once
+            await pilot.pause()
+            assert m.to_move() == 0
             menu = app.screen.query_one(ActionMenu)
             assert menu.guard_s > 0
             step = len(m.actions)

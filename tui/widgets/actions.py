@@ -6,9 +6,11 @@ Enter plays the highlighted one. While the filter is empty the command keys
 of the screen (undo, hint, help) keep their meaning; ``/`` starts a filter
 that takes any letter.
 
-A digit or Enter typed before the current list was offered (or within
-``guard_s`` after it: the player cannot have read it yet) is dropped: it was
-meant for an earlier prompt, which a bot's move or an automatic step replaced.
+A digit or Enter typed before the current list was offered is dropped: it
+was meant for an earlier prompt, which a bot's move or an automatic step
+replaced. So is one typed within ``guard_s`` after a list that replaced the
+player's own choice within ``RECENT_S`` (the player cannot have read it yet;
+over a slow link the keys of a double tap arrive after the new list).
 """
 
 from __future__ import annotations
@@ -32,6 +34,9 @@ from saves.plain import plain
 from .untrusted import PlainInput
 
 SHORTCUTS = "1234567890"
+RECENT_S = 1.0
+"""A list offered this soon after the player's last choice came by itself
+(automatic steps, instant bots): the guard applies to it."""
 COMMAND_KEYS = frozenset("zh?")
 
 
@@ -153,6 +158,8 @@ class ActionMenu(Vertical):
         self._enabled = False
         self.offered_at = get_time()  # when the current list was offered (Textual's clock)
         self.guard_s = 0.0  # keys this soon after an offer were typed for the one before
+        self._guarded = False  # did this list replace a choice just made?
+        self._chosen_at = float("-inf")
 
     def compose(self) -> ComposeResult:
         yield FilterInput(self, placeholder=self.hint, id="action-filter", compact=True)
@@ -175,6 +182,7 @@ class ActionMenu(Vertical):
         self._items = items
         self._enabled = bool(items)
         self.offered_at = get_time()
+        self._guarded = self.offered_at - self._chosen_at < RECENT_S
         self.filter.value = ""
         self.filter.explicit = False
         self._refill(note)
@@ -235,7 +243,8 @@ class ActionMenu(Vertical):
     def stale(self, typed_at: float) -> bool:
         """Was a key typed at ``typed_at`` (an event's ``time``) meant for an
         earlier list than this one?"""
-        return typed_at < self.offered_at + self.guard_s
+        guard = self.guard_s if self._guarded else 0.0
+        return typed_at < self.offered_at + guard
 
     def shortcut_key(self, char: str, typed_at: float) -> bool:
         """A digit typed anywhere on the screen: play the action it numbers,
@@ -265,4 +274,5 @@ class ActionMenu(Vertical):
             return
         action = self._shown[index][0]
         self._enabled = False  # one choice per offer: no double plays
+        self._chosen_at = get_time()
         self.post_message(self.Chosen(action))
