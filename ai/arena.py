@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from engine import get_game
-from engine.core import Result, parse_options
+from engine.core import Result, named_options, parse_options
 
 from .base import Budget
 from .players import bot_turn, check_seats, make_bot
@@ -174,7 +174,8 @@ def play_one(cfg: Config, i: int) -> GameRecord:
 
     specs = rotation(cfg.seats, i)
     game = get_game(cfg.game)
-    options = parse_options(game.options, list(cfg.options), len(specs))
+    given = parse_options(game.options, list(cfg.options), len(specs))
+    options = named_options(game.options, given)  # a new game: today's defaults
     match = Match(cfg.game, seats_from_kinds(list(specs)), cfg.seed + i, options)
     bots = {s: make_bot(seat.kind, seat.strength) for s, seat in enumerate(match.seats)}
     n = len(specs)

@@ -33,10 +33,11 @@ def play_one(game_id: str, players: int, seed: int, options: tuple[str, ...],
     from ai.base import Budget
     from ai.players import bot_turn, make_bot
     from engine import get_game
-    from engine.core import parse_options
+    from engine.core import named_options, parse_options
     from engine.match import Match, seats_from_kinds
 
-    chosen = parse_options(get_game(game_id).options, list(options), players)
+    declared = get_game(game_id).options
+    chosen = named_options(declared, parse_options(declared, list(options), players))  # a new game
     match = Match(game_id, seats_from_kinds([bot] * players), seed, chosen)
     kind, _, strength = bot.partition(":")
     bots = {s: make_bot(kind, strength or "normal") for s in range(players)}

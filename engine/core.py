@@ -339,6 +339,13 @@ class Option:
     ``bounds``) or "seats" (one of ``choices`` per seat, all different, e.g.
     each seat's city; given on the command line comma-separated). ``default``
     None means "the game decides" (for "seats": in order).
+
+    ``absent`` is for an option whose default changed (a reading decided
+    anew, stand-in data tuned): the value a game that names no value for it
+    is played by. Saves hold only the options a game was given, so games
+    saved before the change name none and replay exactly as they were
+    played; a new game names its value (``Match`` writes ``default`` in, see
+    ``named_options``), so it never falls back on the old meaning.
     """
 
     key: str
@@ -348,6 +355,12 @@ class Option:
     help: str
     choices: tuple[str, ...] = ()
     bounds: tuple[int, int] | None = None
+    absent: Any = None  # None: an unnamed option means ``default``
+
+    def value(self, options: Options) -> Any:
+        """This option's value in ``options`` (what the game plays by)."""
+        fallback = self.default if self.absent is None else self.absent
+        return options.get(self.key, fallback)
 
     def parse(self, text: str, players: int) -> Any:
         """The value ``text`` stands for; ValueError with a sentence if none."""
@@ -413,6 +426,17 @@ def parse_options(declared: Sequence[Option], pairs: Sequence[str], players: int
             raise ValueError(f"unknown option {key!r} (known: {known})")
         values[key] = by_key[key].parse(text, players)
     return Options.of(values)
+
+
+def named_options(declared: Sequence[Option], options: Options) -> Options:
+    """``options`` with a value named for every option that has an ``absent``
+    meaning: what a new game is set up with, so its save replays it by the
+    current defaults while older saves keep the meaning they were played by."""
+    given = dict(options.items)
+    for o in declared:
+        if o.absent is not None and o.key not in given:
+            given[o.key] = o.default
+    return Options.of(given) if len(given) != len(options.items) else options
 
 
 def check_options(declared: Sequence[Option], options: Options, players: int) -> None:

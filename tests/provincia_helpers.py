@@ -23,12 +23,11 @@ from collections.abc import Callable, Iterable
 import pytest
 
 from engine import get_game, scenario
-from engine.core import Held, IllegalAction, Options
+from engine.core import Held, IllegalAction, Options, named_options
 from engine.provincia.data import (
     AEDIFICIA,
     AEDIFICIUM,
     BATTLE_ROUNDS,
-    BELLA,
     BOX_SUPPLY,
     CARD_ID,
     CARDS,
@@ -36,7 +35,10 @@ from engine.provincia.data import (
     SPQR,
     TOKEN_VALUES,
     TOKENS_PER_COLOUR,
+    TUNED,
+    bellum_id,
 )
+from engine.provincia.readings import stand_ins
 from engine.provincia.scenario import quiet
 from engine.provincia.state import (
     BATTLE,
@@ -64,9 +66,9 @@ def name(card: int) -> str:
     return CARDS[card].name
 
 
-def bellum(name_: str) -> int:
-    """A Bellum card id by its name (e.g. "III-b")."""
-    return next(i for i, b in enumerate(BELLA) if b.name == name_)
+def bellum(name_: str, stand_ins: str = TUNED) -> int:
+    """A Bellum card id by its name (e.g. "III-b") in that set of stand-ins."""
+    return bellum_id(name_, stand_ins)
 
 
 def city(name_: str) -> int:
@@ -94,7 +96,7 @@ def new(n: int = 4, seed: int = 1, cities: Iterable[str] | None = None, **option
     opts = dict(options)
     if cities is not None:
         opts["cities"] = tuple(cities)
-    return G.setup(n, Options.of(opts) if opts else None, seed)
+    return G.setup(n, named_options(G.options, Options.of(opts)), seed)  # a new game
 
 
 passive = quiet  # SPQR/Aedificium decks first, first card, never a card played
@@ -213,8 +215,8 @@ def position(s: State, players: dict[int, dict] | None = None, supply=None,
     if bellum_card is not None:
         i = BATTLE_ROUNDS.index(s.round)
         old = s.bellum[i]
-        s = s.replace(bellum=s.bellum[:i] + (Held(bellum(bellum_card), old.seen, old.pool),)
-                      + s.bellum[i + 1:])
+        card = bellum(bellum_card, stand_ins(s.options))
+        s = s.replace(bellum=s.bellum[:i] + (Held(card, old.seen, old.pool),) + s.bellum[i + 1:])
     return s.replace(supply=balanced_supply(s) if supply is None else tuple(supply))
 
 

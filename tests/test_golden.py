@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from engine import get_game
+from engine.core import Options, named_options
 from engine.match import Match, seats_from_kinds
 from tui.headless import print_game, run_headless
 
@@ -20,7 +22,8 @@ CASES = [("provincia", 4, 7), ("provincia", 2, 3), ("provincia", 6, 11)]
 
 
 def playthrough(game: str, players: int, seed: int) -> str:
-    match = Match(game, seats_from_kinds(["random"] * players), seed)
+    options = named_options(get_game(game).options, Options())  # a new game, as players get
+    match = Match(game, seats_from_kinds(["random"] * players), seed, options)
     run_headless(match)
     out = io.StringIO()
     print_game(match, as_json=False, out=out)

@@ -9,8 +9,9 @@ from functools import cache
 
 import pytest
 
-from engine.core import IllegalAction, Options, parse_options
-from engine.provincia.data import SPQR
+from engine.core import IllegalAction, Options, named_options, parse_options
+from engine.provincia import economy
+from engine.provincia.data import BELLA, FIRST, SPQR, TUNED, bellum_id, bellum_ids
 from engine.provincia.decks import new_deck
 from engine.provincia.state import ACTIVATE, BATTLE, PLAY, SELECT, put
 from tests.provincia_helpers import (
@@ -49,7 +50,10 @@ def losing(me: dict, card: str, rnd: int, **options):
 def test_every_reading_is_a_declared_option_with_the_old_default():
     declared = {o.key: o for o in G.options}
     assert set(READINGS) <= set(declared)
-    assert declared["finite_gold"].default is True
+    # Gold: unlimited in a new game; a game that names no value (saved
+    # before the default changed) keeps the limit it was played with.
+    assert declared["finite_gold"].default is False
+    assert declared["finite_gold"].absent is True
     assert all(declared[k].default is False for k in READINGS[1:])
     opts = parse_options(G.options, [f"{k}=true" for k in READINGS[1:]], 4)
     assert all(opts.get(k) is True for k in READINGS[1:])
@@ -143,3 +147,30 @@ def test_a_deck_that_runs_out_reshuffles_at_once_only_by_option(at_once):
     s = G.play(s, ("deck", SPQR))
     assert any(e[0] == "reshuffle" for e in s.events) is at_once
     assert bool(s.decks[SPQR].cards) is at_once
+
+
+def test_a_new_game_names_the_changed_defaults_and_an_unnamed_option_keeps_its_old_meaning():
+    """A new game names today's default of every option whose meaning changed
+    (named_options, as the new-game screen and the command line do); a game
+    that names none (saved before) keeps the old meaning (Option.absent)."""
+    fresh = named_options(G.options, Options())
+    assert fresh.get("finite_gold") is False and fresh.get("stand_ins") == TUNED
+    new_game, old_game = G.setup(5, fresh, 3), G.setup(5, Options(), 3)
+    assert not economy.finite_gold(new_game) and economy.finite_gold(old_game)
+    assert old_game.players[0].pp == -2  # the first stand-in row for 5 players
+    assert new_game.players[0].pp == 0  # the tuned row
+    assert named_options(G.options, fresh) is fresh  # naming twice changes nothing
+
+
+def test_each_set_of_stand_ins_deals_its_own_bellum_cards():
+    for edition, other in ((TUNED, FIRST), (FIRST, TUNED)):
+        ids = set(bellum_ids(edition))
+        assert len(ids) == 15  # four rounds of battle, 4+4+4+3 cards
+        assert sorted(BELLA[i].name for i in ids ^ set(bellum_ids(other))) == [
+            "II-c", "II-c", "V-d", "V-d"]
+        s = G.setup(4, Options.of({"stand_ins": edition}), 1)
+        dealt = {h.card for h in s.bellum} | set(s.bellum_box)
+        assert dealt == ids
+        assert {BELLA[i].name for i in ids} == {b.name for b in BELLA}
+    assert BELLA[bellum_id("V-d", FIRST)].attack == 7
+    assert BELLA[bellum_id("V-d", TUNED)].attack == 6

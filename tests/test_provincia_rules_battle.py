@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from engine.core import HIDDEN
 from engine.match import Match, Seat
-from engine.provincia.data import BELLA
+from engine.provincia.data import BELLA, TUNED, bellum_ids
 from engine.provincia.events import MoraleLost
 from engine.provincia.state import BATTLE
 from engine.provincia.text import event_text
@@ -85,7 +85,7 @@ def choose(name):
 @given(defense=st.integers(-3, 10), morale=st.integers(1, 10),
        buildings=st.lists(st.sampled_from(["Officina", "Stabulum", "Statio"]), max_size=3),
        mine=st.lists(st.integers(0, 4), unique=True, max_size=4),
-       card=st.sampled_from(range(len(BELLA))))
+       card=st.sampled_from(bellum_ids(TUNED)))
 def test_strength_is_defense_morale_military_and_own_colour_tokens_ties_win(
         defense, morale, buildings, mine, card):
     # Officina and Stabulum are unique, Statio is not

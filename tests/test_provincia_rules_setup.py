@@ -11,7 +11,8 @@ from collections import Counter
 import pytest
 
 from engine.core import HIDDEN, IllegalAction, Options
-from engine.provincia.data import AEDIFICIA, BELLA, CARDS, OPES, SPQR
+from engine.provincia.data import AEDIFICIA, BELLA, CARDS, OPES, SPQR, bellum_ids
+from engine.provincia.readings import stand_ins
 from engine.provincia.state import ACTIVATE, BATTLE, FINAL, OVER, PLAY, SELECT, UPKEEP
 from tests.provincia_helpers import (
     AEDIFICIUM,
@@ -113,7 +114,7 @@ def test_setup_opes_and_spqr_decks_are_complete_and_shuffled():
 @pytest.mark.parametrize("n", [2, 4, 6])
 def test_setup_one_face_down_bellum_per_stack_the_other_11_returned(n):
     s = new(n, seed=40 + n)
-    stacks = Counter(b.round for b in BELLA)
+    stacks = Counter(BELLA[i].round for i in bellum_ids(stand_ins(s.options)))
     assert stacks == {2: 4, 3: 4, 5: 4, 6: 3}  # 15 cards in 4 stacks (D3: backs II III V VI)
     assert [BELLA[h.card].round for h in s.bellum] == [2, 3, 5, 6]
     assert len(s.bellum_box) == 11

@@ -8,7 +8,7 @@ import pytest
 
 from engine import get_game
 from engine.core import Rng
-from engine.provincia.data import AEDIFICIUM, CITIES, SPQR
+from engine.provincia.data import AEDIFICIUM, CITIES, SPQR, TUNED, bellum_ids
 from engine.provincia.invariants import check_all
 from engine.provincia.scenario import Scenario, bellum, card, token
 from engine.provincia.state import ACTIVATE, BATTLE, FINAL, PLAY
@@ -55,13 +55,14 @@ def test_named_cards_come_out_of_the_game_not_out_of_nothing():
 
 
 def test_a_replaced_card_goes_to_its_discard_pile_and_the_supply_balances():
-    plain = Scenario(players=4).at_phase("play")
+    plain = Scenario(players=4).options(finite_gold=True).at_phase("play")
     held = plain.players[1].hand[0].card
-    s = Scenario(players=4).hand(1, "Legio").resources(1, gold=20).at_phase("play")
+    s = (Scenario(players=4).options(finite_gold=True).hand(1, "Legio").resources(1, gold=20)
+         .at_phase("play"))
     assert held in s.discards[AEDIFICIUM]
     assert s.supply[3] == plain.supply[3] - (20 - plain.players[1].res[3])
     with pytest.raises(ScriptError, match="more gold than the box"):
-        Scenario(players=4).resources(0, gold=60).at_phase("play")
+        Scenario(players=4).options(finite_gold=True).resources(0, gold=60).at_phase("play")
 
 
 def test_pp_sets_the_total_and_buildings_add_their_awards():
@@ -89,7 +90,7 @@ def test_bellum_and_tokens_are_placed_and_swapped_not_duplicated():
          .at_phase("battle", round=2))
     assert s.bellum[0].card == bellum("V-a")
     cards = [h.card for h in s.bellum] + list(s.bellum_box)
-    assert sorted(cards) == list(range(15))  # every Bellum once
+    assert sorted(cards) == list(bellum_ids(TUNED))  # every Bellum of the game once
     assert [h.card for h in s.players[2].tokens] == [token("Forum Julii", 2)]
     assert all(h.card != token("Forum Julii", 2)
                for p in (0, 1, 3) for h in s.players[p].tokens)

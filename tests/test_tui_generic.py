@@ -212,7 +212,7 @@ def test_new_game_form_is_built_from_the_games_options():
     run(go())
 
 
-def test_new_game_of_the_default_game_keeps_its_defaults_out_of_the_options():
+def test_new_game_names_only_the_defaults_whose_meaning_changed():
     async def go():
         app = app_for(kind="title")
         async with app.run_test(size=(80, 24)) as pilot:
@@ -228,8 +228,12 @@ def test_new_game_of_the_default_game_keeps_its_defaults_out_of_the_options():
             match = app.screen.match
             assert len(match.seats) == game.default_players
             fields = {o.key for o in game.options if o.kind != "seats"}
-            # Fields left at their default are the game's to decide.
-            assert not fields & {k for k, _ in match.options.items}
+            changed = {o.key: o.default for o in game.options if o.absent is not None}
+            # Fields left at their default are the game's to decide, except
+            # those whose meaning changed: a new game names today's default.
+            named = dict(match.options.items)
+            assert fields & set(named) == set(changed)
+            assert {k: named[k] for k in changed} == changed
 
     run(go())
 

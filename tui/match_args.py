@@ -36,11 +36,11 @@ def check_names(given: list[str]) -> list[str]:
 def game_options(game: Any, pairs: Sequence[str], players: int) -> Any:
     """``--option K=V`` strings as the game's Options, checked against the
     options it declares; UsageError naming the known keys or the bad value."""
-    from engine.core import parse_options
+    from engine.core import named_options, parse_options
     from saves.plain import plain
 
     try:
-        return parse_options(game.options, list(pairs), players)
+        return named_options(game.options, parse_options(game.options, list(pairs), players))
     except ValueError as e:  # the reason quotes what was typed
         raise UsageError(f"--option: {plain(str(e), 300)}") from None
 

@@ -45,12 +45,11 @@ BATTLE_FALLBACK_PP = 2
 CONSUETUDO_LOOK = 10
 AEDILES_VS_CONIURATIO_GOLD = 2
 BOX_SUPPLY: Res = res(clay=37, wood=42, stone=48, gold=53)
-FINITE_GOLD_DEFAULT = True
-"""The 53 coins are a limit unless the ``finite_gold`` option turns it off.
-The likelier reading is unlimited (L157 limits "resources", which L54-L55 and
-L315 tell apart from gold), but saves written before hold no value for the
-option and were played limited: flipping this waits for the saves layer to
-record the old default in its upgrade path (docs/RULES-NOTES.md, "Gold")."""
+FINITE_GOLD_DEFAULT = False
+"""Gold is unlimited in a new game: the likelier reading (L157 limits
+"resources", which L54-L55 and L315 tell apart from gold). A game that names
+no value for the ``finite_gold`` option (saved before 2026-12) was played
+with the 53 coins as a limit, and replays so (``Option.absent``)."""
 PRESTIGE_CARDS = 8
 
 OPES, SPQR, AEDIFICIUM = range(3)
@@ -110,6 +109,12 @@ class Opes:
     deck = OPES
 
 
+TUNED, FIRST = "tuned", "first"
+"""The two sets of stand-in data (option ``stand_ins``): the first stand-ins,
+which games saved before 2026-12 were played with, and those tuned by
+self-play since (docs/RULES-NOTES.md, "Seat balance")."""
+
+
 @dataclass(frozen=True)
 class Bellum:
     """A battle card: Gauls' attack and the penalty.
@@ -126,6 +131,7 @@ class Bellum:
     penalty: tuple[tuple[tuple, ...], ...]
     inferred: bool = True
     either: bool = False  # prints "A or B" (L253), each a single building, not a slash
+    stand_ins: str = ""  # "": in every set of stand-ins; else only in that one
 
 
 @dataclass(frozen=True)
@@ -240,7 +246,7 @@ def _morale(n: int) -> tuple:
 BELLA: tuple[Bellum, ...] = (
     Bellum("II-a", 2, 3, ((_destroy(P),), (_destroy(D),)), either=True),  # L253
     Bellum("II-b", 2, 3, ((_destroy(D),), (_destroy(P),))),
-    Bellum("II-c", 2, 4, ((_morale(2),), (_pp(2),))),
+    Bellum("II-c", 2, 4, ((_pp(2),),), stand_ins=FIRST),
     Bellum("II-d", 2, 4, ((_lose(wood=2),), (_lose(gold=2),))),
     Bellum("III-a", 3, 4, ((_destroy(M),), (_pp(2),))),
     Bellum("III-b", 3, 5, ((_pp(4),),)),
@@ -249,11 +255,27 @@ BELLA: tuple[Bellum, ...] = (
     Bellum("V-a", 5, 5, ((_destroy(PR), _pp(2)),)),
     Bellum("V-b", 5, 6, ((_destroy(D),), (_destroy(M),))),
     Bellum("V-c", 5, 6, ((_pp(4),),)),
-    Bellum("V-d", 5, 6, ((_destroy(P),), (_morale(2),))),
+    Bellum("V-d", 5, 7, ((_destroy(P),), (_pp(2),)), stand_ins=FIRST),
     Bellum("VI-a", 6, 6, ((_destroy(PR),), (_pp(4),))),
     Bellum("VI-b", 6, 7, ((_destroy(PR), _pp(2)),)),
     Bellum("VI-c", 6, 8, ((_destroy(M), _pp(2)),)),
+    # Tuned by self-play; they take the place of the first II-c and V-d.
+    Bellum("II-c", 2, 4, ((_morale(2),), (_pp(2),)), stand_ins=TUNED),
+    Bellum("V-d", 5, 6, ((_destroy(P),), (_morale(2),)), stand_ins=TUNED),
 )
+
+
+def bellum_ids(stand_ins: str) -> tuple[int, ...]:
+    """The Bellum cards a game with this set of stand-ins is played with."""
+    return tuple(i for i, b in enumerate(BELLA) if b.stand_ins in ("", stand_ins))
+
+
+def bellum_id(name: str, stand_ins: str = TUNED) -> int:
+    """The id of the Bellum card called ``name`` ("III-b") in that set; KeyError if none."""
+    for i in bellum_ids(stand_ins):
+        if BELLA[i].name == name:
+            return i
+    raise KeyError(name)
 
 # ---------------------------------------------------------------- battle tokens (inferred, PR-M7)
 TOKEN_VALUES = (1, 2, 1, -1, -2)  # index 0 is the owner's "+1 coin" token
@@ -280,6 +302,16 @@ SETUP_ROWS: dict[int, tuple[tuple[int, int, int, int], ...]] = {
     5: ((0, 4, 4, 3), (0, 4, 5, 3), (0, 4, 4, 3), (0, 4, 4, 3), (0, 4, 5, 3)),
     6: ((0, 4, 5, 3), (0, 4, 5, 3), (0, 4, 4, 3), (0, 4, 4, 3), (0, 4, 4, 3), (0, 4, 4, 3)),
 }
+SETUP_ROWS_FIRST = {
+    **SETUP_ROWS,
+    5: ((-2, 4, 4, 3), (-2, 4, 4, 3), (0, 4, 4, 3), (0, 4, 5, 4), (0, 4, 5, 4)),
+    6: ((-2, 4, 4, 3), (-2, 4, 4, 3), (0, 4, 4, 3), (0, 4, 4, 3), (0, 4, 5, 4), (0, 4, 5, 4)),
+}
+"""The first stand-in rows for 5-6 players, for games saved before the tuning."""
+
+
+def setup_rows(players: int, stand_ins: str) -> tuple[tuple[int, int, int, int], ...]:
+    return (SETUP_ROWS_FIRST if stand_ins == FIRST else SETUP_ROWS)[players]
 SETUP_ROWS_INFERRED = (5, 6)
 
 # ---------------------------------------------------------------- one id space for all cards

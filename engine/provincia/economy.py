@@ -13,7 +13,6 @@ from .data import (
     AEDIFICIA,
     DEFENSE_MAX,
     DEFENSE_MIN,
-    FINITE_GOLD_DEFAULT,
     GOLD,
     HORREUM,
     MORALE_MAX,
@@ -22,6 +21,7 @@ from .data import (
     Res,
 )
 from .events import Destroyed, Overflowed, PrestigeChanged
+from .readings import chosen
 from .state import L_BATTLES, Player, State, put
 
 Writable = State  # a thawed State; the alias documents intent
@@ -66,7 +66,7 @@ def pay(w: Writable, p: int, cost: Res) -> None:
 def finite_gold(s: Writable) -> bool:
     """Whether the 53 coins limit gold (option ``finite_gold``). Unlimited,
     the supply's gold is not taken from (payments still go to it)."""
-    return bool(s.options.get("finite_gold", FINITE_GOLD_DEFAULT))
+    return chosen(s.options, "finite_gold")
 
 
 def room(w: Writable, p: int, r: int) -> int:

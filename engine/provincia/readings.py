@@ -11,17 +11,20 @@ from __future__ import annotations
 
 from engine.core import Option, Options
 
-from .data import AEDIFICIA, CARD_ID, FINITE_GOLD_DEFAULT
+from .data import AEDIFICIA, CARD_ID, FINITE_GOLD_DEFAULT, FIRST, TUNED
 
 PRESTIGE_BY_ICON = "prestige_icon"
 OR_IS_CHOICE = "or_choice"
 STRATA_UNIQUE = "strata_unique"
 RESHUFFLE_AT_ONCE = "reshuffle_at_once"
 INCOME_EACH_TURN = "income_each_turn"
+STAND_INS = "stand_ins"
 
 OPTIONS: tuple[Option, ...] = (
     Option("finite_gold", "Finite gold", "bool", FINITE_GOLD_DEFAULT,
-           "the 53 gold coins are a hard limit"),
+           "the 53 gold coins are a hard limit", absent=True),
+    Option(STAND_INS, "Stand-ins", "choice", TUNED,
+           "5-6 player setup, Bellum II-c/V-d", choices=(TUNED, FIRST), absent=FIRST),
     Option(PRESTIGE_BY_ICON, "Prestige = icon", "bool", False,
            "a Prestige penalty takes that icon only"),
     Option(OR_IS_CHOICE, "'or' is a choice", "bool", False,
@@ -38,9 +41,16 @@ OPTIONS: tuple[Option, ...] = (
 STRATA = CARD_ID["Strata"]
 
 
+BY_KEY = {o.key: o for o in OPTIONS}
+
+
 def chosen(options: Options, key: str) -> bool:
-    default = next(o.default for o in OPTIONS if o.key == key)
-    return bool(options.get(key, default))
+    return bool(BY_KEY[key].value(options))
+
+
+def stand_ins(options: Options) -> str:
+    """Which set of stand-in data the game is played with (data.TUNED, FIRST)."""
+    return str(BY_KEY[STAND_INS].value(options))
 
 
 def is_unique(options: Options, card: int) -> bool:

@@ -42,7 +42,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.core import Options
+from engine.core import Options, named_options
 from engine.scenario import ScriptedRng, ScriptError
 
 from . import placing
@@ -50,7 +50,6 @@ from .data import (
     AEDIFICIA,
     AEDIFICIUM,
     BATTLE_ROUNDS,
-    BELLA,
     CARD_ID,
     CITIES,
     DECK_NAMES,
@@ -59,10 +58,13 @@ from .data import (
     ROUNDS,
     SPQR,
     TOKENS_PER_COLOUR,
+    TUNED,
+    bellum_id,
 )
 from .game import FLOW, Provincia, settle
 from .invariants import check_all
 from .placing import RESOURCES
+from .readings import OPTIONS, stand_ins
 from .setup import setup as raw_setup
 from .state import (
     ACTIVATE,
@@ -95,12 +97,12 @@ def card(name: Card) -> int:
         raise ScriptError(f"no card is called {name!r}") from None
 
 
-def bellum(name: str) -> int:
-    """A Bellum card id by its name ("III-b")."""
-    for i, b in enumerate(BELLA):
-        if b.name == name:
-            return i
-    raise ScriptError(f"no Bellum card is called {name!r}")
+def bellum(name: str, stand_ins: str = TUNED) -> int:
+    """A Bellum card id by its name ("III-b"), in that set of stand-ins."""
+    try:
+        return bellum_id(name, stand_ins)
+    except KeyError:
+        raise ScriptError(f"no Bellum card is called {name!r}") from None
 
 
 def city(name: str) -> int:
@@ -256,7 +258,7 @@ class Scenario:
             opts["cities"] = tuple(c if c is not None else next(free)
                                    for c in (*self.cities_,
                                              *[None] * (self.players - len(self.cities_))))
-        return Options.of(opts)
+        return named_options(OPTIONS, Options.of(opts))  # a new game: today's defaults
 
     def _before(self, key: int, rnd: int) -> State:
         """A writable state just before ``key`` of ``rnd`` begins."""
@@ -292,7 +294,7 @@ class Scenario:
         for seat, tokens in self.held_tokens.items():
             placing.set_tokens(w, seat, tokens)
         for r, name in self.bella.items():
-            placing.set_bellum(w, rnd if r is None else r, bellum(name))
+            placing.set_bellum(w, rnd if r is None else r, bellum(name, stand_ins(w.options)))
         for d, cards in self.piles.items():
             placing.set_discards(w, d, [card(c) for c in cards])
         for d, (cards, exactly) in self.tops.items():

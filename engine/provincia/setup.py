@@ -21,10 +21,13 @@ from .data import (
     START_GOLD,
     START_MORALE,
     TOKENS_PER_COLOUR,
+    bellum_ids,
     full_deck,
+    setup_rows,
 )
 from .decks import new_deck
 from .events import RoundBegins
+from .readings import stand_ins
 from .state import BELLUM_POOL, L_SETUP, LEDGER, SELECT, TOKEN_POOL, Player, State, deck_pool
 
 
@@ -52,6 +55,8 @@ def setup(players: int, options: Options, seed: int) -> State:
     if players not in SETUP_ROWS:
         raise IllegalAction(f"Provincia Romana is for 2 to 6 players, not {players}")
     cities = city_choice(players, options)
+    edition = stand_ins(options or Options())
+    rows = setup_rows(players, edition)
     rng = Rng(seed)
     decks = []
     for d in (OPES, SPQR, AEDIFICIUM):
@@ -62,7 +67,7 @@ def setup(players: int, options: Options, seed: int) -> State:
 
     bellum, bellum_box = [], []
     for rnd in BATTLE_ROUNDS:
-        stack = [i for i, b in enumerate(BELLA) if b.round == rnd]
+        stack = [i for i in bellum_ids(edition) if BELLA[i].round == rnd]
         stack_sh, rng = rng.shuffle(stack)
         bellum.append(Held(stack_sh[0], 0, BELLUM_POOL + rnd))
         bellum_box.extend(stack_sh[1:])
@@ -76,7 +81,7 @@ def setup(players: int, options: Options, seed: int) -> State:
     plist = []
     aed = decks[AEDIFICIUM]
     for seat in range(players):
-        pp, stone, wood, clay = SETUP_ROWS[players][seat]
+        pp, stone, wood, clay = rows[seat]
         got = (clay, wood, stone, START_GOLD)
         for r in range(4):
             supply[r] -= got[r]

@@ -12,7 +12,8 @@ import pytest
 
 from ai.base import Budget
 from ai.players import make_bot, play_bots
-from engine.core import Options
+from engine import get_game
+from engine.core import Options, named_options
 from engine.match import Match, seats_from_kinds
 from tui.cli import main
 
@@ -41,8 +42,10 @@ def counts(game: Any) -> list[int]:
 
 
 def expected(game_id: str, kinds: list[str], seed: int, options: Options | None = None) -> Match:
-    """The game ``tabula play --headless`` should have played."""
-    m = Match(game_id, seats_from_kinds(kinds), seed, options or Options())
+    """The game ``tabula play --headless`` should have played: a new game,
+    so every option whose default changed is named (``named_options``)."""
+    named = named_options(get_game(game_id).options, options or Options())
+    m = Match(game_id, seats_from_kinds(kinds), seed, named)
     bots = {i: make_bot(s.kind, s.strength) for i, s in enumerate(m.seats)}
     play_bots(m, bots, lambda: Budget(iterations=int(ITERATIONS)))
     return m

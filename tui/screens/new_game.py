@@ -23,7 +23,7 @@ from textual.widgets import Button, Checkbox, Label, Select, Static
 
 import engine
 from engine import games
-from engine.core import IllegalAction, Option, Options, check_options
+from engine.core import IllegalAction, Option, Options, check_options, named_options
 from engine.games import DEFAULT_GAME
 from engine.match import HUMAN, Match, Seat
 from tui.host import host
@@ -329,7 +329,7 @@ class NewGameScreen(Screen[None]):
         for i, r in enumerate(rows):
             name = r.name or ("You" if r.kind == HUMAN else BOT_NAMES[i % len(BOT_NAMES)])
             seats.append(Seat(name, r.kind, r.strength if r.kind != HUMAN else "normal"))
-        options = self.chosen_options(rows, players)
+        options = named_options(self.game.options, self.chosen_options(rows, players))
         return Match(self.game_id, tuple(seats), int(seed_text), options)
 
     def action_start(self) -> None:
