@@ -154,7 +154,7 @@ def test_a_new_game_names_the_changed_defaults_and_an_unnamed_option_keeps_its_o
     (named_options, as the new-game screen and the command line do); a game
     that names none (saved before) keeps the old meaning (Option.absent)."""
     fresh = named_options(G.options, Options())
-    assert fresh.get("finite_gold") is False and fresh.get("stand_ins") == TUNED
+    assert fresh.get("finite_gold") is False and fresh.get("edition") == TUNED
     new_game, old_game = G.setup(5, fresh, 3), G.setup(5, Options(), 3)
     assert not economy.finite_gold(new_game) and economy.finite_gold(old_game)
     assert old_game.players[0].pp == -2  # the first stand-in row for 5 players
@@ -168,7 +168,7 @@ def test_each_set_of_stand_ins_deals_its_own_bellum_cards():
         assert len(ids) == 15  # four rounds of battle, 4+4+4+3 cards
         assert sorted(BELLA[i].name for i in ids ^ set(bellum_ids(other))) == [
             "II-c", "II-c", "V-d", "V-d"]
-        s = G.setup(4, Options.of({"stand_ins": edition}), 1)
+        s = G.setup(4, Options.of({"edition": edition}), 1)
         dealt = {h.card for h in s.bellum} | set(s.bellum_box)
         assert dealt == ids
         assert {BELLA[i].name for i in ids} == {b.name for b in BELLA}

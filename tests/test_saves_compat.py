@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import Options
+from engine.core import IllegalAction, Options, named_options
+from engine.match import Match
+from engine.provincia.data import BELLA
 from saves import SaveError, codec, load_match, save_match
 from saves.files import load_header
 from tests.test_saves_support import G, make_match, pack_doc, save_doc, write
@@ -78,3 +80,23 @@ def test_declared_options_pass_the_check():
     good = Options.of({"cities": ("Tolosa", "Massilia", "Arelate"), "finite_gold": True})
     assert codec.options_problem(G, good, 3) is None
     assert "unknown option 'gold'" in codec.options_problem(G, Options.of({"gold": 1}), 3)
+
+
+@pytest.mark.parametrize("players", [5, 6])
+def test_games_of_the_first_stand_ins_still_load_after_the_tuning(players: int):
+    """Finished 5- and 6-player games with Bellum II-c and V-d dealt, saved by
+    f4ddd8b before the stand-in data was tuned: they name no ``edition``
+    and no ``finite_gold``, so they replay with the first cards and rows and
+    the limited gold they were played with, to their digests."""
+    m = load_match(fixture(f"first-stand-ins-{players}p"))
+    assert m.is_over() and m.options == Options()
+    first = m.states[0]
+    assert [p.pp for p in first.players[:2]] == [-2, -2]  # the first rows
+    assert BELLA[first.bellum[2].card].attack == 7  # the first V-d
+    # Played with today's defaults named, the same actions are another game.
+    try:
+        tuned = Match("provincia", m.seats, m.seed, named_options(G.options, Options()),
+                      actions=m.actions)
+    except IllegalAction:
+        return
+    assert tuned.state != m.state

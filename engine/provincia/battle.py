@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core import ALL_SEATS, Held, find_copy
+from engine.core import ALL_SEATS, Held
 from engine.flow import Pending, push
 
 from .actions import AEDILES as SAVE_WITH_AEDILES
@@ -32,7 +32,7 @@ from .events import (
     TokenPlaced,
     TokensRevealed,
 )
-from .readings import OR_IS_CHOICE, chosen
+from .readings import OR_IS_CHOICE, chosen, take_copy
 from .state import BATTLE, TOKEN_POOL, BattleLine, Penalty, Player, State, put
 
 
@@ -83,7 +83,7 @@ def commit(w: State, token: int) -> None:
     """Place a token face down; nobody else learns which (INVENTORY D24)."""
     seat = w.queue[0]
     pl = edit(w, seat)
-    i = find_copy(pl.tokens, token)
+    i = take_copy(w.options, pl.tokens, token)
     pl.tokens = pl.tokens[:i] + pl.tokens[i + 1:]
     w.committed = put(w.committed, seat, Held(token, 1 << seat, TOKEN_POOL))
     w.queue = w.queue[1:]

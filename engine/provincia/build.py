@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from itertools import product
 
-from engine.core import Held, Options, find_copy
+from engine.core import Held, Options
 from engine.flow import Pending, push
 
 from .actions import (
@@ -93,7 +93,7 @@ from .events import (
     Targeted,
     Traded,
 )
-from .readings import is_of_kind, is_unique
+from .readings import is_of_kind, is_unique, take_copy
 from .state import (
     BATTLE,
     FINAL,
@@ -254,7 +254,7 @@ def auto(w: State) -> bool:
 def remove_from_hand(w: State, seat: int, card: int) -> Held:
     pl = edit(w, seat)
     hand = pl.hand
-    i = find_copy(hand, card)
+    i = take_copy(w.options, hand, card)
     pl.hand = hand[:i] + hand[i + 1:]
     return hand[i]
 
@@ -381,7 +381,7 @@ def legal_consuetudo_take(s: State, pd: Pending) -> list[Take]:
 
 def resolve_consuetudo_take(w: State, pd: Pending, a: Take) -> None:
     seat, looked = pd.seat, pd.data.looked
-    i = find_copy(looked, a.card)
+    i = take_copy(w.options, looked, a.card)
     pl = edit(w, seat)
     pl.hand = pl.hand + (looked[i],)
     emit(w, ConsuetudoTaken(seat, looked[i]))
@@ -397,7 +397,7 @@ def resolve_consuetudo_order(w: State, pd: Pending, a: Order | Keep) -> None:
     if isinstance(a, Keep):
         order_step(w, pd.seat, (), placed + rest)
     else:
-        i = find_copy(rest, a.card)
+        i = take_copy(w.options, rest, a.card)
         order_step(w, pd.seat, rest[:i] + rest[i + 1:], placed + (rest[i],))
 
 

@@ -9,7 +9,7 @@ options given, and changing a default would change the games it replays.
 
 from __future__ import annotations
 
-from engine.core import Option, Options
+from engine.core import Held, Option, Options, find_copy
 
 from .data import AEDIFICIA, CARD_ID, FINITE_GOLD_DEFAULT, FIRST, TUNED
 
@@ -18,13 +18,13 @@ OR_IS_CHOICE = "or_choice"
 STRATA_UNIQUE = "strata_unique"
 RESHUFFLE_AT_ONCE = "reshuffle_at_once"
 INCOME_EACH_TURN = "income_each_turn"
-STAND_INS = "stand_ins"
+STAND_INS = "edition"
 
 OPTIONS: tuple[Option, ...] = (
     Option("finite_gold", "Finite gold", "bool", FINITE_GOLD_DEFAULT,
            "the 53 gold coins are a hard limit", absent=True),
-    Option(STAND_INS, "Stand-ins", "choice", TUNED,
-           "5-6 player setup, Bellum II-c/V-d", choices=(TUNED, FIRST), absent=FIRST),
+    Option(STAND_INS, "Edition", "choice", TUNED,
+           "first: as Tabula first shipped", choices=(TUNED, FIRST), absent=FIRST),
     Option(PRESTIGE_BY_ICON, "Prestige = icon", "bool", False,
            "a Prestige penalty takes that icon only"),
     Option(OR_IS_CHOICE, "'or' is a choice", "bool", False,
@@ -49,8 +49,19 @@ def chosen(options: Options, key: str) -> bool:
 
 
 def stand_ins(options: Options) -> str:
-    """Which set of stand-in data the game is played with (data.TUNED, FIRST)."""
+    """The edition a game is played by (option ``edition``: data.TUNED or
+    FIRST): its set of stand-in data and the rules revisions below."""
     return str(BY_KEY[STAND_INS].value(options))
+
+
+def take_copy(options: Options, zone: tuple[Held, ...], card: int) -> int:
+    """Where in ``zone`` the named ``card`` is taken from. The tuned edition
+    takes the copy most seats have seen (``find_copy``: taking it tells
+    nobody more than the action does); the first edition took the first
+    copy, and its games replay so."""
+    if stand_ins(options) == FIRST:
+        return next(i for i, h in enumerate(zone) if h.card == card)
+    return find_copy(zone, card)
 
 
 def is_unique(options: Options, card: int) -> bool:

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Option, Options, Record
+from engine.core import Option, Options, Record, named_options
 
 GAMES_PER_SET = 3  # random games per player count and option set (thousands: bench/)
 STEP_LIMIT = 20_000  # a random game longer than this does not end
@@ -63,7 +63,7 @@ def random_game(game: Any, players: int, seed: int, options: Options | None = No
                 limit: int | None = None) -> Played:
     """A game played to its end (or ``limit`` actions) by uniformly random
     choices among the legal actions of the seat to move, asked on its view."""
-    options = options or Options()
+    options = named_options(game.options, options or Options())  # a new game
     rng = random.Random(seed)
     s = game.setup(players, options, seed)
     states, actions = [s], []

@@ -113,6 +113,7 @@ def test_same_seed_and_actions_give_the_same_game(game: Any) -> None:
     for n in game.players:
         options = option_sets(game, n)[-1]
         g = random_game(game, n, seed=10 + n, options=options)
+        options = g.options  # as the game was set up (a new game names changed defaults)
         s = game.setup(n, options, g.seed)
         assert s == g.states[0]
         for i, a in enumerate(g.actions):
