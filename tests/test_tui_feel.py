@@ -16,7 +16,7 @@ from textual import events
 from ai.base import Alternative
 from engine.match import Match, Seat
 from tui.bots import Job, flat, reasons
-from tui.screens.dialogs import HintScreen, MenuScreen
+from tui.screens.dialogs import HintLine, HintScreen, MenuScreen
 from tui.screens.game import GameScreen, Hint, hint_text
 from tui.settings import HINT_SECONDS, PACE_SECONDS, Settings
 from tui.widgets.actions import ActionMenu, FilterInput
@@ -310,4 +310,26 @@ def test_the_hint_screen_speaks_in_win_chances_or_reasons():
             text = " ".join(line.text for line in app.screen.lines)
             assert app.screen.lines and all(line.visits is None for line in app.screen.lines)
             assert "points)" in text or "wins about" in text
+    asyncio.run(go())
+
+
+def test_a_hint_of_reasons_alone_has_no_empty_search_columns():
+    """Reasons from the rules bot carry no search figures: they read as a
+    list, without the "search  win" header and its dashes."""
+    async def go() -> None:
+        app = app_for(position("play"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            reasons = [HintLine("Build Turris — cheap points (+2.0 points)", None, None)]
+            app.push_screen(HintScreen("Build Turris", reasons, "the rules bot's reasons"))
+            await pilot.pause()
+            shown = " ".join(str(w.visual) for w in app.screen.query("Static"))
+            assert "• Build Turris — cheap points" in shown
+            assert "search" not in shown and "—     —" not in shown
+            app.pop_screen()
+            searched = [HintLine("Build Turris", 0.6, 0.3)]
+            app.push_screen(HintScreen("Build Turris", searched, "the search"))
+            await pilot.pause()
+            shown = " ".join(str(w.visual) for w in app.screen.query("Static"))
+            assert "search  win" in shown and "60%" in shown
     asyncio.run(go())

@@ -158,6 +158,40 @@ def test_following_log_never_shows_the_notice():
     run(go())
 
 
+def test_the_lines_of_the_latest_change_are_tinted_until_the_next():
+    """What a move just did stands out: the rows of the latest ``add`` carry
+    the fresh tint; the next change takes it over; a reset shows none."""
+    async def go():
+        app = app_for(position("play"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            log = app.screen.query_one(GameLog)
+            log.add(lines("older one", "older two"))
+            log.add(lines("newest"))
+            await pilot.pause()
+            tint = log.get_component_rich_style("game-log--fresh").bgcolor
+            assert tint is not None
+
+            def tinted(text: str) -> bool:
+                height = log.scrollable_content_region.height
+                for y in range(height):
+                    strip = log.render_line(y)
+                    if row_text(strip.text) == text:
+                        return any(seg.style and seg.style.bgcolor == tint
+                                   for seg in strip if seg.text.strip())
+                raise AssertionError(f"{text!r} is not on screen")
+
+            assert tinted("newest") and not tinted("older two")
+            log.add(lines("after"))
+            await pilot.pause()
+            assert tinted("after") and not tinted("newest")
+            log.reset(lines("a", "b"))
+            await pilot.pause()
+            assert not tinted("b")
+
+    run(go())
+
+
 # ----------------------------------------------------------------- 16 colours
 
 def standard(hex_colour: str) -> int:

@@ -16,7 +16,7 @@ from engine.match import Seat
 from engine.provincia.data import CARDS, CITIES
 from engine.provincia.scenario import Scenario, card
 from engine.provincia.state import PLAY, SELECT
-from tests.test_tui_support import POSITIONS, SEATS, app_for, play_until, settle
+from tests.test_tui_support import POSITIONS, SEATS, app_for, play_until, position, settle
 from tui.provincia.board import Board
 from tui.provincia.city import CityPanel, plural
 from tui.provincia.hand import Hand
@@ -267,5 +267,33 @@ def test_a_replayed_hand_is_titled_by_its_owner_never_yous():
             assert "You's" not in title and title.startswith("Hand · You (")
             hand.show(Scene(m.game, m.view(0), 0, SEATS, looks(full, SEATS), lambda k: None))
             assert str(hand.border_title).startswith("Your hand (")
+
+    asyncio.run(go())
+
+
+def test_the_cities_a_move_changed_stand_out_until_the_next_move():
+    """After each move, the city panels whose city the last step changed (as
+    the player sees it) carry ``-changed``, tinted; the others do not."""
+    match = position("play")
+    app = app_for(match)
+
+    async def go() -> None:
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            marked = 0
+            for _ in range(6):
+                await pilot.press("1")
+                await settle(pilot)
+                if match.is_over():
+                    break
+                screen = app.screen
+                viewer = screen.viewer
+                before = match.game.view(match.states[-2], viewer)
+                after = match.game.view(match.states[-1], viewer)
+                for panel in screen.query(CityPanel):
+                    changed = before.players[panel.seat] != after.players[panel.seat]
+                    assert panel.has_class("-changed") == changed, panel.seat
+                    marked += changed
+            assert marked  # some move changed a city
 
     asyncio.run(go())

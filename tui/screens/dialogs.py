@@ -224,8 +224,13 @@ class HintScreen(ModalScreen[bool]):
         self.source = source
 
     def compose(self) -> ComposeResult:
+        # Figures only where the search gave some; reasons alone read as a list.
+        figures = any(ln.visits is not None or ln.win_rate is not None for ln in self.lines)
         rows = []
         for ln in self.lines:
+            if not figures:
+                rows.append(markup("• $text", text=ln.text))
+                continue
             visits = f"{ln.visits:4.0%}" if ln.visits is not None else "   —"
             win = f"{ln.win_rate:4.0%}" if ln.win_rate is not None else "   —"
             rows.append(markup(f"{visits}  {win}  $text", text=ln.text))
@@ -233,8 +238,9 @@ class HintScreen(ModalScreen[bool]):
             yield Static("Hint", classes="title")
             yield Static(markup("[b]$text[/]", text=self.suggestion))
             yield Static(markup("[dim]$text[/]", text=self.source))
-            if rows:
+            if rows and figures:
                 yield Static("[dim]search  win   alternative[/]", classes="keys")
+            if rows:
                 yield Static(Content("\n").join(rows))
             yield Static("Enter plays it · Esc closes", classes="keys")
 

@@ -52,8 +52,11 @@ class GameLog(ScrollView, can_focus=True):
         color: $text;
         text-style: bold;
     }
+    GameLog > .game-log--fresh {
+        background: $accent 20%;
+    }
     """
-    COMPONENT_CLASSES = {"game-log--notice"}
+    COMPONENT_CLASSES = {"game-log--notice", "game-log--fresh"}
     BINDINGS = [Binding("end,G", "follow", "Newest", show=False)]
 
     def __init__(self, **kw: Any) -> None:
@@ -64,6 +67,8 @@ class GameLog(ScrollView, can_focus=True):
         self._width = 0
         self._pinned = True  # was the reader at the bottom when they last scrolled?
         self._unseen = 0  # sentences added since the reader scrolled up
+        self._fresh_entry = 0  # the first sentence of the latest change, shown tinted
+        self._fresh_strip = 0  # its first row
 
     def set_looks(self, looks: tuple[SeatLook, ...]) -> None:
         self._looks = looks
@@ -119,8 +124,12 @@ class GameLog(ScrollView, can_focus=True):
         self._strips = []
         if width <= 0:
             return
-        for badge, body in self._entries:
+        for i, (badge, body) in enumerate(self._entries):
+            if i == self._fresh_entry:
+                self._fresh_strip = len(self._strips)
             self._strips.extend(self._wrap(badge, body, width))
+        if self._fresh_entry >= len(self._entries):
+            self._fresh_strip = len(self._strips)
         self._resized()
 
     def _resized(self) -> None:
@@ -179,9 +188,12 @@ class GameLog(ScrollView, can_focus=True):
             self._to_end()
 
     def add(self, lines: Sequence[LogLine]) -> None:
-        """Append sentences; the view follows the newest unless the reader
-        has scrolled up (then the title counts them)."""
+        """Append the sentences of one change; the view follows the newest
+        unless the reader has scrolled up (then the bottom row counts them).
+        They stay tinted until the next change, so a move just made by a bot
+        stands out from what came before."""
         new = [self.sentence(line) for line in lines]
+        self._fresh_entry, self._fresh_strip = len(self._entries), len(self._strips)
         self._entries.extend(new)
         if not self._pinned and new:
             self._set_unseen(self._unseen + len(new))
@@ -196,6 +208,7 @@ class GameLog(ScrollView, can_focus=True):
         """Replace every line (after an undo, or for another seat's eyes);
         the view goes to the newest."""
         self._entries = [self.sentence(line) for line in lines]
+        self._fresh_entry = self._fresh_strip = len(self._entries)  # nothing is new
         self._pinned = True
         self._set_unseen(0)
         if self.is_mounted:
@@ -209,7 +222,10 @@ class GameLog(ScrollView, can_focus=True):
         if i >= len(self._strips):
             strip = Strip([Segment(" " * width, base)], width)
         else:
-            strip = self._strips[i].crop(0, width).apply_style(base or Style())
+            strip = self._strips[i].crop(0, width)
+            if i >= self._fresh_strip:  # what the latest change added, tinted
+                strip = strip.apply_style(self.get_component_rich_style("game-log--fresh"))
+            strip = strip.apply_style(base or Style())
         notice = self.notice
         if notice and y == self.scrollable_content_region.height - 1:
             notice = notice[-width:] if width > 0 else ""
