@@ -6,11 +6,9 @@ explains itself in the player's terms."""
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 from typing import Any
 
 import pytest
-from pytest_textual_snapshot import SVGImageExtension
 from textual import events
 
 from ai.base import Alternative
@@ -23,21 +21,6 @@ from tui.widgets.actions import ActionMenu, FilterInput
 from tui.widgets.game_log import GameLog
 
 from .test_tui_support import app_for, position, settle
-
-
-class TabulaSVG(SVGImageExtension):
-    """Keeps the SVGs in tests/snapshots/, like tests/test_tui_snapshots.py."""
-
-    @classmethod
-    def dirname(cls, *, test_location) -> str:
-        return str(Path(test_location.filepath).parent / "snapshots" / test_location.basename)
-
-
-@pytest.fixture
-def snapshot(snapshot):
-    ours = snapshot.use_extension(TabulaSVG)
-    ours.use_extension = lambda extension_class=None: ours
-    return ours
 
 
 @pytest.fixture(autouse=True)

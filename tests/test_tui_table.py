@@ -6,10 +6,8 @@ cities scrollable by keyboard for every player count."""
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
-from pytest_textual_snapshot import SVGImageExtension
 from textual.content import Content
 
 from engine.match import Seat
@@ -199,17 +197,6 @@ def test_the_hand_takes_the_rows_it_needs_at_120x40():
 # ---------------------------------------------------------------- snapshots
 
 
-class TabulaSVG(SVGImageExtension):
-    @classmethod
-    def dirname(cls, *, test_location) -> str:
-        return str(Path(test_location.filepath).parent / "snapshots" / test_location.basename)
-
-
-@pytest.fixture
-def snapshot(snapshot):
-    ours = snapshot.use_extension(TabulaSVG)
-    ours.use_extension = lambda extension_class=None: ours
-    return ours
 
 
 @pytest.mark.parametrize("players", [4, 6])
