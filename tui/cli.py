@@ -152,7 +152,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="games to play; the seats rotate one position each game (default 20)")
     p.add_argument("--seed", type=int, default=0, help="game i is played with seed S+i")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    p.add_argument("--json", action="store_true", help="one JSON document on stdout (progress still goes to stderr)")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON document on stdout (progress still goes to stderr)")
     p.add_argument("--iterations", type=int,
                    help="mcts iterations per decision (instead of the strength's budget)")
     p.add_argument("--seconds", type=float,
