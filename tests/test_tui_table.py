@@ -6,6 +6,7 @@ cities scrollable by keyboard for every player count."""
 from __future__ import annotations
 
 import asyncio
+import html
 
 import pytest
 from textual.content import Content
@@ -284,3 +285,33 @@ def test_the_cities_a_move_changed_stand_out_until_the_next_move():
             assert marked  # some move changed a city
 
     asyncio.run(go())
+
+
+def test_unlimited_gold_shows_no_count_in_the_supply():
+    """Gold is unlimited in a new game: the supply says ∞, not a count that
+    grows past the 53 coins; a game with the limit shows the coins left."""
+    from engine import get_game
+    from engine.core import Options, named_options
+    from engine.match import Match
+
+    new_game = named_options(get_game("provincia").options, Options())
+    for options, shown in ((new_game, "Gold ∞"), (Options.of({"finite_gold": True}), "Gold 25")):
+        async def check(app, pilot, shown=shown) -> None:
+            assert shown in text(app.screen.query_one(Board))
+
+        run(Match("provincia", SEATS, 1, options), (120, 40), check)
+
+
+def test_the_score_table_fits_80_columns_with_six_players():
+    """Every breakdown column's label is whole at 80x24 with six players
+    (the last one, Gloria, was cut to 'Glor')."""
+    from tests.test_tui_support import finished
+
+    match = finished(seed=3, seats=(Seat("You"),) + tuple(Seat(f"Rules {i}", "rules")
+                                                          for i in range(2, 7)))
+
+    async def check(app, pilot) -> None:
+        shown = html.unescape(app.export_screenshot()).replace("\xa0", " ")
+        assert " Gloria" in shown and "Rules 6" in shown
+
+    run(match, (80, 24), check)

@@ -5,7 +5,15 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from engine.core import HIDDEN
-from engine.provincia.data import BATTLE_ROUNDS, BELLA, MARKERS_PER_DECK, ROUNDS
+from engine.provincia.data import (
+    BATTLE_ROUNDS,
+    BELLA,
+    GOLD,
+    MARKERS_PER_DECK,
+    RESOURCE_NAMES,
+    ROUNDS,
+)
+from engine.provincia.economy import finite_gold
 from engine.provincia.state import FINAL, OVER, PHASE_NAMES, State
 from tui.widgets.scene import Scene
 
@@ -74,7 +82,10 @@ class Board(Static):
             label = DECK_LABELS[d][1 if wide else 0]
             decks.append(f"{label}{' ' if wide else ''}{marks} {len(s.decks[d])}"
                          f"[dim]({len(s.discards[d])})[/]")
-        supply = " ".join(look.resource(i, n) for i, n in enumerate(s.supply))
+        # Unlimited gold (the default) has no count worth reading: it never runs out.
+        unlimited = not finite_gold(s)
+        supply = " ".join(f"[{look.RES_VAR[i]}]{RESOURCE_NAMES[i]}[/] ∞" if i == GOLD and unlimited
+                          else look.resource(i, n) for i, n in enumerate(s.supply))
         seed = f"  [dim]seed {scene.seed}[/]" if wide and scene.seed is not None else ""
         self.update("\n".join([
             f"Round {round_track(s.round, over, wide)} {phase}",

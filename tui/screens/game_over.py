@@ -78,7 +78,7 @@ def score_table(res: Result, looks: Sequence[SeatLook]) -> Content:
     """Ranks, scores and the per-category breakdown as aligned text."""
     cats = res.categories()
     names = [lk.name for lk in looks] + [plain(n) for n, _ in res.others]
-    name_w = max(10, *(Content(n).cell_length for n in names)) + 4
+    name_w = max(6, *(Content(n).cell_length for n in names)) + 4  # narrow: fits 80 columns
     unit_w = max(4, len(res.unit))
     labels = " ".join(f"{plain(label)[:CELL]:>{CELL}}" for _, label in cats)
     head = markup(f"[dim]{'':4} {'':{name_w}} $unit  $labels[/]",
