@@ -521,7 +521,10 @@ class GameScreen(TableScreen):
         have = installed_kinds()
         kind = next((k for k in HINT_KINDS if k in have), "random")
         settings = host(self).settings
-        seconds = settings.hint_seconds if settings.hint_seconds is not None else HINT_SECONDS
+        # A fixed number of iterations (tests, benches) is the whole budget, so
+        # the same position gives the same hint on a busy machine too.
+        seconds = (settings.hint_seconds if settings.hint_seconds is not None
+                   else None if settings.hint_iterations is not None else HINT_SECONDS)
         job = Job(("hint", seat), kind, "normal", m.game_id, m.view(seat), seat,
                   settings.hint_iterations, seconds, m.bot_seed(seat) ^ 0x5EED)
         self.think_hint(job, len(m.actions))
