@@ -316,3 +316,21 @@ def test_a_hint_of_reasons_alone_has_no_empty_search_columns():
             shown = " ".join(str(w.visual) for w in app.screen.query("Static"))
             assert "search  win" in shown and "60%" in shown
     asyncio.run(go())
+
+
+def test_the_hint_fits_80x24():
+    """At 80x24 the hint shows its suggestion, its source and its keys."""
+    import html
+
+    async def go() -> None:
+        app = app_for(position("play"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("h")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert isinstance(app.screen, HintScreen)
+            shown = html.unescape(app.export_screenshot()).replace("\xa0", " ")
+            assert app.screen.suggestion in shown
+            assert "Enter plays it · Esc closes" in shown
+    asyncio.run(go())

@@ -81,3 +81,7 @@ async def settle(pilot: Any) -> None:
     if isinstance(screen, GameScreen):
         await screen.settled.wait()
         await pilot.pause()
+    # Scrolling (the action list to its highlight) may still be under way on a
+    # busy machine; a snapshot taken then would show another scroll offset.
+    await pilot.wait_for_scheduled_animations()
+    await pilot.pause()
