@@ -314,3 +314,26 @@ def test_records_are_frozen() -> None:
     box = d.BUILDING["Forum"].boxes[0]
     with pytest.raises(dataclasses.FrozenInstanceError):
         box.amount = 9  # type: ignore[misc]
+
+
+# ---------------------------------------------------------------- agrees with the maps
+def test_names_agree_with_the_maps() -> None:
+    """Glory provinces and enemy Start provinces are provinces of every map;
+    a nation with a bonus fleet starts where a bonus Enemy fleet can go
+    (never Oceanus Atlanticus, L352)."""
+    from engine.romans import maps
+
+    assert d.ITALIAN_PROVINCES == maps.ITALIAN_PROVINCES
+    assert d.REMOTE_ATTACK_ORDER == maps.REMOTE_PROVINCES
+    assert d.NO_ENEMY_FLEET_SEAS == maps.NO_ENEMY_FLEET_SEAS
+    for m in maps.MAPS.values():
+        names = {p.name for p in m.provinces}
+        assert len(names) == 16 == len(d.NATIVE_FORCES)  # 15 counters placed + 1 to the pot
+        fleet_sea = dict(m.enemy_fleet_sea)
+        for g in d.GLORY_CHART:
+            assert set(g.faces[:5]) <= names, (m.name, g.era)
+        for c in d.ERA_CARDS:
+            for n in c.nations if isinstance(c, d.EnemyCard) else ():
+                assert n.start in names, n
+                if n.fleet:
+                    assert fleet_sea[n.start] not in (None, *d.NO_ENEMY_FLEET_SEAS), n
