@@ -320,7 +320,7 @@ def test_records_are_frozen() -> None:
 def test_names_agree_with_the_maps() -> None:
     """Glory provinces and enemy Start provinces are provinces of every map;
     a nation with a bonus fleet starts where a bonus Enemy fleet can go
-    (never Oceanus Atlanticus, L352)."""
+    (never Oceanus Atlanticus, L325)."""
     from engine.romans import maps
 
     assert d.ITALIAN_PROVINCES == maps.ITALIAN_PROVINCES
