@@ -18,6 +18,15 @@ class TabulaSVG(SVGImageExtension):
 
 
 @pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty save folder of the test's own ($TABULA_HOME): no Continue,
+    nothing of the developer's. Modules that open the TUI use it for every
+    test with ``pytestmark = pytest.mark.usefixtures("home")``."""
+    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture
 def snapshot(snapshot):
     """snap_compare asks for its own extension; it gets ours."""
     ours = snapshot.use_extension(TabulaSVG)

@@ -29,12 +29,7 @@ from tui.screens.too_small import TooSmallScreen
 from tui.widgets.actions import ActionMenu, FilterInput
 from tui.widgets.game_log import GameLog
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    """Every test has its own empty save folder."""
-    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
 
 
 def run(coro):

@@ -22,10 +22,7 @@ from tui.widgets.game_log import GameLog
 
 from .test_tui_support import app_for, position, settle
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
 
 
 def status_text(app: Any) -> str:

@@ -32,11 +32,7 @@ from tui.widgets.game_styles import checked_variables, scoped_css
 from tui.widgets.generic_table import GamePanel, SeatsPanel, letters
 from tui.widgets.seats import SeatLook
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
 
 
 def run(coro):

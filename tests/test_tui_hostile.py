@@ -55,11 +55,7 @@ SIZE = (120, 40)
 ROOT = Path(__file__).resolve().parents[1]
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    """Every test has its own empty save folder."""
-    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
 
 
 def run(coro):

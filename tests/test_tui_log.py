@@ -23,11 +23,7 @@ from tui.provincia.look import RES_COLOURS
 from tui.widgets.game_log import BADGE_WIDTH, GameLog
 from tui.widgets.seats import SEAT_COLOURS
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
 
 
 def run(coro):

@@ -15,10 +15,7 @@ SIZES = [(80, 24), (120, 40)]
 
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    """An empty save folder: no Continue, nothing of the developer's."""
-    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

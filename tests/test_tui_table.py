@@ -21,10 +21,7 @@ from tui.provincia.city import CityPanel, plural
 from tui.provincia.hand import Hand
 from tui.provincia.reasons import NEVER, NOT_NOW, PLAYABLE, trade_note, verdict
 
-
-@pytest.fixture(autouse=True)
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
 
 
 def seats(n: int, kind: str = "random") -> tuple[Seat, ...]:

@@ -22,10 +22,7 @@ from tui.widgets.status import StatusLine
 SIZE = (80, 24)
 
 
-@pytest.fixture(autouse=True)
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
 
 
 def test_enter_in_the_rules_search_lets_n_and_shift_n_step_through_matches() -> None:

@@ -33,7 +33,7 @@ def game(game_id: str) -> Any:
 
 
 @pytest.fixture(autouse=True)
-def home(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Any:
-    """Every test has its own empty save folder (the TUI autosaves)."""
-    monkeypatch.setenv("TABULA_HOME", str(tmp_path))
-    return tmp_path
+def own_home(home: Any) -> Any:
+    """Every test has its own empty save folder (the TUI autosaves):
+    tests/conftest.py's ``home``, for every conformance test."""
+    return home

@@ -14,6 +14,7 @@ from textual.widgets import Static, TextArea
 
 from engine import games
 from engine.match import Match, Seat
+from tests.test_tui_support import settle
 from tui.app import Start, TabulaApp
 from tui.screens.dialogs import CoverScreen
 from tui.screens.game import GameScreen
@@ -28,15 +29,6 @@ def app_for(match: Match) -> TabulaApp:
     settings = Settings(cursor_blink=False, seeds=random.Random(7), bot_iterations=4,
                         hint_iterations=8)
     return TabulaApp(Start("game", match), settings)
-
-
-async def settle(pilot: Any) -> None:
-    """Until the game screen (if on top) waits for a person."""
-    await pilot.pause()
-    screen = pilot.app.screen
-    if isinstance(screen, GameScreen):
-        await screen.settled.wait()
-        await pilot.pause()
 
 
 async def play_by_keys(match: Match, rng: random.Random) -> tuple[TabulaApp, int, str]:
