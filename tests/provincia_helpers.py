@@ -35,11 +35,9 @@ from engine.provincia.data import (
     SPQR,
     TOKEN_VALUES,
     TOKENS_PER_COLOUR,
-    TUNED,
-    bellum_id,
 )
 from engine.provincia.readings import stand_ins
-from engine.provincia.scenario import quiet
+from engine.provincia.scenario import bellum, quiet
 from engine.provincia.state import (
     BATTLE,
     FINAL,
@@ -64,11 +62,6 @@ def cid(name: str) -> int:
 
 def name(card: int) -> str:
     return CARDS[card].name
-
-
-def bellum(name_: str, stand_ins: str = TUNED) -> int:
-    """A Bellum card id by its name (e.g. "III-b") in that set of stand-ins."""
-    return bellum_id(name_, stand_ins)
 
 
 def city(name_: str) -> int:
