@@ -1,4 +1,7 @@
-"""The Romans (game id ``romans``): rules engine, data and maps.
+"""The Romans: 1-4 players each defend a private map of the Empire against
+Enemy nations, compete for the City of Rome's buildings and share every
+roll of the dice (rulebook: shared/rules/the-romans.txt)."""
 
-Only data modules so far: ``maps.py`` holds the four Empire maps.
-"""
+from .game import Romans
+
+__all__ = ["Romans"]

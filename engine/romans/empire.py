@@ -1,0 +1,319 @@
+"""What is on a player's Empire map, and the small changes every rule makes
+to it: points on the Score track, unrest, pieces built, Glory earned, the
+gods' condition and revenue. Everything here works on a writable state."""
+
+from __future__ import annotations
+
+from engine.core import ALL_SEATS, Held
+
+from .data import (
+    CITADEL_CONVERT_ERAS,
+    GLORY_CHART,
+    GLORY_CITY_BONUS,
+    GOD,
+    GODS,
+    LEGIONS_PER_PLAYER,
+    PIECE_COST,
+    REVENUE_GOLD,
+    REVENUE_RESOURCE,
+    SCORE_FLOOR,
+    SUPPLY,
+)
+from .state import (
+    ALL_PROVINCES,
+    INDEX,
+    ITALY,
+    LATIUM,
+    NO_FLEET,
+    NP,
+    PLACES,
+    REGION_MASK,
+    Player,
+    State,
+    bits,
+    board,
+    mine,
+)
+
+CITY_SUPPLY = SUPPLY["cities"].count
+FORT_SUPPLY = SUPPLY["fortifications"].count
+UNREST_SUPPLY = SUPPLY["unrest"].count
+PIECES = ("city", "fort", "wall", "fleet")
+
+
+# ---------------------------------------------------------------- the score track
+def score(w: State, seat: int, points: int, why: str) -> None:
+    """Move ``seat``'s marker by ``points`` (never below 1: R19); the marker
+    arrives last on its space, so it is uppermost there (4C)."""
+    if points == 0:
+        return
+    p = mine(w, seat)
+    new = max(SCORE_FLOOR, p.score + points)
+    if new == p.score:
+        return
+    w.events.append(("score", seat, new - p.score, why))
+    p.score = new
+    p.stamp = w.clock
+    w.clock += 1
+
+
+def turn_order(w: State) -> tuple[int, ...]:
+    """Fewest points first; on a tie the uppermost marker (latest arrival) first."""
+    return tuple(sorted(range(w.n), key=lambda i: (w.players[i].score, -w.players[i].stamp)))
+
+
+# ---------------------------------------------------------------- supplies
+def cities_out(s: State) -> int:
+    return sum(p.cities.bit_count() + p.waiting.count("city") for p in s.players)
+
+
+def forts_out(s: State) -> int:
+    return sum((p.forts | p.walls).bit_count() + p.waiting.count("fort") + p.waiting.count("wall")
+               for p in s.players)
+
+
+def unrest_out(s: State) -> int:
+    return sum(p.unrest.bit_count() for p in s.players)
+
+
+def legion_supply(p: Player) -> int:
+    return LEGIONS_PER_PLAYER - p.legions_out
+
+
+# ---------------------------------------------------------------- unrest and gods
+def add_unrest(w: State, seat: int, province: int) -> None:
+    """Unrest in ``province`` (if the supply has any). Unrest in Italy sends
+    the seat's god back (7B)."""
+    p = w.players[seat]
+    if p.unrest >> province & 1 or unrest_out(w) >= UNREST_SUPPLY:
+        return
+    p = mine(w, seat)
+    p.unrest |= 1 << province
+    w.events.append(("unrest", seat, province))
+    if ITALY >> province & 1 and seat in w.gods:
+        g = w.gods.index(seat)
+        w.gods = tuple(-1 if holder == seat else holder for holder in w.gods)
+        w.events.append(("god back", seat, GODS[g].name))
+
+
+def remove_unrest(w: State, seat: int, province: int) -> None:
+    p = mine(w, seat)
+    if p.unrest >> province & 1:
+        p.unrest &= ~(1 << province)
+        w.events.append(("calm", seat, province))
+
+
+def god_allowed(p: Player) -> bool:
+    """7B: all five Italian provinces occupied and none in unrest."""
+    return p.garrison & ITALY == ITALY and not p.unrest & ITALY
+
+
+def god_of(w: State, seat: int) -> str:
+    """The god ``seat`` holds this Era ("" none)."""
+    for g, holder in zip(GODS, w.gods, strict=True):
+        if holder == seat:
+            return g.name
+    return ""
+
+
+def gods_open(w: State, seat: int) -> list[str]:
+    """The gods ``seat`` may use now: the one it holds, else any free one it
+    may take (one per Era, never from another player)."""
+    held = god_of(w, seat)
+    if held:
+        return [held]
+    if not god_allowed(w.players[seat]):
+        return []
+    return [g.name for g, holder in zip(GODS, w.gods, strict=True) if holder < 0]
+
+
+def take_god(w: State, seat: int, god: str) -> None:
+    g = next(i for i, x in enumerate(GODS) if x.name == god)
+    if w.gods[g] != seat:
+        w.gods = w.gods[:g] + (seat,) + w.gods[g + 1:]
+        w.events.append(("god", seat, god))
+
+
+def linked_god(building: str) -> str:
+    for g in GOD.values():
+        if g.building == building:
+            return g.name
+    return ""
+
+
+# ---------------------------------------------------------------- glory
+def glory_points(w: State) -> int:
+    return GLORY_CHART[w.era - 1].points
+
+
+def earn_glory(w: State, seat: int, province: int) -> None:
+    """7A: conquering, building a city in or converting a city in the
+    province of your Glory marker scores the chart (less 1 per marker
+    already off it; solo: in full), then the city bonus. Solo: doing it in
+    The Enemy's province takes The Enemy's marker off."""
+    p = w.players[seat]
+    if w.solo and w.enemy_glory == province:
+        w.enemy_glory = -1
+        w.events.append(("deny glory", seat, province))
+    if p.glory != province:
+        return
+    remove_unrest(w, seat, province)
+    mine(w, seat).glory = -1
+    value = glory_points(w) - (0 if w.solo else w.glory_off)
+    w.glory_off += 1
+    score(w, seat, value, "glory")
+    p = w.players[seat]
+    score(w, seat, GLORY_CITY_BONUS * (p.cities & ~p.unrest).bit_count(), "city bonus")
+
+
+# ---------------------------------------------------------------- building pieces
+def piece_places(w: State, seat: int, piece: str, moving: bool = False,
+                 waiting: bool = False) -> list[int]:
+    """Where ``seat`` may put ``piece`` now: cities and fortifications in an
+    occupied province, one of each per region (``moving``: a region's piece
+    elsewhere may be taken up and re-built here, Servian Wall rule 3; a
+    fort may be flipped to a wall); fleets in an empty sea next to an
+    occupied province. ``waiting``: the piece waits in the Villa (the
+    supply counted it already)."""
+    p = w.players[seat]
+    if piece == "fleet":
+        spare = p.fleets.count(NO_FLEET) - p.waiting.count("fleet") + waiting
+        if spare <= 0:
+            return []
+        b = board(p)
+        taken = 0
+        for sea in p.fleets:
+            if sea >= 0:
+                taken |= 1 << sea
+        if p.enemy_fleet >= 0:
+            taken |= 1 << p.enemy_fleet
+        near = 0
+        for i in bits(p.garrison):
+            near |= b.seas_of[i]
+        return bits(near & ~taken)
+    if piece == "city":
+        have = p.cities
+        supply_ok = cities_out(w) < CITY_SUPPLY + waiting
+        flips = 0
+    else:
+        have = p.forts | p.walls
+        supply_ok = forts_out(w) < FORT_SUPPLY + waiting
+        flips = p.forts if piece == "wall" else 0
+    here = p.garrison & ~have
+    full = 0
+    for i in bits(have):
+        full |= REGION_MASK[i]
+    new = here & ~full if supply_ok else 0
+    moves = here & full if moving else 0
+    return bits(new | moves | flips)
+
+
+def place_piece(w: State, seat: int, piece: str, place: int) -> None:
+    """Put ``piece`` at ``place`` (taking up the region's other city or
+    fortification if there is one: it was re-built here)."""
+    p = mine(w, seat)
+    bit = 1 << place
+    if piece == "fleet":
+        k = p.fleets.index(NO_FLEET)
+        p.fleets = p.fleets[:k] + (place,) + p.fleets[k + 1:]
+        p.fleets_up &= ~(1 << k)
+    elif piece == "city":
+        p.cities &= ~(REGION_MASK[place] & ~bit)
+        p.christian &= p.cities
+        p.cities |= bit
+    elif piece == "fort":
+        moved = (p.forts | p.walls) & REGION_MASK[place] & ~bit
+        p.forts = (p.forts & ~moved) | bit
+        p.walls &= ~moved
+    else:
+        moved = (p.forts | p.walls) & REGION_MASK[place] & ~bit
+        p.forts &= ~(moved | bit)
+        p.walls = (p.walls & ~moved) | bit
+    w.events.append(("built", seat, piece, place))
+    if piece == "city":
+        earn_glory(w, seat, place)
+
+
+def clear_province(w: State, seat: int, province: int) -> None:
+    """Every Roman piece in ``province`` eliminated (to the supplies)."""
+    p = mine(w, seat)
+    keep = ~(1 << province)
+    p.garrison &= keep
+    p.cities &= keep
+    p.christian &= keep
+    p.forts &= keep
+    p.walls &= keep
+    p.unrest &= keep
+
+
+def roman_strength(p: Player, province: int) -> int:
+    """A Roman province's defence: legion, city and fort 1 each, wall 2."""
+    bit = 1 << province
+    return ((p.garrison & bit > 0) + (p.cities & bit > 0) + (p.forts & bit > 0)
+            + 2 * (p.walls & bit > 0))
+
+
+# ---------------------------------------------------------------- revenue
+def revenue_provinces(p: Player) -> list[int]:
+    """Basilica Aemilia: occupied provinces not in unrest; outside Italy only
+    with a fleet (either face) in a sea next to them."""
+    b = board(p)
+    fleet_seas = 0
+    for sea in p.fleets:
+        if sea >= 0:
+            fleet_seas |= 1 << sea
+    out = []
+    for i in bits(p.garrison & ~p.unrest):
+        if ITALY >> i & 1 or b.seas_of[i] & fleet_seas:
+            out.append(i)
+    return out
+
+
+def collect(w: State, seat: int, provinces: list[int], types: tuple[int, ...] = (0, 1, 2, 3)) -> None:
+    """The revenue of ``provinces``, of the given types only."""
+    p = mine(w, seat)
+    b = board(p)
+    gained = [0, 0, 0, 0]
+    for i in provinces:
+        sym = b.symbol[i]
+        if sym in types:
+            gained[sym] += REVENUE_GOLD if sym == 3 else REVENUE_RESOURCE
+    p.docks = tuple(a + g for a, g in zip(p.docks, gained, strict=True))  # type: ignore[assignment]
+    w.events.append(("revenue", seat, tuple(gained)))
+
+
+def convertible(w: State, seat: int) -> list[int]:
+    if w.era not in CITADEL_CONVERT_ERAS:
+        return []
+    p = w.players[seat]
+    return bits(p.cities & ~p.christian)
+
+
+def convert(w: State, seat: int, province: int) -> None:
+    p = mine(w, seat)
+    p.christian |= 1 << province
+    w.events.append(("convert", seat, province))
+    earn_glory(w, seat, province)
+
+
+def reveal(h: Held) -> Held:
+    return h if h.seen == ALL_SEATS else Held(h.card, ALL_SEATS, h.pool)
+
+
+def show_to(h: Held, seat: int) -> Held:
+    bit = 1 << seat
+    return h if h.seen & bit else Held(h.card, h.seen | bit, h.pool)
+
+
+def place_name(i: int) -> str:
+    return PLACES[i]
+
+
+def province_index(name: str) -> int:
+    i = INDEX.get(name, -1)
+    if not 0 <= i < NP:
+        raise KeyError(name)
+    return i
+
+
+__all__ = ["ALL_PROVINCES", "LATIUM", "PIECES", "PIECE_COST", "score"]

@@ -1,0 +1,410 @@
+"""The Enemy response (6A-6F): storms, remote attacks, the Enemy armies'
+campaigns on every map at once, the Fall of Rome (7H) and the Enemy re-set.
+
+An Enemy army marches on the nearest city (R11: counting moves over land
+and through the sea of its own fleet; a fortified Roman province cannot be
+entered from the sea unless it is in unrest), passing freely through
+Native and warband provinces, overrunning provinces in unrest and stopping
+to attack any other Roman province it enters. Every army fighting in a
+step uses one roll of the dice, resolved in turn order.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from engine.core import Held
+from engine.flow import Pending, push
+
+from .actions import PlaceNative, Route, Target
+from .data import ERAS, FALL_OF_ROME_PER_WARBAND, NATIVE_FORCES
+from .empire import clear_province, roman_strength, score, turn_order
+from .prep import roll
+from .state import (
+    LATIUM,
+    NATIONS,
+    NO_FLEET,
+    NP,
+    OVER,
+    PLACES,
+    PREP,
+    REMOTE,
+    Horde,
+    Player,
+    State,
+    bits,
+    board,
+    mine,
+)
+from .campaign import dice
+
+
+# ---------------------------------------------------------------- 6A-6C
+def response(w: State) -> bool:
+    """Storms, remote province attacks and turn order: all by the dice."""
+    storm = roll(w)
+    w.events.append(("storm", storm))
+    for seat in range(w.n):
+        p = mine(w, seat)
+        k = storm - 1
+        if p.fleets[k] >= 0:
+            w.events.append(("sunk", seat, p.fleets[k]))
+            p.fleets = p.fleets[:k] + (NO_FLEET,) + p.fleets[k + 1:]
+        p.fleets_up = 0
+    for r in REMOTE:
+        remote_attack(w, r)
+    w.order = turn_order(w)
+    return False
+
+
+def remote_attack(w: State, r: int) -> None:
+    """6B: each map with a Roman garrison in ``r`` defends it, all with one
+    roll; ties go to the Enemy (R10). In unrest it is lost without a roll."""
+    defenders = [seat for seat in w.order if w.players[seat].garrison >> r & 1]
+    if not defenders:
+        return
+    roll_needed = any(not w.players[seat].unrest >> r & 1 for seat in defenders)
+    white, purple = dice(w) if roll_needed else (0, 0)
+    if roll_needed:
+        w.roll = (white, purple)
+        w.events.append(("remote roll", r, white, purple))
+    for seat in defenders:
+        p = w.players[seat]
+        if p.unrest >> r & 1:
+            lost = True
+        else:
+            enemy = board(p).remote[r] + purple
+            rome = roman_strength(p, r) + white
+            lost = enemy >= rome
+            w.events.append(("remote battle", seat, r, rome, enemy, not lost))
+        if lost:
+            clear_province(w, seat, r)
+            w.events.append(("remote lost", seat, r))
+            native_from_pot(w, seat, r)
+
+
+def native_from_pot(w: State, seat: int, province: int) -> None:
+    """A counter drawn blind from the pot, face down: nobody knows which it
+    is, nor (any more) which are left in the pot."""
+    if not w.pot:
+        return
+    k, w.rng = w.rng.below(len(w.pot))
+    h = w.pot[k]
+    w.pot = _forget(w.pot[:k] + w.pot[k + 1:])
+    p = mine(w, seat)
+    p.natives = p.natives[:province] + (Held(h.card, 0, h.pool),) + p.natives[province + 1:]
+
+
+def _forget(pot: tuple[Held, ...]) -> tuple[Held, ...]:
+    return tuple(h if not h.seen else Held(h.card, 0, h.pool) for h in pot)
+
+
+def after_response(w: State) -> str:
+    return NATIONS
+
+
+# ---------------------------------------------------------------- distances (R11)
+def _steps(p: Player, place: int, fleet: int) -> list[int]:
+    """Where an Enemy army can go next from ``place``."""
+    b = board(p)
+    out = []
+    barred = (p.forts | p.walls) & p.garrison & ~p.unrest
+    for j in bits(b.adj[place]):
+        if j >= NP:
+            if j == fleet:
+                out.append(j)
+        elif place >= NP and barred >> j & 1:
+            continue  # no sea invasion into a fortified province
+        else:
+            out.append(j)
+    return out
+
+
+def distances(p: Player, start: int, fleet: int) -> list[int]:
+    """Moves from ``start`` to every place (-1: unreachable)."""
+    dist = [-1] * len(PLACES)
+    dist[start] = 0
+    queue = deque([start])
+    while queue:
+        here = queue.popleft()
+        for j in _steps(p, here, fleet):
+            if dist[j] < 0:
+                dist[j] = dist[here] + 1
+                queue.append(j)
+    return dist
+
+
+def routes(p: Player, start: int, goal: int, fleet: int) -> list[tuple[int, ...]]:
+    """Every route of fewest moves (the places entered, ``goal`` last)."""
+    back = _distances_to(p, goal, fleet)
+    if back[start] < 0:
+        return []
+    out: list[tuple[int, ...]] = []
+
+    def walk(path: tuple[int, ...], here: int) -> None:
+        if here == goal:
+            out.append(path)
+            return
+        for j in _steps(p, here, fleet):
+            if back[j] == back[here] - 1:
+                walk(path + (j,), j)
+
+    walk((), start)
+    return out
+
+
+def _distances_to(p: Player, goal: int, fleet: int) -> list[int]:
+    """Moves from every place to ``goal`` (the fortification rule is
+    directional, so this searches the reversed steps)."""
+    dist = [-1] * len(PLACES)
+    dist[goal] = 0
+    queue = deque([goal])
+    while queue:
+        here = queue.popleft()
+        for j in range(len(PLACES)):
+            if dist[j] < 0 and here in _steps(p, j, fleet):
+                dist[j] = dist[here] + 1
+                queue.append(j)
+    return dist
+
+
+def targets(p: Player, h: Horde) -> list[int]:
+    """The nearest cities (ties: nearest to Latium); Latium with no city;
+    the next nearest reachable when the nearest cannot be reached (R21)."""
+    dist = distances(p, h.place, h.fleet)
+    cities = [c for c in bits(p.cities) if dist[c] >= 0]
+    if not cities:
+        return [LATIUM] if dist[LATIUM] >= 0 and p.garrison >> LATIUM & 1 else []
+    near = min(dist[c] for c in cities)
+    closest = [c for c in cities if dist[c] == near]
+    if len(closest) > 1:
+        rome = distances(p, LATIUM, h.fleet)
+        best = min(rome[c] for c in closest)
+        closest = [c for c in closest if rome[c] == best]
+    return closest
+
+
+def _stop_prefixes(p: Player, paths: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """Each route cut after the first province the army must stop and
+    attack in (a Roman province not in unrest); equal cuts once."""
+    out: dict[tuple[int, ...], None] = {}
+    stop = p.garrison & ~p.unrest
+    for path in paths:
+        cut = path
+        for k, j in enumerate(path):
+            if j < NP and stop >> j & 1:
+                cut = path[:k + 1]
+                break
+        out[cut] = None
+    return list(out)
+
+
+# ---------------------------------------------------------------- 6E
+def enter_enemy(w: State) -> None:
+    w.queue = ()
+
+
+def auto_enemy(w: State) -> bool:
+    while True:
+        for seat in w.order:
+            h = w.players[seat].horde
+            if h is not None and not h.fighting and not advance(w, seat):
+                return False
+        fighters = [seat for seat in w.order
+                    if w.players[seat].horde is not None and w.players[seat].horde.fighting]
+        if not fighters:
+            return False
+        w.roll = dice(w)
+        w.events.append(("enemy roll",) + w.roll)
+        for seat in fighters:
+            enemy_attack(w, seat)
+
+
+def advance(w: State, seat: int) -> bool:
+    """Move ``seat``'s Enemy army until it must fight or is spent; False
+    when its player must first choose a target or a route."""
+    while True:
+        p = w.players[seat]
+        h = p.horde
+        if h is None or h.fighting:
+            return True
+        if p.garrison >> h.place & 1:
+            _arrive(w, seat, h.place)
+            continue
+        if h.target < 0 or not p.garrison >> h.target & 1:
+            options = targets(p, h)
+            if not options:
+                _disband(w, seat)
+                return True
+            if len(options) > 1:
+                push(w, Pending("target", seat, tuple(options)))
+                return False
+            h = h._replace(target=options[0], route=())
+            mine(w, seat).horde = h
+        if not h.route:
+            cuts = _stop_prefixes(p, routes(p, h.place, h.target, h.fleet))
+            if not cuts:
+                _disband(w, seat)
+                return True
+            if len(cuts) > 1:
+                push(w, Pending("route", seat, tuple(cuts)))
+                return False
+            h = h._replace(route=cuts[0])
+            mine(w, seat).horde = h
+        nxt = h.route[0]
+        mine(w, seat).horde = h._replace(place=nxt, route=h.route[1:])
+        w.events.append(("enemy moves", seat, nxt))
+        if nxt < NP and p.garrison >> nxt & 1:
+            _arrive(w, seat, nxt)
+
+
+def _arrive(w: State, seat: int, province: int) -> None:
+    """The army entered (or started in) a Roman province: overrun it if in
+    unrest, else stop and fight it."""
+    p = mine(w, seat)
+    h = p.horde
+    if p.unrest >> province & 1:
+        w.events.append(("overrun", seat, province))
+        _conquered(w, seat, province)
+        return
+    p.horde = h._replace(fighting=True, enemy=h.warbands + h.general,  # type: ignore[union-attr]
+                         rome=roman_strength(p, province), route=())
+    w.events.append(("enemy fight", seat, province, h.warbands + h.general,  # type: ignore[union-attr]
+                     roman_strength(p, province)))
+
+
+def enemy_attack(w: State, seat: int) -> None:
+    p = w.players[seat]
+    h = p.horde
+    white, purple = w.roll
+    enemy, rome = h.enemy + purple, h.rome + white  # type: ignore[union-attr]
+    won = enemy >= rome  # the attacker wins ties
+    w.events.append(("enemy battle", seat, h.place, rome, enemy, not won))  # type: ignore[union-attr]
+    if won:
+        _conquered(w, seat, h.place)  # type: ignore[union-attr]
+        return
+    left = h.warbands - 1  # type: ignore[union-attr]
+    mine(w, seat).horde = h._replace(warbands=left) if left else None  # type: ignore[union-attr]
+    if not left:
+        w.events.append(("enemy spent", seat))
+
+
+def _conquered(w: State, seat: int, province: int) -> None:
+    """All Roman pieces there eliminated; a warband stays as garrison (the
+    Fall of Rome when it is Latium)."""
+    clear_province(w, seat, province)
+    p = mine(w, seat)
+    h = p.horde
+    if province == LATIUM:
+        fall_of_rome(w, seat)
+        return
+    p.warbands |= 1 << province
+    left = h.warbands - 1  # type: ignore[union-attr]
+    w.events.append(("enemy conquers", seat, province))
+    if left:
+        p.horde = h._replace(warbands=left, fighting=False, place=province,  # type: ignore[union-attr]
+                             target=-1 if h.target == province else h.target,  # type: ignore[union-attr]
+                             route=())
+    else:
+        p.horde = None
+        w.events.append(("enemy spent", seat))
+
+
+def fall_of_rome(w: State, seat: int) -> None:
+    """7H. Eras 1-4: 5 points per warband of the army, which is eliminated;
+    a legion goes back to Latium free (R18). Era 5: one warband stays."""
+    p = mine(w, seat)
+    warbands = p.horde.warbands  # type: ignore[union-attr]
+    p.horde = None
+    w.events.append(("fall of rome", seat, warbands))
+    if w.era < ERAS:
+        score(w, seat, -FALL_OF_ROME_PER_WARBAND * warbands, "Fall of Rome")
+        p = mine(w, seat)
+        if p.legions_out >= 18 and p.barracks:
+            p.barracks -= 1
+        if p.legions_out < 18:
+            p.garrison |= 1 << LATIUM
+    else:
+        score(w, seat, -FALL_OF_ROME_PER_WARBAND * (warbands - 1), "Fall of Rome")
+        mine(w, seat).warbands |= 1 << LATIUM
+
+
+def _disband(w: State, seat: int) -> None:
+    mine(w, seat).horde = None
+    w.events.append(("enemy spent", seat))
+
+
+def target_choices(s: State, pd: Pending) -> list:
+    return [Target(PLACES[c]) for c in pd.data]
+
+
+def resolve_target(w: State, pd: Pending, a: Target) -> None:
+    p = mine(w, pd.seat)
+    p.horde = p.horde._replace(target=PLACES.index(a.province), route=())  # type: ignore[union-attr]
+
+
+def route_choices(s: State, pd: Pending) -> list:
+    return [Route(tuple(PLACES[j] for j in cut)) for cut in pd.data]
+
+
+def resolve_route(w: State, pd: Pending, a: Route) -> None:
+    p = mine(w, pd.seat)
+    p.horde = p.horde._replace(route=tuple(PLACES.index(x) for x in a.places))  # type: ignore[union-attr]
+
+
+# ---------------------------------------------------------------- 6F and the next Era
+def after_enemy(w: State) -> str:
+    w.history = w.history + (tuple(p.score for p in w.players),)
+    if w.era >= ERAS:
+        return OVER
+    enemy_reset(w)
+    return PREP
+
+
+def enemy_reset(w: State) -> None:
+    """6F: Enemy fleets away; warbands replaced by counters from the pot,
+    which each player examines and places (a choice when they differ)."""
+    for seat in w.order:
+        p = mine(w, seat)
+        p.enemy_fleet = -1
+        p.horde = None
+        p.nation = 0
+        spots = bits(p.warbands)
+        if not spots or not w.pot:
+            continue
+        drawn, rest, w.rng = w.rng.draw(w.pot, min(len(spots), len(w.pot)))
+        w.pot = _forget(rest)
+        seen = tuple(Held(h.card, 1 << seat, h.pool) for h in drawn)
+        _place_natives(w, seat, spots[:len(seen)], seen)
+    w.card = -1
+    w.block = 0
+    w.era += 1
+
+
+def _place_natives(w: State, seat: int, spots: list[int], counters: tuple[Held, ...]) -> None:
+    if len({h.card for h in counters}) > 1:
+        push(w, Pending("natives", seat, (tuple(spots), counters)))
+        return
+    for province, h in zip(spots, counters, strict=True):
+        _put_native(w, seat, province, h)
+
+
+def _put_native(w: State, seat: int, province: int, h: Held) -> None:
+    p = mine(w, seat)
+    p.warbands &= ~(1 << province)
+    p.natives = p.natives[:province] + (h,) + p.natives[province + 1:]
+
+
+def natives_choices(s: State, pd: Pending) -> list:
+    spots, counters = pd.data
+    return [PlaceNative(PLACES[spots[0]], c) for c in sorted({h.card for h in counters})]
+
+
+def resolve_natives(w: State, pd: Pending, a: PlaceNative) -> None:
+    spots, counters = pd.data
+    k = next(i for i, h in enumerate(counters) if h.card == a.counter)
+    _put_native(w, pd.seat, spots[0], counters[k])
+    _place_natives(w, pd.seat, list(spots[1:]), counters[:k] + counters[k + 1:])
+
+
+__all__ = ["NATIVE_FORCES"]

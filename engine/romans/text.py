@@ -1,0 +1,325 @@
+"""Words for players: actions for menus, prompts, and events for the log."""
+
+from __future__ import annotations
+
+from engine.core import HIDDEN, LogLine
+
+from .data import BUILDING, ERA_CARDS, NATIVE_FORCES, RESOURCE_NAMES, TRIUMPHS, temple_benefit
+from .state import (
+    CAMPAIGN,
+    ENEMY,
+    EXPANSION,
+    LEADERS,
+    NATIONS,
+    OVER,
+    PHASE_NAMES,
+    PLACES,
+    State,
+)
+
+COLOURS = ("Red", "Blue", "Yellow", "Green")  # the rulebook's player colours
+ROMAN = ("", "I", "II", "III", "IV")
+
+
+def seat_name(s: State, seat: int) -> str:
+    return "Rome" if s.n == 1 else COLOURS[seat]
+
+
+def native_text(card: int) -> str:
+    if card == HIDDEN:
+        return "a face-down Native force"
+    n = NATIVE_FORCES[card]
+    parts = [f"{n.warbands} warband{'s' if n.warbands > 1 else ''}"]
+    if n.city:
+        parts.append("a city")
+    if n.fortification:
+        parts.append(f"a {n.fortification}")
+    extra = []
+    if n.gold:
+        extra.append(f"{n.gold} gold")
+    if n.unrest:
+        extra.append("unrest")
+    tail = f" ({', '.join(extra)})" if extra else ""
+    return f"{' + '.join(parts)}, strength {n.strength}{tail}"
+
+
+def triumph_text(card: int) -> str:
+    if card == HIDDEN:
+        return "a face-down Triumph"
+    t = TRIUMPHS[card]
+    arts = f" + {', '.join(t.arts)}" if t.arts else ""
+    return f"Triumph {t.points}{arts}"
+
+
+def _seas(seas: tuple[str, ...]) -> str:
+    return f" by sea ({', '.join(seas)})" if seas else ""
+
+
+def describe(s: State, a: tuple) -> str:
+    kind = a[0]
+    if kind == "glory":
+        return f"Glory in {a[1]}"
+    if kind in ("leader", "nation"):
+        from .prep import entries
+        e = entries(s)[a[1] - 1]
+        if kind == "leader":
+            bonus = f", bonus {e.bonus}" if e.bonus else ""
+            what = f"{e.name}: army {e.max_army}, {e.gold} gold{bonus}"
+        else:
+            extras = (", a fleet" if e.fleet else "") + (f", general +{e.general}"
+                                                          if e.general else "")
+            what = f"{e.name}: {e.warbands} warbands from {e.start}{extras}"
+        user = s.queue[0] if s.queue else a[2]
+        return what if a[2] == user else f"{what}, for {seat_name(s, a[2])}"
+    if kind == "piece":
+        return f"Place the {a[1]} in {a[2]}" if a[2] != "Villa" else f"Keep the {a[1]} in the Villa"
+    if kind == "senator":
+        god = f", with {a[4]}" if a[4] else ""
+        cost = BUILDING[a[2]].boxes[a[3] - 1].cost
+        paid = ", ".join(f"{n} {RESOURCE_NAMES[i]}" for i, n in enumerate(cost) if n)
+        return f"{ROMAN[a[1]]} senator to {a[2]} box {ROMAN[a[3]]} (pay {paid}){god}"
+    if kind == "citadel":
+        return f"{ROMAN[a[1]]} senator to the Citadel"
+    if kind == "invade":
+        return (f"{ROMAN[a[1]]} senator leads {a[3]} legion{'s' if a[3] > 1 else ''} "
+                f"into {a[2]}{_seas(a[4])}")
+    if kind == "buy":
+        return f"Buy 1 {a[1]} for 3 gold"
+    if kind == "sell":
+        return f"Sell 1 {a[1]} for 1 gold"
+    if kind == "use":
+        if a[1] == "gold":
+            return f"Take {a[3]} gold"
+        return f"Remove the unrest in {a[2]}" if a[1] == "calm" else f"Convert the city in {a[2]}"
+    if kind == "collect":
+        return f"Collect the revenue of {a[1]}"
+    if kind == "done":
+        return "Done"
+    if kind == "unrest":
+        return f"Unrest in {a[1]}"
+    if kind == "types":
+        return f"Collect {', '.join(a[1])}"
+    if kind == "raise":
+        return f"Raise the {ROMAN[a[1]]} senator in {a[2]} to {ROMAN[a[1] + 1]}"
+    if kind == "build":
+        where = "for the Villa" if a[2] == "Villa" else f"in {a[2]}"
+        from .data import PIECE_COST
+        return f"Buy a {a[1]} {where} ({PIECE_COST[a[1]]} gold)"
+    if kind == "benefits":
+        return _benefits(s, a)
+    if kind == "take":
+        return "Take " + ", ".join(f"{n} {RESOURCE_NAMES[i]}" for i, n in enumerate(a[1]) if n)
+    if kind == "calm":
+        return f"Remove the unrest in {a[1]}"
+    if kind == "army":
+        return f"{a[2]} legion{'s' if a[2] > 1 else ''} attack {a[1]}{_seas(a[3])}"
+    if kind == "march":
+        return f"March into {a[1]}{_seas(a[2])}"
+    if kind == "halt":
+        return "End the campaign"
+    if kind == "keep":
+        return f"Keep {triumph_text(a[1])}"
+    if kind == "target":
+        return f"The Enemy marches on {a[1]}"
+    if kind == "route":
+        return "Route: " + " → ".join(a[1])
+    if kind == "native":
+        return f"{native_text(a[2])} in {a[1]}"
+    return str(a)
+
+
+def _benefits(s: State, a: tuple) -> str:
+    god = s.pending[-1].data[0] if s.pending else ""
+    parts = []
+    for n in (a[1], a[2]):
+        if n:
+            b = temple_benefit(god, n) if god else None
+            parts.append(f"{n}: {b.effect} {b.amount if b.amount is not None else 'all'}"
+                         if b else str(n))
+    return "Benefit " + " then ".join(parts)
+
+
+PROMPTS = {
+    "glory": "choose the province of your Glory marker",
+    "piece": "place your bonus {0}",
+    "collect": "choose a province to collect revenue from (up to {0})",
+    "unrest": "place the Basilica's unrest in a province you collected from",
+    "types": "choose {0} type(s) of revenue",
+    "raise": "raise a senator by one rank ({0} left)",
+    "build": "buy pieces (up to {0} gold)",
+    "citadel": "use your Citadel actions ({0} left)",
+    "benefits": "{0}: split your Temple score of {1} into one or two benefits",
+    "take": "choose the {0} resources you gain",
+    "calm": "choose where to remove unrest ({0} left)",
+    "army": "Castra Praetoria: choose the army's target and size (up to {0})",
+    "march": "your army won: march on, or end the campaign",
+    "triumph": "choose the Triumph to keep",
+    "target": "choose which equally near city the Enemy marches on",
+    "route": "choose the Enemy army's route",
+    "natives": "place the Native forces drawn from the pot",
+}
+
+
+def prompt(s: State) -> str:
+    if s.phase == OVER:
+        return "The game is over"
+    if s.pending:
+        pd = s.pending[-1]
+        text = PROMPTS[pd.kind]
+        try:
+            text = text.format(*pd.data)
+        except (IndexError, KeyError, ValueError):
+            pass
+        return f"{seat_name(s, pd.seat)}: {text}"
+    if not s.queue:
+        return PHASE_NAMES[s.phase]
+    who = seat_name(s, s.queue[0])
+    if s.phase == LEADERS:
+        return f"{who}: choose a leader for Era {s.era}"
+    if s.phase == NATIONS:
+        return f"{who}: choose the enemy nation to face"
+    if s.phase == EXPANSION:
+        return f"{who}: place a senator"
+    return f"{who}: {PHASE_NAMES[s.phase]}"
+
+
+Part = tuple[str, "int | None"]
+
+
+def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
+    k = e[0]
+
+    def who(seat: int) -> Part:
+        return (seat_name(s, seat), seat)
+
+    def place(i: int) -> str:
+        return PLACES[i]
+
+    if k == "score":
+        sign = "+" if e[2] > 0 else ""
+        return (who(e[1]), f" {sign}{e[2]} points ({e[3]})")
+    if k == "unrest":
+        return (who(e[1]), f": unrest in {place(e[2])}")
+    if k == "calm":
+        return (who(e[1]), f": unrest removed in {place(e[2])}")
+    if k == "god back":
+        return (who(e[1]), f" loses {e[2]} (unrest in Italy)")
+    if k == "god":
+        return (who(e[1]), f" takes {e[2]}")
+    if k == "deny glory":
+        return (who(e[1]), f" takes The Enemy's Glory in {place(e[2])}")
+    if k == "built":
+        return (who(e[1]), f" builds a {e[2]} in {place(e[3])}")
+    if k == "revenue":
+        got = ", ".join(f"{n} {RESOURCE_NAMES[i]}" for i, n in enumerate(e[2]) if n)
+        return (who(e[1]), f" collects {got or 'nothing'}")
+    if k == "convert":
+        return (who(e[1]), f" converts the city in {place(e[2])}")
+    if k == "glory roll":
+        return (who(e[1]), f" rolls {e[2]} for Glory")
+    if k == "enemy glory roll":
+        return (f"The Enemy rolls {e[1]} for Glory",)
+    if k == "later":
+        return (f"Later building turned over: {e[1]}",)
+    if k == "enemy score":
+        return (f"The Enemy scores {e[1]} ({e[2]})",)
+    if k == "card":
+        return (f"Era card {e[1]} is turned over",)
+    if k == "block":
+        return (f"The black die blocks entry {e[1]}",)
+    if k == "leader":
+        return (who(e[1]), f" follows {e[2]}")
+    if k == "nation":
+        return (who(e[1]), f" faces the {e[2]}")
+    if k == "fleets sunk":
+        return (who(e[1]), f": the Roman and Enemy fleets in {place(e[2])} sink each other")
+    if k == "waiting":
+        return (who(e[1]), f": a {e[2]} waits in the Villa")
+    if k == "placed":
+        return (who(e[1]), f" places a {ROMAN[e[2]]} senator in {e[3]} box {ROMAN[e[4]]}")
+    if k == "citadel":
+        return (who(e[1]), f" places a {ROMAN[e[2]]} senator in the Citadel (+{e[3]} actions)")
+    if k in ("buy", "sell"):
+        return (who(e[1]), f" {'buys' if k == 'buy' else 'sells'} 1 {e[2]}")
+    if k == "temple":
+        return (who(e[1]), f" calls on {e[2]}: score {e[3]}")
+    if k == "benefit":
+        b = temple_benefit(e[2], e[3])
+        return (who(e[1]), f" takes benefit {e[3]} ({b.effect})")
+    if k == "take":
+        return (who(e[1]), " takes " + ", ".join(f"{n} {RESOURCE_NAMES[i]}"
+                                                 for i, n in enumerate(e[2]) if n))
+    if k == "gold":
+        return (who(e[1]), f" takes {e[2]} gold")
+    if k == "recruit":
+        return (who(e[1]), f" recruits {e[2]} legions")
+    if k == "raised":
+        return (who(e[1]), f" raises a {ROMAN[e[2]]} senator ({e[3]})")
+    if k == "army":
+        general = f"a {ROMAN[e[4]]} general and " if e[4] else ""
+        return (who(e[1]), f" sends {general}{e[3]} legions into {place(e[2])}")
+    if k == "fight":
+        return (who(e[1]), f" attacks {place(e[2])}: Rome {e[3]} against {e[4]}")
+    if k == "battle roll":
+        return (f"Battle dice: white {e[1]}, purple {e[2]}",)
+    if k == "battle":
+        result = "wins" if e[5] else "loses"
+        return (who(e[1]), f" {result} in {place(e[2])}, {e[3]} to {e[4]}")
+    if k == "army lost":
+        return (who(e[1]), f"'s army is destroyed in {place(e[2])}")
+    if k == "conquer":
+        return (who(e[1]), f" conquers {place(e[2])}")
+    if k == "halt":
+        return (who(e[1]), f" ends the campaign in {place(e[2])}")
+    if k == "march":
+        return (who(e[1]), f" marches into {place(e[2])}")
+    if k == "triumph":
+        return (who(e[1]), f" keeps a Triumph from {place(e[2])}")
+    if k == "reset":
+        return ("Roman re-set",)
+    if k == "storm":
+        return (f"Storm at sea: {e[1]}",)
+    if k == "sunk":
+        return (who(e[1]), f" loses the fleet in {place(e[2])} to the storm")
+    if k == "remote roll":
+        return (f"{place(e[1])} is attacked: white {e[2]}, purple {e[3]}",)
+    if k == "remote battle":
+        return (who(e[1]), f" {'holds' if e[5] else 'loses'} {place(e[2])}, {e[3]} to {e[4]}")
+    if k == "remote lost":
+        return (who(e[1]), f" loses {place(e[2])}")
+    if k == "enemy moves":
+        return (who(e[1]), f": the Enemy enters {place(e[2])}")
+    if k == "overrun":
+        return (who(e[1]), f": the Enemy overruns {place(e[2])}")
+    if k == "enemy fight":
+        return (who(e[1]), f": the Enemy attacks {place(e[2])}, {e[3]} against {e[4]}")
+    if k == "enemy roll":
+        return (f"Enemy battle dice: white {e[1]}, purple {e[2]}",)
+    if k == "enemy battle":
+        return (who(e[1]), f" {'holds' if e[5] else 'loses'} {place(e[2])}, {e[3]} to {e[4]}")
+    if k == "enemy conquers":
+        return (who(e[1]), f": the Enemy conquers {place(e[2])}")
+    if k == "enemy spent":
+        return (who(e[1]), ": the Enemy army is spent")
+    if k == "fall of rome":
+        return (who(e[1]), f": Rome falls to {e[2]} warbands!")
+    if k == "era":
+        return (f"Era {e[1]}",)
+    if k == "game over":
+        return ("The game is over",)
+    return None
+
+
+def log_line(s: State, e: tuple) -> LogLine | None:
+    parts = _line(s, e)
+    if parts is None:
+        return None
+    out = tuple(p if isinstance(p, tuple) else (p, None) for p in parts)
+    return LogLine(out, heading=e[0] == "era")
+
+
+def card_title(s: State) -> str:
+    return "" if s.card < 0 else f"Era card {ERA_CARDS[s.card].number}"
+
+
+__all__ = ["CAMPAIGN", "ENEMY", "native_text"]
