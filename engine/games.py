@@ -40,6 +40,12 @@ GAMES: tuple[GameEntry, ...] = (
         stylesheet="tui.provincia:provincia.tcss",
         rulebook="tui.rules:provincia-romana.txt",
     ),
+    GameEntry(
+        id="romans",
+        title="The Romans",
+        engine="engine.romans:Romans",
+        rulebook="tui.rules:the-romans.txt",
+    ),
 )
 
 DEFAULT_GAME = GAMES[0].id  # what "tabula" offers first

@@ -214,10 +214,12 @@ class Halt(NamedTuple):
 
 @kinded("keep")
 class Keep(NamedTuple):
-    """7C: the Triumph kept (its index in data.TRIUMPHS)."""
+    """7C: keep the Triumph in place ``slot`` of this province on the map of
+    seat ``map`` (the tokens examined are named by where they lie)."""
 
     kind: str
-    triumph: int
+    map: int
+    slot: int
 
 
 @kinded("target")
@@ -239,7 +241,8 @@ class Route(NamedTuple):
 
 @kinded("native")
 class PlaceNative(NamedTuple):
-    """6F: the Native force counter (data.NATIVE_FORCES index) for ``province``."""
+    """6F: the drawn Native force counter number ``counter`` (its place among
+    those drawn, which only their player has seen) goes to ``province``."""
 
     kind: str
     province: str

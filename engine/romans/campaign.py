@@ -210,35 +210,31 @@ def examine(w: State, seat: int, r: int) -> None:
 
 
 def triumph_choices(s: State, pd: Pending) -> list:
-    r = pd.data[0]
-    cards = {s.players[o].remote_triumphs[r][k].card for o, k in _triumph_spots(s, r)}
-    return [Keep(c) for c in sorted(cards)]
+    """One per token examined, named by the map it lies on and its place
+    there (not by what it is: the others must not learn which was kept)."""
+    return [Keep(o, k) for o, k in _triumph_spots(s, pd.data[0])]
 
 
 def resolve_triumph(w: State, pd: Pending, a: Keep) -> None:
     """Keep one; the others go back face down, one to each other map (the
-    conqueror's own tokens fill the place of the one kept; solo: the spare
+    conqueror's own token fills the place of the one kept; solo: the spare
     goes back to the box)."""
     seat, r = pd.seat, pd.data[0]
-    spots = _triumph_spots(w, r)
-    own = [k for o, k in spots if o == seat]
-    source = next((o, k) for o, k in sorted(spots, key=lambda x: x[0] != seat)
-                  if w.players[o].remote_triumphs[r][k].card == a.triumph)
-    o, k = source
-    p = mine(w, o)
-    kept = p.remote_triumphs[r][k]
-    zone = p.remote_triumphs[r][:k] + p.remote_triumphs[r][k + 1:]
-    mine_p = mine(w, seat)
-    spare = mine_p.remote_triumphs[r] if o != seat else zone
-    if o != seat:
-        zone = zone + spare
-        p.remote_triumphs = p.remote_triumphs[:r] + (zone,) + p.remote_triumphs[r + 1:]
+    p = mine(w, a.map)
+    zone = p.remote_triumphs[r]
+    kept = zone[a.slot]
+    zone = zone[:a.slot] + zone[a.slot + 1:]
+    p.remote_triumphs = p.remote_triumphs[:r] + (zone,) + p.remote_triumphs[r + 1:]
+    me = mine(w, seat)
+    spare = me.remote_triumphs[r]
+    me.remote_triumphs = me.remote_triumphs[:r] + ((),) + me.remote_triumphs[r + 1:]
+    if a.map != seat:
+        p = mine(w, a.map)
+        p.remote_triumphs = p.remote_triumphs[:r] + (zone + spare,) + p.remote_triumphs[r + 1:]
     else:
         w.triumph_box = w.triumph_box + spare
-    mine_p = mine(w, seat)
-    mine_p.remote_triumphs = mine_p.remote_triumphs[:r] + ((),) + mine_p.remote_triumphs[r + 1:]
-    mine_p.triumphs = mine_p.triumphs + (kept,)
-    del own
+    me = mine(w, seat)
+    me.triumphs = me.triumphs + (kept,)
     w.events.append(("triumph", seat, REMOTE[r]))
 
 

@@ -396,13 +396,15 @@ def _put_native(w: State, seat: int, province: int, h: Held) -> None:
 
 
 def natives_choices(s: State, pd: Pending) -> list:
+    """One per counter drawn, named by its place among them (the others must
+    not learn which counter went where: the action is public)."""
     spots, counters = pd.data
-    return [PlaceNative(PLACES[spots[0]], c) for c in sorted({h.card for h in counters})]
+    return [PlaceNative(PLACES[spots[0]], k) for k in range(len(counters))]
 
 
 def resolve_natives(w: State, pd: Pending, a: PlaceNative) -> None:
     spots, counters = pd.data
-    k = next(i for i, h in enumerate(counters) if h.card == a.counter)
+    k = a.counter
     _put_native(w, pd.seat, spots[0], counters[k])
     _place_natives(w, pd.seat, list(spots[1:]), counters[:k] + counters[k + 1:])
 

@@ -118,13 +118,19 @@ def describe(s: State, a: tuple) -> str:
     if kind == "halt":
         return "End the campaign"
     if kind == "keep":
-        return f"Keep {triumph_text(a[1])}"
+        r = s.pending[-1].data[0] if s.pending else 0
+        zone = s.players[a[1]].remote_triumphs[r]
+        card = zone[a[2]].card if a[2] < len(zone) else HIDDEN
+        where = "your map" if s.pending and a[1] == s.pending[-1].seat else f"{seat_name(s, a[1])}'s map"
+        return f"Keep {triumph_text(card)} (from {where})"
     if kind == "target":
         return f"The Enemy marches on {a[1]}"
     if kind == "route":
         return "Route: " + " → ".join(a[1])
     if kind == "native":
-        return f"{native_text(a[2])} in {a[1]}"
+        pd = s.pending[-1] if s.pending and s.pending[-1].kind == "natives" else None
+        card = pd.data[1][a[2]].card if pd and a[2] < len(pd.data[1]) else HIDDEN
+        return f"{native_text(card)} in {a[1]}"
     return str(a)
 
 
