@@ -9,12 +9,11 @@ next step; one that lost attacks again with its initial strength.
 
 from __future__ import annotations
 
-from engine.core import ALL_SEATS, Held
 from engine.flow import Pending, push
 
 from .actions import HALT, Keep, March
-from .data import GENERAL_BONUS, NATIVE_FORCES, TRIUMPHS
-from .empire import add_unrest, earn_glory, reveal, score, show_to
+from .data import GENERAL_BONUS, NATIVE_FORCES
+from .empire import add_unrest, earn_glory, reveal, show_to
 from .senate import gain_gold, open_calm
 from .state import (
     EXPANSION,
@@ -273,5 +272,3 @@ def reset(w: State) -> None:
     w.card = -1
     w.events.append(("reset",))
 
-
-__all__ = ["ALL_SEATS", "Held", "TRIUMPHS", "score"]

@@ -13,17 +13,14 @@ from .data import (
     GOD,
     GODS,
     LEGIONS_PER_PLAYER,
-    PIECE_COST,
     REVENUE_GOLD,
     REVENUE_RESOURCE,
     SCORE_FLOOR,
     SUPPLY,
 )
 from .state import (
-    ALL_PROVINCES,
     INDEX,
     ITALY,
-    LATIUM,
     NO_FLEET,
     NP,
     PLACES,
@@ -269,7 +266,8 @@ def revenue_provinces(p: Player) -> list[int]:
     return out
 
 
-def collect(w: State, seat: int, provinces: list[int], types: tuple[int, ...] = (0, 1, 2, 3)) -> None:
+def collect(w: State, seat: int, provinces: list[int],
+            types: tuple[int, ...] = (0, 1, 2, 3)) -> None:
     """The revenue of ``provinces``, of the given types only."""
     p = mine(w, seat)
     b = board(p)
@@ -315,5 +313,3 @@ def province_index(name: str) -> int:
         raise KeyError(name)
     return i
 
-
-__all__ = ["ALL_PROVINCES", "LATIUM", "PIECES", "PIECE_COST", "score"]

@@ -17,7 +17,8 @@ from engine.core import Held
 from engine.flow import Pending, push
 
 from .actions import PlaceNative, Route, Target
-from .data import ERAS, FALL_OF_ROME_PER_WARBAND, NATIVE_FORCES
+from .campaign import dice
+from .data import ERAS, FALL_OF_ROME_PER_WARBAND
 from .empire import clear_province, roman_strength, score, turn_order
 from .prep import roll
 from .state import (
@@ -36,7 +37,6 @@ from .state import (
     board,
     mine,
 )
-from .campaign import dice
 
 
 # ---------------------------------------------------------------- 6A-6C
@@ -408,5 +408,3 @@ def resolve_natives(w: State, pd: Pending, a: PlaceNative) -> None:
     _put_native(w, pd.seat, spots[0], counters[k])
     _place_natives(w, pd.seat, list(spots[1:]), counters[:k] + counters[k + 1:])
 
-
-__all__ = ["NATIVE_FORCES"]

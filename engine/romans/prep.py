@@ -9,7 +9,7 @@ from engine.flow import Pending, push
 
 from .actions import GloryPick, Leader, Nation, PlacePiece
 from .data import BUILDINGS, CHOICE, ERA_CARDS, GLORY_CHART, NEW_SENATOR_RANK, SOLO_BUILDING_BONUSES
-from .empire import place_piece, piece_places, score, turn_order
+from .empire import piece_places, place_piece, score, turn_order
 from .state import (
     BLOCKED,
     EXPANSION,

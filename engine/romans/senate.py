@@ -38,7 +38,6 @@ from .data import (
     CITADEL_BONUS,
     GENERAL_BONUS,
     GOD,
-    LEGIONS_PER_PLAYER,
     PIECE_COST,
     RESOURCE_NAMES,
     SELL_GOLD,
@@ -56,8 +55,8 @@ from .empire import (
     gods_open,
     legion_supply,
     linked_god,
-    place_piece,
     piece_places,
+    place_piece,
     remove_unrest,
     score,
     take_god,
@@ -153,7 +152,8 @@ def _building_options(s: State, seat: int, b: int, ranks: list[int]) -> list:
     linked = building.god or ""
     if building.name == TEMPLE:
         gods = [g for g in gods_open(s, seat) if not s.god_uses[GOD_INDEX[g]] & TEMPLE_USE]
-    elif linked and linked in gods_open(s, seat) and not s.god_uses[GOD_INDEX[linked]] & BUILDING_USE:
+    elif (linked and linked in gods_open(s, seat)
+          and not s.god_uses[GOD_INDEX[linked]] & BUILDING_USE):
         gods = ["", linked]
     out = []
     for number, code in enumerate(boxes, start=1):
@@ -630,5 +630,3 @@ def army_choices(s: State, pd: Pending) -> list:
 def resolve_army(w: State, pd: Pending, a: PraetorianArmy) -> None:
     _invade(w, pd.seat, INDEX[a.province], a.legions, 0, a.seas, praetorian=True)
 
-
-__all__ = ["LEGIONS_PER_PLAYER"]

@@ -6,7 +6,6 @@ from engine.core import ALL_SEATS, Held, Options, Rng
 
 from .data import (
     BLOCKING_SENATOR_RANKS,
-    BUILDING,
     BUILDINGS,
     ERA_CARDS,
     GODS,
@@ -139,5 +138,3 @@ def setup(n: int, options: Options, seed: int) -> State:
 def revealed(h: Held) -> Held:
     return Held(h.card, ALL_SEATS, h.pool)
 
-
-__all__ = ["setup", "BUILDING_INDEX", "BUILDING"]

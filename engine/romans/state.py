@@ -193,8 +193,8 @@ class State(Record):
     _fields = (
         "n", "options", "rng", "era", "phase", "step", "queue", "pending", "players", "order",
         "clock", "deck", "deck_box", "card", "later", "later_box", "boxes", "blockers",
-        "blocker_box", "gods", "god_uses", "glory_off", "block", "pot", "triumph_box", "enemy_score",
-        "enemy_glory", "roll", "events", "history", "viewer", "unseen",
+        "blocker_box", "gods", "god_uses", "glory_off", "block", "pot", "triumph_box",
+        "enemy_score", "enemy_glory", "roll", "events", "history", "viewer", "unseen",
     )
     __slots__ = _fields
     n: int

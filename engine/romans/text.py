@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+
 from engine.core import HIDDEN, LogLine
 
 from .data import BUILDING, ERA_CARDS, NATIVE_FORCES, RESOURCE_NAMES, TRIUMPHS, temple_benefit
 from .state import (
-    CAMPAIGN,
-    ENEMY,
     EXPANSION,
     LEADERS,
     NATIONS,
@@ -121,7 +121,8 @@ def describe(s: State, a: tuple) -> str:
         r = s.pending[-1].data[0] if s.pending else 0
         zone = s.players[a[1]].remote_triumphs[r]
         card = zone[a[2]].card if a[2] < len(zone) else HIDDEN
-        where = "your map" if s.pending and a[1] == s.pending[-1].seat else f"{seat_name(s, a[1])}'s map"
+        own = s.pending and a[1] == s.pending[-1].seat
+        where = "your map" if own else f"{seat_name(s, a[1])}'s map"
         return f"Keep {triumph_text(card)} (from {where})"
     if kind == "target":
         return f"The Enemy marches on {a[1]}"
@@ -172,10 +173,8 @@ def prompt(s: State) -> str:
     if s.pending:
         pd = s.pending[-1]
         text = PROMPTS[pd.kind]
-        try:
+        with contextlib.suppress(IndexError, KeyError, ValueError):
             text = text.format(*pd.data)
-        except (IndexError, KeyError, ValueError):
-            pass
         return f"{seat_name(s, pd.seat)}: {text}"
     if not s.queue:
         return PHASE_NAMES[s.phase]
@@ -327,5 +326,3 @@ def log_line(s: State, e: tuple) -> LogLine | None:
 def card_title(s: State) -> str:
     return "" if s.card < 0 else f"Era card {ERA_CARDS[s.card].number}"
 
-
-__all__ = ["CAMPAIGN", "ENEMY", "native_text"]
