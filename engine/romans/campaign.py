@@ -268,6 +268,7 @@ def reset(w: State) -> None:
         p.max_army = 0
     w.gods = (-1,) * len(w.gods)
     w.god_uses = (0,) * len(w.god_uses)
+    w.gods_taken = 0
     w.block = 0
     w.card = -1
     w.events.append(("reset",))

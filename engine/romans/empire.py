@@ -90,6 +90,7 @@ def add_unrest(w: State, seat: int, province: int) -> None:
     if ITALY >> province & 1 and seat in w.gods:
         g = w.gods.index(seat)
         w.gods = tuple(-1 if holder == seat else holder for holder in w.gods)
+        w.god_uses = w.god_uses[:g] + (0,) + w.god_uses[g + 1:]
         w.events.append(("god back", seat, GODS[g].name))
 
 
@@ -119,7 +120,7 @@ def gods_open(w: State, seat: int) -> list[str]:
     held = god_of(w, seat)
     if held:
         return [held]
-    if not god_allowed(w.players[seat]):
+    if w.gods_taken >> seat & 1 or not god_allowed(w.players[seat]):
         return []
     return [g.name for g, holder in zip(GODS, w.gods, strict=True) if holder < 0]
 
@@ -128,6 +129,7 @@ def take_god(w: State, seat: int, god: str) -> None:
     g = next(i for i, x in enumerate(GODS) if x.name == god)
     if w.gods[g] != seat:
         w.gods = w.gods[:g] + (seat,) + w.gods[g + 1:]
+        w.gods_taken |= 1 << seat
         w.events.append(("god", seat, god))
 
 

@@ -129,7 +129,8 @@ def setup(n: int, options: Options, seed: int) -> State:
         deck=tuple(deck), deck_box=tuple(deck_box), card=-1,
         later=_hidden(later, LATER_POOL), later_box=_hidden(later_box, LATER_POOL),
         boxes=tuple(boxes), blockers=blockers, blocker_box=blocker_box,
-        gods=(-1,) * len(GODS), god_uses=(0,) * len(GODS), glory_off=0, block=0, pot=tuple(pot),
+        gods=(-1,) * len(GODS), god_uses=(0,) * len(GODS), gods_taken=0,
+        glory_off=0, block=0, pot=tuple(pot),
         triumph_box=triumph_box, enemy_score=2 if n == 1 else 0, enemy_glory=-1,
         roll=(), events=(), history=(), viewer=-1, unseen=(),
     )

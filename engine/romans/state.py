@@ -193,8 +193,9 @@ class State(Record):
     _fields = (
         "n", "options", "rng", "era", "phase", "step", "queue", "pending", "players", "order",
         "clock", "deck", "deck_box", "card", "later", "later_box", "boxes", "blockers",
-        "blocker_box", "gods", "god_uses", "glory_off", "block", "pot", "triumph_box",
-        "enemy_score", "enemy_glory", "roll", "events", "history", "viewer", "unseen",
+        "blocker_box", "gods", "god_uses", "gods_taken", "glory_off", "block", "pot",
+        "triumph_box", "enemy_score", "enemy_glory", "roll", "events", "history", "viewer",
+        "unseen",
     )
     __slots__ = _fields
     n: int
@@ -218,6 +219,7 @@ class State(Record):
     blocker_box: tuple[Held, ...]
     gods: tuple[int, ...]  # per god (data.GODS): the seat holding it, -1 none
     god_uses: tuple[int, ...]  # per god: TEMPLE_USE | BUILDING_USE done this Era
+    gods_taken: int  # bit per seat: took a god this Era (one per Era, even if it went back)
     glory_off: int  # Glory markers moved off the chart this Era
     block: int  # the die on a leader or nation no one may choose (0 none)
     pot: tuple[Held, ...]
