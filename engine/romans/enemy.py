@@ -154,15 +154,20 @@ def routes(p: Player, start: int, goal: int, fleet: int) -> list[tuple[int, ...]
 
 
 def _distances_to(p: Player, goal: int, fleet: int) -> list[int]:
-    """Moves from every place to ``goal`` (the fortification rule is
-    directional, so this searches the reversed steps)."""
+    """Moves from every place to ``goal``: the steps searched backwards (the
+    fortification rule makes them one-way)."""
+    b = board(p)
+    barred = (p.forts | p.walls) & p.garrison & ~p.unrest
     dist = [-1] * len(PLACES)
     dist[goal] = 0
     queue = deque([goal])
     while queue:
         here = queue.popleft()
-        for j in range(len(PLACES)):
-            if dist[j] < 0 and here in _steps(p, j, fleet):
+        if here >= NP and here != fleet:
+            continue  # no army stands in a sea it has no fleet in
+        into_from_sea = here < NP and not barred >> here & 1
+        for j in bits(b.adj[here]):
+            if dist[j] < 0 and (j < NP or (j == fleet and into_from_sea)):
                 dist[j] = dist[here] + 1
                 queue.append(j)
     return dist

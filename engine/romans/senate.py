@@ -117,8 +117,9 @@ def legal(s: State) -> list:
     out += trades(s, seat)
     ranks = sorted(set(p.villa))
     out += [Citadel(r) for r in ranks]
+    gods = gods_open(s, seat)
     for b in open_buildings(s):
-        out += _building_options(s, seat, b, ranks)
+        out += _building_options(s, seat, b, ranks, gods)
     if p.barracks:
         out += [Invade(r, prov, n, seas) for prov, seas in invasion_targets(s, seat)
                 for r in ranks for n in range(1, min(p.max_army, p.barracks) + 1)]
@@ -140,30 +141,26 @@ def trades(s: State, seat: int) -> list:
     return out
 
 
-def _building_options(s: State, seat: int, b: int, ranks: list[int]) -> list:
+def _building_options(s: State, seat: int, b: int, ranks: list[int], open_gods: list[str]) -> list:
     building = BUILDINGS[b]
     boxes = s.boxes[b]
-    for code in boxes:
-        who = occupant(code)
-        if who and who[0] == seat:
-            return []  # one senator per building per player
+    mine_lo, mine_hi = OCCUPIED + seat * 8, OCCUPIED + seat * 8 + 8
+    if any(mine_lo <= code < mine_hi for code in boxes):
+        return []  # one senator per building per player
+    # every box of a building costs the same
+    m, v, t, g = building.boxes[0].cost
     docks = s.players[seat].docks
+    if docks[0] < m or docks[1] < v or docks[2] < t or docks[3] < g:
+        return []
     gods = [""]
     linked = building.god or ""
     if building.name == TEMPLE:
-        gods = [g for g in gods_open(s, seat) if not s.god_uses[GOD_INDEX[g]] & TEMPLE_USE]
-    elif (linked and linked in gods_open(s, seat)
-          and not s.god_uses[GOD_INDEX[linked]] & BUILDING_USE):
+        gods = [x for x in open_gods if not s.god_uses[GOD_INDEX[x]] & TEMPLE_USE]
+    elif linked and linked in open_gods and not s.god_uses[GOD_INDEX[linked]] & BUILDING_USE:
         gods = ["", linked]
-    out = []
-    for number, code in enumerate(boxes, start=1):
-        if code != EMPTY:
-            continue
-        cost = building.boxes[number - 1].cost
-        if any(have < need for have, need in zip(docks, cost, strict=True)):
-            continue
-        out += [Senator(r, building.name, number, g) for r in ranks if r >= number for g in gods]
-    return out
+    name = building.name
+    return [Senator(r, name, number, x) for number, code in enumerate(boxes, start=1)
+            if code == EMPTY for r in ranks if r >= number for x in gods]
 
 
 def why_illegal(s: State, a: tuple) -> str:
