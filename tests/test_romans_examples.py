@@ -16,21 +16,27 @@ from engine.romans.actions import (
     Invade,
     Keep,
     March,
+    Nation,
+    PlaceNative,
     Raise,
     Senator,
+    Target,
 )
 from engine.romans.data import NATIVE_FORCES
 from engine.romans.scenario import Scenario, native
-from engine.romans.state import INDEX
+from engine.romans.state import INDEX, LATIUM, PLACES
 from tests.romans_helpers import (
     ADRIATICUM,
     BLUE,
+    GREEN,
     MED_OCC,
     MED_OR,
     RED,
+    YELLOW,
     G,
     events,
     face_up,
+    fleet_at,
     has,
     illegal,
     names,
@@ -43,10 +49,15 @@ WARBAND_CITY_WALL = native(1, 1, "wall", 2)  # L276: strength 4
 ONE_WARBAND = native(1)
 
 
+def romans(players=4, seed=1):
+    """A game on the stand-in map A for every player."""
+    return Scenario(players=players, seed=seed).boards(*["A"] * players)
+
+
 def expansion(players=4, era=1, seed=1):
     """Era ``era``'s expansion, turn order Red, Blue, Yellow, Green, and
     every Villa empty but the ones a test fills."""
-    sc = Scenario(players=players, seed=seed).at("expansion", era).order(*range(players))
+    sc = romans(players, seed).at("expansion", era).order(*range(players))
     for seat in range(players):
         sc = sc.villa(seat)
     return sc
@@ -267,3 +278,191 @@ def test_one_legion_army_ends_its_campaign_as_the_garrison():
     s = play(s, Invade(4, "Etruria", 1, ()))
     p = s.players[RED]
     assert p.army is None and has(p.garrison, "Etruria") and p.barracks == 0
+
+
+# ---------------------------------------------------------------- 6A storms
+def test_storm_roll_1_sinks_every_fleet_numbered_1_then_all_fleets_face_down():
+    """L298-302: the 1st player rolls the black die once; every player
+    eliminates the fleet showing that number (Red's in Mediterraneum
+    Occidentis); then all fleets are flipped dice icon face down."""
+    s = (romans(4).at("response", 1)
+         .map(RED, fleets={1: MED_OCC, 2: MED_OR}, fleets_up=[2])
+         .map(BLUE, fleets={1: ADRIATICUM}).map(YELLOW, fleets={3: MED_OCC}, fleets_up=[3])
+         .dice(1).build())
+    assert events(s, "storm") == [("storm", 1)]
+    red, blue, yellow = s.players[RED], s.players[BLUE], s.players[YELLOW]
+    assert fleet_at(red, MED_OCC) == 0 and fleet_at(red, MED_OR) == 2
+    assert fleet_at(blue, ADRIATICUM) == 0
+    assert fleet_at(yellow, MED_OCC) == 3
+    assert red.fleets_up == blue.fleets_up == yellow.fleets_up == 0
+
+
+# ---------------------------------------------------------------- 6B remote attacks
+def test_remote_attacks_britannia_then_germania_then_mesopotamia_shared_rolls():
+    """L304-311: Britannia is attacked first on every map with one shared
+    roll, then Germania, then Mesopotamia. The Enemy's strength is printed on
+    the map (stand-in map A: Britannia 1, Germania 3, Mesopotamia 2); a tie
+    goes to the Enemy (R10): all Roman pieces there are eliminated and a
+    Native force from the pot takes their place. In unrest: no roll, all
+    Roman pieces eliminated and the unrest removed."""
+    s = (romans(4).at("response", 1).order(RED, BLUE, YELLOW, GREEN)
+         .map(RED, garrison=["Britannia"]).map(BLUE, garrison=["Britannia"], forts=["Britannia"])
+         .map(YELLOW, garrison=["Germania"]).map(GREEN, unrest=["Mesopotamia"])
+         .dice(6, 2, 2).chance(0).dice(6, 1).chance(0).build())
+    rolls = events(s, "remote roll")
+    assert [e[1] for e in rolls] == [INDEX["Britannia"], INDEX["Germania"]]  # none for Meso
+    battles = {e[1]: e[3:] for e in events(s, "remote battle")}
+    assert battles[RED] == (1 + 2, 1 + 2, False)  # a tie: the Enemy wins
+    assert battles[BLUE] == (2 + 2, 1 + 2, True)
+    assert battles[YELLOW] == (1 + 6, 3 + 1, True)
+    assert GREEN not in battles
+    red, blue, yellow, green = s.players
+    assert not has(red.garrison, "Britannia") and red.natives[INDEX["Britannia"]] is not None
+    assert has(blue.garrison, "Britannia") and has(yellow.garrison, "Germania")
+    assert not has(green.garrison, "Mesopotamia") and not has(green.unrest, "Mesopotamia")
+
+
+# ---------------------------------------------------------------- 6D nations
+def test_enemy_nation_warbands_general_and_a_bonus_fleet_that_sinks_a_roman_fleet():
+    """L317-324 and the Era 2 example (L383): the Carthaginians put three
+    warbands and a +2 general in Mauritania; their bonus fleet would go to
+    Mediterraneum Occidentis, but Red has a fleet there: both are eliminated."""
+    s = (romans(4).at("nations", 2).order(RED, BLUE, YELLOW, GREEN)
+         .map(RED, fleets={1: MED_OCC}).build())
+    carthage = Nation(1, RED)
+    assert carthage in G.legal(s)
+    s = play(s, carthage)
+    red = s.players[RED]
+    assert red.horde.place == INDEX["Mauritania"]
+    assert (red.horde.warbands, red.horde.general) == (3, 2)
+    assert fleet_at(red, MED_OCC) == 0 and red.enemy_fleet == -1 and red.horde.fleet == -1
+    # Blue faces the same nation? No: one marker per nation (L317)
+    illegal(s, Nation(1, BLUE))
+
+
+def test_enemy_bonus_fleet_goes_to_its_sea_and_never_to_oceanus_atlanticus():
+    """L324-326: the bonus fleet goes in the sea next to the Start province
+    (Mauritania touches Oceanus Atlanticus too: never there)."""
+    s = romans(4).at("nations", 2).order(RED, BLUE, YELLOW, GREEN).build()
+    s = play(s, Nation(1, RED))
+    assert s.players[RED].enemy_fleet == INDEX[MED_OCC]
+    assert s.players[RED].horde.fleet == INDEX[MED_OCC]
+
+
+# ---------------------------------------------------------------- 6E targets
+def first(s, kind, seat=RED):
+    return next(e for e in s.events if e[0] == kind and e[1] == seat)
+
+
+def test_target_is_the_closest_city_syria_one_move_before_macedonia_two():
+    """L337-339 (R11): an army in Aegyptus with an Enemy fleet in
+    Mediterraneum Orientis: Syria's city is one move away, Macedonia's two:
+    Syria is the target."""
+    s = (romans(4).at("enemy", 1)
+         .map(RED, cities=["Latium", "Syria", "Macedonia"], garrison=["Syria", "Macedonia"])
+         .horde(RED, "Aegyptus", 2, fleet=MED_OR).build())
+    assert first(s, "enemy moves")[2] == INDEX["Syria"]
+    assert first(s, "enemy fight")[2] == INDEX["Syria"]
+
+
+def test_target_tie_goes_to_the_city_nearer_latium_macedonia_over_asia():
+    """L341: were the city in Asia rather than Syria, both would be two moves
+    away; Macedonia's is the target, being closer to Latium."""
+    s = (romans(4).at("enemy", 1)
+         .map(RED, cities=["Latium", "Asia", "Macedonia"], garrison=["Asia", "Macedonia"])
+         .horde(RED, "Aegyptus", 2, fleet=MED_OR).build())
+    assert first(s, "enemy fight")[2] == INDEX["Macedonia"]
+    assert first(s, "enemy moves")[2] == INDEX[MED_OR]
+
+
+def test_target_still_tied_the_player_chooses():
+    """L342: if two cities are still equally near (to the army and to
+    Latium), the player chooses the target. Here Etruria and Campania, two
+    moves from Mauritania by the Enemy fleet and one from Latium (Latium's
+    own city is fortified against the sea)."""
+    s = (romans(4).at("enemy", 1)
+         .map(RED, cities=["Latium", "Etruria", "Campania"], garrison=["Etruria", "Campania"])
+         .horde(RED, "Mauritania", 2, fleet=MED_OCC).build())
+    assert G.to_move(s) == RED and pending(s) == "target"
+    assert sorted(G.legal(s)) == sorted([Target("Etruria"), Target("Campania")])
+    s = play(s, Target("Campania"))
+    assert first(s, "enemy fight")[2] == INDEX["Campania"]
+
+
+def test_with_no_city_on_the_map_the_target_is_latium():
+    """L343: in the rare event there are no cities, the target is Latium."""
+    s = (romans(4).at("enemy", 1)
+         .map(RED, cities=[], garrison=["Macedonia"])
+         .horde(RED, "Illyricum", 1).build())
+    assert first(s, "enemy fight")[2] == LATIUM  # past Macedonia's garrison, no city there
+
+
+# ---------------------------------------------------------------- THE Era 2 campaign
+ERA2_MAP = dict(garrison=["Mauritania", "Illyricum", "Apulia"],
+                cities=["Latium", "Etruria", "Illyricum", "Apulia"], forts=["Latium"],
+                walls=["Etruria"], unrest=["Venetia"])
+
+
+def era2(fleet: bool):
+    """L383-400: the Enemy response of Era 2; the Enemy (the Carthaginians)
+    places three warbands and a +2 general in Mauritania, held by a Roman
+    garrison. Solo, so no other army shares the dice (the black die blocks
+    entry 6 first)."""
+    fleets = {1: MED_OCC} if fleet else {}
+    return (romans(1).at("nations", 2).map(0, fleets=fleets, **ERA2_MAP)
+            .pot(native(2), ONE_WARBAND).dice(6, 1, 1, 1, 1).build())
+
+
+def test_era2_campaign_with_the_roman_fleet():
+    """L383-396: both fleets sunk; (1) no target while Mauritania holds a
+    garrison; (2) the attack succeeds, a warband garrisons Mauritania; (3)
+    Etruria and Illyricum are both 4 moves away: Etruria, closer to Latium,
+    is the target; (4) through Hispania and Gallia to Venetia; (5) Venetia
+    is in unrest: overrun, the legion and the unrest removed, a second
+    warband garrisons it; (6) the attack on Etruria fails: the final warband
+    is removed and the general goes back. Then (6F, L404) two Native forces
+    are drawn, examined and placed in Mauritania and Venetia."""
+    s = era2(fleet=True)
+    s = play(s, Nation(1, 0))
+    assert events(s, "fleets sunk") == [("fleets sunk", 0, INDEX[MED_OCC])]
+    kinds = [e for e in s.events if e[0].startswith("enemy") or e[0] == "overrun"]
+    assert kinds[0] == ("enemy fight", 0, INDEX["Mauritania"], 3 + 2, 1)  # steps 1-2
+    assert kinds[1][:2] == ("enemy roll", 1) and kinds[2][-1] is False  # Rome lost
+    assert kinds[3] == ("enemy conquers", 0, INDEX["Mauritania"])
+    moves = [PLACES[e[2]] for e in kinds if e[0] == "enemy moves"]
+    assert moves == ["Hispania", "Gallia", "Venetia", "Etruria"]  # steps 3-4, 6
+    assert ("overrun", 0, INDEX["Venetia"]) in kinds  # step 5
+    fight = first(s, "enemy fight", 0)
+    assert fight == ("enemy fight", 0, INDEX["Mauritania"], 5, 1)
+    etruria = [e for e in kinds if e[0] == "enemy fight"][1]
+    assert etruria == ("enemy fight", 0, INDEX["Etruria"], 1 + 2, 1 + 1 + 2)  # warband+general
+    assert kinds[-1] == ("enemy spent", 0)
+    p = s.players[0]
+    assert p.horde is None
+    assert has(p.garrison, "Etruria") and has(p.walls, "Etruria")
+    assert not has(p.garrison, "Venetia") and not has(p.unrest, "Venetia")
+    # 6F: the two counters drawn differ: Rome places them
+    assert pending(s) == "natives"
+    assert set(s.pending[-1].data[0]) == {INDEX["Mauritania"], INDEX["Venetia"]}
+    assert all(h.seen & 1 for h in s.pending[-1].data[1])  # examined
+    spot = PLACES[s.pending[-1].data[0][0]]
+    other = ({"Mauritania", "Venetia"} - {spot}).pop()
+    s = play(s, PlaceNative(spot, 1))
+    p = s.players[0]
+    assert p.natives[INDEX[spot]].card == ONE_WARBAND
+    assert p.natives[INDEX[other]].card == native(2)
+    assert not p.warbands
+
+
+def test_era2_campaign_without_the_roman_fleet_apulia_is_the_target_by_sea():
+    """L398-400: with no Roman fleet, the Enemy fleet goes to Mediterraneum
+    Occidentis and the army may invade by sea: Apulia's city, two moves
+    from Mauritania, is the target; Latium's and Etruria's cannot be, one
+    has a fort and the other a wall."""
+    s = era2(fleet=False)
+    s = play(s, Nation(1, 0))
+    assert s.players[0].enemy_fleet == INDEX[MED_OCC] or not events(s, "fleets sunk")
+    moves = [PLACES[e[2]] for e in s.events if e[0] == "enemy moves"]
+    assert moves[:2] == [MED_OCC, "Apulia"]
+    fights = [PLACES[e[2]] for e in s.events if e[0] == "enemy fight"]
+    assert fights[:2] == ["Mauritania", "Apulia"]

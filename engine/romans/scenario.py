@@ -550,6 +550,10 @@ class Scenario:
                     raise ScriptError(f"Native force {c} is not free to place ({w.n} of each)")
                 free.remove(c)
                 needed[seat][i] = c
+        for c in self.pot_:
+            if c not in free:
+                raise ScriptError(f"Native force {c} is not free to go in the pot")
+            free.remove(c)
         for seat in range(w.n):  # the others stay where they were, if they can
             for i in range(NP):
                 if needed[seat][i] == -1:
@@ -563,10 +567,6 @@ class Scenario:
                     if not free:
                         raise ScriptError("not enough Native forces for every empty province")
                     needed[seat][i] = free.pop()
-        for c in self.pot_:
-            if c not in free:
-                raise ScriptError(f"Native force {c} is not free to go in the pot")
-            free.remove(c)
         for seat in range(w.n):
             p = mine(w, seat)
             p.natives = tuple(None if c is None else _keep(before[seat][i], c)
