@@ -44,6 +44,7 @@ GAMES: tuple[GameEntry, ...] = (
         id="romans",
         title="The Romans",
         engine="engine.romans:Romans",
+        knowledge="ai.romans",
         rulebook="tui.rules:the-romans.txt",
     ),
 )

@@ -1,0 +1,20 @@
+"""What the bots know about The Romans: what pieces and points are worth
+(``value``), how much an Enemy army may take (``threat``), the rule-based
+player's strategy (``strategy``), the ISMCTS rollout policy and priors
+(``rollout``) and leaf evaluation (``evaluate``). Importing this package
+registers it for the game id "romans" (``engine.games`` names this package
+as the game's knowledge)."""
+
+from __future__ import annotations
+
+from ..knowledge import Knowledge, register
+from . import evaluate, rollout, strategy
+
+KNOWLEDGE = Knowledge(
+    evaluate=evaluate.evaluate,
+    rollout=rollout.rollout,
+    prior=rollout.prior,
+    policy=strategy.decide,
+    settings=(),
+)
+register("romans", KNOWLEDGE)

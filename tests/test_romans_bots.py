@@ -1,0 +1,199 @@
+"""The Romans' bots: the rule-based player plays whole games at 1-4 players
+within the rules, prefers the obviously better move in built positions,
+decides from its view alone; ISMCTS plays legal moves with the game's
+rollout and evaluation."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from ai.base import Budget
+from ai.knowledge import knowledge
+from ai.players import make_bot
+from ai.romans import evaluate, rollout, strategy
+from ai.romans.value import at_least, attack_win, defend_win, siege
+from engine.core import Rng
+from engine.flow import Pending
+from engine.romans.actions import CitadelUse, Invade, PlaceUnrest
+from engine.romans.state import INDEX, ITALY, LATIUM
+
+G = engine.get_game("romans")
+
+
+def decide(s, seat=None):
+    seat = G.to_move(s) if seat is None else seat
+    return strategy.decide(G, G.view(s, seat), seat, random.Random(0))
+
+
+def drive(players: int, seed: int, until, limit: int = 3000):
+    """Rule bots play from setup until ``until(state)``; that state."""
+    s = G.setup(players, None, seed)
+    for _ in range(limit):
+        if G.to_move(s) is None:
+            break
+        if until(s):
+            return s
+        s = G.play(s, decide(s).action)
+    raise AssertionError("the position never came")
+
+
+def kind(s) -> str:
+    return s.pending[-1].kind if s.pending else s.phase
+
+
+# ---------------------------------------------------------------- whole games
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_rules_bot_plays_whole_games_within_the_rules(players: int) -> None:
+    bot = make_bot("rules")
+    s = G.setup(players, None, 40 + players)
+    steps = 0
+    while G.to_move(s) is not None:
+        seat = G.to_move(s)
+        v = G.view(s, seat)
+        a = bot.decide(G, v, seat, Budget(), random.Random(steps))
+        assert a in G.legal(s)
+        s = G.play(s, a)  # checked by the rules, not trusted
+        steps += 1
+        assert steps < 5000
+    res = G.result(s)
+    assert s.era == 5 and len(res.scores) == players
+
+
+def test_rules_bot_beats_random_bots() -> None:
+    """Three games against three random seats: the rules seat scores most."""
+    for seed in range(3):
+        s = G.setup(4, None, seed)
+        rng = random.Random(seed)
+        while G.to_move(s) is not None:
+            seat = G.to_move(s)
+            if seat == seed % 4:
+                a = decide(s).action
+            else:
+                legal = G.legal(s)
+                a = legal[rng.randrange(len(legal))]
+            s = G.play(s, a)
+        scores = G.result(s).scores
+        assert scores[seed % 4] == max(scores), (seed, scores)
+
+
+# ---------------------------------------------------------------- built positions
+def test_converts_a_city_before_taking_gold() -> None:
+    s = drive(4, 3, lambda s: kind(s) == "citadel")
+    s = s.replace(era=4)  # Eras 4-5 allow conversion; Latium holds the start city
+    seat = s.pending[-1].seat
+    assert CitadelUse("convert", "Latium", 1) in G.legal(s)
+    d = strategy.decide(G, G.view(s, seat), seat, random.Random(0))
+    assert d.action == CitadelUse("convert", "Latium", 1)
+    assert "Christian" in d.ranked[0][2]
+
+
+def test_unrest_goes_outside_italy() -> None:
+    s = drive(4, 5, lambda s: kind(s) == "expansion")
+    seat = G.to_move(s)
+    p = s.players[seat]
+    outside = INDEX["Hispania"]
+    p = p.replace(garrison=p.garrison | ITALY | 1 << outside)
+    spots = 1 << LATIUM | 1 << INDEX["Etruria"] | 1 << outside
+    s = s.replace(players=s.players[:seat] + (p,) + s.players[seat + 1:],
+                  pending=(Pending("unrest", seat, (spots,)),))
+    d = decide(s, seat)
+    assert d.action == PlaceUnrest("Hispania")
+
+
+def test_sends_the_biggest_army_it_can() -> None:
+    s = drive(4, 7, lambda s: kind(s) == "expansion"
+              and any(a[0] == "invade" for a in G.legal(s))
+              and decide(s).action[0] == "invade")
+    seat = G.to_move(s)
+    p = s.players[seat]
+    a = decide(s).action
+    assert isinstance(a, Invade)
+    assert a.legions == min(p.max_army, p.barracks)
+
+
+def test_recruits_before_sending_a_lone_legion() -> None:
+    """Era 1 with one legion in the Barracks: the Castra Peregrina first."""
+    s = drive(1, 3, lambda s: kind(s) == "expansion")
+    p = s.players[0]
+    assert p.barracks == 1 and len(p.villa) == 4
+    a = decide(s).action
+    assert a[0] == "senator" and a.building == "Castra Peregrina"
+
+
+def test_halts_rather_than_march_on_hopelessly() -> None:
+    """A lone legion left after a victory never marches into the unknown."""
+    s = drive(4, 11, lambda s: kind(s) == "march")
+    seat = s.pending[-1].seat
+    p = s.players[seat]
+    p = p.replace(army=p.army._replace(legions=1, rank=1))
+    s = s.replace(players=s.players[:seat] + (p,) + s.players[seat + 1:])
+    d = decide(s, seat)
+    ranked = {a: v for a, v, _ in d.ranked}
+    marches = [v for a, v in ranked.items() if a[0] == "march"]
+    # a lone legion of strength 1 against an average counter: not worth it
+    assert all(v < 3.0 for v in marches)
+
+
+def test_keeps_the_best_triumph() -> None:
+    s = drive(4, 2, lambda s: kind(s) == "triumph", limit=6000)
+    seat = s.pending[-1].seat
+    d = decide(s, seat)
+    scores = [v for _, v, _ in d.ranked]
+    assert d.ranked[0][1] == max(scores)
+
+
+# ---------------------------------------------------------------- hidden information
+@pytest.mark.parametrize("players", [1, 4])
+def test_decides_the_same_from_two_worlds_sharing_a_view(players: int) -> None:
+    s = G.setup(players, None, 9)
+    checked = 0
+    step = 0
+    while G.to_move(s) is not None:
+        seat = G.to_move(s)
+        if step % 4 == 0:
+            v = G.view(s, seat)
+            twin = G.sample(v, seat, Rng(step + 1))
+            assert G.view(twin, seat) == v
+            a = strategy.decide(G, v, seat, random.Random(1))
+            b = strategy.decide(G, G.view(twin, seat), seat, random.Random(2))
+            assert a == b
+            checked += 1
+        s = G.play(s, decide(s).action)
+        step += 1
+    assert checked > 15
+
+
+# ---------------------------------------------------------------- search
+def test_mcts_plays_a_legal_move() -> None:
+    s = drive(4, 1, lambda s: kind(s) == "expansion" and len(G.legal(s)) > 5)
+    seat = G.to_move(s)
+    bot = make_bot("mcts")
+    a = bot.decide(G, G.view(s, seat), seat, Budget(iterations=60), random.Random(0))
+    assert a in G.legal(s)
+    assert bot.explain()
+
+
+def test_knowledge_is_registered_and_parts_behave() -> None:
+    k = knowledge("romans")
+    assert k.policy is strategy.decide and k.evaluate is evaluate.evaluate
+    s = drive(3, 4, lambda s: s.era == 2 and kind(s) == "expansion")
+    vals = evaluate.evaluate(G, s)
+    assert len(vals) == 3 and all(0.0 <= x <= 1.0 for x in vals)
+    assert abs(sum(vals) - 1.0) < 1e-9
+    legal = G.legal(s)
+    assert rollout.rollout(G, s, legal, random.Random(0)) in legal
+    assert len(rollout.prior(G, s, legal)) == len(legal)
+    solo = drive(1, 4, lambda s: s.era == 3 and kind(s) == "expansion")
+    (x,) = evaluate.evaluate(G, solo)
+    assert 0.0 < x < 1.0
+
+
+def test_battle_odds() -> None:
+    assert at_least(0) == pytest.approx(21 / 36)
+    assert attack_win(4, 4) == pytest.approx(21 / 36)  # Rome wins ties
+    assert defend_win(4, 4) == pytest.approx(15 / 36)  # the Enemy wins ties
+    win, lost = siege(0.5, 2)
+    assert win == pytest.approx(0.75) and lost == pytest.approx(0.25 * 1 + 0.25 * 2)
