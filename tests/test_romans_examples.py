@@ -11,6 +11,9 @@ the test picks one and says so; the maps are the stand-in map A.
 from __future__ import annotations
 
 from engine.romans.actions import (
+    Benefits,
+    Build,
+    Buy,
     Citadel,
     CitadelUse,
     Invade,
@@ -18,8 +21,11 @@ from engine.romans.actions import (
     March,
     Nation,
     PlaceNative,
+    PlacePiece,
+    PlaceUnrest,
     Raise,
     Senator,
+    Take,
     Target,
 )
 from engine.romans.data import NATIVE_FORCES
@@ -466,3 +472,175 @@ def test_era2_campaign_without_the_roman_fleet_apulia_is_the_target_by_sea():
     assert moves[:2] == [MED_OCC, "Apulia"]
     fights = [PLACES[e[2]] for e in s.events if e[0] == "enemy fight"]
     assert fights[:2] == ["Mauritania", "Apulia"]
+
+
+# ---------------------------------------------------------------- 7H Fall of Rome
+def fall(era: int, score: int):
+    return (romans(4).at("enemy", era).score(RED, score)
+            .horde(RED, "Etruria", 4).dice(1, 6).build())
+
+
+def test_fall_of_rome_eras_1_to_4_five_points_per_warband_and_a_legion_back():
+    """L524-530: the Enemy conquers Latium: 5 points off per warband in the
+    army, the warbands eliminated, a legion back in Latium at no cost."""
+    s = fall(2, 30)
+    assert ("fall of rome", RED, 4) in s.events
+    assert ("score", RED, -20, "Fall of Rome") in s.events
+    p = s.players[RED]
+    assert has(p.garrison, "Latium") and not has(p.cities, "Latium")
+    assert not has(p.forts, "Latium") and not p.warbands
+
+
+def test_fall_of_rome_never_below_1():
+    """L530 (R19): the Score marker never goes back past 1."""
+    s = fall(1, 12)
+    assert ("score", RED, -11, "Fall of Rome") in s.events
+    assert s.players[RED].score >= 1
+
+
+def test_fall_of_rome_era_5_one_warband_stays_in_latium():
+    """L532-534: in Era 5 one warband stays in Latium; the others are
+    eliminated at 5 points each; no legion replaces it."""
+    s = fall(5, 40)
+    assert ("score", RED, -15, "Fall of Rome") in s.events
+    p = s.players[RED]
+    assert has(p.warbands, "Latium") and not has(p.garrison, "Latium")
+
+
+# ---------------------------------------------------------------- 4C turn order
+def test_turn_order_fewest_points_first_tie_uppermost_marker_first():
+    """L144-146: fewest points first; on a tie, the marker uppermost on the
+    space (the last to arrive there) goes earlier."""
+    s = (romans(4).at("prep", 2).score(RED, 5).score(BLUE, 3).score(YELLOW, 5)
+         .score(GREEN, 2).dice(1, 1, 1, 1).build())
+    assert s.order == (GREEN, BLUE, YELLOW, RED)
+
+
+# ---------------------------------------------------------------- 7A Glory
+def test_glory_era_3_first_scores_7_the_third_5_in_turn_order_with_city_bonus():
+    """L419-427, L431: Era 3's chart shows 7; the players conquering their
+    Glory province score in turn order, each one point less per marker moved
+    off the chart before (the third scores 5); then 1 point per city on their
+    map, not counting a city in unrest. Unrest in the province is removed
+    when the Glory is earned."""
+    unrest_counter = native(1, 0, "fort", 0, True)
+    sc = expansion(era=3)
+    for seat in (RED, BLUE, YELLOW):
+        sc = (sc.villa(seat, 1).barracks(seat, 1).leader(seat, seat + 1, max_army=5)
+              .glory(seat, "Gallia").score(seat, 10))
+    sc = (sc.map(RED, garrison=["Venetia"], natives={"Gallia": ONE_WARBAND})
+          .map(BLUE, garrison=["Venetia"], cities=["Latium", "Hispania"], unrest=["Hispania"],
+               natives={"Gallia": ONE_WARBAND})
+          .map(YELLOW, garrison=["Venetia"], natives={"Gallia": unrest_counter}))
+    s = sc.dice(6, 1).build()
+    s = play(s, *[Invade(1, "Gallia", 1, ())] * 3)
+    glory = [(e[1], e[2]) for e in events(s, "score") if e[3] == "glory"]
+    assert glory == [(RED, 7), (BLUE, 6), (YELLOW, 5)]
+    bonus = [(e[1], e[2]) for e in events(s, "score") if e[3] == "city bonus"]
+    assert bonus == [(RED, 1), (BLUE, 1), (YELLOW, 1)]  # Blue's Hispania is in unrest
+    assert not has(s.players[YELLOW].unrest, "Gallia")
+    assert [p.glory for p in s.players[:3]] == [-1, -1, -1]  # off the chart
+
+
+def test_glory_by_building_a_city_there():
+    """L415-416: building a city in the Glory province (a bonus piece too)
+    earns the Glory."""
+    s = (expansion(era=3).villa(RED, 1).glory(RED, "Gallia").waiting(RED, "city")
+         .map(RED, garrison=["Gallia"]).build())
+    s = play(s, PlacePiece("city", "Gallia"))
+    assert ("score", RED, 7, "glory") in s.events
+    assert ("score", RED, 2, "city bonus") in s.events  # Latium and Gallia
+
+
+# ---------------------------------------------------------------- 7B gods
+ITALY = ["Venetia", "Etruria", "Campania", "Apulia"]  # and Latium
+
+
+def test_temple_of_jupiter_III_box_with_mars_roll_3_recruits_10_or_benefits_4_and_1():
+    """L457-458: Red places a senator in the III box of the Temple, takes
+    Mars and rolls 3: with the +2 bonus, 5: recruit 10 legions (benefit 5),
+    or benefits 4 and 1: points for legions outside Italy and 3 legions."""
+    base = (expansion().villa(RED, 3).barracks(RED, 0).docks(RED, victuals=1)
+            .map(RED, garrison=ITALY + ["Gallia"]).score(RED, 5).dice(3))
+    s = play(base.build(), Senator(3, "Temple of Jupiter", 3, "Mars"))
+    assert s.gods[1] == RED  # Mars
+    assert pending(s) == "benefits" and s.pending[-1].data == ("Mars", 5)
+    assert Benefits(5, 0) in G.legal(s) and Benefits(4, 1) in G.legal(s)
+    assert Benefits(6, 0) not in G.legal(s)
+    ten = play(s, Benefits(5, 0))
+    assert ten.players[RED].barracks == 10
+    split = play(s, Benefits(4, 1))
+    assert split.players[RED].barracks == 3
+    assert ("score", RED, 1, "Mars") in split.events  # one legion outside Italy (Gallia)
+
+
+def test_a_god_needs_all_five_italian_provinces_occupied_and_none_in_unrest():
+    """L435: a god may be taken only if Venetia, Etruria, Latium, Campania and
+    Apulia are all occupied and none is in unrest (R3: no Temple without one)."""
+    short = expansion().villa(RED, 4).docks(RED, victuals=1).map(RED, garrison=ITALY[:3]).build()
+    assert not [a for a in G.legal(short) if a[0] == "senator" and a.god]
+    restless = (expansion().villa(RED, 4).docks(RED, victuals=1)
+                .map(RED, garrison=ITALY, unrest=["Apulia"]).build())
+    assert not [a for a in G.legal(restless) if a[0] == "senator" and a.god]
+
+
+def test_blue_I_senator_on_the_servian_wall_with_vesta_spends_up_to_10_gold():
+    """L466: Blue places a I senator on the Servian Wall and chooses Vesta:
+    the IV box's effect, spending up to 10 gold on pieces, even though
+    another senator occupies box IV (L468)."""
+    s = (expansion().villa(BLUE, 1).docks(BLUE, materials=1, gold=12)
+         .map(BLUE, garrison=ITALY).senator("Servian Wall", 4, RED, 4).build())
+    assert G.to_move(s) == BLUE
+    s = play(s, Senator(1, "Servian Wall", 1, "Vesta"))
+    assert pending(s) == "build" and s.pending[-1].data[0] == 10
+
+
+def test_a_god_goes_back_when_an_italian_province_receives_unrest():
+    """L449: a player holding a god loses it when one of the Italian
+    provinces receives unrest (here from the Basilica Aemilia)."""
+    s = (expansion().villa(RED, 4).docks(RED, gold=2).map(RED, garrison=ITALY)
+         .god("Mercury", RED).build())
+    s = play(s, Senator(4, "Basilica Aemilia", 4, "Mercury"))
+    assert pending(s) == "unrest"
+    s = play(s, PlaceUnrest("Etruria"))
+    assert s.gods[2] == -1 and ("god back", RED, "Mercury") in s.events
+
+
+def test_a_god_is_never_taken_from_another_player_and_one_per_era():
+    """L437, L435: Blue holds Mars: Red cannot take it; a player holding a
+    god uses that one only."""
+    s = (expansion().villa(RED, 4).docks(RED, victuals=1).map(RED, garrison=ITALY)
+         .god("Mars", BLUE).build())
+    gods = {a.god for a in G.legal(s) if a[0] == "senator" and a.building == "Temple of Jupiter"}
+    assert gods == {"Vesta", "Mercury", "Minerva"}
+    s = (expansion().villa(RED, 4).docks(RED, victuals=1).map(RED, garrison=ITALY)
+         .god("Vesta", RED).build())
+    gods = {a.god for a in G.legal(s) if a[0] == "senator" and a.building == "Temple of Jupiter"}
+    assert gods == {"Vesta"}
+
+
+def test_mercury_split_resources_first_then_points_resources_kept():
+    """L636-639: with Mercury, resources may be bought after rolling; a
+    split score takes resources first and scores points second; the
+    resources are not removed."""
+    s = (expansion().villa(RED, 4).docks(RED, manpower=0, victuals=1, materials=0, gold=3)
+         .map(RED, garrison=ITALY).score(RED, 5).dice(4).build())
+    s = play(s, Senator(4, "Temple of Jupiter", 4, "Mercury"))
+    assert s.pending[-1].data == ("Mercury", 7)
+    assert Buy("materials") in G.legal(s)
+    s = play(s, Benefits(3, 4))  # 4 resources, then 1 point per 2 resources
+    assert pending(s) == "take"
+    s = play(s, Take((4, 0, 0)))
+    assert ("score", RED, 2, "Mercury") in s.events
+    assert s.players[RED].docks[:3] == (4, 0, 0)
+
+
+def test_vesta_builds_at_servian_wall_prices_paying_nothing():
+    """L635: with Vesta at the Temple, pieces cost what the Servian Wall
+    shows but nothing is paid."""
+    s = (expansion().villa(RED, 4).docks(RED, victuals=1, gold=0)
+         .map(RED, garrison=ITALY + ["Gallia"]).dice(2).build())
+    s = play(s, Senator(4, "Temple of Jupiter", 4, "Vesta"), Benefits(5, 0))
+    assert pending(s) == "build"
+    s = play(s, Build("city", "Gallia"))
+    assert has(s.players[RED].cities, "Gallia") and s.players[RED].docks[3] == 0
