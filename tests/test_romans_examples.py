@@ -23,14 +23,16 @@ from engine.romans.actions import (
     PlaceNative,
     PlacePiece,
     PlaceUnrest,
+    PraetorianArmy,
     Raise,
     Senator,
     Take,
     Target,
+    Types,
 )
 from engine.romans.data import NATIVE_FORCES
-from engine.romans.scenario import Scenario, native
-from engine.romans.state import INDEX, LATIUM, PLACES
+from engine.romans.scenario import Scenario, native, triumph
+from engine.romans.state import INDEX, LATIUM, PLACES, occupant
 from tests.romans_helpers import (
     ADRIATICUM,
     BLUE,
@@ -51,6 +53,7 @@ from tests.romans_helpers import (
 )
 
 HALT = ("halt",)
+FORUM = 2  # its place in data.BUILDINGS
 WARBAND_CITY_WALL = native(1, 1, "wall", 2)  # L276: strength 4
 ONE_WARBAND = native(1)
 
@@ -644,3 +647,180 @@ def test_vesta_builds_at_servian_wall_prices_paying_nothing():
     assert pending(s) == "build"
     s = play(s, Build("city", "Gallia"))
     assert has(s.players[RED].cities, "Gallia") and s.players[RED].docks[3] == 0
+
+
+# ---------------------------------------------------------------- 7C Triumphs
+def test_triumphs_yellow_conquers_germania_examines_three_keeps_one():
+    """L474-478: Red has already conquered Germania. Yellow conquers it and
+    examines the Germania Triumphs of his own, Green's and Blue's maps,
+    keeps one and returns the other two to Green's and Blue's maps (it does
+    not matter which goes where)."""
+    mine, greens, blues = triumph(7), triumph(4), triumph(5)
+    s = (expansion().villa(YELLOW, 1).barracks(YELLOW, 1).leader(YELLOW, 1, max_army=5)
+         .map(RED, garrison=["Germania"])
+         .map(YELLOW, garrison=["Venetia"], natives={"Germania": ONE_WARBAND})
+         .triumphs(YELLOW, "Germania", mine).triumphs(GREEN, "Germania", greens)
+         .triumphs(BLUE, "Germania", blues).dice(6, 1).build())
+    s = play(s, Invade(1, "Germania", 1, ()))
+    assert pending(s) == "triumph" and G.to_move(s) == YELLOW
+    assert sorted(G.legal(s)) == [Keep(BLUE, 0), Keep(YELLOW, 0), Keep(GREEN, 0)]
+    seen = G.view(s, YELLOW)
+    assert [p.remote_triumphs[1][0].card for p in seen.players[1:]] == [blues, mine, greens]
+    assert G.view(s, RED).players[GREEN].remote_triumphs[1][0].card < 0  # Red saw nothing
+    s = play(s, Keep(GREEN, 0))
+    p = s.players
+    assert [h.card for h in p[YELLOW].triumphs] == [greens]
+    assert p[YELLOW].remote_triumphs[1] == ()
+    assert [h.card for h in p[GREEN].remote_triumphs[1]] == [mine]
+    assert [h.card for h in p[BLUE].remote_triumphs[1]] == [blues]
+    assert p[RED].remote_triumphs[1] == ()
+
+
+def over(sc):
+    """The end of the game: Era 5's Enemy campaign with no Enemy army."""
+    return sc.at("enemy", 5).build()
+
+
+def test_arts_icons_each_worth_the_number_held_by_all_players():
+    """L484-486: Red has one statue icon, Yellow two: each statue is worth
+    3 points, Red scores 3 and Yellow 6."""
+    s = over(romans(4).collected(RED, triumph(3, "statue"))
+             .collected(YELLOW, triumph(2, "statue", "statue")))
+    assert G.is_over(s)
+    r = G.result(s)
+    assert r.breakdown[RED]["arts"] == 3 and r.breakdown[YELLOW]["arts"] == 6
+    assert r.breakdown[RED]["triumphs"] == 3 and r.breakdown[YELLOW]["triumphs"] == 2
+
+
+# ---------------------------------------------------------------- 8 final scoring
+def test_final_scoring_christian_cities_items_triumphs_nothing_in_unrest():
+    """L540-546: 3 points per Christian city, 1 per five items in the Docks
+    and Barracks, the Triumphs; nothing for a province in unrest."""
+    s = over(romans(4).map(RED, garrison=["Gallia", "Asia"], christian=["Latium", "Gallia", "Asia"],
+                           unrest=["Gallia"])
+             .docks(RED, manpower=2, victuals=1, materials=1, gold=3).barracks(RED, 4)
+             .collected(RED, triumph(7)))
+    parts = G.result(s).breakdown[RED]
+    assert parts["christian"] == 6  # Latium and Asia; Gallia is in unrest
+    assert parts["items"] == 2  # 7 + 4 = 11 items
+    assert parts["triumphs"] == 7 and parts["arts"] == 0
+
+
+# ---------------------------------------------------------------- 7E-7F regions and legions
+def test_regions_a_city_and_fort_in_gallia_leave_nothing_to_build_in_hispania():
+    """L494-496: one city and one fortification per region: a city and a
+    fort in Gallia mean nothing more can be built in Hispania."""
+    s = (expansion().villa(RED, 1).waiting(RED, "city", "fort")
+         .map(RED, garrison=["Hispania"], cities=["Latium", "Gallia"], forts=["Latium", "Gallia"])
+         .build())
+    places = {a.place for a in G.legal(s) if a[0] == "piece"}
+    assert "Hispania" not in places and places == set()  # Latium and Gallia hold theirs
+    s = (expansion().villa(RED, 1).waiting(RED, "city")
+         .map(RED, garrison=["Hispania", "Etruria"], cities=["Latium", "Gallia"]).build())
+    assert {a.place for a in G.legal(s) if a[0] == "piece"} == {"Etruria"}
+
+
+def test_servian_wall_a_city_taken_up_and_rebuilt_elsewhere_in_its_region():
+    """L618 (Servian Wall 3): a city may be removed and rebuilt elsewhere at
+    full cost; the region still holds one."""
+    s = (expansion().villa(RED, 1).docks(RED, materials=1, gold=4)
+         .map(RED, garrison=["Hispania"], cities=["Latium", "Gallia"]).build())
+    s = play(s, Senator(1, "Servian Wall", 1, ""))
+    s = play(s, Build("city", "Hispania"))
+    p = s.players[RED]
+    assert names(p.cities) == {"Latium", "Hispania"} and p.docks[3] == 0
+
+
+def test_eighteen_legions_is_the_limit():
+    """L502: each player has 18 legions, the limit."""
+    s = (expansion().villa(RED, 1).barracks(RED, 16).docks(RED, manpower=1).build())
+    s = play(s, Senator(1, "Castra Peregrina", 1, ""))  # recruits 2: only 1 is left
+    assert s.players[RED].barracks == 17 and s.players[RED].legions_out == 18
+
+
+# ---------------------------------------------------------------- 10 buildings
+def test_forum_raise_2_is_II_to_IV_for_a_placed_senator_who_stays_in_his_box():
+    """L612-613: 'raise 2 ranks' lifts a II to a IV, or two Is to IIs; a
+    senator already placed may be raised but stays in his box."""
+    s = expansion().villa(RED, 1, 1, 2).docks(RED, gold=2).build()
+    s = play(s, Senator(2, "Forum", 2, ""))
+    assert Raise(2, "Forum") in G.legal(s) and Raise(1, "Villa") in G.legal(s)
+    up = play(s, Raise(2, "Forum"), Raise(3, "Forum"))
+    assert occupant(up.boxes[FORUM][1]) == (RED, 4)
+    assert up.players[RED].villa == (1, 1)
+    two = play(s, Raise(1, "Villa"), Raise(1, "Villa"))
+    assert two.players[RED].villa == (2, 2) and occupant(two.boxes[FORUM][1]) == (RED, 2)
+
+
+def test_basilica_revenue_needs_a_fleet_outside_italy_and_places_unrest_where_collected():
+    """L604-609: outside Italy a province yields revenue only with a fleet
+    next to it; a resource symbol gives one, a gold symbol 2 gold; one
+    unrest goes in a province just collected from (R15: none collected, no
+    unrest)."""
+    no_fleet = (expansion().villa(RED, 1).docks(RED, gold=2)
+                .map(RED, garrison=["Hispania", "Etruria"]).build())
+    s = play(no_fleet, Senator(1, "Basilica Aemilia", 1, ""))
+    assert s.players[RED].docks[3] == 0 + 2  # Latium's gold; Hispania's needs a fleet
+    assert s.players[RED].docks[2] == 1 + 1  # Etruria's materials
+    assert sorted(G.legal(s)) == [PlaceUnrest("Etruria"), PlaceUnrest("Latium")]
+    s = play(s, PlaceUnrest("Etruria"))
+    assert names(s.players[RED].unrest) == {"Etruria"}
+    fleet = (expansion().villa(RED, 1).docks(RED, gold=2)
+             .map(RED, garrison=["Hispania", "Etruria"], fleets={1: MED_OCC}).build())
+    s = play(fleet, Senator(1, "Basilica Aemilia", 1, ""))
+    assert s.players[RED].docks[3] == 2 + 2
+    restless = (expansion().villa(RED, 1).docks(RED, gold=2).map(RED, unrest=["Latium"]).build())
+    s = play(restless, Senator(1, "Basilica Aemilia", 1, ""))
+    assert s.players[RED].docks == (1, 1, 1, 0) and not events(s, "unrest")
+
+
+def test_baths_of_agrippa_collect_chosen_types_and_place_no_unrest():
+    """L645-646: the four types of revenue are gold and the three resources
+    (Basilica Aemilia rules)."""
+    s = (expansion().later("Baths of Agrippa").villa(RED, 1).docks(RED, gold=2)
+         .map(RED, garrison=["Etruria"]).build())
+    s = play(s, Senator(1, "Baths of Agrippa", 1, ""))
+    assert Types(("gold",)) in G.legal(s) and len(G.legal(s)) == 4
+    s = play(s, Types(("gold",)))
+    assert s.players[RED].docks == (1, 1, 1, 2) and not s.players[RED].unrest
+
+
+def test_castra_praetoria_army_without_general_beyond_army_size_spare_legions_calm_unrest():
+    """L648-655: an army with no general, larger than the leader's army
+    size, attacks one province; on a win one legion garrisons, the others
+    remove unrest anywhere (each goes to the supply), the rest go to the
+    Barracks."""
+    s = (expansion().later("Castra Praetoria").villa(RED, 1).barracks(RED, 3)
+         .leader(RED, 1, max_army=1).docks(RED, manpower=1)
+         .map(RED, unrest=["Venetia"], natives={"Etruria": ONE_WARBAND}).dice(1, 1).build())
+    s = play(s, Senator(1, "Castra Praetoria", 1, ""))
+    assert pending(s) == "army"
+    s = play(s, PraetorianArmy("Etruria", 3, ()))
+    assert events(s, "fight")[0][3:] == (3, 1)  # no general's bonus
+    p = s.players[RED]
+    assert has(p.garrison, "Etruria") and not p.unrest
+    assert p.barracks == 1 and p.army is None
+    assert p.legions_out == 1 + 3  # one legion went to the supply
+
+
+def test_colosseum_scores_resource_sets_which_go_to_the_supply():
+    """L657-658."""
+    s = (expansion().later("Colosseum").villa(RED, 1).score(RED, 5)
+         .docks(RED, manpower=2, victuals=3, materials=1).build())
+    s = play(s, Senator(1, "Colosseum", 1, ""))
+    assert ("score", RED, 2, "Colosseum") in s.events
+    assert s.players[RED].docks[:3] == (1, 1, 0)
+
+
+def test_ludus_magnus_and_theatre_of_balbus_score_nothing_in_unrest():
+    """L660-664: no points for an occupied province, a city or a
+    fortification in unrest."""
+    s = (expansion().later("Ludus Magnus").villa(RED, 2).score(RED, 5).docks(RED, manpower=1)
+         .map(RED, garrison=["Gallia", "Etruria"], unrest=["Etruria"]).build())
+    s = play(s, Senator(2, "Ludus Magnus", 2, ""))
+    assert ("score", RED, 2, "Ludus Magnus") in s.events  # Latium and Gallia
+    s = (expansion().later("Theatre of Balbus").villa(RED, 1).score(RED, 5)
+         .docks(RED, materials=1)
+         .map(RED, cities=["Latium", "Gallia"], unrest=["Gallia"]).build())
+    s = play(s, Senator(1, "Theatre of Balbus", 1, ""))
+    assert ("score", RED, 1, "Theatre of Balbus") in s.events
