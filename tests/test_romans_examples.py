@@ -18,6 +18,7 @@ from engine.romans.actions import (
     CitadelUse,
     Invade,
     Keep,
+    Leader,
     March,
     Nation,
     PlaceNative,
@@ -30,9 +31,9 @@ from engine.romans.actions import (
     Target,
     Types,
 )
-from engine.romans.data import NATIVE_FORCES
+from engine.romans.data import BUILDINGS, NATIVE_FORCES
 from engine.romans.scenario import Scenario, native, triumph
-from engine.romans.state import INDEX, LATIUM, PLACES, occupant
+from engine.romans.state import BLOCKED, INDEX, LATIUM, PLACES, occupant
 from tests.romans_helpers import (
     ADRIATICUM,
     BLUE,
@@ -824,3 +825,107 @@ def test_ludus_magnus_and_theatre_of_balbus_score_nothing_in_unrest():
          .map(RED, cities=["Latium", "Gallia"], unrest=["Gallia"]).build())
     s = play(s, Senator(1, "Theatre of Balbus", 1, ""))
     assert ("score", RED, 1, "Theatre of Balbus") in s.events
+
+
+# ---------------------------------------------------------------- 9A-9B fewer players
+def test_three_players_blocking_senators_on_every_original_and_the_revealed_later_building():
+    """L552-558: with 3 players a blocking senator lies face up in its
+    matching box on each Original building, and one on each Later building
+    as it is turned over; no senator may be placed on one."""
+    s = G.setup(3, seed=5)
+    assert s.phase == "leaders"  # Era 1's Later building is face up
+    later = s.later[0].card
+    for b, building in enumerate(BUILDINGS):
+        blocked = [number for number, code in enumerate(s.boxes[b], start=1) if code >= BLOCKED]
+        if building.original or b == later:
+            assert len(blocked) == 1, building.name
+            assert s.boxes[b][blocked[0] - 1] == BLOCKED + blocked[0]  # its matching box
+        else:
+            assert blocked == [], building.name
+    assert len(s.blockers) == 5 and len(s.blocker_box) == 2
+    s = (romans(3).at("expansion").order(0, 1, 2).villa(0, 4).villa(1).villa(2)
+         .docks(0, manpower=1, victuals=1, materials=1, gold=8).build())
+    for b, building in enumerate(BUILDINGS):
+        for number, code in enumerate(s.boxes[b], start=1):
+            if code >= BLOCKED:
+                illegal(s, Senator(4, building.name, number, ""))
+
+
+def test_three_players_the_black_die_blocks_a_leader_and_a_nation():
+    """L560-561: before the 1st player chooses, the black die is placed on
+    the leader it shows: nobody may choose him; the same for nations."""
+    s = romans(3).at("leaders").dice(4).build()
+    assert s.block == 4
+    assert {a.face for a in G.legal(s)} == {1, 2, 3, 5, 6}
+    illegal(s, Leader(4, G.to_move(s)))
+    s = romans(3).at("nations").dice(2).build()
+    assert {a.face for a in G.legal(s)} == {1, 3, 4, 5, 6}
+
+
+def test_two_players_the_first_may_choose_a_leader_for_the_second():
+    """L567-572: the 1st player chooses a leader for himself or for the 2nd
+    player; then the 2nd player chooses the 1st player's leader."""
+    s = romans(2).at("leaders").order(1, 0).dice(6).build()
+    assert G.to_move(s) == 1
+    assert Leader(1, 1) in G.legal(s) and Leader(1, 0) in G.legal(s)
+    s = play(s, Leader(1, 0))  # for the 2nd player (Romulus: no bonus piece)
+    assert s.players[0].leader == 1 and G.to_move(s) == 0
+    assert {a.user for a in G.legal(s)} == {1}  # now choosing the 1st player's
+    s = play(s, Leader(5, 1))
+    assert s.players[1].leader == 5
+
+
+# ---------------------------------------------------------------- 9C solo
+def test_solo_glory_rolls_reroll_6_and_the_enemy_rerolls_romes_number():
+    """L587: Rome and The Enemy roll, re-rolling a 6; The Enemy rolls again
+    until it differs from Rome. Era 1: Rome 6 then 4 (Illyricum), The Enemy
+    4, 6, then 5 (Macedonia)."""
+    s = romans(1).at("prep").dice(6, 4, 4, 6, 5).build()
+    assert s.players[0].glory == INDEX["Illyricum"]
+    assert s.enemy_glory == INDEX["Macedonia"]
+
+
+def solo_glory():
+    return (romans(1).at("expansion").villa(0, 4).barracks(0, 3).leader(0, 1, max_army=5)
+            .glory(0, "Illyricum").enemy(glory="Macedonia", score=2).score(0, 3)
+            .map(0, garrison=["Venetia"],
+                 natives={"Illyricum": ONE_WARBAND, "Macedonia": native(1, gold=1)}))
+
+
+def test_solo_glory_example_illyricum_scores_5_and_conquering_macedonia_denies_the_enemy():
+    """L588-590 (R25): Era 1, Rome's marker on Illyricum, The Enemy's on
+    Macedonia. Rome conquers Illyricum and scores 5 (plus the city bonus:
+    Latium's city), then conquers Macedonia: The Enemy's marker is removed,
+    nobody scores it."""
+    s = play(solo_glory().dice(6, 1, 6, 1).build(), Invade(4, "Illyricum", 3, ()))
+    assert ("score", 0, 5, "glory") in s.events and ("score", 0, 1, "city bonus") in s.events
+    s = play(s, March("Macedonia", ()))
+    assert ("deny glory", 0, INDEX["Macedonia"]) in s.events and s.enemy_glory == -1
+    s = play(s, HALT)
+    assert s.phase != "expansion" and s.enemy_score == 2  # The Enemy scored nothing
+
+
+def test_solo_the_enemy_scores_its_glory_at_the_end_of_expansion_otherwise():
+    """L591: if The Enemy's marker is still on the chart at the end of Roman
+    expansion, The Enemy scores the value in full."""
+    s = solo_glory().dice(1).build()
+    s = play(s, Citadel(4), CitadelUse("gold", "", 4))
+    assert ("enemy score", 5, "glory") in s.events and s.enemy_score == 2 + 5
+
+
+def test_solo_building_bonus_to_the_enemy_with_a_new_senator_icon_else_to_rome():
+    """L592-595 (R28: Era 1's space is worth 25): a Later building showing a
+    New senator icon gives The Enemy the bonus; otherwise Rome scores it."""
+    s = romans(1).at("prep").later("Baths of Agrippa").dice(1, 2).build()
+    assert s.enemy_score == 2 + 25 and s.players[0].score == 1
+    s = romans(1).at("prep").later("Colosseum").dice(1, 2).build()
+    assert s.enemy_score == 2 and s.players[0].score == 1 + 25
+
+
+def test_solo_result_says_whether_rome_beat_the_enemy():
+    """L581, L546: nobody wins when The Enemy scores more than Rome."""
+    won = G.result(over(romans(1).score(0, 60).enemy(score=40)))
+    assert won.winners == (0,) and "Rome beats The Enemy" in won.outcome
+    assert won.others == (("The Enemy", 40),)
+    lost = G.result(over(romans(1).score(0, 60).enemy(score=90)))
+    assert lost.winners == () and "The Enemy wins" in lost.outcome
