@@ -490,6 +490,7 @@ class Scenario:
             gods = list(w.gods)
             for name, seat in self.gods_.items():
                 gods[GOD_INDEX[name]] = seat
+                w.gods_taken |= 1 << seat
             w.gods = tuple(gods)
         for seat, pieces in self.waiting_.items():
             mine(w, seat).waiting = pieces
