@@ -929,3 +929,43 @@ def test_solo_result_says_whether_rome_beat_the_enemy():
     assert won.others == (("The Enemy", 40),)
     lost = G.result(over(romans(1).score(0, 60).enemy(score=90)))
     assert lost.winners == () and "The Enemy wins" in lost.outcome
+
+
+def test_three_players_the_linked_gods_IV_box_works_even_under_a_blocking_senator():
+    """L559 (R22): placing a senator in the chosen god's linked building, the
+    IV box's effect may be used even if a blocking senator is in that box.
+    (Seed 2 puts the Servian Wall's blocking senator in box IV.)"""
+    s = (romans(3, seed=2).at("expansion").order(0, 1, 2).villa(0, 1).villa(1).villa(2)
+         .docks(0, materials=1, gold=12).map(0, garrison=ITALY).build())
+    assert s.boxes[3][3] == BLOCKED + 4  # the Servian Wall's box IV
+    illegal(s, Senator(4, "Servian Wall", 4, ""))
+    s = play(s, Senator(1, "Servian Wall", 1, "Vesta"))
+    assert pending(s) == "build" and s.pending[-1].data[0] == 10
+
+
+def test_simultaneous_conquests_collect_triumphs_in_turn_order():
+    """L480: players conquering the same remote province at once collect its
+    Triumphs in turn order: Red examines first, then Blue what is left."""
+    reds, blues, yellows, greens = triumph(7), triumph(6), triumph(5), triumph(4)
+    sc = expansion()
+    for seat in (RED, BLUE):
+        sc = (sc.villa(seat, 1).barracks(seat, 1).leader(seat, seat + 1, max_army=5)
+              .map(seat, garrison=["Venetia"], natives={"Germania": ONE_WARBAND}))
+    for seat, token in ((RED, reds), (BLUE, blues), (YELLOW, yellows), (GREEN, greens)):
+        sc = sc.triumphs(seat, "Germania", token)
+    s = play(sc.dice(6, 1).build(), Invade(1, "Germania", 1, ()), Invade(1, "Germania", 1, ()))
+    assert G.to_move(s) == RED and pending(s) == "triumph"
+    s = play(s, Keep(BLUE, 0))  # Red takes Blue's; his own goes to Blue's map
+    assert G.to_move(s) == BLUE and pending(s) == "triumph"
+    assert sorted(G.legal(s)) == [Keep(BLUE, 0), Keep(YELLOW, 0), Keep(GREEN, 0)]
+    assert [h.card for h in s.players[BLUE].remote_triumphs[1]] == [reds]
+    s = play(s, Keep(BLUE, 0))
+    assert [h.card for h in s.players[RED].triumphs] == [blues]
+    assert [h.card for h in s.players[BLUE].triumphs] == [reds]
+
+
+def test_solo_building_bonus_of_era_2_is_20():
+    """L592 (R28): 25, 20, 15, 10, 5 from Era 1 to Era 5."""
+    s = (romans(1).at("prep", 2).later("Baths of Agrippa", "Colosseum").score(0, 30)
+         .enemy(score=30).dice(1, 2).build())
+    assert ("score", 0, 20, "building bonus") in s.events and s.enemy_score == 30
