@@ -106,3 +106,15 @@ def test_enemy_overrun_of_a_province_in_unrest_leaves_a_warband_as_garrison():
     rolls = [e for e in s.events if e[0] == "enemy roll"]
     assert rolls and rolls[0][1:] == (1, 6)  # the first roll is at Latium, not Venetia
     assert ("enemy conquers", RED, INDEX["Venetia"]) in s.events  # a warband stayed
+
+
+def test_enemy_armies_on_every_map_attack_with_one_shared_roll():
+    """L329, L359: Enemy campaigns are simultaneous; each attack step is one
+    roll of the dice for every army attacking."""
+    s = (Scenario(players=4).boards(*"AAAA").at("enemy", 1).order(0, 1, 2, 3)
+         .horde(0, "Etruria", 1).horde(1, "Campania", 1).dice(6, 1).build())
+    rolls = [e for e in s.events if e[0] == "enemy roll"]
+    battles = [e for e in s.events if e[0] == "enemy battle"]
+    assert len(rolls) == 1 and rolls[0][1:] == (6, 1)
+    assert [(e[1], e[3:]) for e in battles] == [(0, (3 + 6, 1 + 1, True)),
+                                                (1, (3 + 6, 1 + 1, True))]
