@@ -969,3 +969,18 @@ def test_solo_building_bonus_of_era_2_is_20():
     s = (romans(1).at("prep", 2).later("Baths of Agrippa", "Colosseum").score(0, 30)
          .enemy(score=30).dice(1, 2).build())
     assert ("score", 0, 20, "building bonus") in s.events and s.enemy_score == 30
+
+
+def test_solo_two_triumphs_in_each_remote_province_rome_keeps_one():
+    """L586, L474: solo, two Triumphs lie in each remote province; Rome
+    examines both and keeps one (the other leaves the map: there is no other
+    map to return it to)."""
+    s = (romans(1).at("expansion").villa(0, 1).barracks(0, 1).leader(0, 1, max_army=5)
+         .map(0, garrison=["Venetia"], natives={"Germania": ONE_WARBAND})
+         .triumphs(0, "Germania", triumph(7), triumph(6)).dice(6, 1).build())
+    s = play(s, Invade(1, "Germania", 1, ()))
+    assert sorted(G.legal(s)) == [Keep(0, 0), Keep(0, 1)]
+    s = play(s, Keep(0, 1))
+    assert [h.card for h in s.players[0].triumphs] == [triumph(6)]
+    assert s.players[0].remote_triumphs[1] == ()
+    assert triumph(7) in [h.card for h in s.triumph_box]

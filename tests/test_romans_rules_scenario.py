@@ -102,3 +102,9 @@ def test_a_scripted_die_beyond_its_faces_is_refused_when_rolled():
     with pytest.raises(ScriptError):
         G.play(s, ("citadel", 1))
     assert has(s.players[0].garrison, "Latium")
+
+
+def test_the_villa_by_ranks_or_by_a_list():
+    a = Scenario().at("expansion").villa(0, 1, 2, 3, 4).build()
+    b = Scenario().at("expansion").villa(0, [1, 2, 3, 4]).era(1).phase("expansion").build()
+    assert a.players[0].villa == b.players[0].villa == (1, 2, 3, 4)

@@ -306,10 +306,12 @@ class Scenario:
     def barracks(self, seat: int | str, legions: int) -> Scenario:
         return self._with("barracks_", seat_of(seat), legions)
 
-    def villa(self, seat: int | str, *ranks: int) -> Scenario:
-        """The senators in ``seat``'s Villa, by rank; the player's other
-        senators have been placed this Era (in the Citadel, or in the
-        boxes ``senator`` names)."""
+    def villa(self, seat: int | str, *ranks: int | Iterable[int]) -> Scenario:
+        """The senators in ``seat``'s Villa, by rank (``villa(0, 1, 4)`` or
+        ``villa(0, [1, 4])``); the player's other senators have been placed
+        this Era (in the Citadel, or in the boxes ``senator`` names)."""
+        if len(ranks) == 1 and not isinstance(ranks[0], int):
+            ranks = tuple(ranks[0])
         if any(not 1 <= r <= 4 for r in ranks):
             raise ScriptError(f"senators are of rank 1-4, not {ranks}")
         return self._with("villas", seat_of(seat), tuple(sorted(ranks)))
