@@ -267,18 +267,17 @@ def test_moving_on_after_a_win_and_ending_the_campaign():
     assert p.army is None and p.barracks == 2  # 4 legions, 2 left as garrisons
 
 
-def test_an_army_with_nowhere_to_go_can_only_end_its_campaign():
+def test_an_army_with_nowhere_to_go_ends_its_campaign():
     """L262, L279: an army 'stuck' with no adjacent Native province and no
-    sea invasion ends its campaign."""
+    sea invasion ends its campaign: nobody is asked."""
     s = (expansion().villa(RED, 2).barracks(RED, 3).leader(RED, 1, max_army=5)
          .map(RED, garrison=["Hispania", "Gallia", "Mauritania"],
               natives={"Britannia": ONE_WARBAND})
          .dice(6, 1).build())
     s = play(s, Invade(2, "Britannia", 3, ()))  # Britannia's only land link is Gallia
     s = play(s, Keep(RED, 0))  # its Triumph (7C)
-    assert G.legal(s) == [HALT]
-    s = play(s, HALT)
-    assert s.players[RED].barracks == 2
+    assert not s.pending or s.pending[-1].kind != "march"
+    assert s.players[RED].army is None and s.players[RED].barracks == 2
 
 
 def test_one_legion_army_ends_its_campaign_as_the_garrison():

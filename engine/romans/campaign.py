@@ -13,7 +13,7 @@ from engine.flow import Pending, push
 
 from .actions import HALT, Keep, March
 from .data import GENERAL_BONUS, NATIVE_FORCES
-from .empire import add_unrest, earn_glory, reveal, show_to
+from .empire import add_unrest, earn_glory, show_to, start_fight
 from .senate import gain_gold, open_calm
 from .state import (
     EXPANSION,
@@ -37,18 +37,6 @@ def dice(w: State) -> tuple[int, int]:
     white, w.rng = w.rng.below(DIE)
     purple, w.rng = w.rng.below(DIE)
     return white + 1, purple + 1
-
-
-def start_fight(w: State, seat: int) -> None:
-    """The army attacks the Native force where it stands: the counter is
-    turned face up and both initial strengths are fixed."""
-    p = mine(w, seat)
-    army = p.army
-    h = reveal(p.natives[army.place])  # type: ignore[arg-type,union-attr]
-    p.natives = p.natives[:army.place] + (h,) + p.natives[army.place + 1:]  # type: ignore[union-attr]
-    enemy = NATIVE_FORCES[h.card].strength
-    p.army = army._replace(enemy=enemy)  # type: ignore[union-attr]
-    w.events.append(("fight", seat, army.place, army.rome, enemy))  # type: ignore[union-attr]
 
 
 # ---------------------------------------------------------------- the phase
@@ -118,7 +106,10 @@ def conquer(w: State, seat: int) -> None:
             open_calm(w, seat, legions, ())
     elif legions:
         p.army = army._replace(legions=legions)  # type: ignore[union-attr]
-        push(w, Pending("march", seat, ()))
+        if march_targets(w, seat):
+            push(w, Pending("march", seat, ()))
+        else:  # stuck: nowhere to go, so the campaign ends
+            halt(w, seat)
     else:
         p.army = None
     if i in REMOTE and p.remote_triumphs[REMOTE.index(i)]:
@@ -166,6 +157,15 @@ def march_targets(s: State, seat: int) -> list[tuple[int, tuple[int, ...]]]:
     return out + [(j, chain) for j in sorted(best) for chain in sorted(best[j])]
 
 
+def halt(w: State, seat: int) -> None:
+    """The campaign ends: the general and the legions go to the Barracks."""
+    p = mine(w, seat)
+    army = p.army
+    p.barracks += army.legions  # type: ignore[union-attr]
+    p.army = None
+    w.events.append(("halt", seat, army.place))  # type: ignore[union-attr]
+
+
 def march_choices(s: State, pd: Pending) -> list:
     return [March(PLACES[j], tuple(PLACES[x] for x in seas))
             for j, seas in march_targets(s, pd.seat)] + [HALT]
@@ -176,9 +176,7 @@ def resolve_march(w: State, pd: Pending, a: tuple) -> None:
     p = mine(w, seat)
     army = p.army
     if a[0] == "halt":
-        p.barracks += army.legions  # type: ignore[union-attr]
-        p.army = None
-        w.events.append(("halt", seat, army.place))  # type: ignore[union-attr]
+        halt(w, seat)
         return
     for sea in a.seas:
         k = p.fleets.index(INDEX[sea])

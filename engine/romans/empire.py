@@ -13,6 +13,7 @@ from .data import (
     GOD,
     GODS,
     LEGIONS_PER_PLAYER,
+    NATIVE_FORCES,
     REVENUE_GOLD,
     REVENUE_RESOURCE,
     SCORE_FLOOR,
@@ -315,3 +316,15 @@ def province_index(name: str) -> int:
         raise KeyError(name)
     return i
 
+
+
+def start_fight(w: State, seat: int) -> None:
+    """The army attacks the Native force where it stands: the counter is
+    turned face up and both initial strengths are fixed."""
+    p = mine(w, seat)
+    army = p.army
+    h = reveal(p.natives[army.place])  # type: ignore[arg-type,union-attr]
+    p.natives = p.natives[:army.place] + (h,) + p.natives[army.place + 1:]  # type: ignore[union-attr]
+    enemy = NATIVE_FORCES[h.card].strength
+    p.army = army._replace(enemy=enemy)  # type: ignore[union-attr]
+    w.events.append(("fight", seat, army.place, army.rome, enemy))  # type: ignore[union-attr]

@@ -59,6 +59,7 @@ from .empire import (
     place_piece,
     remove_unrest,
     score,
+    start_fight,
     take_god,
 )
 from .prep import roll
@@ -606,7 +607,6 @@ def invasion_targets(s: State, seat: int) -> list[tuple[str, tuple[str, ...]]]:
 
 def _invade(w: State, seat: int, province: int, legions: int, rank: int,
             seas: tuple[str, ...], praetorian: bool = False) -> None:
-    from .campaign import start_fight
     p = mine(w, seat)
     p.barracks -= legions
     for sea in seas:
