@@ -15,6 +15,7 @@ KNOWLEDGE = Knowledge(
     rollout=rollout.rollout,
     prior=rollout.prior,
     policy=strategy.decide,
-    settings=(),
+    # the rule-based choice is played unless the search finds a move clearly better
+    settings=(("anchor_margin", 0.1),),
 )
 register("romans", KNOWLEDGE)

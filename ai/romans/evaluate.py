@@ -20,9 +20,11 @@ from engine.romans.state import OVER, State, bits
 
 from .value import (
     city_value,
+    conquest_value,
     fort_value,
     gold_value,
     legion_value,
+    native_odds,
     province_value,
     resource_value,
     triumph_points,
@@ -46,6 +48,13 @@ def projected(s: State, seat: int) -> float:
     v += p.barracks * legion_value(s, p) * 0.6
     v += sum(triumph_points(s, h.card) for h in p.triumphs)
     v += 0.6 * len(p.villa) * (s.phase in ("prep", "leaders", "expansion", "campaign"))
+    if p.army is not None:  # an army in the field: its legions and the fight it is in
+        a = p.army
+        v += a.legions * legion_value(s, p) * 0.6
+        h = p.natives[a.place]
+        if h is not None:
+            win = native_odds(s, h.card, a.rome, a.legions, ())[0]
+            v += win * conquest_value(s, p, a.place) * 0.8
     return v
 
 
