@@ -387,7 +387,9 @@ def enemy_reset(w: State) -> None:
 
 
 def _place_natives(w: State, seat: int, spots: list[int], counters: tuple[Held, ...]) -> None:
-    if len({h.card for h in counters}) > 1:
+    """The player places each counter drawn: asked whenever there are two or
+    more, even alike (the others must not learn whether they differ)."""
+    if len(counters) > 1:
         push(w, Pending("natives", seat, (tuple(spots), counters)))
         return
     for province, h in zip(spots, counters, strict=True):

@@ -64,8 +64,12 @@ def setup(n: int, options: Options, seed: int) -> State:
     # 14. Triumphs: a face-down pool; each player places one per remote province.
     per = SOLO_TRIUMPHS_PER_REMOTE if n == 1 else TRIUMPHS_PER_REMOTE
     pool, rng = rng.shuffle(range(len(TRIUMPHS)))
-    # 16. Native forces, face down unseen: one per empty province, one to the pot.
-    natives, rng = rng.shuffle([t for t in range(len(NATIVE_FORCES)) for _ in range(n)])
+    # 16. Native forces: each player's own set (one of each counter), face
+    # down unseen, one in each empty province; the one left over to the pot.
+    natives = []
+    for _ in range(n):
+        mine, rng = rng.shuffle(range(len(NATIVE_FORCES)))
+        natives.append(mine)
     boxes = [tuple([EMPTY] * 4) for _ in BUILDINGS]
     blockers: tuple[Held, ...] = ()
     blocker_box: tuple[Held, ...] = ()
@@ -81,7 +85,7 @@ def setup(n: int, options: Options, seed: int) -> State:
     t = 0
     for seat in range(n):
         position = order.index(seat)
-        mine = natives[seat * len(NATIVE_FORCES):(seat + 1) * len(NATIVE_FORCES)]
+        mine = natives[seat]
         natives_here: list[Held | None] = [None] * NP
         k = 0
         for i in range(NP):

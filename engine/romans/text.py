@@ -135,15 +135,35 @@ def describe(s: State, a: tuple) -> str:
     return str(a)
 
 
+def benefit_text(god: str, number: int) -> str:
+    """What benefit ``number`` of ``god``'s chart gives, in words."""
+    b = temple_benefit(god, number)
+    n = b.amount
+    per = f"{b.per} point{'s' if b.per != 1 else ''} per"
+    words = {
+        "recruit": f"recruit {n} legions",
+        "build": f"build pieces worth up to {n} gold, free",
+        "gain resources": f"gain {n} resources of your choice",
+        "gain gold": f"gain {n} gold",
+        "remove unrest": f"remove {n} unrest",
+        "raise": f"raise {n} rank{'s' if n != 1 else ''}",
+        "remove all unrest and raise": "remove all unrest, raise 1 rank",
+        "score legions outside Italy": f"{per} legion outside Italy",
+        "score cities": f"{per} city",
+        "score cities and fortifications": f"{per} city and per fortification",
+        "score resources": f"{per} {n} resources (kept)" if n != 1 else f"{per} resource (kept)",
+        "score provinces": f"{per} occupied province not in unrest",
+        "score ranks": f"{per} senator rank",
+    }
+    return words.get(b.effect, b.effect)
+
+
 def _benefits(s: State, a: tuple) -> str:
-    god = s.pending[-1].data[0] if s.pending else ""
-    parts = []
-    for n in (a[1], a[2]):
-        if n:
-            b = temple_benefit(god, n) if god else None
-            parts.append(f"{n}: {b.effect} {b.amount if b.amount is not None else 'all'}"
-                         if b else str(n))
-    return "Benefit " + " then ".join(parts)
+    god = s.pending[-1].data[0] if s.pending and s.pending[-1].kind == "benefits" else ""
+    if not god:
+        return f"Benefits {a[1]} and {a[2]}" if a[2] else f"Benefit {a[1]}"
+    parts = [f"{n}: {benefit_text(god, n)}" for n in (a[1], a[2]) if n]
+    return ("Benefit " if len(parts) == 1 else "Benefits ") + "; then ".join(parts)
 
 
 PROMPTS = {
@@ -249,8 +269,7 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
     if k == "temple":
         return (who(e[1]), f" calls on {e[2]}: score {e[3]}")
     if k == "benefit":
-        b = temple_benefit(e[2], e[3])
-        return (who(e[1]), f" takes benefit {e[3]} ({b.effect})")
+        return (who(e[1]), f" takes benefit {e[3]}: {benefit_text(e[2], e[3])}")
     if k == "take":
         return (who(e[1]), " takes " + ", ".join(f"{n} {RESOURCE_NAMES[i]}"
                                                  for i, n in enumerate(e[2]) if n))
