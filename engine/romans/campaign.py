@@ -14,6 +14,17 @@ from engine.flow import Pending, push
 from .actions import HALT, Keep, March
 from .data import GENERAL_BONUS, NATIVE_FORCES
 from .empire import add_unrest, earn_glory, show_to, start_fight
+from .events import (
+    ArmyLost,
+    BattleFought,
+    BattleRoll,
+    CampaignEnded,
+    Conquered,
+    EnemyScored,
+    Marched,
+    RomanReset,
+    TriumphKept,
+)
 from .senate import gain_gold, open_calm
 from .state import (
     EXPANSION,
@@ -52,7 +63,7 @@ def auto(w: State) -> bool:
             if not fighters:
                 return False
             w.roll = dice(w)
-            w.events.append(("battle roll",) + w.roll)
+            w.events.append(BattleRoll() + w.roll)
             w.queue = fighters
         seat, w.queue = w.queue[0], w.queue[1:]
         attack(w, seat)
@@ -66,7 +77,7 @@ def attack(w: State, seat: int) -> None:
     white, purple = w.roll
     rome, enemy = army.rome + white, army.enemy + purple  # type: ignore[union-attr]
     won = rome >= enemy  # the attacker wins ties
-    w.events.append(("battle", seat, army.place, rome, enemy, won))  # type: ignore[union-attr]
+    w.events.append(BattleFought(seat, army.place, rome, enemy, won))  # type: ignore[union-attr]
     if won:
         conquer(w, seat)
         return
@@ -76,7 +87,7 @@ def attack(w: State, seat: int) -> None:
         p.army = army._replace(legions=legions)  # type: ignore[union-attr]
     else:
         p.army = None  # the Native force is turned face down again
-        w.events.append(("army lost", seat, army.place))  # type: ignore[union-attr]
+        w.events.append(ArmyLost(seat, army.place))  # type: ignore[union-attr]
 
 
 def conquer(w: State, seat: int) -> None:
@@ -94,7 +105,7 @@ def conquer(w: State, seat: int) -> None:
         gain_gold(w, seat, native.gold)
     if native.unrest:
         add_unrest(w, seat, i)
-    w.events.append(("conquer", seat, i))
+    w.events.append(Conquered(seat, i))
     earn_glory(w, seat, i)
     legions = army.legions - 1  # type: ignore[union-attr]
     p = mine(w, seat)
@@ -163,7 +174,7 @@ def halt(w: State, seat: int) -> None:
     army = p.army
     p.barracks += army.legions  # type: ignore[union-attr]
     p.army = None
-    w.events.append(("halt", seat, army.place))  # type: ignore[union-attr]
+    w.events.append(CampaignEnded(seat, army.place))  # type: ignore[union-attr]
 
 
 def march_choices(s: State, pd: Pending) -> list:
@@ -184,7 +195,7 @@ def resolve_march(w: State, pd: Pending, a: tuple) -> None:
     to = INDEX[a.province]
     bonus = 0 if army.praetorian else GENERAL_BONUS[army.rank]  # type: ignore[union-attr]
     p.army = Army(to, army.legions, army.rank, army.legions + bonus, 0)  # type: ignore[union-attr]
-    w.events.append(("march", seat, to, tuple(INDEX[x] for x in a.seas)))
+    w.events.append(Marched(seat, to, tuple(INDEX[x] for x in a.seas)))
     start_fight(w, seat)
 
 
@@ -232,7 +243,7 @@ def resolve_triumph(w: State, pd: Pending, a: Keep) -> None:
         w.triumph_box = w.triumph_box + spare
     me = mine(w, seat)
     me.triumphs = me.triumphs + (kept,)
-    w.events.append(("triumph", seat, REMOTE[r]))
+    w.events.append(TriumphKept(seat, REMOTE[r]))
 
 
 # ---------------------------------------------------------------- after the campaign
@@ -252,7 +263,7 @@ def reset(w: State) -> None:
         from .empire import glory_points
         points = glory_points(w)
         w.enemy_score += points
-        w.events.append(("enemy score", points, "glory"))
+        w.events.append(EnemyScored(points, "glory"))
     w.enemy_glory = -1
     w.boxes = tuple(tuple(c if c == 0 or c >= 200 else 0 for c in boxes) for boxes in w.boxes)
     for seat in range(w.n):
@@ -269,5 +280,5 @@ def reset(w: State) -> None:
     w.gods_taken = 0
     w.block = 0
     w.card = -1
-    w.events.append(("reset",))
+    w.events.append(RomanReset())
 

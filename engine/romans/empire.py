@@ -19,6 +19,18 @@ from .data import (
     SCORE_FLOOR,
     SUPPLY,
 )
+from .events import (
+    CityConverted,
+    FightBegins,
+    GloryDenied,
+    GodReturned,
+    GodTaken,
+    PieceBuilt,
+    RevenueCollected,
+    ScoreMoved,
+    UnrestPlaced,
+    UnrestRemoved,
+)
 from .state import (
     INDEX,
     ITALY,
@@ -49,7 +61,7 @@ def score(w: State, seat: int, points: int, why: str) -> None:
     new = max(SCORE_FLOOR, p.score + points)
     if new == p.score:
         return
-    w.events.append(("score", seat, new - p.score, why))
+    w.events.append(ScoreMoved(seat, new - p.score, why))
     p.score = new
     p.stamp = w.clock
     w.clock += 1
@@ -87,19 +99,19 @@ def add_unrest(w: State, seat: int, province: int) -> None:
         return
     p = mine(w, seat)
     p.unrest |= 1 << province
-    w.events.append(("unrest", seat, province))
+    w.events.append(UnrestPlaced(seat, province))
     if ITALY >> province & 1 and seat in w.gods:
         g = w.gods.index(seat)
         w.gods = tuple(-1 if holder == seat else holder for holder in w.gods)
         w.god_uses = w.god_uses[:g] + (0,) + w.god_uses[g + 1:]
-        w.events.append(("god back", seat, GODS[g].name))
+        w.events.append(GodReturned(seat, GODS[g].name))
 
 
 def remove_unrest(w: State, seat: int, province: int) -> None:
     p = mine(w, seat)
     if p.unrest >> province & 1:
         p.unrest &= ~(1 << province)
-        w.events.append(("calm", seat, province))
+        w.events.append(UnrestRemoved(seat, province))
 
 
 def god_allowed(p: Player) -> bool:
@@ -131,7 +143,7 @@ def take_god(w: State, seat: int, god: str) -> None:
     if w.gods[g] != seat:
         w.gods = w.gods[:g] + (seat,) + w.gods[g + 1:]
         w.gods_taken |= 1 << seat
-        w.events.append(("god", seat, god))
+        w.events.append(GodTaken(seat, god))
 
 
 def linked_god(building: str) -> str:
@@ -154,7 +166,7 @@ def earn_glory(w: State, seat: int, province: int) -> None:
     p = w.players[seat]
     if w.solo and w.enemy_glory == province:
         w.enemy_glory = -1
-        w.events.append(("deny glory", seat, province))
+        w.events.append(GloryDenied(seat, province))
     if p.glory != province:
         return
     remove_unrest(w, seat, province)
@@ -229,7 +241,7 @@ def place_piece(w: State, seat: int, piece: str, place: int) -> None:
         moved = (p.forts | p.walls) & REGION_MASK[place] & ~bit
         p.forts &= ~(moved | bit)
         p.walls = (p.walls & ~moved) | bit
-    w.events.append(("built", seat, piece, place))
+    w.events.append(PieceBuilt(seat, piece, place))
     if piece == "city":
         earn_glory(w, seat, place)
 
@@ -280,7 +292,7 @@ def collect(w: State, seat: int, provinces: list[int],
         if sym in types:
             gained[sym] += REVENUE_GOLD if sym == 3 else REVENUE_RESOURCE
     p.docks = tuple(a + g for a, g in zip(p.docks, gained, strict=True))  # type: ignore[assignment]
-    w.events.append(("revenue", seat, tuple(gained)))
+    w.events.append(RevenueCollected(seat, tuple(gained)))
 
 
 def convertible(w: State, seat: int) -> list[int]:
@@ -293,7 +305,7 @@ def convertible(w: State, seat: int) -> list[int]:
 def convert(w: State, seat: int, province: int) -> None:
     p = mine(w, seat)
     p.christian |= 1 << province
-    w.events.append(("convert", seat, province))
+    w.events.append(CityConverted(seat, province))
     earn_glory(w, seat, province)
 
 
@@ -327,4 +339,4 @@ def start_fight(w: State, seat: int) -> None:
     p.natives = p.natives[:army.place] + (h,) + p.natives[army.place + 1:]  # type: ignore[union-attr]
     enemy = NATIVE_FORCES[h.card].strength
     p.army = army._replace(enemy=enemy)  # type: ignore[union-attr]
-    w.events.append(("fight", seat, army.place, army.rome, enemy))  # type: ignore[union-attr]
+    w.events.append(FightBegins(seat, army.place, army.rome, enemy))  # type: ignore[union-attr]

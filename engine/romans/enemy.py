@@ -20,6 +20,21 @@ from .actions import PlaceNative, Route, Target
 from .campaign import dice
 from .data import ERAS, FALL_OF_ROME_PER_WARBAND
 from .empire import clear_province, roman_strength, score, turn_order
+from .events import (
+    EnemyBattle,
+    EnemyConquered,
+    EnemyFightBegins,
+    EnemyMoved,
+    EnemyRoll,
+    EnemySpent,
+    FallOfRome,
+    FleetLost,
+    Overrun,
+    RemoteBattle,
+    RemoteLost,
+    RemoteRoll,
+    Storm,
+)
 from .prep import roll
 from .state import (
     LATIUM,
@@ -43,12 +58,12 @@ from .state import (
 def response(w: State) -> bool:
     """Storms, remote province attacks and turn order: all by the dice."""
     storm = roll(w)
-    w.events.append(("storm", storm))
+    w.events.append(Storm(storm))
     for seat in range(w.n):
         p = mine(w, seat)
         k = storm - 1
         if p.fleets[k] >= 0:
-            w.events.append(("sunk", seat, p.fleets[k]))
+            w.events.append(FleetLost(seat, p.fleets[k]))
             p.fleets = p.fleets[:k] + (NO_FLEET,) + p.fleets[k + 1:]
         p.fleets_up = 0
     for r in REMOTE:
@@ -67,7 +82,7 @@ def remote_attack(w: State, r: int) -> None:
     white, purple = dice(w) if roll_needed else (0, 0)
     if roll_needed:
         w.roll = (white, purple)
-        w.events.append(("remote roll", r, white, purple))
+        w.events.append(RemoteRoll(r, white, purple))
     for seat in defenders:
         p = w.players[seat]
         if p.unrest >> r & 1:
@@ -76,10 +91,10 @@ def remote_attack(w: State, r: int) -> None:
             enemy = board(p).remote[r] + purple
             rome = roman_strength(p, r) + white
             lost = enemy >= rome
-            w.events.append(("remote battle", seat, r, rome, enemy, not lost))
+            w.events.append(RemoteBattle(seat, r, rome, enemy, not lost))
         if lost:
             clear_province(w, seat, r)
-            w.events.append(("remote lost", seat, r))
+            w.events.append(RemoteLost(seat, r))
             native_from_pot(w, seat, r)
 
 
@@ -220,7 +235,7 @@ def auto_enemy(w: State) -> bool:
         if not fighters:
             return False
         w.roll = dice(w)
-        w.events.append(("enemy roll",) + w.roll)
+        w.events.append(EnemyRoll() + w.roll)
         for seat in fighters:
             enemy_attack(w, seat)
 
@@ -258,7 +273,7 @@ def advance(w: State, seat: int) -> bool:
             mine(w, seat).horde = h
         nxt = h.route[0]
         mine(w, seat).horde = h._replace(place=nxt, route=h.route[1:])
-        w.events.append(("enemy moves", seat, nxt))
+        w.events.append(EnemyMoved(seat, nxt))
         if nxt < NP and p.garrison >> nxt & 1:
             _arrive(w, seat, nxt)
 
@@ -269,12 +284,12 @@ def _arrive(w: State, seat: int, province: int) -> None:
     p = mine(w, seat)
     h = p.horde
     if p.unrest >> province & 1:
-        w.events.append(("overrun", seat, province))
+        w.events.append(Overrun(seat, province))
         _conquered(w, seat, province)
         return
     p.horde = h._replace(fighting=True, enemy=h.warbands + h.general,  # type: ignore[union-attr]
                          rome=roman_strength(p, province), route=())
-    w.events.append(("enemy fight", seat, province, h.warbands + h.general,  # type: ignore[union-attr]
+    w.events.append(EnemyFightBegins(seat, province, h.warbands + h.general,  # type: ignore[union-attr]
                      roman_strength(p, province)))
 
 
@@ -284,14 +299,14 @@ def enemy_attack(w: State, seat: int) -> None:
     white, purple = w.roll
     enemy, rome = h.enemy + purple, h.rome + white  # type: ignore[union-attr]
     won = enemy >= rome  # the attacker wins ties
-    w.events.append(("enemy battle", seat, h.place, rome, enemy, not won))  # type: ignore[union-attr]
+    w.events.append(EnemyBattle(seat, h.place, rome, enemy, not won))  # type: ignore[union-attr]
     if won:
         _conquered(w, seat, h.place)  # type: ignore[union-attr]
         return
     left = h.warbands - 1  # type: ignore[union-attr]
     mine(w, seat).horde = h._replace(warbands=left) if left else None  # type: ignore[union-attr]
     if not left:
-        w.events.append(("enemy spent", seat))
+        w.events.append(EnemySpent(seat))
 
 
 def _conquered(w: State, seat: int, province: int) -> None:
@@ -305,14 +320,14 @@ def _conquered(w: State, seat: int, province: int) -> None:
         return
     p.warbands |= 1 << province
     left = h.warbands - 1  # type: ignore[union-attr]
-    w.events.append(("enemy conquers", seat, province))
+    w.events.append(EnemyConquered(seat, province))
     if left:
         p.horde = h._replace(warbands=left, fighting=False, place=province,  # type: ignore[union-attr]
                              target=-1 if h.target == province else h.target,  # type: ignore[union-attr]
                              route=())
     else:
         p.horde = None
-        w.events.append(("enemy spent", seat))
+        w.events.append(EnemySpent(seat))
 
 
 def fall_of_rome(w: State, seat: int) -> None:
@@ -321,7 +336,7 @@ def fall_of_rome(w: State, seat: int) -> None:
     p = mine(w, seat)
     warbands = p.horde.warbands  # type: ignore[union-attr]
     p.horde = None
-    w.events.append(("fall of rome", seat, warbands))
+    w.events.append(FallOfRome(seat, warbands))
     if w.era < ERAS:
         score(w, seat, -FALL_OF_ROME_PER_WARBAND * warbands, "Fall of Rome")
         p = mine(w, seat)
@@ -336,7 +351,7 @@ def fall_of_rome(w: State, seat: int) -> None:
 
 def _disband(w: State, seat: int) -> None:
     mine(w, seat).horde = None
-    w.events.append(("enemy spent", seat))
+    w.events.append(EnemySpent(seat))
 
 
 def target_choices(s: State, pd: Pending) -> list:

@@ -22,6 +22,7 @@ from engine.flow import Decision, Flow, Pending, Phase
 
 from . import campaign, enemy, prep, scoring, senate, setup, text
 from .actions import ACTIONS
+from .events import EraBegins
 from .state import (
     CAMPAIGN,
     ENEMY,
@@ -47,7 +48,7 @@ def _decision(legal: Any, resolve: Any) -> Decision:
 
 
 def _enter_prep(w: State) -> None:
-    w.events.append(("era", w.era))
+    w.events.append(EraBegins(w.era))
     prep.enter_prep(w)
 
 

@@ -10,6 +10,18 @@ from engine.flow import Pending, push
 from .actions import GloryPick, Leader, Nation, PlacePiece
 from .data import BUILDINGS, CHOICE, ERA_CARDS, GLORY_CHART, NEW_SENATOR_RANK, SOLO_BUILDING_BONUSES
 from .empire import piece_places, place_piece, score, turn_order
+from .events import (
+    CardTurned,
+    EnemyGloryRolled,
+    EnemyScored,
+    EntryBlocked,
+    FleetsSunk,
+    GloryRolled,
+    LaterRevealed,
+    LeaderChosen,
+    NationChosen,
+    PieceWaiting,
+)
 from .state import (
     BLOCKED,
     EXPANSION,
@@ -51,7 +63,7 @@ def auto_prep(w: State) -> bool:
             seat, w.queue = w.queue[0], w.queue[1:]
             face = roll(w)
             province = GLORY_CHART[w.era - 1].faces[face - 1]
-            w.events.append(("glory roll", seat, face))
+            w.events.append(GloryRolled(seat, face))
             if province == CHOICE:
                 push(w, Pending("glory", seat, ()))
                 return False
@@ -75,8 +87,8 @@ def _solo_glory(w: State) -> None:
         enemy = roll(w)
     mine(w, 0).glory = INDEX[faces[rome - 1]]
     w.enemy_glory = INDEX[faces[enemy - 1]]
-    w.events.append(("glory roll", 0, rome))
-    w.events.append(("enemy glory roll", enemy))
+    w.events.append(GloryRolled(0, rome))
+    w.events.append(EnemyGloryRolled(enemy))
 
 
 def glory_choices(s: State, pd: Pending) -> list:
@@ -95,7 +107,7 @@ def _turn_over_later(w: State) -> None:
     h = w.later[i]
     w.later = w.later[:i] + (Held(h.card, ALL_SEATS, h.pool),) + w.later[i + 1:]
     building = BUILDINGS[h.card]
-    w.events.append(("later", building.name))
+    w.events.append(LaterRevealed(building.name))
     if w.blockers:
         b = w.blockers[i]
         w.blockers = w.blockers[:i] + (Held(b.card, ALL_SEATS, b.pool),) + w.blockers[i + 1:]
@@ -111,7 +123,7 @@ def _turn_over_later(w: State) -> None:
         bonus = SOLO_BUILDING_BONUSES[i].points
         if building.new_senator:
             w.enemy_score += bonus
-            w.events.append(("enemy score", bonus, "building bonus"))
+            w.events.append(EnemyScored(bonus, "building bonus"))
         else:
             score(w, 0, bonus, "building bonus")
 
@@ -123,10 +135,10 @@ def enter_choosing(w: State) -> None:
     h = w.deck[0]
     w.deck = w.deck[1:]
     w.card = h.card
-    w.events.append(("card", ERA_CARDS[h.card].number))
+    w.events.append(CardTurned(ERA_CARDS[h.card].number))
     w.block = roll(w) if w.n < 4 else 0
     if w.block:
-        w.events.append(("block", w.block))
+        w.events.append(EntryBlocked(w.block))
     w.queue = w.order
     w.step = 0
 
@@ -181,7 +193,7 @@ def act_leader(w: State, a: Leader) -> None:
     p.leader = a.face
     p.max_army = leader.max_army
     p.docks = p.docks[:3] + (p.docks[3] + leader.gold,)
-    w.events.append(("leader", a.user, leader.name))
+    w.events.append(LeaderChosen(a.user, leader.name))
     if leader.bonus:
         push(w, Pending("piece", a.user, (leader.bonus,)))
 
@@ -198,7 +210,7 @@ def resolve_piece(w: State, pd: Pending, a: PlacePiece) -> None:
     if a.place == "Villa":
         p = mine(w, pd.seat)
         p.waiting = p.waiting + (a.piece,)
-        w.events.append(("waiting", pd.seat, a.piece))
+        w.events.append(PieceWaiting(pd.seat, a.piece))
         return
     place_piece(w, pd.seat, a.piece, INDEX[a.place])
 
@@ -227,9 +239,9 @@ def act_nation(w: State, a: Nation) -> None:
             k = p.fleets.index(sea)
             p.fleets = p.fleets[:k] + (NO_FLEET,) + p.fleets[k + 1:]
             p.fleets_up &= ~(1 << k)
-            w.events.append(("fleets sunk", a.user, sea))
+            w.events.append(FleetsSunk(a.user, sea))
         else:
             fleet = sea
     p.enemy_fleet = fleet
     p.horde = Horde(start, nation.warbands, nation.general, fleet)
-    w.events.append(("nation", a.user, nation.name))
+    w.events.append(NationChosen(a.user, nation.name))

@@ -9,6 +9,7 @@ from engine.core import Result, rank_scores
 
 from .data import CHRISTIAN_CITY_POINTS, ITEMS_PER_POINT, TRIUMPHS
 from .empire import score
+from .events import GameOver
 from .state import State
 
 ENEMY = "The Enemy"
@@ -39,7 +40,7 @@ def finish(w: State) -> None:
         for key, points in final_parts(w, seat).items():
             score(w, seat, points, key)
     w.queue = ()
-    w.events.append(("game over",))
+    w.events.append(GameOver())
 
 
 def result(s: State) -> Result:

@@ -62,6 +62,20 @@ from .empire import (
     start_fight,
     take_god,
 )
+from .events import (
+    ArmyCreated,
+    BenefitTaken,
+    Bought,
+    CitadelEntered,
+    GoldTaken,
+    PieceWaiting,
+    Recruited,
+    ResourcesTaken,
+    SenatorPlaced,
+    SenatorRaised,
+    Sold,
+    TempleRolled,
+)
 from .prep import roll
 from .state import (
     BUILDING_USE,
@@ -184,7 +198,7 @@ def act(w: State, a: tuple) -> None:
     _use_senator(w, seat, a.rank)
     if kind == "citadel":
         bonus = CITADEL_BONUS[roll(w)]
-        w.events.append(("citadel", seat, a.rank, bonus))
+        w.events.append(CitadelEntered(seat, a.rank, bonus))
         push(w, Pending("citadel", seat, (a.rank + bonus,)))
     elif kind == "invade":
         _invade(w, seat, INDEX[a.province], a.legions, a.rank, a.seas)
@@ -203,7 +217,7 @@ def trade(w: State, seat: int, a: tuple) -> None:
         d[3] += SELL_GOLD
         d[r] -= 1
     p.docks = tuple(d)  # type: ignore[assignment]
-    w.events.append((a[0], seat, a.resource))
+    w.events.append((Bought if a[0] == "buy" else Sold)(seat, a.resource))
 
 
 def _use_senator(w: State, seat: int, rank: int) -> None:
@@ -222,7 +236,7 @@ def _senator(w: State, seat: int, a: Senator) -> None:
     boxes = w.boxes[b]
     w.boxes = (w.boxes[:b] + (boxes[:a.box - 1] + (OCCUPIED + seat * 8 + a.rank,) + boxes[a.box:],)
                + w.boxes[b + 1:])
-    w.events.append(("placed", seat, a.rank, a.building, a.box))
+    w.events.append(SenatorPlaced(seat, a.rank, a.building, a.box))
     if a.god:
         g = GOD_INDEX[a.god]
         take_god(w, seat, a.god)
@@ -230,7 +244,7 @@ def _senator(w: State, seat: int, a: Senator) -> None:
         w.god_uses = w.god_uses[:g] + (w.god_uses[g] | use,) + w.god_uses[g + 1:]
     if a.building == TEMPLE:
         total = roll(w) + box.amount
-        w.events.append(("temple", seat, a.god, total))
+        w.events.append(TempleRolled(seat, a.god, total))
         push(w, Pending("benefits", seat, (a.god, total)))
         return
     if a.god and a.god == linked_god(a.building):
@@ -291,7 +305,7 @@ def recruit(w: State, seat: int, n: int) -> None:
     n = min(n, legion_supply(w.players[seat]))
     if n:
         mine(w, seat).barracks += n
-        w.events.append(("recruit", seat, n))
+        w.events.append(Recruited(seat, n))
 
 
 def revenue_places(w: State, seat: int) -> list[int]:
@@ -381,7 +395,7 @@ def resolve_raise(w: State, pd: Pending, a: Raise) -> None:
         w.boxes = (w.boxes[:b] + (boxes[:k] + (boxes[k] + 1,) + boxes[k + 1:],) + w.boxes[b + 1:])
         i = p.used.index(a.rank)
         p.used = p.used[:i] + (a.rank + 1,) + p.used[i + 1:]
-    w.events.append(("raised", pd.seat, a.rank, a.where))
+    w.events.append(SenatorRaised(pd.seat, a.rank, a.where))
     open_raise(w, pd.seat, ranks - 1, then)
 
 
@@ -442,7 +456,7 @@ def resolve_build(w: State, pd: Pending, a: tuple) -> None:
     if a.place == "Villa":
         p = mine(w, pd.seat)
         p.waiting = p.waiting + (a.piece,)
-        w.events.append(("waiting", pd.seat, a.piece))
+        w.events.append(PieceWaiting(pd.seat, a.piece))
     else:
         place_piece(w, pd.seat, a.piece, INDEX[a.place])
     open_build(w, pd.seat, budget - cost, fleets, free, then)
@@ -464,7 +478,7 @@ def resolve_citadel(w: State, pd: Pending, a: CitadelUse) -> None:
     left = pd.data[0] - a.count
     if a.what == "gold":
         gain_gold(w, pd.seat, a.count)
-        w.events.append(("gold", pd.seat, a.count))
+        w.events.append(GoldTaken(pd.seat, a.count))
     elif a.what == "calm":
         remove_unrest(w, pd.seat, INDEX[a.place])
     else:
@@ -503,7 +517,7 @@ def follow(w: State, seat: int, then: tuple) -> None:
 def benefit(w: State, seat: int, god: str, number: int, then: tuple) -> None:
     b = temple_benefit(god, number)
     p = w.players[seat]
-    w.events.append(("benefit", seat, god, number))
+    w.events.append(BenefitTaken(seat, god, number))
     effect, amount = b.effect, b.amount
     if effect == "recruit":
         recruit(w, seat, amount)  # type: ignore[arg-type]
@@ -557,7 +571,7 @@ def take_choices(s: State, pd: Pending) -> list:
 def resolve_take(w: State, pd: Pending, a: Take) -> None:
     p = mine(w, pd.seat)
     p.docks = tuple(x + c for x, c in zip(p.docks[:3], a.counts, strict=True)) + (p.docks[3],)
-    w.events.append(("take", pd.seat, a.counts))
+    w.events.append(ResourcesTaken(pd.seat, a.counts))
     follow(w, pd.seat, pd.data[1])
 
 
@@ -614,7 +628,7 @@ def _invade(w: State, seat: int, province: int, legions: int, rank: int,
         p.fleets_up |= 1 << k
     bonus = 0 if praetorian else GENERAL_BONUS[rank]
     p.army = Army(province, legions, rank, legions + bonus, 0, praetorian)
-    w.events.append(("army", seat, province, legions, rank, tuple(INDEX[x] for x in seas)))
+    w.events.append(ArmyCreated(seat, province, legions, rank, tuple(INDEX[x] for x in seas)))
     start_fight(w, seat)
 
 
