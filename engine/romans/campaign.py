@@ -63,7 +63,7 @@ def auto(w: State) -> bool:
             if not fighters:
                 return False
             w.roll = dice(w)
-            w.events.append(BattleRoll() + w.roll)
+            w.events.append(BattleRoll(*w.roll))
             w.queue = fighters
         seat, w.queue = w.queue[0], w.queue[1:]
         attack(w, seat)

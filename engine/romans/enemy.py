@@ -235,7 +235,7 @@ def auto_enemy(w: State) -> bool:
         if not fighters:
             return False
         w.roll = dice(w)
-        w.events.append(EnemyRoll() + w.roll)
+        w.events.append(EnemyRoll(*w.roll))
         for seat in fighters:
             enemy_attack(w, seat)
 
