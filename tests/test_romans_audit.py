@@ -8,7 +8,9 @@ Blue, Yellow and Green are seats 0-3; every map is the stand-in map A.
 
 from __future__ import annotations
 
-from engine.core import HIDDEN
+from collections import Counter
+
+from engine.core import HIDDEN, Options
 from engine.romans.actions import (
     Benefits,
     Citadel,
@@ -22,6 +24,7 @@ from engine.romans.actions import (
     PraetorianArmy,
     Senator,
 )
+from engine.romans.data import NATIVE_FORCES
 from engine.romans.scenario import Scenario, native, triumph
 from engine.romans.state import INDEX
 from tests.romans_helpers import (
@@ -293,3 +296,59 @@ def test_latium_in_unrest_is_overrun_and_rome_falls_without_a_roll():
     assert red.score == 30 - 15
     assert has(red.garrison, "Latium") and red.horde is None
     assert not has(red.unrest, "Latium") and not has(red.warbands, "Latium")
+
+
+# ---------------------------------------------------------------- audit findings, fixed
+def test_each_map_holds_one_colours_native_forces_one_of_each():
+    """L98 (setup 16): "Each player turns their Native force counters
+    face-down and then ... places one in each empty province on their map.
+    The unused counter is placed in the pot." A player's own counters are one
+    colour's set (16, one of each: INVENTORY TR-C native_counters_inferred),
+    so no map starts with two identical counters, and the pot starts with one
+    counter of each colour."""
+    for n in (1, 2, 3, 4):
+        for seed in range(6):
+            s = G.setup(n, Options(), seed)
+            for p in s.players:
+                cards = [h.card for h in p.natives if h is not None]
+                assert len(cards) == 15 and len(set(cards)) == 15, (n, seed, sorted(cards))
+            everything = Counter(h.card for p in s.players for h in p.natives if h is not None)
+            everything.update(h.card for h in s.pot)
+            assert everything == Counter({k: n for k in range(len(NATIVE_FORCES))})
+
+
+def test_placing_drawn_native_forces_never_shows_the_others_whether_they_differ():
+    """L405-406 (6F): the player examines the counters drawn and places them
+    face down; the other players learn nothing of them. Asking for a
+    placement only when the counters drawn differ tells every other seat
+    whether they are alike (the decision is public)."""
+    def at_6f(*pot):
+        return (romans().at("enemy").order(RED, BLUE, 2, 3)
+                .map(RED, warbands=["Gallia", "Hispania"]).pot(*pot).chance().build())
+
+    alike, unlike = at_6f(0, 0), at_6f(0, 1)
+    assert pending(unlike) == "natives"
+    seen = [(G.to_move(G.view(s, BLUE)), [pd.kind for pd in G.view(s, BLUE).pending])
+            for s in (alike, unlike)]
+    assert seen[0] == seen[1]
+
+
+def test_temple_benefit_descriptions_say_what_each_benefit_gives():
+    """L453-459 and data.TEMPLE_CHART: the menu text of a Temple benefit must
+    tell the player what it gives. Mars 4 (1 point per legion outside Italy)
+    and Mars 6 (2 points per legion) read the same, "score legions outside
+    Italy 1"; Mercury 4 (1 point per 2 resources) reads "score resources 2";
+    Minerva 5 (remove all unrest, raise 1 rank) reads "... raise all"."""
+    for god in ("Mars", "Vesta", "Mercury", "Minerva"):
+        s = (romans().at("expansion").order(RED, BLUE, 2, 3).villa(RED, 4).villa(BLUE)
+             .villa(2).villa(3).docks(RED, victuals=1).map(RED, garrison=ITALY)
+             .dice(6).build())
+        s = play(s, Senator(4, "Temple of Jupiter", 4, god))
+        texts = [G.describe(s, Benefits(b, 0)).split(": ", 1)[1] for b in range(1, 7)]
+        assert len(set(texts)) == 6, (god, texts)
+        if god == "Mars":
+            assert "2 points" in texts[5] and "1 point" in texts[3], texts
+        if god == "Mercury":
+            assert "2 resources" in texts[3], texts
+        if god == "Minerva":
+            assert "all" not in texts[4].split("raise")[-1], texts
