@@ -16,6 +16,6 @@ KNOWLEDGE = Knowledge(
     prior=rollout.prior,
     policy=strategy.decide,
     # the rule-based choice is played unless the search finds a move clearly better
-    settings=(("anchor_margin", 0.1),),
+    settings=(("anchor_margin", 0.25),),
 )
 register("romans", KNOWLEDGE)
