@@ -27,6 +27,7 @@ from engine.romans.actions import (
     PraetorianArmy,
     Raise,
     Senator,
+    Sets,
     Take,
     Target,
     Types,
@@ -804,12 +805,15 @@ def test_castra_praetoria_army_without_general_beyond_army_size_spare_legions_ca
 
 
 def test_colosseum_scores_resource_sets_which_go_to_the_supply():
-    """L657-658."""
+    """L657-658: the player says how many sets (none up to all: resources
+    may be kept for later boxes)."""
     s = (expansion().later("Colosseum").villa(RED, 1).score(RED, 5)
          .docks(RED, manpower=2, victuals=3, materials=1).build())
     s = play(s, Senator(1, "Colosseum", 1, ""))
+    assert G.legal(s) == [Sets(1), Sets(0)]  # one complete set: materials 1
+    s = play(s, Sets(1))
     assert ("score", RED, 2, "Colosseum") in s.events
-    assert s.players[RED].docks[:3] == (1, 1, 0)
+    assert s.players[RED].docks[:3] == (1, 1, 0)  # the box cost 1 victuals
 
 
 def test_ludus_magnus_and_theatre_of_balbus_score_nothing_in_unrest():

@@ -143,8 +143,8 @@ class Types(NamedTuple):
 
 @kinded("raise")
 class Raise(NamedTuple):
-    """Forum / Minerva: raise a senator of ``rank`` in ``where`` (the Villa,
-    the Citadel or a building) by one rank."""
+    """Forum / Minerva: raise a senator of ``rank`` in ``where`` (the Villa
+    or the building he was placed in) by one rank."""
 
     kind: str
     rank: int
@@ -168,6 +168,14 @@ class Benefits(NamedTuple):
     kind: str
     first: int
     second: int
+
+
+@kinded("sets")
+class Sets(NamedTuple):
+    """Colosseum: how many resource sets to score (they go to the supply)."""
+
+    kind: str
+    count: int
 
 
 @kinded("take")
@@ -250,7 +258,7 @@ class PlaceNative(NamedTuple):
 
 
 ACTIONS = Kinds(GloryPick, Leader, Nation, PlacePiece, Senator, Citadel, Invade, Buy, Sell,
-                CitadelUse, Collect, Done, PlaceUnrest, Types, Raise, Build, Benefits, Take,
+                CitadelUse, Collect, Done, PlaceUnrest, Types, Raise, Build, Benefits, Sets, Take,
                 Calm, PraetorianArmy, March, Halt, Keep, Target, Route, PlaceNative)
 DONE = Done()
 HALT = Halt()

@@ -220,9 +220,23 @@ def piece_places(w: State, seat: int, piece: str, moving: bool = False,
     return bits(new | moves | flips)
 
 
+def replaced_by(p: Player, piece: str, place: int) -> int:
+    """The province whose piece building ``piece`` at ``place`` takes up: the
+    region's city or fortification elsewhere (re-built here, Servian Wall
+    rule 3), or ``place`` itself for a fort flipped to a wall (rule 4); -1."""
+    if piece == "fleet":
+        return -1
+    have = p.cities if piece == "city" else p.forts | p.walls
+    if piece == "wall" and p.forts >> place & 1:
+        return place
+    others = have & REGION_MASK[place] & ~(1 << place)
+    return others.bit_length() - 1 if others else -1
+
+
 def place_piece(w: State, seat: int, piece: str, place: int) -> None:
     """Put ``piece`` at ``place`` (taking up the region's other city or
     fortification if there is one: it was re-built here)."""
+    replaced = replaced_by(w.players[seat], piece, place)
     p = mine(w, seat)
     bit = 1 << place
     if piece == "fleet":
@@ -241,7 +255,7 @@ def place_piece(w: State, seat: int, piece: str, place: int) -> None:
         moved = (p.forts | p.walls) & REGION_MASK[place] & ~bit
         p.forts &= ~(moved | bit)
         p.walls = (p.walls & ~moved) | bit
-    w.events.append(PieceBuilt(seat, piece, place))
+    w.events.append(PieceBuilt(seat, piece, place, replaced))
     if piece == "city":
         earn_glory(w, seat, place)
 

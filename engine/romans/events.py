@@ -70,12 +70,15 @@ class GloryDenied(NamedTuple):
 
 @kinded("built")
 class PieceBuilt(NamedTuple):
-    """A city, fort, wall or fleet placed on a map."""
+    """A city, fort, wall or fleet placed on a map. ``replaced``: the
+    province whose piece was taken up for it (a city or fortification moved
+    within its region, or the fort flipped to this wall); -1 none."""
 
     kind: str
     seat: int
     piece: str
     place: int
+    replaced: int
 
 
 @kinded("revenue")
@@ -98,11 +101,22 @@ class CityConverted(NamedTuple):
 
 @kinded("glory roll")
 class GloryRolled(NamedTuple):
-    """4A: a player's Glory die."""
+    """4A: a player's Glory die and the province it names (-1: the player
+    chooses, see GloryChosen)."""
 
     kind: str
     seat: int
     face: int
+    province: int
+
+
+@kinded("glory chosen")
+class GloryChosen(NamedTuple):
+    """4A: the province a player chose for the chart's free face."""
+
+    kind: str
+    seat: int
+    province: int
 
 
 @kinded("enemy glory roll")
@@ -111,6 +125,7 @@ class EnemyGloryRolled(NamedTuple):
 
     kind: str
     face: int
+    province: int
 
 
 @kinded("later")
@@ -140,10 +155,11 @@ class CardTurned(NamedTuple):
 
 @kinded("block")
 class EntryBlocked(NamedTuple):
-    """Fewer than 4 players: the black die blocks an entry."""
+    """Fewer than 4 players: the black die blocks an entry (its name given)."""
 
     kind: str
     face: int
+    name: str
 
 
 @kinded("leader")
@@ -515,12 +531,12 @@ class GameOver(NamedTuple):
 
 
 EVENTS = Kinds(ScoreMoved, UnrestPlaced, UnrestRemoved, GodReturned, GodTaken, GloryDenied,
-               PieceBuilt, RevenueCollected, CityConverted, GloryRolled, EnemyGloryRolled,
-               LaterRevealed, EnemyScored, CardTurned, EntryBlocked, LeaderChosen,
-               NationChosen, FleetsSunk, PieceWaiting, SenatorPlaced, CitadelEntered, Bought,
-               Sold, TempleRolled, BenefitTaken, ResourcesTaken, GoldTaken, Recruited,
-               SenatorRaised, ArmyCreated, FightBegins, BattleRoll, BattleFought, ArmyLost,
-               Conquered, CampaignEnded, Marched, TriumphKept, RomanReset, Storm, FleetLost,
-               RemoteRoll, RemoteBattle, RemoteLost, EnemyMoved, Overrun, EnemyFightBegins,
-               EnemyRoll, EnemyBattle, EnemyConquered, EnemySpent, FallOfRome, EraBegins,
-               GameOver)
+               PieceBuilt, RevenueCollected, CityConverted, GloryRolled, GloryChosen,
+               EnemyGloryRolled, LaterRevealed, EnemyScored, CardTurned, EntryBlocked,
+               LeaderChosen, NationChosen, FleetsSunk, PieceWaiting, SenatorPlaced,
+               CitadelEntered, Bought, Sold, TempleRolled, BenefitTaken, ResourcesTaken,
+               GoldTaken, Recruited, SenatorRaised, ArmyCreated, FightBegins, BattleRoll,
+               BattleFought, ArmyLost, Conquered, CampaignEnded, Marched, TriumphKept,
+               RomanReset, Storm, FleetLost, RemoteRoll, RemoteBattle, RemoteLost, EnemyMoved,
+               Overrun, EnemyFightBegins, EnemyRoll, EnemyBattle, EnemyConquered, EnemySpent,
+               FallOfRome, EraBegins, GameOver)

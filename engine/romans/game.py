@@ -79,6 +79,7 @@ FLOW = Flow(
         "citadel": _decision(senate.citadel_choices, senate.resolve_citadel),
         "benefits": _decision(senate.benefits_choices, senate.resolve_benefits),
         "take": _decision(senate.take_choices, senate.resolve_take),
+        "sets": _decision(senate.sets_choices, senate.resolve_sets),
         "calm": _decision(senate.calm_choices, senate.resolve_calm),
         "army": _decision(senate.army_choices, senate.resolve_army),
         "march": _decision(campaign.march_choices, campaign.resolve_march),

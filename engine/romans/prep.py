@@ -16,6 +16,7 @@ from .events import (
     EnemyScored,
     EntryBlocked,
     FleetsSunk,
+    GloryChosen,
     GloryRolled,
     LaterRevealed,
     LeaderChosen,
@@ -63,7 +64,7 @@ def auto_prep(w: State) -> bool:
             seat, w.queue = w.queue[0], w.queue[1:]
             face = roll(w)
             province = GLORY_CHART[w.era - 1].faces[face - 1]
-            w.events.append(GloryRolled(seat, face))
+            w.events.append(GloryRolled(seat, face, -1 if province == CHOICE else INDEX[province]))
             if province == CHOICE:
                 push(w, Pending("glory", seat, ()))
                 return False
@@ -87,8 +88,8 @@ def _solo_glory(w: State) -> None:
         enemy = roll(w)
     mine(w, 0).glory = INDEX[faces[rome - 1]]
     w.enemy_glory = INDEX[faces[enemy - 1]]
-    w.events.append(GloryRolled(0, rome))
-    w.events.append(EnemyGloryRolled(enemy))
+    w.events.append(GloryRolled(0, rome, INDEX[faces[rome - 1]]))
+    w.events.append(EnemyGloryRolled(enemy, w.enemy_glory))
 
 
 def glory_choices(s: State, pd: Pending) -> list:
@@ -97,6 +98,7 @@ def glory_choices(s: State, pd: Pending) -> list:
 
 def resolve_glory(w: State, pd: Pending, a: GloryPick) -> None:
     mine(w, pd.seat).glory = INDEX[a.province]
+    w.events.append(GloryChosen(pd.seat, INDEX[a.province]))
 
 
 def _turn_over_later(w: State) -> None:
@@ -138,7 +140,7 @@ def enter_choosing(w: State) -> None:
     w.events.append(CardTurned(ERA_CARDS[h.card].number))
     w.block = roll(w) if w.n < 4 else 0
     if w.block:
-        w.events.append(EntryBlocked(w.block))
+        w.events.append(EntryBlocked(w.block, entries(w)[w.block - 1].name))
     w.queue = w.order
     w.step = 0
 

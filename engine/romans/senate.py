@@ -29,6 +29,7 @@ from .actions import (
     Raise,
     Sell,
     Senator,
+    Sets,
     Take,
     Types,
 )
@@ -279,10 +280,8 @@ def box_effect(w: State, seat: int, box: object) -> None:
         if p.barracks and invasion_targets(w, seat):
             push(w, Pending("army", seat, (amount,)))
     elif effect == "score sets":
-        sets = min(p.docks[:3])
-        if sets:
-            mine(w, seat).docks = tuple(x - sets for x in p.docks[:3]) + (p.docks[3],)
-            score(w, seat, amount * sets, "Colosseum")
+        if min(p.docks[:3]):
+            push(w, Pending("sets", seat, (amount,)))
     elif effect == "score provinces":
         held = p.garrison & ~p.unrest
         if box.outside_italy:  # type: ignore[attr-defined]
@@ -293,6 +292,18 @@ def box_effect(w: State, seat: int, box: object) -> None:
         points = (amount * (p.cities & good).bit_count()
                   + box.per_fort * ((p.forts | p.walls) & good).bit_count())  # type: ignore[attr-defined]
         score(w, seat, points, "Theatre of Balbus")
+
+
+def sets_choices(s: State, pd: Pending) -> list:
+    """Colosseum: score any number of complete sets, up to all of them."""
+    return [Sets(k) for k in range(min(s.players[pd.seat].docks[:3]), -1, -1)]
+
+
+def resolve_sets(w: State, pd: Pending, a: Sets) -> None:
+    if a.count:
+        p = mine(w, pd.seat)
+        p.docks = tuple(x - a.count for x in p.docks[:3]) + (p.docks[3],)  # type: ignore[assignment]
+        score(w, pd.seat, pd.data[0] * a.count, "Colosseum")
 
 
 def gain_gold(w: State, seat: int, gold: int) -> None:
@@ -315,9 +326,11 @@ def revenue_places(w: State, seat: int) -> list[int]:
 
 # ---------------------------------------------------------------- Basilica Aemilia
 def collect_choices(s: State, pd: Pending) -> list:
+    """Up to the box's number of provinces, at least one (R15 covers a map
+    with none to collect from)."""
     amount, chosen = pd.data
     out: list = [Collect(PLACES[i]) for i in revenue_places(s, pd.seat) if not chosen >> i & 1]
-    return out + [DONE]
+    return out + [DONE] if chosen else out
 
 
 def resolve_collect(w: State, pd: Pending, a: tuple) -> None:

@@ -102,9 +102,10 @@ def describe(s: State, a: tuple) -> str:
     if kind == "raise":
         return f"Raise the {ROMAN[a[1]]} senator in {a[2]} to {ROMAN[a[1] + 1]}"
     if kind == "build":
-        where = "for the Villa" if a[2] == "Villa" else f"in {a[2]}"
-        from .data import PIECE_COST
-        return f"Buy a {a[1]} {where} ({PIECE_COST[a[1]]} gold)"
+        return _build(s, a)
+    if kind == "sets":
+        per = s.pending[-1].data[0] if s.pending and s.pending[-1].kind == "sets" else 0
+        return f"Score {a[1]} set{'s' if a[1] != 1 else ''} ({a[1] * per} points)"
     if kind == "benefits":
         return _benefits(s, a)
     if kind == "take":
@@ -133,6 +134,25 @@ def describe(s: State, a: tuple) -> str:
         card = pd.data[1][a[2]].card if pd and a[2] < len(pd.data[1]) else HIDDEN
         return f"{native_text(card)} in {a[1]}"
     return str(a)
+
+
+def _build(s: State, a: tuple) -> str:
+    from .data import PIECE_COST
+    from .empire import replaced_by
+    pd = s.pending[-1] if s.pending and s.pending[-1].kind == "build" else None
+    free = bool(pd and pd.data[2])
+    cost = PIECE_COST[a[1]]
+    price = f"free, {cost} of the {pd.data[0]} gold left" if free and pd else f"{cost} gold"
+    if a[2] == "Villa":
+        return f"Buy a {a[1]} to wait in the Villa ({price})"
+    seat = pd.seat if pd else (s.queue[0] if s.queue else 0)
+    place = PLACES.index(a[2])
+    old = replaced_by(s.players[seat], a[1], place)
+    if old == place:
+        return f"Flip the fort in {a[2]} to a wall ({price})"
+    if old >= 0:
+        return f"Move the {a[1]} from {PLACES[old]} to {a[2]} ({price})"
+    return f"Buy a {a[1]} in {a[2]} ({price})"
 
 
 def benefit_text(god: str, number: int) -> str:
@@ -169,7 +189,7 @@ def _benefits(s: State, a: tuple) -> str:
 PROMPTS = {
     "glory": "choose the province of your Glory marker",
     "piece": "place your bonus {0}",
-    "collect": "choose a province to collect revenue from (up to {0})",
+    "collect": "choose a province to collect revenue from",
     "unrest": "place the Basilica's unrest in a province you collected from",
     "types": "choose {0} type(s) of revenue",
     "raise": "raise a senator by one rank ({0} left)",
@@ -177,6 +197,7 @@ PROMPTS = {
     "citadel": "use your Citadel actions ({0} left)",
     "benefits": "{0}: split your Temple score of {1} into one or two benefits",
     "take": "choose the {0} resources you gain",
+    "sets": "Colosseum: how many resource sets to score ({0} points each)",
     "calm": "choose where to remove unrest ({0} left)",
     "army": "Castra Praetoria: choose the army's target and size (up to {0})",
     "march": "your army won: march on, or end the campaign",
@@ -195,6 +216,9 @@ def prompt(s: State) -> str:
         text = PROMPTS[pd.kind]
         with contextlib.suppress(IndexError, KeyError, ValueError):
             text = text.format(*pd.data)
+        if pd.kind == "collect":
+            left = pd.data[0] - pd.data[1].bit_count()
+            text += f" ({left} more at most)"
         return f"{seat_name(s, pd.seat)}: {text}"
     if not s.queue:
         return PHASE_NAMES[s.phase]
@@ -234,16 +258,22 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
     if k == "deny glory":
         return (who(e[1]), f" takes The Enemy's Glory in {place(e[2])}")
     if k == "built":
-        return (who(e[1]), f" builds a {e[2]} in {place(e[3])}")
+        if e[4] == e[3]:
+            return (who(e[1]), f" flips the fort in {place(e[3])} to a wall")
+        moved = f" (taken up from {place(e[4])})" if e[4] >= 0 else ""
+        return (who(e[1]), f" builds a {e[2]} in {place(e[3])}{moved}")
     if k == "revenue":
         got = ", ".join(f"{n} {RESOURCE_NAMES[i]}" for i, n in enumerate(e[2]) if n)
         return (who(e[1]), f" collects {got or 'nothing'}")
     if k == "convert":
         return (who(e[1]), f" converts the city in {place(e[2])}")
     if k == "glory roll":
-        return (who(e[1]), f" rolls {e[2]} for Glory")
+        where = place(e[3]) if e[3] >= 0 else "a province of their choice"
+        return (who(e[1]), f" rolls {e[2]} for Glory: {where}")
+    if k == "glory chosen":
+        return (who(e[1]), f" chooses {place(e[2])} for Glory")
     if k == "enemy glory roll":
-        return (f"The Enemy rolls {e[1]} for Glory",)
+        return (f"The Enemy rolls {e[1]} for Glory: {place(e[2])}",)
     if k == "later":
         return (f"Later building turned over: {e[1]}",)
     if k == "enemy score":
@@ -251,7 +281,7 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
     if k == "card":
         return (f"Era card {e[1]} is turned over",)
     if k == "block":
-        return (f"The black die blocks entry {e[1]}",)
+        return (f"The black die blocks entry {e[1]}, {e[2]}",)
     if k == "leader":
         return (who(e[1]), f" follows {e[2]}")
     if k == "nation":
