@@ -13,6 +13,7 @@ from collections import Counter
 from engine.core import HIDDEN, Options
 from engine.romans.actions import (
     Benefits,
+    Build,
     Citadel,
     CitadelUse,
     Invade,
@@ -352,3 +353,18 @@ def test_temple_benefit_descriptions_say_what_each_benefit_gives():
             assert "2 resources" in texts[3], texts
         if god == "Minerva":
             assert "all" not in texts[4].split("raise")[-1], texts
+
+
+def test_build_texts_say_when_a_piece_is_moved_or_a_fort_flipped():
+    """L611 (Servian Wall 3): a city or fortification may be taken up and
+    re-built elsewhere; L612 (4): a fort may be flipped to a wall. The menu
+    and the log say so."""
+    s = (expansion().villa(RED, 4).docks(RED, materials=1, gold=20)
+         .map(RED, garrison=["Gallia", "Hispania"], cities=["Latium", "Gallia"]).build())
+    s = play(s, Senator(4, "Servian Wall", 4, ""))
+    assert "from Gallia" in G.describe(s, Build("city", "Hispania"))
+    assert "Flip the fort in Latium" in G.describe(s, Build("wall", "Latium"))
+    moved = play(s, Build("city", "Hispania"))
+    lines = [G.log_line(moved, e).text for e in moved.events if e[0] == "built"]
+    assert lines == ["Red builds a city in Hispania (taken up from Gallia)"]
+    assert not moved.players[RED].cities >> INDEX["Gallia"] & 1
