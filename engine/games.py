@@ -45,6 +45,8 @@ GAMES: tuple[GameEntry, ...] = (
         title="The Romans",
         engine="engine.romans:Romans",
         knowledge="ai.romans",
+        table="tui.romans.table:RomansUI",
+        stylesheet="tui.romans:romans.tcss",
         rulebook="tui.rules:the-romans.txt",
     ),
 )

@@ -1,0 +1,207 @@
+"""How The Romans looks in text: seat colours and letters, place tags, the
+markers of a province or sea on one player's map.
+
+Everything here is the game's own text (names from engine data); players'
+names only ever join it as template values (``tui.widgets.untrusted``).
+Every colour comes with a letter, so 16 colours (or none) still read.
+"""
+
+from __future__ import annotations
+
+from engine.core import HIDDEN
+from engine.match import Seat
+from engine.romans.data import NATIVE_FORCES, RESOURCE_NAMES, TRIUMPHS
+from engine.romans.state import NP, PLACES, REMOTE, State, board
+from engine.romans.text import COLOURS, ROMAN, seat_name
+from tui.widgets.seats import SeatLook
+
+# The table's own colours (theme variables start with the game id).
+VARIABLES = {
+    "romans-sea": "#5f87d7",
+    "romans-native": "#af875f",
+    "romans-enemy": "#ff5f5f",
+    "romans-unrest": "#ffaf00",
+}
+
+TAGS = {
+    "Latium": "Lat", "Etruria": "Etr", "Venetia": "Ven", "Campania": "Cam",
+    "Apulia": "Apu", "Hispania": "His", "Gallia": "Gal", "Mauritania": "Mau",
+    "Aegyptus": "Aeg", "Illyricum": "Ill", "Macedonia": "Mac", "Asia": "Asi",
+    "Syria": "Syr", "Britannia": "Bri", "Germania": "Ger", "Mesopotamia": "Mes",
+    "Oceanus Atlanticus": "Atl", "Mediterraneum Occidentis": "Occ",
+    "Mare Adriaticum": "Adr", "Mediterraneum Orientis": "Ori", "Pontus Euxinus": "Pon",
+}
+TAG: tuple[str, ...] = tuple(TAGS[p] for p in PLACES)
+RES_LETTER = ("m", "v", "t", "g")  # manpower, victuals, materials (timber), gold
+
+LEGEND = ("L legion garrison · c city (C Christian) · F fort, W wall · ! unrest · "
+          "N? face-down native force (N4: its strength) · T triumph · w warband · "
+          "A5 your army (legions) · E3 the Enemy (warbands) · * Glory · "
+          "seas: f1 fleet 1 ready, f1^ used · e Enemy fleet · ─ border, <> ↕ arrow link")
+
+
+SHORT_LEGEND = ("L legion · c/C city/Christian · F/W fort/wall · ! unrest · N? native · "
+                "T triumph · w warband · A army · E Enemy · f1 fleet (^ used) · e Enemy fleet · "
+                "Tab, arrows, Enter: pick a place · ? all keys")
+
+
+def colour_of(seat: int) -> str:
+    """The SEAT_COLOURS key of a seat (the rulebook's colours; solo Rome is red)."""
+    return COLOURS[seat].lower()
+
+
+def looks(state: State, seats: tuple[Seat, ...]) -> tuple[SeatLook, ...]:
+    return tuple(SeatLook(seat=i, name=seat.name, label=seat_name(state, i),
+                          colour=colour_of(i), letter=COLOURS[i][0], kind=seat.kind,
+                          strength=seat.strength)
+                 for i, seat in enumerate(seats))
+
+
+def badge(look: SeatLook) -> str:
+    """The seat's letter, reversed in its colour."""
+    return f"[reverse b $seat-{look.colour}] {look.letter} [/]"
+
+
+def letter(look: SeatLook) -> str:
+    return f"[b $seat-{look.colour}]{look.letter}[/]"
+
+
+def native_short(card: int) -> str:
+    return "N?" if card == HIDDEN else f"N{NATIVE_FORCES[card].strength}"
+
+
+def native_long(card: int) -> str:
+    if card == HIDDEN:
+        return "native force (face down)"
+    n = NATIVE_FORCES[card]
+    parts = [f"{n.warbands} warband{'s' if n.warbands > 1 else ''}"]
+    if n.city:
+        parts.append("city")
+    if n.fortification:
+        parts.append(n.fortification)
+    extra = (f", {n.gold} gold" if n.gold else "") + (", unrest" if n.unrest else "")
+    return f"native force {' + '.join(parts)} = {n.strength}{extra}"
+
+
+def triumph_short(card: int) -> str:
+    if card == HIDDEN:
+        return "?"
+    t = TRIUMPHS[card]
+    return f"{t.points}" + "".join(a[0].upper() for a in t.arts)
+
+
+def docks(res: tuple[int, ...]) -> str:
+    return " ".join(f"{RES_LETTER[i]}{n}" for i, n in enumerate(res))
+
+
+def docks_long(res: tuple[int, ...]) -> str:
+    return ", ".join(f"{n} {RESOURCE_NAMES[i]}" for i, n in enumerate(res))
+
+
+def ranks(rs: tuple[int, ...]) -> str:
+    return " ".join(ROMAN[r] for r in rs) or "none"
+
+
+def remote_slot(i: int) -> int:
+    """The index of province ``i`` among the remote provinces (-1: not remote)."""
+    return REMOTE.index(i) if i in REMOTE else -1
+
+
+def province_markers(s: State, seat: int, i: int) -> list[tuple[str, str]]:
+    """(text, style) pieces of province ``i`` on ``seat``'s map, most
+    important first: armies, then what holds the province."""
+    p = s.players[seat]
+    bit = 1 << i
+    own = f"$seat-{colour_of(seat)}"
+    out: list[tuple[str, str]] = []
+    if p.army is not None and p.army.place == i:
+        out.append((f"A{p.army.legions}", f"b reverse {own}"))
+    if p.horde is not None and p.horde.place == i:
+        out.append((f"E{p.horde.warbands}", "b reverse $romans-enemy"))
+    if p.garrison & bit:
+        out.append(("L", f"b {own}"))
+        if p.cities & bit:
+            out.append(("C" if p.christian & bit else "c", f"b {own}"))
+        if p.walls & bit:
+            out.append(("W", f"b {own}"))
+        elif p.forts & bit:
+            out.append(("F", f"b {own}"))
+    elif p.warbands & bit:
+        out.append(("w", "b $romans-enemy"))
+    held = p.natives[i]
+    if held is not None:
+        out.append((native_short(held.card), "$romans-native"))
+    if p.unrest & bit:
+        out.append(("!", "b reverse $romans-unrest"))
+    r = remote_slot(i)
+    if r >= 0 and p.remote_triumphs[r]:
+        n = len(p.remote_triumphs[r])
+        out.append(("T" if n == 1 else f"T{n}", "b $warning"))
+    if not out:
+        out.append(("·", "dim"))
+    return out
+
+
+def sea_markers(s: State, seat: int, sea: int) -> list[tuple[str, str]]:
+    p = s.players[seat]
+    own = f"$seat-{colour_of(seat)}"
+    out: list[tuple[str, str]] = []
+    for k, where in enumerate(p.fleets):
+        if where == sea:
+            up = bool(p.fleets_up >> k & 1)
+            out.append((f"f{k + 1}^" if up else f"f{k + 1}", f"{own}" if up else f"b {own}"))
+    if p.enemy_fleet == sea or (p.horde is not None and p.horde.fleet == sea):
+        out.append(("e", "b $romans-enemy"))
+    if not out:
+        out.append(("≈", "$romans-sea"))
+    return out
+
+
+def place_text(s: State, seat: int, i: int) -> str:
+    """Everything on place ``i`` of ``seat``'s map, in words (plain text)."""
+    p = s.players[seat]
+    b = board(p)
+    name = PLACES[i]
+    bit = 1 << i
+    if i >= NP:
+        fleets = [f"fleet {k + 1} ({'used, dice icon up' if p.fleets_up >> k & 1 else 'ready'})"
+                  for k, where in enumerate(p.fleets) if where == i]
+        if p.enemy_fleet == i:
+            fleets.append("an Enemy fleet")
+        coasts = [TAG[j] for j in range(NP) if b.adj[i] >> j & 1]
+        seas = [TAG[j] for j in range(NP, len(PLACES)) if b.adj[i] >> j & 1]
+        what = ", ".join(fleets) or "empty"
+        return f"{name}: {what} · coasts {' '.join(coasts)} · seas {' '.join(seas)}"
+    parts = []
+    if p.army is not None and p.army.place == i:
+        a = p.army
+        general = f"general {ROMAN[a.rank]}" if a.rank else "no general"
+        parts.append(f"your army: {a.legions} legions, {general}"
+                     + (f", Rome {a.rome} vs {a.enemy}" if a.enemy else ""))
+    if p.horde is not None and p.horde.place == i:
+        h = p.horde
+        parts.append(f"the Enemy: {h.warbands} warbands" + (f", general +{h.general}"
+                                                             if h.general else ""))
+    if p.garrison & bit:
+        held = ["legion"]
+        if p.cities & bit:
+            held.append("Christian city" if p.christian & bit else "city")
+        if p.walls & bit:
+            held.append("wall")
+        elif p.forts & bit:
+            held.append("fort")
+        parts.append("Roman: " + ", ".join(held))
+    if p.warbands & bit:
+        parts.append("Enemy warband")
+    if p.natives[i] is not None:
+        parts.append(native_long(p.natives[i].card))
+    if p.unrest & bit:
+        parts.append("in unrest")
+    r = remote_slot(i)
+    if r >= 0:
+        tri = p.remote_triumphs[r]
+        shown = " ".join(triumph_short(h.card) for h in tri)
+        parts.append(f"remote (attack {b.remote[i]})" + (f", triumphs {shown}" if tri else ""))
+    symbol = RESOURCE_NAMES[b.symbol[i]]
+    links = [TAG[j] for j in range(len(PLACES)) if b.adj[i] >> j & 1]
+    return (f"{name} ({symbol}): {'; '.join(parts) or 'empty'} · next to {' '.join(links)}")

@@ -1,0 +1,108 @@
+"""The side panel: the era and phase, your leader, Villa, Barracks and Docks,
+every battle of the last step with both dice, strengths and result, and the
+Enemy's campaign on your map."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from engine.romans.data import ERA_CARDS, GODS
+from engine.romans.state import PHASE_NAMES
+from engine.romans.text import ROMAN
+from tui.widgets.scene import Scene
+from tui.widgets.untrusted import markup
+
+from . import look
+
+
+def battles(s, viewer: int | None) -> list[tuple[int | None, str]]:
+    """Each battle in the last step's events: (seat, line). A Roman attack
+    reads "Etr: 5+3=8 vs 4+5=9 won" (Rome first); the dice are white (Rome) then
+    purple (the Enemy)."""
+    out: list[tuple[int | None, str]] = []
+    white = purple = 0
+    for e in s.events:
+        k = e[0]
+        if k in ("battle roll", "enemy roll"):
+            white, purple = e[1], e[2]
+        elif k == "remote roll":
+            white, purple = e[2], e[3]
+        elif k in ("battle", "enemy battle", "remote battle"):
+            seat, place, rome, enemy, ok = e[1], e[2], e[3], e[4], e[5]
+            if k == "battle":
+                who = ""
+                result = "[b $success]won[/]" if ok else "[b $error]lost[/]"
+            else:
+                who = "Enemy attacks " if k == "enemy battle" else "remote "
+                result = "[b $success]held[/]" if ok else "[b $error]lost[/]"
+            line = (f"{who}{look.TAG[place]}: {rome - white}+{white}={rome} vs "
+                    f"{enemy - purple}+{purple}={enemy} {result}")
+            out.append((seat, line))
+        elif k == "overrun":
+            out.append((e[1], f"{look.TAG[e[2]]} overrun by the Enemy (unrest)"))
+        elif k == "fall of rome":
+            out.append((e[1], f"[b $error]Rome falls[/] to {e[2]} warbands"))
+    return out
+
+
+class SidePanel(Static):
+    """Where the game is and what you hold; the battles just fought."""
+
+    def show(self, scene: Scene) -> None:
+        s = scene.state
+        seat = scene.seat if scene.seat is not None else 0
+        me = scene.looks[seat]
+        p = s.players[seat]
+        self.border_title = f"Era {s.era} · {PHASE_NAMES[s.phase]}"
+        lines = []
+        order = " ".join(f"{look.letter(scene.looks[i])}{s.players[i].score}" for i in s.order)
+        enemy = f" [b $romans-enemy]E{s.enemy_score}[/]" if s.n == 1 else ""
+        lines.append(f"{look.badge(me)} {markup('$label', label=me.label).markup} · "
+                     f"order {order}{enemy}")
+        leader = self._leader(s, p)
+        if leader:
+            lines.append(f"Leader {leader} · army {p.max_army}")
+        lines.append(f"Villa {look.ranks(p.villa)}"
+                     + (f" · placed {look.ranks(p.used)}" if p.used else ""))
+        waiting = f" · waiting: {', '.join(p.waiting)}" if p.waiting else ""
+        lines.append(f"Barracks {p.barracks} · Docks {look.docks(p.docks)}{waiting}")
+        held = [g.name for g, h in zip(GODS, s.gods, strict=True) if h == seat]
+        tri = [look.triumph_short(t.card) for t in p.triumphs]
+        extra = []
+        if held:
+            extra.append("God " + ", ".join(held))
+        if tri:
+            extra.append("Triumphs " + " ".join(tri))
+        if extra:
+            lines.append(" · ".join(extra))
+        if p.army is not None:
+            a = p.army
+            general = f"gen. {ROMAN[a.rank]}" if a.rank else "no general"
+            fight = f", {a.rome} vs {a.enemy}" if a.enemy else f", strength {a.rome}"
+            lines.append(f"[b]Army[/] {look.TAG[a.place]}: {a.legions} legions, {general}{fight}")
+        if p.horde is not None:
+            h = p.horde
+            tgt = f" → {look.TAG[h.target]}" if h.target >= 0 else ""
+            general = f" +{h.general}" if h.general else ""
+            lines.append(f"[b $romans-enemy]Enemy[/] {look.TAG[h.place]}: "
+                         f"{h.warbands} warbands{general}{tgt}")
+        fights = battles(s, scene.seat)
+        mine = [line for who, line in fights if who == seat]
+        others = [(who, line) for who, line in fights if who != seat]
+        if fights:
+            lines.append("[dim]Dice: white Rome, purple Enemy[/]")
+            lines += [f"{look.letter(me)} {line}" for line in mine[-3:]]
+            for who, line in others[-2:]:
+                tag = look.letter(scene.looks[who]) if who is not None else ""
+                lines.append(f"{tag} {line}")
+        elif s.roll and any(s.roll):
+            lines.append(f"[dim]Last dice: white {s.roll[0]}, purple {s.roll[-1]}[/]")
+        self.update("\n".join(lines))
+
+    @staticmethod
+    def _leader(s, p) -> str:
+        """This Era's leader, while its card is face up."""
+        if not p.leader or s.card < 0:
+            return ""
+        card = ERA_CARDS[s.card]
+        return card.leaders[p.leader - 1].name if hasattr(card, "leaders") else ""

@@ -1,0 +1,115 @@
+"""The Romans' table: a player's Empire map or the City of Rome on the
+left (``board.RomansBoard``), the era, your holdings and the battles beside
+the actions (``side.SidePanel``). The generic game screen drives it.
+
+Picking a place on the map (Enter, a click) keeps only the actions that
+name it in the action list; highlighting an action marks on the map the
+places it names (and draws an Enemy route it would choose)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.containers import Vertical
+from textual.widget import Widget
+
+from engine.match import Seat
+from engine.romans.actions import Route, Senator
+from engine.romans.state import INDEX
+from tui.widgets.actions import ActionMenu
+from tui.widgets.scene import Scene
+from tui.widgets.seats import SeatLook
+
+from . import look
+from .board import RomansBoard
+from .side import SidePanel
+
+PLACE_FIELDS = ("province", "place")
+
+
+def places_of(action: tuple | None) -> tuple[list[int], tuple[int, ...] | None]:
+    """The places an action names (its province or place, then its seas)
+    and, for a Route, the route itself."""
+    if action is None:
+        return [], None
+    if isinstance(action, Route):
+        route = tuple(INDEX[p] for p in action.places if p in INDEX)
+        return list(route), route
+    out = []
+    fields = getattr(action, "_fields", ())
+    for name in PLACE_FIELDS:
+        if name in fields:
+            value = getattr(action, name)
+            if value in INDEX:
+                out.append(INDEX[value])
+    if "seas" in fields:
+        out += [INDEX[x] for x in action.seas if x in INDEX]  # type: ignore[attr-defined]
+    return out, None
+
+
+class RomansBoardBox(Vertical):
+    """Holds the board so the screen's focus styles (class ``panel``) apply."""
+
+    @on(RomansBoard.Picked)
+    def _picked(self, event: RomansBoard.Picked) -> None:
+        event.stop()
+        narrow(self.screen, event.place, self.query_one(RomansBoard))
+
+
+def narrow(screen: Any, place: str, board: RomansBoard) -> None:
+    """Keep only the actions naming ``place`` (the action filter holds its
+    name; esc clears it); say so on the board when none does."""
+    menus = list(screen.query(ActionMenu))
+    if not menus:
+        return
+    menu = menus[0]
+    if menu.would_match(place):
+        menu.filter.value = place
+        menu.filter.focus()
+        board.parent.border_subtitle = ""
+    else:
+        board.parent.border_subtitle = f"no action names {look.TAGS.get(place, place)} now"
+
+
+class RomansUI:
+    """Builds and updates the Romans widgets for one game screen (their
+    styles, romans.tcss, are nested under the screen's ``game-romans``)."""
+
+    variables = look.VARIABLES
+    notes = ("Map: " + look.LEGEND + ". The flag beside a tag: * your Glory province, "
+             "1-3 a remote province's attack strength, 1 2 3… the Enemy's route, ◎ its "
+             "target. Tab reaches the map: arrows move the cursor (its neighbours are "
+             "underlined), Enter or a click keeps only the actions naming the place "
+             "(esc clears), [ ] or PgUp/PgDn show the other players' maps and the City "
+             "of Rome (boxes I-IV: letter and rank of the senator; #: blocking senator).")
+
+    def __init__(self) -> None:
+        self._board = RomansBoard(id="romans-board")
+        self._box = RomansBoardBox(self._board, id="romans-map", classes="panel")
+        self._side = SidePanel(id="romans-side", classes="panel")
+
+    def board(self) -> Widget:
+        return self._box
+
+    def side(self) -> Widget:
+        return self._side
+
+    def looks(self, state: Any, seats: tuple[Seat, ...]) -> tuple[SeatLook, ...]:
+        return look.looks(state, seats)
+
+    def show(self, scene: Scene) -> None:
+        self._box.border_subtitle = ""
+        self._board.marked = frozenset()
+        self._board.preview = None
+        self._board.show(scene)
+        self._side.show(scene)
+        before = scene.earlier(1)
+        changed = before is not None and scene.seat is not None and \
+            before.players[scene.seat] != scene.state.players[scene.seat]
+        self._box.set_class(changed, "-changed")
+
+    def focus_action(self, scene: Scene, action: tuple | None) -> None:
+        places, route = places_of(action)
+        building = action.building if isinstance(action, Senator) else ""
+        self._board.point_at(places, route, building)
