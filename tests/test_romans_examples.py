@@ -921,7 +921,7 @@ def test_solo_building_bonus_to_the_enemy_with_a_new_senator_icon_else_to_rome()
     New senator icon gives The Enemy the bonus; otherwise Rome scores it."""
     s = romans(1).at("prep").later("Baths of Agrippa").dice(1, 2).build()
     assert s.enemy_score == 2 + 25 and s.players[0].score == 1
-    s = romans(1).at("prep").later("Colosseum").dice(1, 2).build()
+    s = romans(1).at("prep").later("Amphitheatrum Castrense").dice(1, 2).build()
     assert s.enemy_score == 2 and s.players[0].score == 1 + 25
 
 
@@ -969,7 +969,7 @@ def test_simultaneous_conquests_collect_triumphs_in_turn_order():
 
 def test_solo_building_bonus_of_era_2_is_20():
     """L592 (R28): 25, 20, 15, 10, 5 from Era 1 to Era 5."""
-    s = (romans(1).at("prep", 2).later("Baths of Agrippa", "Colosseum").score(0, 30)
+    s = (romans(1).at("prep", 2).later("Baths of Agrippa", "Amphitheatrum Castrense").score(0, 30)
          .enemy(score=30).dice(1, 2).build())
     assert ("score", 0, 20, "building bonus") in s.events and s.enemy_score == 30
 

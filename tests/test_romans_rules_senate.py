@@ -149,11 +149,14 @@ def test_roman_reset_senators_home_boxes_empty_villa_pieces_gone_markers_back():
     s = (expansion().villa(RED, 1).senator("Forum", 4, RED, 4).senator("Forum", 2, BLUE, 3)
          .waiting(RED, "fleet").glory(RED, "Etruria").leader(RED, 2)
          .god("Vesta", BLUE).dice(1).build())
+    before = s.players[RED]
+    senators = sorted(before.villa + before.used)
+    assert 4 in before.used  # the IV senator sits in the Forum
     s = play(s, Citadel(1), CitadelUse("gold", "", 1))
     assert s.phase == "nations"  # expansion is over: re-set, storms, remote attacks
     assert all(code == EMPTY for boxes in s.boxes[:5] for code in boxes)
     red = s.players[RED]
-    assert sorted(red.villa) == [1, 1, 1, 4] and red.used == ()
+    assert list(red.villa) == senators and red.used == ()
     assert red.waiting == () and red.glory == -1 and red.leader == 0
     assert s.gods == (-1, -1, -1, -1)
 
@@ -211,5 +214,5 @@ def test_new_senator_icon_gives_every_player_a_I_senator():
     """L138-140."""
     s = romans().at("prep").later("Ludus Magnus").dice(1, 1, 1, 1).build()
     assert all(sorted(p.villa) == [1, 1, 2, 3, 4] for p in s.players)
-    s = romans().at("prep").later("Colosseum").dice(1, 1, 1, 1).build()
+    s = romans().at("prep").later("Amphitheatrum Castrense").dice(1, 1, 1, 1).build()
     assert all(sorted(p.villa) == [1, 2, 3, 4] for p in s.players)
