@@ -130,16 +130,15 @@ def legal(s: State) -> list:
     seat = s.queue[0]
     p = s.players[seat]
     out: list = waiting_places(s, seat)
-    out += trades(s, seat)
     ranks = sorted(set(p.villa))
-    out += [Citadel(r) for r in ranks]
     gods = gods_open(s, seat)
     for b in open_buildings(s):
         out += _building_options(s, seat, b, ranks, gods)
     if p.barracks:
         out += [Invade(r, prov, n, seas) for prov, seas in invasion_targets(s, seat)
                 for r in ranks for n in range(1, min(p.max_army, p.barracks) + 1)]
-    return out
+    out += [Citadel(r) for r in ranks]
+    return out + trades(s, seat)
 
 
 def waiting_places(s: State, seat: int) -> list:

@@ -74,12 +74,12 @@ def describe(s: State, a: tuple) -> str:
     if kind == "piece":
         return f"Place the {a[1]} in {a[2]}" if a[2] != "Villa" else f"Keep the {a[1]} in the Villa"
     if kind == "senator":
-        god = f", with {a[4]}" if a[4] else ""
+        god = f" with {a[4]}" if a[4] else ""
         cost = BUILDING[a[2]].boxes[a[3] - 1].cost
         paid = ", ".join(f"{n} {RESOURCE_NAMES[i]}" for i, n in enumerate(cost) if n)
-        return f"{ROMAN[a[1]]} senator to {a[2]} box {ROMAN[a[3]]} (pay {paid}){god}"
+        return f"{ROMAN[a[1]]} to {a[2]}, box {ROMAN[a[3]]} ({paid}){god}"
     if kind == "citadel":
-        return f"{ROMAN[a[1]]} senator to the Citadel"
+        return f"{ROMAN[a[1]]} to the Citadel"
     if kind == "invade":
         return (f"{ROMAN[a[1]]} senator leads {a[3]} legion{'s' if a[3] > 1 else ''} "
                 f"into {a[2]}{_seas(a[4])}")
