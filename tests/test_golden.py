@@ -18,7 +18,8 @@ from engine.match import Match, seats_from_kinds
 from tui.headless import print_game, run_headless
 
 GOLDEN = Path(__file__).parent / "golden"
-CASES = [("provincia", 4, 7), ("provincia", 2, 3), ("provincia", 6, 11)]
+CASES = [("provincia", 4, 7), ("provincia", 2, 3), ("provincia", 6, 11),
+         ("romans", 4, 7), ("romans", 1, 3)]
 
 
 def playthrough(game: str, players: int, seed: int) -> str:

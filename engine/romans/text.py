@@ -356,7 +356,7 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
     if k == "enemy spent":
         return (who(e[1]), ": the Enemy army is spent")
     if k == "fall of rome":
-        return (who(e[1]), f": Rome falls to {e[2]} warbands!")
+        return (who(e[1]), f": Latium falls to {e[2]} warbands — the Fall of Rome!")
     if k == "era":
         return (f"Era {e[1]}",)
     if k == "game over":
