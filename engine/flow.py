@@ -37,7 +37,7 @@ from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .core import Record
+from .core import IllegalAction, Kinds, Record
 
 State = Any  # the game's own state (a frozen or writable record)
 Action = Any
@@ -180,6 +180,32 @@ class Flow:
                     return following
                 self.goto(w, following)
         return None
+
+    def play(self, s: State, a: Action, trusted: bool, kinds: Kinds,
+             settle: Callable[[State], State]) -> State:
+        """The state after action ``a``: a writable copy of ``s`` (never
+        changed itself) acted on, then ``settle``d (the game's: advance, then
+        seal what it thawed).
+
+        ``trusted`` skips the legality check for callers that took ``a`` from
+        ``legal(s)`` (the bots), which halves their cost per step. An action
+        may come as a plain tuple (a test, an old caller): the rules read the
+        record of its kind in ``kinds``, equal to it.
+        """
+        if s.viewer != -1:
+            raise IllegalAction("a view cannot be played on; sample a full state first")
+        if not trusted:
+            options = self.legal(s)
+            try:
+                a = options[options.index(a)]
+            except ValueError:
+                raise IllegalAction(self.why_illegal(s, a)) from None
+        elif type(a) is tuple:
+            a = kinds.typed(a)
+        w = s.thaw()
+        w.events = []
+        self.act(w, a)
+        return settle(w)
 
     def goto(self, w: State, phase: Hashable) -> None:
         """Move ``w`` into ``phase`` and set it up."""

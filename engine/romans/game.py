@@ -9,7 +9,6 @@ from typing import Any
 
 from engine.core import (
     Chapter,
-    IllegalAction,
     LogLine,
     Options,
     Result,
@@ -103,21 +102,8 @@ def settle(w: State) -> State:
 
 
 def play(s: State, a: tuple, trusted: bool = False) -> State:
-    """The state after action ``a``; ``s`` is never changed."""
-    if s.viewer != -1:
-        raise IllegalAction("a view cannot be played on; sample a full state first")
-    if not trusted:
-        options = FLOW.legal(s)
-        try:
-            a = options[options.index(a)]
-        except ValueError:
-            raise IllegalAction(FLOW.why_illegal(s, a)) from None
-    elif type(a) is tuple:
-        a = ACTIONS.typed(a)
-    w = s.thaw()
-    w.events = []
-    FLOW.act(w, a)
-    return settle(w)
+    """The state after action ``a``; ``s`` is never changed (engine.flow.Flow.play)."""
+    return FLOW.play(s, a, trusted, ACTIONS, settle)
 
 
 class Romans:
