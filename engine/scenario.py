@@ -72,3 +72,28 @@ def drive(game: Any, s: State, until: Callable[[State], bool], policy: Policy,
             raise ScriptError("the game ended before the position was reached")
         s = game.play(s, policy(s))
     raise ScriptError(f"the position was not reached in {limit} actions")
+
+
+def run_to_phase(flow: Any, w: State, first: Any, stop: Callable[[State, Any], bool],
+                 policy: Policy, settle: Callable[[State], State], what: str,
+                 limit: int = 20000) -> State:
+    """From the writable ``w`` (just set up), enter phase ``first`` and play
+    ``policy`` until the game is about to move into a phase for which
+    ``stop(state, phase)`` holds; return that writable state, for the
+    builder to place its position in before the phase begins (``flow.goto``).
+    ScriptError naming ``what`` if the game ends or ``limit`` actions pass
+    first."""
+    flow.goto(w, first)
+    if flow.advance(w, stop) is not None:
+        return w
+    s = settle(w)
+    for _ in range(limit):
+        if s.phase == flow.over:
+            break
+        w = s.thaw()
+        w.events = []
+        flow.act(w, policy(s))
+        if flow.advance(w, stop) is not None:
+            return w
+        s = settle(w)
+    raise ScriptError(f"a quiet game never reaches {what}")

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.core import Options, named_options
-from engine.scenario import ScriptedRng, ScriptError
+from engine.scenario import ScriptedRng, ScriptError, run_to_phase
 
 from . import placing
 from .data import (
@@ -266,22 +266,11 @@ class Scenario:
         w.events = list(w.events)
         if (rnd, key) == (1, SELECT):
             return w
-        FLOW.goto(w, SELECT)
-        s = settle(w)
-
         def stop(x: State, following: int) -> bool:
             return (x.round, following) == (rnd, key)
 
-        for _ in range(5000):
-            if GAME.is_over(s):
-                break
-            w = s.thaw()
-            w.events = []
-            FLOW.act(w, quiet(s))
-            if FLOW.advance(w, stop) is not None:
-                return w
-            s = settle(w)
-        raise ScriptError(f"a quiet game never reaches {_phase_name(key)} of round {rnd}")
+        return run_to_phase(FLOW, w, SELECT, stop, quiet, settle,
+                            f"{_phase_name(key)} of round {rnd}", limit=5000)
 
     def _place(self, w: State, rnd: int) -> None:
         """Everything the scenario names, into the writable state ``w``."""

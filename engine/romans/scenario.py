@@ -48,7 +48,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, NamedTuple
 
 from engine.core import ALL_SEATS, Held, Options, Rng
-from engine.scenario import ScriptError
+from engine.scenario import ScriptError, run_to_phase
 
 from . import invariants
 from .data import (
@@ -440,20 +440,8 @@ class Scenario:
         def stop(x: State, following: str) -> bool:
             return (x.era, following) == (self.era_, key)
 
-        FLOW.goto(w, PREP)
-        if FLOW.advance(w, stop) is not None:
-            return w
-        s = settle(w)
-        for _ in range(20000):
-            if GAME.is_over(s):
-                break
-            w = s.thaw()
-            w.events = []
-            FLOW.act(w, quiet(s))
-            if FLOW.advance(w, stop) is not None:
-                return w
-            s = settle(w)
-        raise ScriptError(f"a quiet game never reaches {self.phase_} in Era {self.era_}")
+        return run_to_phase(FLOW, w, PREP, stop, quiet, settle,
+                            f"{self.phase_} in Era {self.era_}")
 
     def _place(self, w: State, key: str) -> None:
         """Everything the scenario names, into the writable state ``w``."""
