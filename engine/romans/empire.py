@@ -36,7 +36,6 @@ from .state import (
     ITALY,
     NO_FLEET,
     NP,
-    PLACES,
     REGION_MASK,
     Player,
     State,
@@ -331,9 +330,6 @@ def show_to(h: Held, seat: int) -> Held:
     bit = 1 << seat
     return h if h.seen & bit else Held(h.card, h.seen | bit, h.pool)
 
-
-def place_name(i: int) -> str:
-    return PLACES[i]
 
 
 def province_index(name: str) -> int:

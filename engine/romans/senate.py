@@ -47,6 +47,7 @@ from .data import (
 from .empire import (
     CITY_SUPPLY,
     FORT_SUPPLY,
+    PIECES,
     add_unrest,
     cities_out,
     collect,
@@ -78,6 +79,7 @@ from .events import (
     TempleRolled,
 )
 from .prep import roll
+from .setup import BUILDING_INDEX
 from .state import (
     BUILDING_USE,
     CAMPAIGN,
@@ -95,7 +97,6 @@ from .state import (
     occupant,
 )
 
-BUILDING_INDEX = {b.name: i for i, b in enumerate(BUILDINGS)}
 TEMPLE = "Temple of Jupiter"
 GOD_INDEX = {name: i for i, name in enumerate(GOD)}
 TRADE_RESOURCES = RESOURCE_NAMES[:3]
@@ -422,7 +423,7 @@ def open_build(w: State, seat: int, budget: int, fleets: bool, free: bool, then:
 def _build_options(s: State, seat: int, budget: int, fleets: bool, free: bool) -> list:
     gold = s.players[seat].docks[3]
     out = []
-    for piece in ("city", "fort", "wall", "fleet"):
+    for piece in PIECES:
         if piece == "fleet" and not fleets:
             continue
         cost = PIECE_COST[piece]

@@ -6,7 +6,7 @@ import contextlib
 
 from engine.core import HIDDEN, LogLine
 
-from .data import BUILDING, ERA_CARDS, NATIVE_FORCES, RESOURCE_NAMES, TRIUMPHS, temple_benefit
+from .data import BUILDING, NATIVE_FORCES, RESOURCE_NAMES, TRIUMPHS, temple_benefit
 from .state import (
     EXPANSION,
     LEADERS,
@@ -371,7 +371,4 @@ def log_line(s: State, e: tuple) -> LogLine | None:
     out = tuple(p if isinstance(p, tuple) else (p, None) for p in parts)
     return LogLine(out, heading=e[0] == "era")
 
-
-def card_title(s: State) -> str:
-    return "" if s.card < 0 else f"Era card {ERA_CARDS[s.card].number}"
 

@@ -73,5 +73,3 @@ def sample(v: State, seat: int, rng: Rng) -> State:
     return s.replace(rng=rng.fork(0x524F4D), viewer=-1, unseen=())
 
 
-def unseen_count(v: State) -> int:
-    return sum(len(c) for _, c in v.unseen)
