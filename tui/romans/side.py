@@ -56,7 +56,7 @@ class SidePanel(Static):
         self.border_title = f"Era {s.era} · {PHASE_NAMES[s.phase]}"
         lines = []
         order = " ".join(f"{look.letter(scene.looks[i])}{s.players[i].score}" for i in s.order)
-        enemy = f" [b $romans-enemy]E{s.enemy_score}[/]" if s.n == 1 else ""
+        enemy = f" · [b $romans-enemy]Enemy {s.enemy_score}[/]" if s.n == 1 else ""
         lines.append(f"{look.badge(me)} {markup('$label', label=me.label).markup} · "
                      f"order {order}{enemy}")
         leader = self._leader(s, p)
