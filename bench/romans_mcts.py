@@ -30,6 +30,7 @@ import argparse
 import importlib
 import json
 import random
+import re
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -56,7 +57,7 @@ def parse_value(text: str) -> Any:
 
 def parse_pairs(text: str) -> dict[str, Any]:
     out = {}
-    for pair in filter(None, text.split(",")):
+    for pair in filter(None, re.split(r",(?=\s*[\w.]+=)", text)):  # "k=[1,2],j=3"
         key, _, value = pair.partition("=")
         out[key.strip()] = parse_value(value.strip())
     return out

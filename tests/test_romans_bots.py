@@ -191,6 +191,67 @@ def test_knowledge_is_registered_and_parts_behave() -> None:
     assert 0.0 < x < 1.0
 
 
+def test_evaluation_counts_the_enemy_army_and_walls_in_latium() -> None:
+    """Before and after 6D the Enemy army's expected damage counts, and a
+    wall in Latium (against the Fall of Rome) makes it smaller."""
+    s = drive(4, 2, lambda s: s.era == 3 and kind(s) == "expansion")
+    seat = G.to_move(s)
+    p = s.players[seat]
+    bare = p.replace(garrison=p.garrison & ITALY, forts=0, walls=0, cities=p.cities & ITALY)
+    walled = bare.replace(walls=1 << LATIUM, garrison=bare.garrison | 1 << LATIUM)
+    open_ = s.replace(players=s.players[:seat] + (bare,) + s.players[seat + 1:])
+    safe = s.replace(players=s.players[:seat] + (walled,) + s.players[seat + 1:])
+    assert evaluate.enemy_threat(open_, seat) > evaluate.enemy_threat(safe, seat) > 0.0
+    assert evaluate.projected(open_, seat) < evaluate.projected(safe, seat)
+    later = drive(4, 2, lambda s: s.phase == "enemy" or any(q.horde for q in s.players))
+    assert any(evaluate.enemy_threat(later, i) > 0.0 for i in range(4))
+
+
+def test_evaluation_is_not_saturated_when_a_seat_is_behind() -> None:
+    """In Era 3, seats 10-20 projected points apart all keep a chance the
+    search can tell apart from nothing (the old, too narrow softmax gave
+    the trailing seats about 0.02 and the leader 0.86)."""
+    s = drive(4, 3, lambda s: s.era == 3 and kind(s) == "expansion")
+    p = s.players[0]
+    behind = s.replace(players=(p.replace(score=max(1, p.score - 15)),) + s.players[1:])
+    proj = [evaluate.projected(behind, i) for i in range(4)]
+    assert max(proj) - min(proj) > 15  # a real spread
+    vals = evaluate.evaluate(G, behind)
+    assert all(0.08 < x < 0.6 for x in vals)
+    assert sorted(range(4), key=vals.__getitem__) == sorted(range(4), key=proj.__getitem__)
+
+
+def test_mcts_with_a_huge_anchor_margin_plays_the_rule_based_choice() -> None:
+    from ai.mcts import MctsBot, Settings
+    bot = MctsBot(settings=Settings(anchor_margin=10.0))
+    for seed in (1, 2):
+        s = drive(4, seed, lambda s: kind(s) == "expansion" and len(G.legal(s)) > 5)
+        seat = G.to_move(s)
+        v = G.view(s, seat)
+        a = bot.decide(G, v, seat, Budget(iterations=40), random.Random(0))
+        assert a == decide(s).action
+
+
+def test_the_anchor_is_searched_first_even_if_the_prior_ranks_it_last() -> None:
+    """Progressive widening at the root never hides the rule-based choice
+    (it used to: the sampled world's prior picked the first moves, and an
+    anchor never searched could not be kept)."""
+    from dataclasses import replace
+
+    from ai.mcts import Settings
+    from ai.mcts.search import Search
+    contrary = replace(knowledge("romans"),
+                       prior=lambda g, s, acts: [-x for x in rollout.prior(g, s, acts)])
+    s = drive(4, 1, lambda s: kind(s) == "expansion" and len(G.legal(s)) > 10)
+    seat = G.to_move(s)
+    search = Search(G, G.view(s, seat), seat, contrary, Settings(anchor_margin=10.0),
+                    random.Random(0))
+    search.run(Budget(iterations=3))
+    rule = decide(s).action
+    assert next(iter(search.root.children)) == rule
+    assert search.best() == rule
+
+
 def test_battle_odds() -> None:
     assert at_least(0) == pytest.approx(21 / 36)
     assert attack_win(4, 4) == pytest.approx(21 / 36)  # Rome wins ties

@@ -139,6 +139,9 @@ class Search:
         st = self.settings
         if len(actions) >= st.widen_threshold:
             actions = self.widened(node, actions, d)
+            anchor = self.anchor
+            if node is self.root and anchor is not None:  # first, whatever the prior says
+                actions = [anchor, *(a for a in actions if a != anchor)]
         children = node.children
         untried = None
         for a in actions:

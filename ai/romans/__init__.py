@@ -15,7 +15,9 @@ KNOWLEDGE = Knowledge(
     rollout=rollout.rollout,
     prior=rollout.prior,
     policy=strategy.decide,
-    # the rule-based choice is played unless the search finds a move clearly better
+    # the rule-based choice is played unless the search finds a move clearly
+    # better: at 0.02 its departures (about 1 decision in 5) cost 7.6 points
+    # a game at normal strength, so they are left to very clear cases
     settings=(("anchor_margin", 0.25),),
 )
 register("romans", KNOWLEDGE)
