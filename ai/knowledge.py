@@ -1,8 +1,9 @@
-"""Per-game knowledge the generic bots plug in, registered by game id.
+"""Per-game knowledge the generic bots plug in, found through the registry.
 
 The ISMCTS bot and the rule-based bot are generic; what they know about one
-game lives with that game (the ``knowledge`` module of its entry in
-``engine.games``), which calls ``register`` when imported. A game without
+game lives with that game, as a ``Knowledge`` its entry in ``engine.games``
+names ("ai.<game>:KNOWLEDGE"). ``register`` is for tests that make up a game
+id with no entry. A game without
 knowledge still gets working bots: a uniform-random default policy, no
 priors, and an evaluation that only knows finished games.
 
@@ -60,19 +61,20 @@ def register(game_id: str, knowledge: Knowledge) -> None:
 
 
 def knowledge(game_id: str) -> Knowledge:
-    """The game's knowledge. The first call imports the module its registry
-    entry names (which registers it); a game with none, or not in the
-    registry, gets ``GENERIC``."""
+    """The game's knowledge: the first call loads what its registry entry
+    names ("module:attribute"); a game with none, or not in the registry,
+    gets ``GENERIC`` (or what a test ``register``ed for a made-up id)."""
     if game_id not in _KNOWLEDGE and game_id not in _TRIED:
         _TRIED.add(game_id)
-        module = knowledge_module(game_id)
-        if module is not None:
-            importlib.import_module(module)
+        where = knowledge_module(game_id)
+        if where is not None:
+            module, _, name = where.partition(":")
+            _KNOWLEDGE[game_id] = getattr(importlib.import_module(module), name)
     return _KNOWLEDGE.get(game_id, GENERIC)
 
 
 def knowledge_module(game_id: str) -> str | None:
-    """The module whose import registers ``game_id``'s knowledge, if any."""
+    """Where ``game_id``'s knowledge lives ("module:attribute"), if anywhere."""
     try:
         return entry(game_id).knowledge
     except KeyError:  # a game made up by a test or a tool: generic bots only

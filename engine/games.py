@@ -3,8 +3,8 @@
 An entry says where each part of a game lives, as "module:attribute" or
 "package:resource" strings, so that ``engine`` names the parts without
 importing them (``ai`` and ``tui`` are never imported by ``engine``): the
-rules (``engine``), what the bots know (``knowledge``: a module that
-registers it when imported), the terminal table (``table``), its
+rules (``engine``), what the bots know (``knowledge``: their
+``ai.knowledge.Knowledge``), the terminal table (``table``), its
 stylesheet and the rulebook. Adding a game is adding its folders and one
 entry here (docs/DEVELOPING.md, "Adding a game").
 """
@@ -24,7 +24,7 @@ class GameEntry:
     id: str
     title: str
     engine: str  # "package.module:Class" of the Game
-    knowledge: str | None = None  # module whose import registers the bots' knowledge
+    knowledge: str | None = None  # "module:attribute" of the bots' Knowledge
     table: str | None = None  # "package.module:Class" of the terminal table (GameUI)
     stylesheet: str | None = None  # "package:file.tcss", scoped to this game's screens
     rulebook: str | None = None  # "package:file.txt", the rulebook as text
@@ -35,7 +35,7 @@ GAMES: tuple[GameEntry, ...] = (
         id="provincia",
         title="Provincia Romana",
         engine="engine.provincia:Provincia",
-        knowledge="ai.provincia",
+        knowledge="ai.provincia:KNOWLEDGE",
         table="tui.provincia.table:ProvinciaUI",
         stylesheet="tui.provincia:provincia.tcss",
         rulebook="tui.rules:provincia-romana.txt",
@@ -44,7 +44,7 @@ GAMES: tuple[GameEntry, ...] = (
         id="romans",
         title="The Romans",
         engine="engine.romans:Romans",
-        knowledge="ai.romans",
+        knowledge="ai.romans:KNOWLEDGE",
         table="tui.romans.table:RomansUI",
         stylesheet="tui.romans:romans.tcss",
         rulebook="tui.rules:the-romans.txt",

@@ -296,10 +296,11 @@ def test_knowledge_is_the_module_the_registry_names(tmp_path, monkeypatch):
     assert K.knowledge_module("no-such-game") is None
     assert K.knowledge("no-such-game") is K.GENERIC
     (tmp_path / "elsewhere_knows.py").write_text(
-        "from ai.knowledge import Knowledge, register\n"
-        "register('made-up', Knowledge(settings=(('uct_c', 0.5),)))\n")
+        "from ai.knowledge import Knowledge\n"
+        "WHAT = Knowledge(settings=(('uct_c', 0.5),))\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setattr(K, "entry", lambda gid: type("E", (), {"knowledge": "elsewhere_knows"}))
+    monkeypatch.setattr(K, "entry",
+                        lambda gid: type("E", (), {"knowledge": "elsewhere_knows:WHAT"}))
     monkeypatch.setattr(K, "_KNOWLEDGE", dict(K._KNOWLEDGE))  # left as found
     monkeypatch.setattr(K, "_TRIED", set(K._TRIED))
     assert K.knowledge("made-up").settings == (("uct_c", 0.5),)

@@ -288,7 +288,7 @@ def test_the_zygote_preloads_every_registered_game_from_the_registry():
             if part:
                 assert part.partition(":")[0] in game_modules()
     toy = games.GameEntry("preload-toy", "Toy", "tests.toy_rules:Toy",
-                          knowledge="tests.toy_bots", table="tests.toy_table:ToyUI")
+                          knowledge="tests.toy_bots:KNOWLEDGE", table="tests.toy_table:ToyUI")
     with games.extra(toy):  # read when the zygote starts, not copied at import
         assert {"tests.toy_rules", "tests.toy_bots", "tests.toy_table"} <= set(game_modules())
     assert "tests.toy_rules" not in game_modules()

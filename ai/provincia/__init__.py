@@ -1,12 +1,12 @@
 """What the bots know about Provincia Romana: the projection of each city's
 final Prestige (``value``), the rule-based player's strategy (``strategy``),
 the ISMCTS rollout policy and priors (``rollout``) and leaf evaluation
-(``evaluate``). Importing this package registers it for the game id
-"provincia" (``engine.games`` names this package as the game's knowledge)."""
+(``evaluate``), gathered in ``KNOWLEDGE``, which the game's registry
+entry names."""
 
 from __future__ import annotations
 
-from ..knowledge import Knowledge, register
+from ..knowledge import Knowledge
 from . import evaluate, rollout, strategy
 
 KNOWLEDGE = Knowledge(
@@ -16,4 +16,3 @@ KNOWLEDGE = Knowledge(
     policy=strategy.decide,
     settings=(),
 )
-register("provincia", KNOWLEDGE)

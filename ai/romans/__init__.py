@@ -1,13 +1,12 @@
 """What the bots know about The Romans: what pieces and points are worth
 (``value``), how much an Enemy army may take (``threat``), the rule-based
 player's strategy (``strategy``), the ISMCTS rollout policy and priors
-(``rollout``) and leaf evaluation (``evaluate``). Importing this package
-registers it for the game id "romans" (``engine.games`` names this package
-as the game's knowledge)."""
+(``rollout``) and leaf evaluation (``evaluate``), gathered in
+``KNOWLEDGE``, which the game's registry entry names."""
 
 from __future__ import annotations
 
-from ..knowledge import Knowledge, register
+from ..knowledge import Knowledge
 from . import evaluate, rollout, strategy
 
 KNOWLEDGE = Knowledge(
@@ -20,4 +19,3 @@ KNOWLEDGE = Knowledge(
     # a game at normal strength, so they are left to very clear cases
     settings=(("anchor_margin", 0.25),),
 )
-register("romans", KNOWLEDGE)

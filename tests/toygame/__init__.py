@@ -16,6 +16,6 @@ ENTRY = GameEntry(
     id="toy",
     title="Toy Legion",
     engine="tests.toygame.game:Toy",
-    knowledge="tests.toygame.knowledge",
+    knowledge="tests.toygame.knowledge:KNOWLEDGE",
     rulebook="tests.toygame:rules.txt",
 )

@@ -1,6 +1,6 @@
 """What the bots know of Toy Legion: a greedy rule-based policy and an
-evaluation by points. Importing this module registers it (the registry
-entry names it), as a real game's ``ai/<game>/`` package does."""
+evaluation by points, in ``KNOWLEDGE``, which the registry entry names, as
+a real game's ``ai/<game>/`` package does."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ai.knowledge import Decision, Knowledge, register
+from ai.knowledge import Decision, Knowledge
 
 from .state import value
 
@@ -36,4 +36,4 @@ def evaluate(game: Any, s: Any) -> Sequence[float]:
     return [x / total for x in scores]
 
 
-register("toy", Knowledge(evaluate=evaluate, policy=policy))
+KNOWLEDGE = Knowledge(evaluate=evaluate, policy=policy)
