@@ -7,6 +7,7 @@ global random state: a game is a pure function of its seed and its actions.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar
@@ -266,6 +267,21 @@ def fill_zone(zone: tuple[Held, ...], draw: Callable[[int], int]) -> tuple[Held,
                 out = list(zone)
             out[i] = Held(draw(h.pool), h.seen, h.pool)
     return zone if out is None else tuple(out)
+
+
+def shown(view: Callable[[Any, int], Any], before: Any, after: Any, seat: int) -> bool:
+    """``informs`` for a game whose views list their unknown cards as
+    ``unseen`` ((pool, cards) pairs) and whose state keeps its ``rng``: the
+    random stream moved, or a card ``seat`` could not place left its unknowns
+    (shown, even when a draw keeps their number the same). Undo must not go
+    back past such a step."""
+    if after.rng != before.rng:
+        return True
+    return bool(_unknown(view(before, seat)) - _unknown(view(after, seat)))
+
+
+def _unknown(v: Any) -> Counter[tuple[int, int]]:
+    return Counter((pool, card) for pool, cards in v.unseen for card in cards)
 
 
 # --------------------------------------------------------------------------

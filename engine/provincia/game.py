@@ -3,7 +3,6 @@ and decisions (engine.flow), play, and the pieces other modules provide."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -17,6 +16,7 @@ from engine.core import (
     ScoreHistory,
     decode_plain,
     encode_plain,
+    shown,
 )
 from engine.flow import Decision, Flow, Pending, Phase
 
@@ -133,9 +133,7 @@ class Provincia:
     def informs(self, before: State, after: State, seat: int) -> bool:
         """A card, token or Bellum ``seat`` did not know was shown, or the
         random stream moved (a reshuffle): undo must not go back past it."""
-        if after.rng != before.rng:
-            return True
-        return bool(_unseen(view(before, seat)) - _unseen(view(after, seat)))
+        return shown(view, before, after, seat)
 
     def result(self, s: State) -> Result:
         return scoring.result(s)
@@ -186,8 +184,3 @@ class Provincia:
     def seat_label(self, s: State, seat: int) -> str:
         return text.seat_name(s, seat)
 
-
-def _unseen(v: State) -> Counter[tuple[int, int]]:
-    """The (pool, card) pairs ``v``'s seat cannot place. A card leaving them
-    was shown, even when a draw keeps their number the same."""
-    return Counter((pool, card) for pool, cards in v.unseen for card in cards)

@@ -3,7 +3,6 @@ decisions (engine.flow), play, and the pieces other modules provide."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -16,6 +15,7 @@ from engine.core import (
     ScoreHistory,
     decode_plain,
     encode_plain,
+    shown,
 )
 from engine.flow import Decision, Flow, Pending, Phase
 
@@ -139,9 +139,7 @@ class Romans:
     def informs(self, before: State, after: State, seat: int) -> bool:
         """Dice rolled or drawn (the random stream moved), or something
         ``seat`` had not seen was shown to it: undo must not go back past it."""
-        if after.rng != before.rng:
-            return True
-        return bool(_unseen(view(before, seat)) - _unseen(view(after, seat)))
+        return shown(view, before, after, seat)
 
     def result(self, s: State) -> Result:
         return scoring.result(s)
@@ -186,6 +184,3 @@ class Romans:
     def seat_label(self, s: State, seat: int) -> str:
         return text.seat_name(s, seat)
 
-
-def _unseen(v: State) -> Counter[tuple[int, int]]:
-    return Counter((pool, card) for pool, cards in v.unseen for card in cards)
