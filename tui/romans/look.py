@@ -12,7 +12,7 @@ from engine.core import HIDDEN
 from engine.match import Seat
 from engine.romans.data import NATIVE_FORCES, RESOURCE_NAMES, TRIUMPHS
 from engine.romans.state import NP, PLACES, REMOTE, State, board
-from engine.romans.text import COLOURS, ROMAN, seat_name
+from engine.romans.text import COLOURS, ROMAN, native_text, seat_name
 from tui.widgets.seats import SeatLook
 
 # The table's own colours (theme variables start with the game id).
@@ -68,19 +68,6 @@ def letter(look: SeatLook) -> str:
 
 def native_short(card: int) -> str:
     return "N?" if card == HIDDEN else f"N{NATIVE_FORCES[card].strength}"
-
-
-def native_long(card: int) -> str:
-    if card == HIDDEN:
-        return "native force (face down)"
-    n = NATIVE_FORCES[card]
-    parts = [f"{n.warbands} warband{'s' if n.warbands > 1 else ''}"]
-    if n.city:
-        parts.append("city")
-    if n.fortification:
-        parts.append(n.fortification)
-    extra = (f", {n.gold} gold" if n.gold else "") + (", unrest" if n.unrest else "")
-    return f"native force {' + '.join(parts)} = {n.strength}{extra}"
 
 
 def triumph_short(card: int) -> str:
@@ -194,7 +181,7 @@ def place_text(s: State, seat: int, i: int) -> str:
     if p.warbands & bit:
         parts.append("Enemy warband")
     if p.natives[i] is not None:
-        parts.append(native_long(p.natives[i].card))
+        parts.append(native_text(p.natives[i].card))
     if p.unrest & bit:
         parts.append("in unrest")
     r = remote_slot(i)
