@@ -7,6 +7,7 @@ import pytest
 
 from engine import get_game
 from engine.core import IllegalAction
+from engine.romans.scenario import Scenario, native
 from engine.romans.state import INDEX, PLACES, bits
 
 G = get_game("romans")
@@ -54,3 +55,20 @@ def face_up(p, number: int) -> bool:
 
 def pending(s) -> str | None:
     return s.pending[-1].kind if s.pending else None
+
+
+ONE_WARBAND = native(1)
+
+
+def romans(players=4, seed=1):
+    """A game on the stand-in map A for every player."""
+    return Scenario(players=players, seed=seed).boards(*["A"] * players)
+
+
+def expansion(players=4, era=1, seed=1):
+    """Era ``era``'s expansion, turn order Red, Blue, Yellow, Green, and
+    every Villa empty but the ones a test fills."""
+    sc = romans(players, seed).at("expansion", era).order(*range(players))
+    for seat in range(players):
+        sc = sc.villa(seat)
+    return sc

@@ -26,41 +26,30 @@ from engine.romans.actions import (
     Senator,
 )
 from engine.romans.data import NATIVE_FORCES
-from engine.romans.scenario import Scenario, native, triumph
+from engine.romans.scenario import triumph
 from engine.romans.state import INDEX
 from tests.romans_helpers import (
     BLUE,
     GREEN,
     MED_OCC,
     MED_OR,
+    ONE_WARBAND,
     RED,
     YELLOW,
     G,
     events,
+    expansion,
     face_up,
     fleet_at,
     has,
     pending,
     play,
+    romans,
 )
 
 ITALY = ["Venetia", "Etruria", "Campania", "Apulia"]  # with Latium, always Roman
-ONE_WARBAND = native(1)
 CASTRA_PEREGRINA = "Castra Peregrina"
 TEMPLE = "Temple of Jupiter"
-
-
-def romans(players=4, seed=1):
-    return Scenario(players=players, seed=seed).boards(*["A"] * players)
-
-
-def expansion(players=4, era=1, seed=1):
-    """Era ``era``'s expansion in turn order Red, Blue, ..., every Villa empty
-    but the ones a test fills."""
-    sc = romans(players, seed).at("expansion", era).order(*range(players))
-    for seat in range(players):
-        sc = sc.villa(seat)
-    return sc
 
 
 # ---------------------------------------------------------------- 9B: 2 players

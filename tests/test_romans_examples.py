@@ -33,7 +33,7 @@ from engine.romans.actions import (
     Types,
 )
 from engine.romans.data import BUILDINGS, NATIVE_FORCES
-from engine.romans.scenario import Scenario, native, triumph
+from engine.romans.scenario import native, triumph
 from engine.romans.state import BLOCKED, INDEX, LATIUM, PLACES, occupant
 from tests.romans_helpers import (
     ADRIATICUM,
@@ -41,10 +41,12 @@ from tests.romans_helpers import (
     GREEN,
     MED_OCC,
     MED_OR,
+    ONE_WARBAND,
     RED,
     YELLOW,
     G,
     events,
+    expansion,
     face_up,
     fleet_at,
     has,
@@ -52,26 +54,12 @@ from tests.romans_helpers import (
     names,
     pending,
     play,
+    romans,
 )
 
 HALT = ("halt",)
 FORUM = 2  # its place in data.BUILDINGS
 WARBAND_CITY_WALL = native(1, 1, "wall", 2)  # L276: strength 4
-ONE_WARBAND = native(1)
-
-
-def romans(players=4, seed=1):
-    """A game on the stand-in map A for every player."""
-    return Scenario(players=players, seed=seed).boards(*["A"] * players)
-
-
-def expansion(players=4, era=1, seed=1):
-    """Era ``era``'s expansion, turn order Red, Blue, Yellow, Green, and
-    every Villa empty but the ones a test fills."""
-    sc = romans(players, seed).at("expansion", era).order(*range(players))
-    for seat in range(players):
-        sc = sc.villa(seat)
-    return sc
 
 
 # ---------------------------------------------------------------- 5A senators

@@ -20,7 +20,6 @@ from engine.romans.actions import (
     Senator,
 )
 from engine.romans.data import ERA_CARDS
-from engine.romans.scenario import Scenario
 from engine.romans.state import EMPTY, INDEX
 from tests.romans_helpers import (
     ADRIATICUM,
@@ -29,26 +28,19 @@ from tests.romans_helpers import (
     RED,
     G,
     events,
+    expansion,
     has,
     illegal,
     names,
     pending,
     play,
+    romans,
 )
 
 ITALY = ["Venetia", "Etruria", "Campania", "Apulia"]  # and Latium
 TEMPLE, BASILICA = "Temple of Jupiter", "Basilica Aemilia"
 
 
-def romans(players=4):
-    return Scenario(players=players).boards(*["A"] * players)
-
-
-def expansion(era=1):
-    sc = romans().at("expansion", era).order(0, 1, 2, 3)
-    for seat in range(4):
-        sc = sc.villa(seat)
-    return sc
 
 
 # ---------------------------------------------------------------- 4D leaders
