@@ -96,3 +96,32 @@ def generic_rollout(game: Any, s: Any, actions: Sequence[tuple], rng: random.Ran
 
 
 GENERIC = Knowledge(evaluate=generic_evaluate, rollout=generic_rollout)
+
+
+class ActionScores:
+    """A rollout policy's fixed score per action, computed once for each
+    distinct action (actions are tuples, and a game meets the same few
+    thousand again and again), and the noisy greedy choice rollouts make."""
+
+    def __init__(self, score: Callable[[tuple], float]) -> None:
+        self._score = score
+        self._cache: dict[tuple, float] = {}
+
+    def __call__(self, a: tuple) -> float:
+        v = self._cache.get(a)
+        if v is None:
+            v = self._cache[a] = self._score(a)
+        return v
+
+    def noisy_best(self, actions: Sequence[tuple], rng: random.Random) -> tuple:
+        """The action whose score plus a uniform [0, 1) draw is highest."""
+        best, best_v = actions[0], -1e9
+        rnd, cache = rng.random, self._cache
+        for a in actions:
+            v = cache.get(a)
+            if v is None:
+                v = self(a)
+            v += rnd()
+            if v > best_v:
+                best, best_v = a, v
+        return best

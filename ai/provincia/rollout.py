@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.provincia.data import GOLD
 
+from ..knowledge import ActionScores
 from .tables import (
     AWARD,
     COST_UNITS,
@@ -73,14 +74,7 @@ def _score(a: tuple) -> float:
     return 0.0  # done, deck, pick, token, target, accept: decided by noise or below
 
 
-_CACHE: dict[tuple, float] = {}
-
-
-def action_score(a: tuple) -> float:
-    v = _CACHE.get(a)
-    if v is None:
-        v = _CACHE[a] = _score(a)
-    return v
+action_score = ActionScores(_score)
 
 
 def rollout(game: Any, s: Any, actions: Sequence[tuple], rng: random.Random) -> tuple:
@@ -94,16 +88,7 @@ def rollout(game: Any, s: Any, actions: Sequence[tuple], rng: random.Random) -> 
             if v > best_v:
                 best, best_v = a, v
         return best
-    best, best_v = actions[0], -1e9
-    rnd = rng.random
-    for a in actions:
-        v = _CACHE.get(a)
-        if v is None:
-            v = action_score(a)
-        v += rnd()
-        if v > best_v:
-            best, best_v = a, v
-    return best
+    return action_score.noisy_best(actions, rng)
 
 
 def prior(game: Any, s: Any, actions: Sequence[tuple]) -> list[float]:

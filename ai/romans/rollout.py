@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ..knowledge import ActionScores
 from .strategy import rank
 
 PIECE = {"city": 1.6, "wall": 1.2, "fort": 1.0, "fleet": 0.6}
@@ -55,29 +56,12 @@ def _score(a: tuple) -> float:  # noqa: C901 - one line per kind
     return 0.0  # leaders, nations, glory, unrest, keep, target, route, native: by noise
 
 
-_CACHE: dict[tuple, float] = {}
-
-
-def action_score(a: tuple) -> float:
-    v = _CACHE.get(a)
-    if v is None:
-        v = _CACHE[a] = _score(a)
-    return v
+action_score = ActionScores(_score)
 
 
 def rollout(game: Any, s: Any, actions: Sequence[tuple], rng: random.Random) -> tuple:
     """Greedy on the cached scores with noise."""
-    best, best_v = actions[0], -1e9
-    rnd = rng.random
-    cache = _CACHE
-    for a in actions:
-        v = cache.get(a)
-        if v is None:
-            v = action_score(a)
-        v += rnd()
-        if v > best_v:
-            best, best_v = a, v
-    return best
+    return action_score.noisy_best(actions, rng)
 
 
 def prior(game: Any, s: Any, actions: Sequence[tuple]) -> list[float]:
