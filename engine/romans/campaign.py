@@ -13,7 +13,7 @@ from engine.flow import Pending, push
 
 from .actions import HALT, Keep, March
 from .data import GENERAL_BONUS, NATIVE_FORCES
-from .empire import add_unrest, earn_glory, show_to, start_fight
+from .empire import add_unrest, earn_glory, glory_points, show_to, start_fight
 from .events import (
     ArmyLost,
     BattleFought,
@@ -260,7 +260,6 @@ def reset(w: State) -> None:
     supply, fleets dice icon up, gods and markers back. Solo: The Enemy
     scores its Glory if its marker is still on the chart."""
     if w.solo and w.enemy_glory >= 0:
-        from .empire import glory_points
         points = glory_points(w)
         w.enemy_score += points
         w.events.append(EnemyScored(points, "glory"))

@@ -60,6 +60,7 @@ from .empire import (
     piece_places,
     place_piece,
     remove_unrest,
+    revenue_provinces,
     score,
     start_fight,
     take_god,
@@ -320,7 +321,6 @@ def recruit(w: State, seat: int, n: int) -> None:
 
 
 def revenue_places(w: State, seat: int) -> list[int]:
-    from .empire import revenue_provinces
     return revenue_provinces(w.players[seat])
 
 

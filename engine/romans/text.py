@@ -6,7 +6,9 @@ import contextlib
 
 from engine.core import HIDDEN, LogLine
 
-from .data import BUILDING, NATIVE_FORCES, RESOURCE_NAMES, TRIUMPHS, temple_benefit
+from .data import BUILDING, NATIVE_FORCES, PIECE_COST, RESOURCE_NAMES, TRIUMPHS, temple_benefit
+from .empire import replaced_by
+from .prep import entries
 from .state import (
     EXPANSION,
     LEADERS,
@@ -60,7 +62,6 @@ def describe(s: State, a: tuple) -> str:
     if kind == "glory":
         return f"Glory in {a[1]}"
     if kind in ("leader", "nation"):
-        from .prep import entries
         e = entries(s)[a[1] - 1]
         if kind == "leader":
             bonus = f", bonus {e.bonus}" if e.bonus else ""
@@ -137,8 +138,6 @@ def describe(s: State, a: tuple) -> str:
 
 
 def _build(s: State, a: tuple) -> str:
-    from .data import PIECE_COST
-    from .empire import replaced_by
     pd = s.pending[-1] if s.pending and s.pending[-1].kind == "build" else None
     free = bool(pd and pd.data[2])
     cost = PIECE_COST[a[1]]
