@@ -245,7 +245,8 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
 
     if k == "score":
         sign = "+" if e[2] > 0 else ""
-        return (who(e[1]), f" {sign}{e[2]} points ({e[3]})")
+        unit = "point" if abs(e[2]) == 1 else "points"
+        return (who(e[1]), f" {sign}{e[2]} {unit} ({e[3]})")
     if k == "unrest":
         return (who(e[1]), f": unrest in {place(e[2])}")
     if k == "calm":
