@@ -1,0 +1,468 @@
+"""Legions, Votes and the Pantheon: the pieces a Follower's action, a
+Scheme, an Event or a Trade card puts on the Main board.
+
+One function per movement of a piece, so every rule that holds whenever
+the piece moves is kept in one place: the Column holds five Votes and a
+sixth pushes the bottom one home (L195-196), a Majority is made only by
+placing (L197-198), a Legion moves one step at a time from the board or
+between Battle Regions (A18), a Pantheon level is finished by the next
+common piece left (L240, A5), and only an own piece of an unfinished level
+can be taken down (L242, A6). ``resolve_building`` is what a building of
+each type gives the Follower placed on it (L179-250) and the Spy's free
+action (L342).
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable
+from typing import NamedTuple
+
+from engine.core import kinded
+from engine.flow import Pending, push
+
+from . import board, data, glory
+from .actions import DONE, Done, MoveLegion
+from .state import (
+    ACTIONS,
+    BOARD,
+    BUILD,
+    FARMING,
+    INCOME,
+    MILITARY,
+    POLITICS,
+    REGION_INDEX,
+    REGIONS,
+    RELIGION,
+    SCHEMES,
+    TRADE,
+    State,
+    mine,
+    put,
+)
+
+# trade.py (hand, draws, free actions) is H4's; until it lands a Trade
+# action draws nothing and no free action is offered.
+trade = (importlib.import_module("engine.ageofrome.trade")
+         if importlib.util.find_spec("engine.ageofrome.trade") else None)
+
+LEGION = "legion"  # the decision: move one of your Legions (answer MoveLegion or Done)
+OWN_TURN_PHASES = (BUILD, ACTIONS, SCHEMES, INCOME)  # where a seat's decisions allow free actions
+SHIELD = tuple(r.shield for r in board.BATTLE_REGIONS)
+BASE_OWN, TOP_OWN = (lv.own for lv in data.PANTHEON_LEVELS)  # 2 and 3 (L240)
+MILITARY_BIT = 1 << MILITARY
+POLITICS_BIT = 1 << POLITICS
+FARMING_BIT = 1 << FARMING
+
+
+# ---------------------------------------------------------------- events
+@kinded("legion_moved")
+class LegionMoved(NamedTuple):
+    """A Legion of ``seat`` went from ``source`` (a region index, -1 the
+    Player board) to region ``to``."""
+
+    kind: str
+    seat: int
+    source: int
+    to: int
+
+
+@kinded("legion_home")
+class LegionHome(NamedTuple):
+    """A Legion of ``seat`` went back from region ``region`` to its board."""
+
+    kind: str
+    seat: int
+    region: int
+
+
+@kinded("vote_placed")
+class VotePlaced(NamedTuple):
+    """``seat`` placed a Vote on top of the Column (``why``: what let it)."""
+
+    kind: str
+    seat: int
+    why: str
+
+
+@kinded("vote_home")
+class VoteHome(NamedTuple):
+    """The Vote of ``seat`` at Column index ``index`` went back to its board:
+    ``evicted`` by a sixth Vote (L196), else removed (a Scheme, a card)."""
+
+    kind: str
+    seat: int
+    index: int
+    evicted: bool
+
+
+@kinded("majority")
+class Majority(NamedTuple):
+    """``seat`` placed a third Vote in a row on top of the Column (L198)."""
+
+    kind: str
+    seat: int
+    glory: int
+
+
+@kinded("pantheon")
+class PantheonPiece(NamedTuple):
+    """``seat`` placed a Pantheon piece on ``level`` ("base"/"top"):
+    ``colour`` data.OWN or the common piece finishing the level."""
+
+    kind: str
+    seat: int
+    level: str
+    colour: str
+
+
+@kinded("degraded")
+class Degraded(NamedTuple):
+    """An own Pantheon piece of ``seat``'s unfinished ``level`` went back (L242)."""
+
+    kind: str
+    seat: int
+    level: str
+
+
+@kinded("farmed")
+class Farmed(NamedTuple):
+    """``seat`` took ``denarii`` from a Farming building (L245, L172)."""
+
+    kind: str
+    seat: int
+    denarii: int
+
+
+# ---------------------------------------------------------------- Votes
+def place_vote(w: State, seat: int, why: str) -> bool:
+    """A Vote from ``seat``'s board onto the top of the Column (L195); a
+    sixth Vote sends the bottom one home (L196). A Majority when the two
+    Votes under it are the seat's too (L197-198): 2 Glory, 3 with the
+    Politics Medal (L169). False (nothing done) if the seat has no Vote on
+    its board."""
+    p = w.players[seat]
+    if p.votes <= 0:
+        return False
+    p = mine(w, seat)
+    p.votes -= 1
+    column = w.column + (seat,)
+    w.events.append(VotePlaced(seat, why))
+    if len(column) >= board.MAJORITY_RUN and column[-2] == seat and column[-3] == seat:
+        amount = (board.MAJORITY_GLORY_POLITICS_MEDAL if p.medals & POLITICS_BIT
+                  else board.MAJORITY_GLORY)
+        p.majorities += 1
+        w.events.append(Majority(seat, amount))
+        glory.gain(w, (seat,), amount, "Majority")
+    if len(column) > board.COLUMN_MAX:
+        owner = column[0]
+        column = column[1:]
+        mine(w, owner).votes += 1
+        w.events.append(VoteHome(owner, 0, True))
+    w.column = column
+    return True
+
+
+def remove_vote(w: State, index: int) -> int:
+    """The Vote at Column ``index`` (0 = the bottom) goes back to its owner's
+    board; the Votes above it drop down. Removing never makes a Majority
+    (L197). Returns the owner."""
+    owner = w.column[index]
+    w.column = w.column[:index] + w.column[index + 1:]
+    mine(w, owner).votes += 1
+    w.events.append(VoteHome(owner, index, False))
+    return owner
+
+
+# ---------------------------------------------------------------- Legions
+def add_legion(w: State, seat: int, region: int) -> None:
+    """A Legion from ``seat``'s board to Battle Region ``region``
+    (precondition: one is on the board; unrecruited ones never are, A18)."""
+    mine(w, seat).legions -= 1
+    counts = w.regions[region]
+    w.regions = put(w.regions, region, put(counts, seat, counts[seat] + 1))
+    w.events.append(LegionMoved(seat, -1, region))
+
+
+def remove_legion(w: State, seat: int, region: int) -> None:
+    """A Legion of ``seat`` from Battle Region ``region`` back to its board."""
+    counts = w.regions[region]
+    w.regions = put(w.regions, region, put(counts, seat, counts[seat] - 1))
+    mine(w, seat).legions += 1
+    w.events.append(LegionHome(seat, region))
+
+
+def shift_legion(w: State, seat: int, source: int, to: int) -> None:
+    """A Legion of ``seat`` from Battle Region ``source`` to region ``to``."""
+    regions = w.regions
+    a, b = regions[source], regions[to]
+    regions = put(regions, source, put(a, seat, a[seat] - 1))
+    w.regions = put(regions, to, put(b, seat, b[seat] + 1))
+    w.events.append(LegionMoved(seat, source, to))
+
+
+def legion_moves(s: State, seat: int, board_ok: bool = True,
+                 regions_ok: bool = True) -> list[MoveLegion]:
+    """The single moves ``seat`` can make (A18): a Legion from its board to
+    a Battle Region, or one of its Legions from a region to another."""
+    moves: list[MoveLegion] = []
+    if board_ok and s.players[seat].legions > 0:
+        moves.extend(MoveLegion(BOARD, r) for r in REGIONS)
+    if regions_ok:
+        regions = s.regions
+        for i, source in enumerate(REGIONS):
+            if regions[i][seat]:
+                moves.extend(MoveLegion(source, to) for to in REGIONS if to != source)
+    return moves
+
+
+def push_legion_moves(w: State, seat: int, count: int, board_ok: bool = True,
+                      regions_ok: bool = True) -> None:
+    """Open the "legion" decision for ``count`` single moves of ``seat``'s
+    Legions (L182: one, two with the Military bonus); nothing when no move
+    is possible. The seat may stop early (``Done``): L176 says the action
+    *can* be taken."""
+    if count > 0 and legion_moves(w, seat, board_ok, regions_ok):
+        push(w, Pending(LEGION, seat, (count, board_ok, regions_ok)))
+
+
+def _free(s: State, seat: int) -> list:
+    """Sell / FormSet / BuyGlory while this decision is part of the seat's own turn."""
+    if trade is None or s.phase not in OWN_TURN_PHASES:
+        return []
+    return trade.free_actions(s, seat)
+
+
+def legion_legal(s: State, pd: Pending) -> list:
+    count, board_ok, regions_ok = pd.data
+    return [*legion_moves(s, pd.seat, board_ok, regions_ok), DONE, *_free(s, pd.seat)]
+
+
+def legion_resolve(w: State, pd: Pending, a: tuple) -> None:
+    seat = pd.seat
+    if trade is not None and w.phase in OWN_TURN_PHASES and trade.act_free(w, seat, a):
+        push(w, pd)
+        return
+    if a[0] == Done.KIND:
+        return
+    count, board_ok, regions_ok = pd.data
+    to = REGION_INDEX[a.to]
+    if a.source == BOARD:
+        add_legion(w, seat, to)
+    else:
+        shift_legion(w, seat, REGION_INDEX[a.source], to)
+    push_legion_moves(w, seat, count - 1, board_ok, regions_ok)
+
+
+def defeated(s: State, region: int) -> bool:
+    """A1: a Battle Region is defeated once it holds at least its shield's
+    number of Legions, of everyone (L184)."""
+    return sum(s.regions[region]) >= SHIELD[region]
+
+
+def military_medal(s: State) -> int | None:
+    """The seat holding the Military Medal, if any."""
+    for seat, p in enumerate(s.players):
+        if p.medals & MILITARY_BIT:
+            return seat
+    return None
+
+
+def placings(s: State, region: int) -> tuple[tuple[int, int], ...]:
+    """(seat, place) of everyone with a Legion in ``region``, most first
+    (L185). Tied players share a place and the next group takes the next
+    place (L186-187: Henry is 2nd behind a tie for 1st). The Military Medal
+    holder wins its tie; the ones tied with it take the next place
+    (L168, L188). A place held by more than one seat scores nothing."""
+    counts = s.regions[region]
+    levels = sorted({c for c in counts if c > 0}, reverse=True)
+    medal = military_medal(s)
+    out: list[tuple[int, int]] = []
+    place = 1
+    for level in levels:
+        group = [seat for seat, c in enumerate(counts) if c == level]
+        if len(group) > 1 and medal in group:
+            out.append((medal, place))
+            place += 1
+            group.remove(medal)
+        out.extend((seat, place) for seat in group)
+        place += 1
+    return tuple(out)
+
+
+def region_glory(s: State, region: int) -> tuple[int, ...]:
+    """End-game Glory per seat from ``region`` (L185-189): nothing unless
+    it is defeated; a place scores its banner if one seat alone holds it."""
+    glory_of = [0] * len(s.players)
+    if not defeated(s, region):
+        return tuple(glory_of)
+    banners = board.banners(REGIONS[region], s.n)
+    places = placings(s, region)
+    held = [place for _, place in places]
+    for seat, place in places:
+        if place <= len(banners) and held.count(place) == 1:
+            glory_of[seat] = banners[place - 1]
+    return tuple(glory_of)
+
+
+def first_places(s: State, seat: int, ties_count: bool = False) -> int:
+    """Defeated regions where ``seat`` holds 1st place (alone, or tied too
+    with ``ties_count``: the Quests' "ties go to the holder", L105)."""
+    n = 0
+    for region in range(len(REGIONS)):
+        if not defeated(s, region):
+            continue
+        places = placings(s, region)
+        firsts = [x for x, place in places if place == 1]
+        if seat in firsts and (ties_count or len(firsts) == 1):
+            n += 1
+    return n
+
+
+# ---------------------------------------------------------------- Pantheon
+def pantheon_pieces(s: State, seat: int) -> int:
+    """Pieces on ``seat``'s Pantheon, own and common."""
+    p = s.players[seat]
+    return p.base_own + p.top_own + bool(p.base_common) + bool(p.top_common)
+
+
+def _common_piece(w: State, level: int) -> str:
+    """Take the common piece for the k-th finisher of ``level`` (0 base,
+    1 top): Gold, Silver, then Bronze (L240), or the next lower colour left
+    (A5); "" if the pile is empty."""
+    pile = w.pantheon[level]
+    if not pile:
+        return ""
+    finished = sum(1 for p in w.players if (p.top_common if level else p.base_common))
+    wanted = min(finished, len(data.PANTHEON_ORDER) - 1)
+    order = data.PANTHEON_ORDER
+    # the wanted colour, else lower ones, else (never with the rulebook's
+    # piles) the best one left
+    for colour in (*order[wanted:], *order[:wanted][::-1]):
+        if colour in pile:
+            i = pile.index(colour)
+            w.pantheon = put(w.pantheon, level, pile[:i] + pile[i + 1:])
+            return colour
+    return ""
+
+
+def can_add_pantheon_piece(s: State, seat: int) -> bool:
+    """Whether ``seat``'s Pantheon has room for a piece now."""
+    p = s.players[seat]
+    if not p.base_common:
+        return p.base_own < BASE_OWN or bool(s.pantheon[0])
+    if not p.top_common:
+        return p.top_own < TOP_OWN or bool(s.pantheon[1])
+    return False
+
+
+def add_pantheon_piece(w: State, seat: int) -> bool:
+    """One piece on ``seat``'s Pantheon (L236): own pieces start a level,
+    the common piece finishes it, the base before the top (L239-240, A6).
+    False when the Pantheon is complete (or the common pile is empty)."""
+    p = w.players[seat]
+    if not p.base_common:
+        level, own, need, name = 0, "base_own", BASE_OWN, "base"
+    elif not p.top_common:
+        level, own, need, name = 1, "top_own", TOP_OWN, "top"
+    else:
+        return False
+    if getattr(p, own) < need:
+        p = mine(w, seat)
+        setattr(p, own, getattr(p, own) + 1)
+        w.events.append(PantheonPiece(seat, name, data.OWN))
+        return True
+    colour = _common_piece(w, level)
+    if not colour:
+        return False
+    p = mine(w, seat)
+    setattr(p, f"{name}_common", colour)
+    w.events.append(PantheonPiece(seat, name, colour))
+    return True
+
+
+def degradable(s: State, seat: int) -> bool:
+    """L242, A6: only an own piece of an unfinished level can be removed."""
+    p = s.players[seat]
+    if not p.base_common:
+        return p.base_own > 0
+    return not p.top_common and p.top_own > 0
+
+
+def degrade(w: State, seat: int) -> None:
+    """Remove ``seat``'s top own piece of its unfinished level (L147, L242)."""
+    if not degradable(w, seat):
+        return
+    p = mine(w, seat)
+    if not p.base_common:
+        p.base_own -= 1
+        w.events.append(Degraded(seat, "base"))
+    else:
+        p.top_own -= 1
+        w.events.append(Degraded(seat, "top"))
+
+
+# ---------------------------------------------------------------- buildings
+def farming_denarii(s: State, seat: int) -> int:
+    """L245-250 by the round (A24), +2 with the Farming Medal (L172)."""
+    extra = data.FARMING_MEDAL_DENARII if s.players[seat].medals & FARMING_BIT else 0
+    return data.FARMING_DENARII[s.round] + extra
+
+
+def resolve_building(w: State, seat: int, type_: int, bonus: bool) -> None:
+    """What a building of ``type_`` gives ``seat`` (L179-250), doubled for
+    Military, Politics and Trade by their Bonus (L261-264). May open
+    decisions (Legion moves, making room before a draw)."""
+    times = 2 if bonus else 1
+    if type_ == MILITARY:
+        push_legion_moves(w, seat, times)
+    elif type_ == POLITICS:
+        for _ in range(times):  # L201: an eviction may give the second Vote back
+            place_vote(w, seat, "Politics")
+    elif type_ == TRADE:
+        if trade is not None:
+            trade.draw(w, seat, times)
+    elif type_ == RELIGION:
+        add_pantheon_piece(w, seat)
+    elif type_ == FARMING:
+        amount = farming_denarii(w, seat)
+        mine(w, seat).denarii += amount
+        w.events.append(Farmed(seat, amount))
+
+
+# ---------------------------------------------------------------- words
+def who(s: State, seat: int) -> str:
+    """A seat's name in a sentence: its character."""
+    return data.CHARACTERS[s.players[seat].character].name
+
+
+def _legion_prompt(s: State, pd: Pending) -> str:
+    count = pd.data[0]
+    more = "a Legion" if count == 1 else f"{count} Legions, one at a time"
+    return f"{who(s, pd.seat)}: move {more} (from your board or between Battle Regions)."
+
+
+def _from(source: int) -> str:
+    return "the board" if source < 0 else REGIONS[source]
+
+
+LOG: dict[str, Callable[[State, tuple], str]] = {
+    LegionMoved.KIND: lambda s, e: (
+        f"{who(s, e.seat)} moves a Legion from {_from(e.source)} to {REGIONS[e.to]}."),
+    LegionHome.KIND: lambda s, e: (
+        f"A Legion of {who(s, e.seat)} goes back from {REGIONS[e.region]} to the board."),
+    VotePlaced.KIND: lambda s, e: f"{who(s, e.seat)} places a Vote on the Senate's Column.",
+    VoteHome.KIND: lambda s, e: (
+        f"The bottom Vote, {who(s, e.seat)}'s, is pushed off the Column." if e.evicted
+        else f"{who(s, e.seat)}'s Vote goes back from the Column."),
+    Majority.KIND: lambda s, e: f"{who(s, e.seat)} achieves a Majority (+{e.glory} Glory).",
+    PantheonPiece.KIND: lambda s, e: (
+        f"{who(s, e.seat)} adds a piece to the Pantheon's {e.level}." if e.colour == data.OWN
+        else f"{who(s, e.seat)} finishes the Pantheon's {e.level} with the {e.colour} piece."),
+    Degraded.KIND: lambda s, e: (
+        f"{who(s, e.seat)} loses a piece of the Pantheon's {e.level}."),
+    Farmed.KIND: lambda s, e: f"{who(s, e.seat)} farms {e.denarii} Denarii.",
+}
+PROMPTS: dict[str, Callable[[State, Pending], str]] = {LEGION: _legion_prompt}
+DECISIONS: dict[str, tuple[Callable, Callable]] = {LEGION: (legion_legal, legion_resolve)}
