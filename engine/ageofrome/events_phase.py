@@ -1,0 +1,226 @@
+"""The Scheme phase's first step: the Event card (L104-117).
+
+The top Event is revealed; every player tied for the most (or least) of
+its measure gets its reward (L105), a card with a ``minimum`` only if they
+reach it; its arrows set this round's direction (the turn order) and the
+quarter turns the board makes at the end of the round (L117). The Emperor
+Solo takes no reward but one Denarius per recruited Follower (L376); the
+arrows still set the direction (A23).
+
+A reward that needs a choice (Veterans places a Legion, Mutiny returns
+one) opens a "region" decision for each winner, in turn order.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.core import kinded
+from engine.flow import Pending, push
+
+from . import board, data, glory
+from .actions import PickRegion
+from .scoring import measure
+from .setup import optional
+from .state import REGION_INDEX, REGIONS, State, mine, put
+
+effects = optional("effects")
+forces = optional("forces")
+
+PLACE_LEGION, RETURN_LEGION = "place legion", "return legion"
+CHOICES = (PLACE_LEGION, RETURN_LEGION)
+
+
+@kinded("event")
+class EventRevealed(NamedTuple):
+    """Round ``round``'s Event card, face up; the turn order it gives."""
+
+    kind: str
+    round: int
+    card: int
+    order: tuple[int, ...]
+
+
+@kinded("event_reward")
+class EventReward(NamedTuple):
+    """``seats`` won the Event's reward (all tied players, L105); empty: nobody."""
+
+    kind: str
+    card: int
+    seats: tuple[int, ...]
+
+
+@kinded("solo_event")
+class SoloEventIncome(NamedTuple):
+    """L376: the Emperor Solo's Event gives one Denarius per Follower."""
+
+    kind: str
+    seat: int
+    denarii: int
+
+
+@kinded("event_legion")
+class EventLegion(NamedTuple):
+    """An Event placed (``placed``) or returned a Legion of ``seat`` in ``region``."""
+
+    kind: str
+    seat: int
+    region: int
+    placed: bool
+
+
+def turn_order(s: State) -> tuple[int, ...]:
+    """A7: the seat in front of the First Player's province starts (if that
+    position is empty, the next seated one in this round's direction), then
+    around the table in the direction, seated positions only."""
+    at = {p.position: seat for seat, p in enumerate(s.players)}
+    start = (s.first + s.rotation) % board.TABLE_POSITIONS
+    step = 1 if s.direction == board.CW else -1
+    out = []
+    for k in range(board.TABLE_POSITIONS):
+        seat = at.get((start + step * k) % board.TABLE_POSITIONS)
+        if seat is not None:
+            out.append(seat)
+    return tuple(out)
+
+
+def winners(s: State, event: data.Event) -> tuple[int, ...]:
+    """The seats with the most (least) of the Event's measure, in turn
+    order, if that reaches the card's minimum."""
+    values = {seat: measure(s, seat, event.measure) for seat in s.order}
+    best = max(values.values()) if event.most else min(values.values())
+    if best < event.minimum:
+        return ()
+    return tuple(seat for seat in s.order if values[seat] == best)
+
+
+def enter(w: State) -> None:
+    """Reveal the Event, set the direction and turn order, give the reward."""
+    top, w.event_deck = w.event_deck[0], w.event_deck[1:]
+    w.event = top.card
+    event = data.EVENTS[w.event]
+    w.direction = event.direction
+    w.order = turn_order(w)
+    w.queue = ()
+    w.doing = ()
+    w.events.append(EventRevealed(w.round, w.event, w.order))
+    if w.n == 1:
+        p = mine(w, 0)
+        amount = data.SOLO_EVENT_DENARII_PER_FOLLOWER * p.followers
+        p.denarii += amount
+        w.events.append(SoloEventIncome(0, amount))
+        return
+    won = winners(w, event)
+    w.events.append(EventReward(w.event, won))
+    if won:
+        reward(w, won, event.reward, event.name)
+
+
+def reward(w: State, seats: tuple[int, ...], effects_: tuple[data.Effect, ...],
+           why: str) -> None:
+    """Give ``effects_`` to ``seats`` together (tied winners, in turn order)."""
+    for eff in effects_:
+        if eff.kind == "glory":
+            if eff.amount > 0:
+                glory.gain(w, seats, eff.amount, why)
+            else:
+                for seat in seats:
+                    glory.lose(w, seat, -eff.amount, why)
+        elif eff.kind == "denarii":
+            for seat in seats:
+                p = mine(w, seat)
+                p.denarii = max(0, p.denarii + eff.amount)
+        elif eff.kind in CHOICES:
+            asks = [Pending("region", seat, (eff.kind,)) for seat in seats
+                    for _ in range(eff.amount) if region_choices(w, seat, eff.kind)]
+            push(w, *asks)
+        elif effects is not None:
+            # Later seats first, so the decisions they open lie under the
+            # earlier seats': answered in turn order.
+            for seat in reversed(seats):
+                effects.apply(w, seat, eff)
+
+
+def region_choices(s: State, seat: int, what: str) -> list[PickRegion]:
+    if what == PLACE_LEGION:
+        if s.players[seat].legions <= 0:
+            return []
+        return [PickRegion(r) for r in REGIONS]
+    return [PickRegion(r) for i, r in enumerate(REGIONS) if s.regions[i][seat] > 0]
+
+
+def legal_region(s: State, pd: Pending) -> list:
+    return region_choices(s, pd.seat, pd.data[0])
+
+
+def resolve_region(w: State, pd: Pending, a: PickRegion) -> None:
+    seat, region = pd.seat, REGION_INDEX[a.region]
+    placed = pd.data[0] == PLACE_LEGION
+    if forces is not None:
+        if placed:
+            forces.add_legion(w, seat, region)
+        else:
+            forces.remove_legion(w, seat, region)
+    else:
+        p = mine(w, seat)
+        step = 1 if placed else -1
+        p.legions -= step
+        w.regions = put(w.regions, region, put(w.regions[region], seat,
+                                               w.regions[region][seat] + step))
+    w.events.append(EventLegion(seat, region, placed))
+
+
+def auto(w: State) -> bool:
+    """Nothing to decide once the rewards are given."""
+    return False
+
+
+DECISIONS = {"region": (legal_region, resolve_region)}
+
+
+def _prompt_region(s: State, pd: Pending) -> str:
+    from .text import seat_name
+    verb = ("where does your Legion go" if pd.data[0] == PLACE_LEGION
+            else "which Battle Region does your Legion come back from")
+    return f"{seat_name(s, pd.seat)}: {data.EVENTS[s.event].name}: {verb}?"
+
+
+PROMPTS = {"region": _prompt_region}
+
+
+def _log_event(s: State, e: EventRevealed) -> str:
+    from .text import seat_name
+    ev = data.EVENTS[e.card]
+    turns = "quarter turn" if ev.arrows == 1 else "quarter turns"
+    way = "clockwise" if ev.direction == board.CW else "counter-clockwise"
+    order = ", ".join(seat_name(s, x) for x in e.order)
+    return (f"Round {e.round}: the Event is {ev.name} ({way}, {ev.arrows} {turns} at the end "
+            f"of the round); turn order {order}")
+
+
+def _log_reward(s: State, e: EventReward) -> str:
+    from .text import seat_name
+    ev = data.EVENTS[e.card]
+    if not e.seats:
+        return f"{ev.name}: nobody wins the reward"
+    return f"{ev.name}: {', '.join(seat_name(s, x) for x in e.seats)} win the reward"
+
+
+def _log_solo(s: State, e: SoloEventIncome) -> str:
+    return f"The Event gives {e.denarii} Denarii, one per Follower"
+
+
+def _log_legion(s: State, e: EventLegion) -> str:
+    from .text import seat_name
+    where = REGIONS[e.region]
+    if e.placed:
+        return f"{seat_name(s, e.seat)} places a Legion in {where}"
+    return f"{seat_name(s, e.seat)} takes a Legion back from {where}"
+
+
+LOG = {
+    EventRevealed.KIND: _log_event,
+    EventReward.KIND: _log_reward,
+    SoloEventIncome.KIND: _log_solo,
+    EventLegion.KIND: _log_legion,
+}

@@ -1,0 +1,277 @@
+"""Age of Rome behind the Game protocol: the flow table of its phases and
+decisions (engine.flow), play, and the pieces other modules provide.
+
+A round (L86-91): EVENT (the Scheme phase's step 1) → DIPLOMACY (Spies &
+Allies, L340) → SCHEMES (step 2; not in round 1, L119; never in Truce or
+the Emperor Solo, L351, L376) → BUILD → ACTIONS → INCOME → ROTATE, then
+the next round, or the final scoring after the ninth. The order is kept
+here, in one place: a phase module's own ``after`` is not consulted.
+
+Phase modules are found by name; one that has not landed yet is a phase
+that passes at once, so a game always runs from setup to the end.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any
+
+from engine.core import (
+    Chapter,
+    LogLine,
+    Option,
+    Options,
+    Result,
+    Rng,
+    ScoreHistory,
+    decode_plain,
+    encode_plain,
+    shown,
+)
+from engine.flow import Decision, Flow, Pending, Phase
+
+from . import data, events_phase, income, scoring, setup, text
+from .actions import ACTIONS as ACTION_KINDS
+from .setup import optional
+from .state import (
+    ACTIONS,
+    BUILD,
+    DIPLOMACY,
+    EVENT,
+    INCOME,
+    OVER,
+    PHASE_NAMES,
+    QUESTS,
+    ROTATE,
+    SCHEMES,
+    Player,
+    Province,
+    State,
+    option,
+)
+
+diplomacy = optional("diplomacy")
+scheme = optional("scheme")
+build = optional("build")
+action_phase = optional("action_phase")
+forces = optional("forces")
+trade = optional("trade")
+effects = optional("effects")
+view_module = optional("view")
+
+OPTIONS: tuple[Option, ...] = tuple(
+    Option(v.key, v.name, "bool", False, help_)
+    for v, help_ in zip(data.VARIANTS, (
+        "Spies & Allies (2-4 players, L337-348): Diplomacy tokens before the Schemes",
+        "Truce (L349-351): no Schemes; the two Feud Quests are out",
+        "Clockwork (L352-354): the board always turns 90 degrees clockwise",
+        "Heroes (L355-357): no Medals; the six Medal Quests are out",
+        "Hard Times (L358-360): the six negative Events join the deck. The Emperor Solo "
+        "is the 1-player game; Cassius' Attack Solo has no rules in the text and is "
+        "left out",
+    ), strict=True)
+)
+
+
+def not_an_answer(s: State, pd: Pending, a: Any) -> str:
+    return f"that is not an answer to: {text.prompt(s)}"
+
+
+def _never(w: State) -> bool:
+    return False
+
+
+# ---------------------------------------------------------------- the order of a round
+def after_event(w: State) -> str:
+    if option(w, "spies_allies") and w.n > 1:
+        return DIPLOMACY
+    return after_diplomacy(w)
+
+
+def after_diplomacy(w: State) -> str:
+    if w.round >= data.SCHEMES_FROM_ROUND and w.n > 1 and not option(w, "truce"):
+        return SCHEMES
+    return BUILD
+
+
+NEXT: dict[str, Callable[[State], str]] = {
+    QUESTS: lambda w: EVENT,
+    EVENT: after_event,
+    DIPLOMACY: after_diplomacy,
+    SCHEMES: lambda w: BUILD,
+    BUILD: lambda w: ACTIONS,
+    ACTIONS: lambda w: INCOME,
+    INCOME: lambda w: ROTATE,
+    ROTATE: income.after_rotate,
+}
+
+
+def _entering(m: ModuleType) -> Callable[[State], None]:
+    enter = getattr(m, "enter", None)
+
+    def go(w: State) -> None:
+        """Every seat acts in this round's order; nothing is under way."""
+        w.queue = w.order
+        w.step = 0
+        w.doing = ()
+        if enter is not None:
+            enter(w)
+    return go
+
+
+def _stub_enter(w: State) -> None:
+    w.queue = ()
+    w.step = 0
+    w.doing = ()
+
+
+def module_phase(m: ModuleType | None, key: str) -> Phase:
+    """A phase from another helper's module, or one that passes at once."""
+    if m is None:
+        return Phase(auto=_never, enter=_stub_enter, next=NEXT[key])
+    return Phase(m.to_move, m.legal, m.why, m.act, auto=m.auto, enter=_entering(m),
+                 next=NEXT[key])
+
+
+def _decisions() -> dict[str, Decision]:
+    out: dict[str, Decision] = {}
+    for m in (setup, events_phase, income, diplomacy, scheme, build, action_phase, forces,
+              trade, effects):
+        if m is None:
+            continue
+        for kind, (legal, resolve) in getattr(m, "DECISIONS", {}).items():
+            out[kind] = Decision(legal, not_an_answer, resolve)
+    return out
+
+
+FLOW = Flow(
+    phases={
+        QUESTS: Phase(auto=setup.no_decision, enter=setup.enter_quests, next=NEXT[QUESTS]),
+        EVENT: Phase(auto=events_phase.auto, enter=events_phase.enter, next=NEXT[EVENT]),
+        DIPLOMACY: module_phase(diplomacy, DIPLOMACY),
+        SCHEMES: module_phase(scheme, SCHEMES),
+        BUILD: module_phase(build, BUILD),
+        ACTIONS: module_phase(action_phase, ACTIONS),
+        INCOME: Phase(income.to_move, income.legal, income.why, income.act, auto=income.auto,
+                      enter=income.enter, next=NEXT[INCOME]),
+        ROTATE: Phase(auto=income.rotate, next=NEXT[ROTATE]),
+        OVER: Phase(enter=scoring.finish),
+    },
+    decisions=_decisions(),
+    over=OVER,
+)
+to_move = FLOW.to_move
+legal = FLOW.legal
+
+
+def seal(w: State) -> State:
+    """Freeze what the rules thawed."""
+    w.players = tuple([p if type(p) is Player else p.freeze() for p in w.players])
+    w.provinces = tuple([p if type(p) is Province else p.freeze() for p in w.provinces])
+    w.events = tuple(w.events)
+    return w.freeze()
+
+
+def settle(w: State) -> State:
+    """Run on to the next decision, then seal the writable copy."""
+    FLOW.advance(w)
+    return seal(w)
+
+
+def play(s: State, a: tuple, trusted: bool = False) -> State:
+    """The state after action ``a``; ``s`` is never changed (engine.flow.Flow.play)."""
+    return FLOW.play(s, a, trusted, ACTION_KINDS, settle)
+
+
+# ---------------------------------------------------------------- views (view.py stands in)
+def view(s: State, seat: int) -> State:
+    if view_module is not None:
+        return view_module.view(s, seat)
+    return s.replace(viewer=seat)
+
+
+def sample(v: State, seat: int, rng: Rng) -> State:
+    if view_module is not None:
+        return view_module.sample(v, seat, rng)
+    return v.replace(viewer=-1)
+
+
+class AgeOfRome:
+    """Age of Rome, 1-4 players (1: the Emperor Solo)."""
+
+    id = "ageofrome"
+    title = "Age of Rome"
+    players = range(1, 5)
+    default_players = 4
+    options = OPTIONS
+
+    def setup(self, players: int, options: Options | None = None, seed: int = 0) -> State:
+        w = setup.setup(players, options or Options(), seed).thaw()
+        w.events = list(w.events)
+        FLOW.goto(w, QUESTS)
+        return settle(w)
+
+    def seats(self, s: State) -> int:
+        return s.n
+
+    to_move = staticmethod(to_move)
+    legal = staticmethod(legal)
+    play = staticmethod(play)
+    flow = FLOW
+    view = staticmethod(view)
+
+    def sample(self, v: State, seat: int, rng: Rng) -> State:
+        return sample(v, seat, rng)
+
+    def viewer(self, s: State) -> int | None:
+        return None if s.viewer == -1 else s.viewer
+
+    def informs(self, before: State, after: State, seat: int) -> bool:
+        """Cards drawn or shown, or chance consulted: undo stops there."""
+        return shown(view, before, after, seat)
+
+    def result(self, s: State) -> Result:
+        return scoring.result(s)
+
+    def describe(self, s: State, a: tuple) -> str:
+        return text.describe(s, a)
+
+    def prompt(self, s: State) -> str:
+        return text.prompt(s)
+
+    def events(self, s: State) -> Sequence[tuple]:
+        return s.events
+
+    def event_text(self, s: State, e: tuple) -> str | None:
+        line = text.log_line(s, e)
+        return None if line is None else line.text
+
+    def log_line(self, s: State, e: tuple) -> LogLine | None:
+        return text.log_line(s, e)
+
+    def encode_action(self, a: tuple) -> list:
+        return encode_plain(a)
+
+    def decode_action(self, data_: Any) -> tuple:
+        return ACTION_KINDS.typed(decode_plain(data_))
+
+    def is_over(self, s: State) -> bool:
+        return s.phase == OVER
+
+    def progress(self, s: State) -> str:
+        if s.phase == OVER:
+            return "finished"
+        return f"round {s.round}, {PHASE_NAMES[s.phase]}"
+
+    def chapter(self, s: State) -> Chapter:
+        if s.phase == QUESTS:
+            return Chapter("round", 0, "Setup")
+        return Chapter("round", s.round, f"Round {s.round}")
+
+    def score_history(self, s: State) -> ScoreHistory:
+        """The Glory totals now (the state keeps no per-round history)."""
+        return ScoreHistory((f"R{s.round}",), (tuple(p.glory for p in s.players),))
+
+    def seat_label(self, s: State, seat: int) -> str:
+        return text.seat_name(s, seat)

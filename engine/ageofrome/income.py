@@ -1,0 +1,175 @@
+"""The Income phase (L266-273), the board's rotation (L274-275) and the
+step to the next round.
+
+In turn order each player takes one Denarius per Population of the
+province in front of them, or two for the red Glory penalty (double
+Income), which they may take only if it leaves them at 1 Glory or more
+(L270, A12); a seat that cannot double takes the single Income without
+being asked. A double Income opens the "D" Trade window (L225).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.core import kinded
+
+from . import board, data, glory
+from .actions import Income
+from .setup import optional
+from .state import EVENT, OVER, State, in_front, mine, option
+
+trade = optional("trade")
+
+
+@kinded("income")
+class IncomeTaken(NamedTuple):
+    """``seat`` took ``denarii`` (``double``: and paid ``penalty`` Glory)."""
+
+    kind: str
+    seat: int
+    denarii: int
+    double: bool
+    penalty: int
+
+
+@kinded("rotate")
+class Rotated(NamedTuple):
+    """The Provinces board turned ``turns`` quarter turns ``direction`` (L275)."""
+
+    kind: str
+    direction: str
+    turns: int
+    rotation: int
+
+
+def penalty(s: State, seat: int) -> int:
+    """The red number on the Population disc of the province in front (L269)."""
+    return board.PENALTY[s.provinces[in_front(s, seat)].population]
+
+
+def can_double(s: State, seat: int) -> bool:
+    """A12: only if Glory - penalty >= 1."""
+    return s.players[seat].glory - penalty(s, seat) >= board.GLORY_MIN
+
+
+def enter(w: State) -> None:
+    w.queue = w.order
+    w.step = 0
+    w.doing = ()
+
+
+def to_move(s: State) -> int | None:
+    return s.queue[0] if s.queue else None
+
+
+def legal(s: State) -> list:
+    seat = s.queue[0]
+    out: list = [Income(False), Income(True)] if can_double(s, seat) else [Income(False)]
+    if trade is not None:
+        out += trade.free_actions(s, seat)
+    return out
+
+
+def why(s: State, a: tuple) -> str:
+    if a[:1] == ("income",) and len(a) == 2 and a[1] is True:
+        return (f"double Income costs {penalty(s, s.queue[0])} Glory and Glory never "
+                "goes below 1 (L270)")
+    return "choose your Income: single or double"
+
+
+def act(w: State, a: tuple) -> None:
+    seat = w.queue[0]
+    if trade is not None and trade.act_free(w, seat, a):
+        return
+    take(w, seat, bool(a[1]))
+
+
+def take(w: State, seat: int, double: bool) -> None:
+    pop = w.provinces[in_front(w, seat)].population
+    w.queue = w.queue[1:]
+    p = mine(w, seat)
+    amount = pop * (board.INCOME_DOUBLE if double else board.INCOME_SINGLE)
+    p.denarii += amount
+    paid = 0
+    if double:
+        paid = penalty(w, seat)
+        glory.lose(w, seat, paid, "double Income")
+    w.events.append(IncomeTaken(seat, amount, double, paid))
+    if double and trade is not None:
+        trade.open_window(w, seat, "D")
+
+
+def auto(w: State) -> bool:
+    """Single Income for whoever cannot double; True while a seat chooses."""
+    while w.queue:
+        seat = w.queue[0]
+        if can_double(w, seat):
+            return True
+        take(w, seat, False)
+        if w.pending:
+            return True
+    return False
+
+
+# ---------------------------------------------------------------- rotation, next round
+def rotate(w: State) -> bool:
+    """L275: turn the board by the Event's arrows in the round's direction
+    (Clockwork: one quarter turn clockwise, L354); then the next round
+    starts, or the game ends after the ninth (L91)."""
+    if option(w, "clockwork"):
+        direction, turns = board.CW, 1
+    else:
+        event = data.EVENTS[w.event]
+        direction, turns = w.direction, event.arrows
+    w.rotation = board.turn(w.rotation, direction, turns)
+    w.events.append(Rotated(direction, turns, w.rotation))
+    if w.round < data.ROUNDS:
+        next_round(w)
+        w.step = 0
+    else:
+        w.step = 1  # the ninth round is over: final scoring
+    return False
+
+
+def next_round(w: State) -> None:
+    """Round + 1; what is per round starts afresh: the Bonus markers used,
+    the Followers placed, the Diplomacy tokens."""
+    w.round += 1
+    spies = option(w, "spies_allies") and w.n > 1
+    for seat, p in enumerate(w.players):
+        if p.bonus_used or p.placed or (spies and p.tokens != 0b11):
+            q = mine(w, seat)
+            q.bonus_used = 0
+            q.placed = 0
+            if spies:
+                q.tokens = 0b11
+    w.diplomacy = ()
+    w.queue = ()
+    w.doing = ()
+
+
+def after_rotate(w: State) -> str:
+    return OVER if w.step == 1 else EVENT
+
+
+def _who(s: State, seat: int) -> str:
+    from .text import seat_name
+    return seat_name(s, seat)
+
+
+def _log_income(s: State, e: IncomeTaken) -> str:
+    if e.double:
+        return (f"{_who(s, e.seat)} takes double Income: {e.denarii} Denarii for "
+                f"{e.penalty} Glory")
+    return f"{_who(s, e.seat)} takes {e.denarii} Denarii of Income"
+
+
+def _log_rotate(s: State, e: Rotated) -> str:
+    way = "clockwise" if e.direction == board.CW else "counter-clockwise"
+    return f"The Provinces board turns {90 * e.turns} degrees {way}"
+
+
+LOG = {IncomeTaken.KIND: _log_income, Rotated.KIND: _log_rotate}
+DECISIONS: dict = {}
+PROMPTS: dict = {}

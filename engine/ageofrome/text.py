@@ -1,0 +1,173 @@
+"""Words for players: actions for menus, prompts, and events for the log.
+
+Each phase module words its own decisions (``PROMPTS``) and events
+(``LOG``); this module assembles them (on first use, so a module may
+import ``seat_name`` from here without a cycle) and words the actions, the
+phases' own prompts and the Glory track's events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core import LogLine
+
+from . import board, data
+from .setup import optional
+from .state import (
+    ACTIONS,
+    BUILD,
+    DIPLOMACY,
+    EVENT,
+    INCOME,
+    OVER,
+    PHASE_NAMES,
+    QUESTS,
+    SCHEMES,
+    State,
+)
+
+# Every module that may word decisions or events, spine first.
+MODULES = ("setup", "events_phase", "income", "scoring", "diplomacy", "scheme", "build",
+           "action_phase", "forces", "trade", "effects", "glory")
+_PROMPTS: dict[str, Callable] = {}
+_LOG: dict[str, Callable] = {}
+
+
+def _tables() -> tuple[dict[str, Callable], dict[str, Callable]]:
+    if not _LOG:
+        for name in MODULES:
+            m = optional(name)
+            if m is None:
+                continue
+            _PROMPTS.update(getattr(m, "PROMPTS", {}))
+            _LOG.update(getattr(m, "LOG", {}))
+        _LOG.update(OWN_LOG)
+    return _PROMPTS, _LOG
+
+
+def seat_name(s: State, seat: int) -> str:
+    """A seat plays as its character (L51: a random Player board)."""
+    return data.CHARACTERS[s.players[seat].character].name
+
+
+# ---------------------------------------------------------------- actions
+def describe(s: State, a: tuple) -> str:  # noqa: C901 - one line per kind
+    k = a[0]
+    if k == "return_quest":
+        return f"Return the Quest {a[1]}"
+    if k == "region":
+        return a[1]
+    if k == "income":
+        return "Double Income" if a[1] else "Single Income"
+    if k == "build":
+        return f"Build {a[1]}"
+    if k == "place":
+        return f"Place a Follower on {a[1]}" + (" with the Bonus" if a[2] else "")
+    if k == "legion":
+        src = "your board" if a[1] == "board" else a[1]
+        return f"Move a Legion from {src} to {a[2]}"
+    if k == "play":
+        return f"Play {a[1]}"
+    if k == "sell":
+        return f"Sell {a[1]} for 1 Denarius"
+    if k == "discard":
+        return f"Discard {a[1]}"
+    if k == "set":
+        return f"Form a set: {', '.join(a[1])}"
+    if k == "buy_glory":
+        return f"Buy 1 Glory for {data.RELIGION_MEDAL_PRICE} Denarii"
+    if k == "done":
+        return "Done"
+    if k == "activate":
+        return f"Activate your Scheme in {a[1]} (space {a[2] + 1}): {a[3]}"
+    if k == "apostasy":
+        return f"{'Replace' if a[2] else 'Remove'} the Legion in {a[1]}"
+    if k == "vote":
+        return f"The Vote at position {a[1] + 1} of the Column"
+    if k == "offer":
+        return f"Offer a {a[1]} on the {a[3]} of {a[2]} with {a[4]} Denarii"
+    if k == "counter":
+        return f"Counter-offer {a[1]} Denarii"
+    if k == "accept":
+        return "Accept"
+    if k == "refuse":
+        return "Refuse"
+    if k == "spy_glory":
+        return "Take the Glory"
+    if k == "spy_action":
+        return "Take the building's action"
+    return " ".join(str(x) for x in a)
+
+
+# ---------------------------------------------------------------- prompts
+PHASE_PROMPTS = {
+    QUESTS: "choose your Quests",
+    EVENT: "the Event",
+    DIPLOMACY: "place a Diplomacy token, or pass",
+    SCHEMES: "activate your Schemes, or end",
+    BUILD: "build on the province in front of you, or end",
+    ACTIONS: "place a Follower",
+    INCOME: "single or double Income?",
+}
+
+
+def prompt(s: State) -> str:
+    if s.phase == OVER:
+        return "The game is over"
+    if s.pending:
+        pd = s.pending[-1]
+        prompts, _ = _tables()
+        f = prompts.get(pd.kind)
+        if f is not None:
+            return f(s, pd)
+        return f"{seat_name(s, pd.seat)}: {pd.kind}"
+    if s.queue:
+        return f"{seat_name(s, s.queue[0])}: {PHASE_PROMPTS.get(s.phase, PHASE_NAMES[s.phase])}"
+    return PHASE_NAMES.get(s.phase, str(s.phase))
+
+
+# ---------------------------------------------------------------- log
+def _glory(s: State, e: tuple) -> str:
+    n = abs(e.amount)
+    verb = "gains" if e.amount > 0 else "loses"
+    return f"{seat_name(s, e.seat)} {verb} {n} Glory ({e.why})"
+
+
+def _milestone(s: State, e: tuple) -> str:
+    what = "recruits a Follower" if e.follower else "has all five Followers already"
+    return f"{seat_name(s, e.seat)} reaches the milestone on space {e.space} and {what}"
+
+
+def _achievement(s: State, e: tuple) -> str:
+    return f"Achievement for {seat_name(s, e.seat)}: {e.text}"
+
+
+def _over(s: State, e: tuple) -> str:
+    scores = ", ".join(f"{seat_name(s, i)} {x}" for i, x in enumerate(e.scores))
+    return f"Final scoring: {scores}"
+
+
+OWN_LOG: dict[str, Callable] = {
+    "glory": _glory,
+    "milestone": _milestone,
+    "achievement": _achievement,
+    "game_over": _over,
+}
+
+
+def log_line(s: State, e: tuple) -> LogLine | None:
+    _, log = _tables()
+    f = log.get(e[0])
+    if f is None:
+        return None
+    text = f(s, e)
+    if text is None:
+        return None
+    seat = getattr(e, "seat", None)
+    heading = e[0] == "event"
+    return LogLine(((text, seat if isinstance(seat, int) else None),), heading)
+
+
+def province_name(index: int) -> str:
+    return board.PROVINCE_NAMES[index]
