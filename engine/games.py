@@ -49,6 +49,12 @@ GAMES: tuple[GameEntry, ...] = (
         stylesheet="tui.romans:romans.tcss",
         rulebook="tui.rules:the-romans.txt",
     ),
+    GameEntry(
+        id="ageofrome",
+        title="Age of Rome",
+        engine="engine.ageofrome.game:AgeOfRome",
+        knowledge="ai.ageofrome:KNOWLEDGE",
+    ),
 )
 
 DEFAULT_GAME = GAMES[0].id  # what "tabula" offers first

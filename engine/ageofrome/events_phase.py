@@ -22,7 +22,7 @@ from . import board, data, glory
 from .actions import PickRegion
 from .scoring import measure
 from .setup import optional
-from .state import REGION_INDEX, REGIONS, State, mine, put
+from .state import REGION_INDEX, REGIONS, State, mine, put, seat_name
 
 effects = optional("effects")
 forces = optional("forces")
@@ -179,7 +179,6 @@ DECISIONS = {"region": (legal_region, resolve_region)}
 
 
 def _prompt_region(s: State, pd: Pending) -> str:
-    from .text import seat_name
     verb = ("where does your Legion go" if pd.data[0] == PLACE_LEGION
             else "which Battle Region does your Legion come back from")
     return f"{seat_name(s, pd.seat)}: {data.EVENTS[s.event].name}: {verb}?"
@@ -189,7 +188,6 @@ PROMPTS = {"region": _prompt_region}
 
 
 def _log_event(s: State, e: EventRevealed) -> str:
-    from .text import seat_name
     ev = data.EVENTS[e.card]
     turns = "quarter turn" if ev.arrows == 1 else "quarter turns"
     way = "clockwise" if ev.direction == board.CW else "counter-clockwise"
@@ -199,7 +197,6 @@ def _log_event(s: State, e: EventRevealed) -> str:
 
 
 def _log_reward(s: State, e: EventReward) -> str:
-    from .text import seat_name
     ev = data.EVENTS[e.card]
     if not e.seats:
         return f"{ev.name}: nobody wins the reward"
@@ -211,7 +208,6 @@ def _log_solo(s: State, e: SoloEventIncome) -> str:
 
 
 def _log_legion(s: State, e: EventLegion) -> str:
-    from .text import seat_name
     where = REGIONS[e.region]
     if e.placed:
         return f"{seat_name(s, e.seat)} places a Legion in {where}"

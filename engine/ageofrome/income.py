@@ -17,7 +17,7 @@ from engine.core import kinded
 from . import board, data, glory
 from .actions import Income
 from .setup import optional
-from .state import EVENT, OVER, State, in_front, mine, option
+from .state import EVENT, OVER, State, in_front, mine, option, seat_name
 
 trade = optional("trade")
 
@@ -154,7 +154,6 @@ def after_rotate(w: State) -> str:
 
 
 def _who(s: State, seat: int) -> str:
-    from .text import seat_name
     return seat_name(s, seat)
 
 

@@ -15,7 +15,7 @@ from engine.core import Result, kinded, rank_scores
 
 from . import board, data
 from .setup import optional
-from .state import MILITARY, RELIGION, TRADE, TYPES, State, in_front
+from .state import MILITARY, RELIGION, TRADE, TYPES, State, in_front, seat_name
 
 forces = optional("forces")
 
@@ -300,7 +300,6 @@ def finish(w: State) -> None:
 
 
 def result(s: State) -> Result:
-    from .text import seat_name
     scores = totals(s)
     breakdown = tuple(final_parts(s, seat) for seat in range(s.n))
     if s.n == 1:

@@ -17,8 +17,10 @@ from engine.core import Held, Options, Rng, kinded
 from engine.flow import Pending, push
 
 from . import board, data
+from .actions import ReturnQuest
 from .state import (
     EVENT_POOL,
+    QUEST_INDEX,
     QUEST_POOL,
     QUESTS,
     TRADE_POOL,
@@ -26,6 +28,8 @@ from .state import (
     Player,
     Province,
     State,
+    mine,
+    seat_name,
     tile_index,
 )
 
@@ -172,12 +176,10 @@ def enter_quests(w: State) -> None:
 
 
 def legal_return(s: State, pd: Pending) -> list:
-    from .actions import ReturnQuest
     return [ReturnQuest(data.QUESTS[h.card].name) for h in s.players[pd.seat].quests]
 
 
 def resolve_return(w: State, pd: Pending, a: tuple) -> None:
-    from .state import QUEST_INDEX, mine
     seat = pd.seat
     p = mine(w, seat)
     card = QUEST_INDEX[a[1]]
@@ -195,18 +197,15 @@ DECISIONS = {"return_quest": (legal_return, resolve_return)}
 
 
 def _prompt_return(s: State, pd: Pending) -> str:
-    from .text import seat_name
     return f"{seat_name(s, pd.seat)}: which Quest do you return (you keep the other two)?"
 
 
 def _log_first(s: State, e: FirstPlayer) -> str:
-    from .text import seat_name
     return (f"{seat_name(s, e.seat)} plays first: the First Player marker rides on "
             f"{board.PROVINCE_NAMES[e.province]}")
 
 
 def _log_returned(s: State, e: QuestReturned) -> str:
-    from .text import seat_name
     return f"{seat_name(s, e.seat)} keeps two Quests and returns one face down"
 
 

@@ -266,3 +266,9 @@ def seat_facing(s: State, province_index: int) -> int | None:
 def option(s: State, key: str) -> bool:
     """Whether a variant (data.VARIANTS key) is on in this game."""
     return bool(s.options.get(key, False))
+
+
+def seat_name(s: State, seat: int) -> str:
+    """What a seat plays as: its character (L51: a random Player board).
+    Here, not in text.py, so every module can name seats without an import cycle."""
+    return data.CHARACTERS[s.players[seat].character].name

@@ -25,6 +25,7 @@ from .state import (
     QUESTS,
     SCHEMES,
     State,
+    seat_name,
 )
 
 # Every module that may word decisions or events, spine first.
@@ -44,11 +45,6 @@ def _tables() -> tuple[dict[str, Callable], dict[str, Callable]]:
             _LOG.update(getattr(m, "LOG", {}))
         _LOG.update(OWN_LOG)
     return _PROMPTS, _LOG
-
-
-def seat_name(s: State, seat: int) -> str:
-    """A seat plays as its character (L51: a random Player board)."""
-    return data.CHARACTERS[s.players[seat].character].name
 
 
 # ---------------------------------------------------------------- actions
