@@ -1,0 +1,135 @@
+"""One function for every effect an Event reward or a Trade card gives
+(``data.EFFECTS``), so the cards stay data.
+
+``apply`` changes the writable state at once where nothing is to choose
+and opens the decision where something is: Legion moves (forces' "legion"
+decision), a Battle Region to bring a Legion back from (the Event step's
+"region" decision), room in a full hand before a draw (trade's "room").
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.core import kinded
+from engine.flow import Pending, push
+
+from . import data, forces, glory, trade
+from .state import State, mine
+
+REGION = "region"  # the Event step's decision (events_phase.py): answer PickRegion
+RETURN_LEGION = "return legion"
+
+
+@kinded("denarii")
+class DenariiChanged(NamedTuple):
+    """``seat``'s Denarii moved by ``amount`` (never below 0) for ``why``."""
+
+    kind: str
+    seat: int
+    amount: int
+    why: str
+
+
+@kinded("anchor_removed")
+class AnchorRemoved(NamedTuple):
+    """``seat``'s Anchor card left play (L207)."""
+
+    kind: str
+    seat: int
+
+
+@kinded("recruited")
+class Recruited(NamedTuple):
+    """``seat`` recruited a ``piece`` ("Legion" or "Vote") onto its board."""
+
+    kind: str
+    seat: int
+    piece: str
+
+
+def apply(w: State, seat: int, effect: data.Effect, bonus: bool = False, window: str = "",
+          why: str = "") -> bool:
+    """Give ``seat`` ``effect`` (``Effect(kind, amount)``). ``bonus``: the
+    extra half of a Bonus action, which never recruits nor removes the
+    Anchor (L265, A17): False, nothing done. ``window``: the condition of
+    the Trade chain the effect belongs to (cards it draws may join it).
+    ``why`` words the cause in the log."""
+    kind, amount = effect.kind, effect.amount
+    if bonus and kind in data.BONUS_FORBIDDEN_EFFECTS:
+        return False
+    why = why or kind
+    if kind == "glory":
+        if amount > 0:
+            glory.gain(w, (seat,), amount, why)
+        elif amount < 0:
+            glory.lose(w, seat, -amount, why)
+    elif kind == "denarii":
+        p = w.players[seat]
+        moved = max(-p.denarii, amount)
+        if moved:
+            mine(w, seat).denarii += moved
+            w.events.append(DenariiChanged(seat, moved, why))
+    elif kind == "draw":
+        trade.draw(w, seat, amount, window)
+    elif kind == "take discard":
+        trade.take_discard(w, seat, amount, window)
+    elif kind == "remove anchor":
+        if w.players[seat].anchor:
+            mine(w, seat).anchor = False
+            w.events.append(AnchorRemoved(seat))
+    elif kind == "recruit legion":
+        for _ in range(amount):
+            if w.players[seat].legions_unrecruited <= 0:
+                break
+            p = mine(w, seat)
+            p.legions_unrecruited -= 1
+            p.legions += 1
+            w.events.append(Recruited(seat, "Legion"))
+    elif kind == "recruit vote":
+        for _ in range(amount):
+            if w.players[seat].votes_unrecruited <= 0:
+                break
+            p = mine(w, seat)
+            p.votes_unrecruited -= 1
+            p.votes += 1
+            w.events.append(Recruited(seat, "Vote"))
+    elif kind == "place legion":
+        forces.push_legion_moves(w, seat, amount, board_ok=True, regions_ok=False)
+    elif kind == "move legions":
+        forces.push_legion_moves(w, seat, amount, board_ok=False, regions_ok=True)
+    elif kind == RETURN_LEGION:
+        placed = sum(counts[seat] for counts in w.regions)
+        push(w, *(Pending(REGION, seat, (RETURN_LEGION,)) for _ in range(min(amount, placed))))
+    elif kind == "place vote":
+        for _ in range(amount):
+            if not forces.place_vote(w, seat, why):
+                break
+    elif kind == "remove lowest vote":
+        for _ in range(amount):
+            if seat not in w.column:
+                break
+            forces.remove_vote(w, w.column.index(seat))
+    elif kind == "discard random":
+        for _ in range(amount):
+            trade.discard_random(w, seat)
+    else:
+        raise ValueError(f"unknown effect {kind!r}")
+    return True
+
+
+def _who(s: State, seat: int) -> str:
+    return data.CHARACTERS[s.players[seat].character].name
+
+
+def _denarii(s: State, e: tuple) -> str:
+    n = e[2]
+    unit = "Denarius" if abs(n) == 1 else "Denarii"
+    return f"{_who(s, e[1])} {'gains' if n > 0 else 'loses'} {abs(n)} {unit} ({e[3]})"
+
+
+LOG = {
+    DenariiChanged.KIND: _denarii,
+    AnchorRemoved.KIND: lambda s, e: f"{_who(s, e[1])} removes the Anchor card from play",
+    Recruited.KIND: lambda s, e: f"{_who(s, e[1])} recruits a {e[2]}",
+}
