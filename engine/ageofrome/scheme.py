@@ -1,0 +1,465 @@
+"""Scheme activation (Scheme phase, step 2, L118-150): each seat in turn
+order may flip Scheme markers it placed in earlier rounds on provinces
+other players now sit in front of, paying one Feud to that player each
+time, for one of the three Scheme effects on its board.
+
+A seat's Scheme turn is one visit of the queue: it activates any number
+of markers, then ``Done``; a marker it did not activate waits for a later
+round (L120). A marker is offered only if the activation is possible as a
+whole (A13, L142): a Feud to pay, an open space on the target's track and
+at least one effect that can act on the target, so a Feud is never paid
+for nothing. Effects needing a choice open a decision of the activator's;
+once the effect is done the Trade windows "S" (the activator) and "V"
+(the target, off-turn) open, the activator's first.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable
+from typing import NamedTuple
+
+from engine.core import Held, kinded
+from engine.flow import Pending, push
+
+from . import data, forces, glory
+from .actions import DONE, Activate, Apostasy, MoveLegion, PickVote
+from .state import (
+    PROVINCE_INDEX,
+    PROVINCES,
+    REGION_INDEX,
+    REGIONS,
+    Marker,
+    State,
+    in_front,
+    mine,
+    option,
+    province,
+    put,
+    seat_facing,
+    seat_name,
+)
+
+# trade.py (windows, free actions) is H4's; until it lands no window opens
+# and no free action is offered (as in forces.py).
+trade = (importlib.import_module("engine.ageofrome.trade")
+         if importlib.util.find_spec("engine.ageofrome.trade") else None)
+
+FEUD_SPACES = data.FEUD_TRACK_SPACES
+
+# Decision kinds of this module.
+APOSTASY_CHOICE, DECEPTION_MOVE, VOTE_CHOICE = "apostasy", "deception", "vote"
+
+
+# ---------------------------------------------------------------- events
+@kinded("scheme")
+class SchemeActivated(NamedTuple):
+    """``seat`` flipped its marker on ``province`` (index) and paid a Feud to
+    ``target`` for ``effect``."""
+
+    kind: str
+    seat: int
+    target: int
+    province: int
+    effect: str
+
+
+@kinded("legion_relocated")
+class LegionRelocated(NamedTuple):
+    """Deception: ``seat`` moved one of ``target``'s Legions between regions."""
+
+    kind: str
+    seat: int
+    target: int
+    source: int
+    to: int
+
+
+@kinded("card_sold")
+class CardSold(NamedTuple):
+    """Sold: a random card of ``target``'s hand went to the discard (it is
+    public there, so the event names it); ``seat`` gained 2 Denarii."""
+
+    kind: str
+    seat: int
+    target: int
+    card: int
+    denarii: int
+
+
+@kinded("card_taken")
+class CardTaken(NamedTuple):
+    """Custom Fees: a random card of ``target``'s hand went into ``seat``'s
+    (which card stays hidden: only the two of them know)."""
+
+    kind: str
+    seat: int
+    target: int
+
+
+class Doing(NamedTuple):
+    """An activation whose effect waits on a decision: once it is answered
+    (no decision open) the phase's ``auto`` opens the Trade windows."""
+
+    seat: int
+    target: int
+
+
+# ---------------------------------------------------------------- the rules
+def active(s: State) -> bool:
+    """Whether this round has Scheme activation at all (L119, L349, solo)."""
+    return (s.round >= data.SCHEMES_FROM_ROUND and s.n > 1
+            and not option(s, "truce"))
+
+
+def possible(s: State, seat: int, target: int, effect: str) -> bool:
+    """Whether ``effect`` can act on ``target`` now (data.Scheme.requires)."""
+    t = s.players[target]
+    if effect == data.MUDSLINGING:
+        return t.glory >= 2  # A12, L143
+    if effect == data.DEGRADATION:
+        return forces.degradable(s, target)
+    if effect in (data.APOSTASY, data.DECEPTION):
+        return any(r[target] for r in s.regions)
+    if effect == data.VOID_VOTE:
+        return target in s.column
+    if effect == data.REVOTE:
+        return target in s.column and s.players[seat].votes > 0
+    if effect == data.SOLD:
+        return bool(t.hand)
+    if effect == data.CUSTOM_FEES:
+        return bool(t.hand) and s.players[seat].hand_size < data.HAND_LIMIT
+    raise KeyError(effect)
+
+
+def effects_of(s: State, seat: int) -> tuple[str, ...]:
+    """The three Scheme effects on ``seat``'s board (L141)."""
+    return data.CHARACTERS[s.players[seat].character].schemes
+
+
+def markers(s: State, seat: int) -> list[tuple[int, int, int]]:
+    """(province, space, target) of ``seat``'s markers that could be flipped
+    now, effects aside: placed in an earlier round, face down, not on the
+    province in front of it, someone seated in front (A13, A21), a Feud to
+    pay and an open space on the target's track (L123-124)."""
+    if s.players[seat].feuds <= 0:
+        return []
+    mine_ = in_front(s, seat)
+    out = []
+    for pi, pr in enumerate(s.provinces):
+        if pi == mine_:
+            continue
+        for space, m in enumerate(pr.schemes):
+            if m is None or m.seat != seat or m.active or m.placed >= s.round:
+                continue
+            target = seat_facing(s, pi)
+            if target is None or target == seat:
+                continue
+            if s.players[target].feuds >= FEUD_SPACES:
+                continue
+            out.append((pi, space, target))
+    return out
+
+
+def activations(s: State, seat: int) -> list[Activate]:
+    """Every legal ``Activate`` of ``seat``: a marker and a possible effect."""
+    out = []
+    effects = effects_of(s, seat)
+    for pi, space, target in markers(s, seat):
+        name = PROVINCES[pi]
+        for effect in effects:
+            if possible(s, seat, target, effect):
+                out.append(Activate(name, space, effect))
+    return out
+
+
+# ---------------------------------------------------------------- the phase
+def enter(w: State) -> None:
+    """Every seat in turn order gets one Scheme turn (none in round 1, in a
+    Truce or in the solo game)."""
+    w.queue = tuple(w.order) if active(w) else ()
+    w.doing = ()
+
+
+def auto(w: State) -> bool:
+    """Open the Trade windows of a finished activation; skip seats with
+    nothing to activate; True while a seat must decide."""
+    if type(w.doing) is Doing:
+        windows(w, w.doing.seat, w.doing.target)
+        w.doing = ()
+        if w.pending:
+            return True
+    while w.queue and not activations(w, w.queue[0]):
+        w.queue = w.queue[1:]
+    return bool(w.queue)
+
+
+def to_move(s: State) -> int | None:
+    return s.queue[0] if s.queue else None
+
+
+def legal(s: State) -> list:
+    seat = s.queue[0]
+    return [*activations(s, seat), DONE, *free(s, seat)]
+
+
+def why(s: State, a: tuple) -> str:
+    if not s.queue:
+        return "no one activates Schemes now"
+    seat = s.queue[0]
+    if a[0] != Activate.KIND:
+        return "activate a Scheme, end your Scheme turn (Done), or sell or form a Trade set"
+    if len(a) != 4 or a[1] not in PROVINCE_INDEX:
+        return "name a province, a Scheme space (0-2) and an effect"
+    pi = PROVINCE_INDEX[a[1]]
+    if pi == in_front(s, seat):
+        return "a Scheme cannot target your own province (L121)"
+    spaces = s.provinces[pi].schemes
+    if not (isinstance(a[2], int) and 0 <= a[2] < len(spaces)):
+        return "a province has three Scheme spaces (0-2)"
+    m = spaces[a[2]]
+    if m is None or m.seat != seat:
+        return "you have no Scheme marker there"
+    if m.active:
+        return "that Scheme is already active this round"
+    if m.placed >= s.round:
+        return "a Scheme can be activated from the round after it was placed (L121)"
+    target = seat_facing(s, pi)
+    if target is None:
+        return "nobody sits in front of that province, so there is no one to target (A21)"
+    if s.players[seat].feuds <= 0:
+        return "you have no Feud marker to pay with (L124)"
+    if s.players[target].feuds >= FEUD_SPACES:
+        return "the target's Feud track has no open space (L124)"
+    if a[3] not in effects_of(s, seat):
+        return f"{a[3]} is not one of your board's Schemes (L141)"
+    return f"{a[3]} is impossible against that player now (L142-150)"
+
+
+def act(w: State, a: tuple) -> None:
+    seat = w.queue[0]
+    if act_free(w, seat, a):
+        return
+    if a[0] == DONE[0]:
+        w.queue = w.queue[1:]
+        return
+    activate(w, seat, PROVINCE_INDEX[a.province], a.space, a.effect)
+
+
+def after(w: State) -> str:
+    return "build"
+
+
+def activate(w: State, seat: int, pi: int, space: int, effect: str) -> None:
+    """L122-133: pay one Feud (leftmost of yours → rightmost open of the
+    target's: the counts alone say which Bonuses show), flip the marker,
+    then the effect."""
+    target = seat_facing(w, pi)
+    assert target is not None
+    me = mine(w, seat)
+    me.feuds -= data.SCHEME_ACTIVATION_FEUDS
+    me.schemes_activated += 1
+    mine(w, target).feuds += data.SCHEME_ACTIVATION_FEUDS
+    pr = province(w, pi)
+    m = pr.schemes[space]
+    pr.schemes = put(pr.schemes, space, Marker(m.seat, m.placed, True))
+    w.events.append(SchemeActivated(seat, target, pi, effect))
+    if apply(w, seat, target, effect):
+        windows(w, seat, target)
+    else:
+        w.doing = Doing(seat, target)
+
+
+def apply(w: State, seat: int, target: int, effect: str) -> bool:
+    """The effect (L143-150); False when it opened a decision first."""
+    if effect == data.MUDSLINGING:
+        glory.lose(w, target, 1, effect)
+    elif effect == data.DEGRADATION:
+        forces.degrade(w, target)
+    elif effect == data.APOSTASY:
+        push(w, Pending(APOSTASY_CHOICE, seat, (target,)))
+        return False
+    elif effect == data.DECEPTION:
+        placed = sum(r[target] for r in w.regions)
+        push(w, Pending(DECEPTION_MOVE, seat, (target, min(2, placed), -1)))
+        return False
+    elif effect in (data.REVOTE, data.VOID_VOTE):
+        push(w, Pending(VOTE_CHOICE, seat, (target, effect)))
+        return False
+    elif effect == data.SOLD:
+        card = _random_card(w, target).card
+        w.discard = (*w.discard, card)
+        mine(w, seat).denarii += data.SCHEME[effect].denarii
+        w.events.append(CardSold(seat, target, card, data.SCHEME[effect].denarii))
+    elif effect == data.CUSTOM_FEES:
+        held = _random_card(w, target)
+        p = mine(w, seat)
+        p.hand = (*p.hand, Held(held.card, held.seen | 1 << seat, held.pool))
+        w.events.append(CardTaken(seat, target))
+    return True
+
+
+def _random_card(w: State, target: int) -> Held:
+    """Take a random card out of ``target``'s hand (never the Anchor, which
+    is not in ``hand``: L149-150 take "Trade cards")."""
+    t = mine(w, target)
+    i, w.rng = w.rng.below(len(t.hand))
+    held = t.hand[i]
+    t.hand = t.hand[:i] + t.hand[i + 1:]
+    return held
+
+
+def windows(w: State, seat: int, target: int) -> None:
+    """L221-222: the activator's "S" window, then the target's "V" one
+    (pushed first, so it is answered second)."""
+    if trade is not None:
+        trade.open_window(w, target, "V")
+        trade.open_window(w, seat, "S")
+
+
+# ---------------------------------------------------------------- decisions
+def free(s: State, seat: int) -> list:
+    """Sell / FormSet / BuyGlory: the activator's decisions are its own turn."""
+    return trade.free_actions(s, seat) if trade is not None else []
+
+
+def act_free(w: State, seat: int, a: tuple) -> bool:
+    return trade is not None and trade.act_free(w, seat, a)
+
+
+def _with_free(s: State, pd: Pending, answers: list) -> list:
+    return [*answers, *free(s, pd.seat)]
+
+
+def apostasy_choices(s: State, pd: Pending) -> list:
+    """L145: which of the target's Legions, and whether one of yours (from
+    your board) takes its place."""
+    (target,) = pd.data
+    spare = s.players[pd.seat].legions > 0
+    out: list = []
+    for r, counts in enumerate(s.regions):
+        if counts[target]:
+            out.append(Apostasy(REGIONS[r], False))
+            if spare:
+                out.append(Apostasy(REGIONS[r], True))
+    return _with_free(s, pd, out)
+
+
+def resolve_apostasy(w: State, pd: Pending, a: tuple) -> None:
+    if act_free(w, pd.seat, a):
+        push(w, pd)
+        return
+    (target,) = pd.data
+    r = REGION_INDEX[a.region]
+    forces.remove_legion(w, target, r)
+    if a.replace:
+        forces.add_legion(w, pd.seat, r)
+
+
+def deception_choices(s: State, pd: Pending) -> list:
+    """L146: one relocation of a target's Legion to another region; the
+    second may not move the first one again (two figures)."""
+    target, left, moved_to = pd.data
+    out: list = []
+    for r, counts in enumerate(s.regions):
+        if counts[target] - (r == moved_to) <= 0:
+            continue
+        for t in range(len(REGIONS)):
+            if t != r:
+                out.append(MoveLegion(REGIONS[r], REGIONS[t]))
+    return _with_free(s, pd, out)
+
+
+def resolve_deception(w: State, pd: Pending, a: tuple) -> None:
+    if act_free(w, pd.seat, a):
+        push(w, pd)
+        return
+    target, left, moved_to = pd.data
+    r, t = REGION_INDEX[a.source], REGION_INDEX[a.to]
+    regions = w.regions
+    regions = put(regions, r, put(regions[r], target, regions[r][target] - 1))
+    w.regions = put(regions, t, put(regions[t], target, regions[t][target] + 1))
+    w.events.append(LegionRelocated(pd.seat, target, r, t))
+    if left > 1:
+        push(w, Pending(DECEPTION_MOVE, pd.seat, (target, left - 1, t)))
+
+
+def vote_choices(s: State, pd: Pending) -> list:
+    """L147-148: which of the target's Votes leaves the Column."""
+    target, _effect = pd.data
+    out = [PickVote(i) for i, owner in enumerate(s.column) if owner == target]
+    return _with_free(s, pd, out)
+
+
+def resolve_vote(w: State, pd: Pending, a: tuple) -> None:
+    if act_free(w, pd.seat, a):
+        push(w, pd)
+        return
+    target, effect = pd.data
+    forces.remove_vote(w, a.index)
+    if effect == data.REVOTE:
+        forces.place_vote(w, pd.seat, effect)  # may make a Majority (L199)
+    else:
+        glory.gain(w, (pd.seat,), data.SCHEME[effect].glory, effect)
+
+
+DECISIONS: dict[str, tuple[Callable, Callable]] = {
+    APOSTASY_CHOICE: (apostasy_choices, resolve_apostasy),
+    DECEPTION_MOVE: (deception_choices, resolve_deception),
+    VOTE_CHOICE: (vote_choices, resolve_vote),
+}
+
+
+# ---------------------------------------------------------------- text
+_name = seat_name
+
+
+def _prompt_apostasy(s: State, pd: Pending) -> str:
+    return (f"{_name(s, pd.seat)}: Apostasy — which of {_name(s, pd.data[0])}'s Legions "
+            "goes home, and does one of yours take its place?")
+
+
+def _prompt_deception(s: State, pd: Pending) -> str:
+    target, left, _ = pd.data
+    return (f"{_name(s, pd.seat)}: Deception — move one of {_name(s, target)}'s Legions "
+            f"to another region ({left} move{'s' if left > 1 else ''} left)")
+
+
+def _prompt_vote(s: State, pd: Pending) -> str:
+    target, effect = pd.data
+    return f"{_name(s, pd.seat)}: {effect} — which of {_name(s, target)}'s Votes leaves the Column?"
+
+
+PROMPTS: dict[str, Callable[[State, Pending], str]] = {
+    APOSTASY_CHOICE: _prompt_apostasy,
+    DECEPTION_MOVE: _prompt_deception,
+    VOTE_CHOICE: _prompt_vote,
+}
+
+
+def _log_scheme(s: State, e: tuple) -> str:
+    return (f"{_name(s, e.seat)} activates a Scheme on {PROVINCES[e.province]} against "
+            f"{_name(s, e.target)} and pays a Feud: {e.effect}")
+
+
+def _log_relocated(s: State, e: tuple) -> str:
+    return (f"{_name(s, e.seat)} moves {_name(s, e.target)}'s Legion from "
+            f"{REGIONS[e.source]} to {REGIONS[e.to]}")
+
+
+def _log_sold(s: State, e: tuple) -> str:
+    return (f"{_name(s, e.seat)} discards {data.TRADE_CARDS[e.card].name} from "
+            f"{_name(s, e.target)}'s hand and gains {e.denarii} Denarii")
+
+
+def _log_taken(s: State, e: tuple) -> str:
+    return f"{_name(s, e.seat)} takes a random Trade card from {_name(s, e.target)}'s hand"
+
+
+LOG: dict[str, Callable[[State, tuple], str]] = {
+    SchemeActivated.KIND: _log_scheme,
+    LegionRelocated.KIND: _log_relocated,
+    CardSold.KIND: _log_sold,
+    CardTaken.KIND: _log_taken,
+}
