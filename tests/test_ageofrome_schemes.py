@@ -10,8 +10,17 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ageofrome import data, diplomacy, forces, scheme, setup
-from engine.ageofrome.actions import ACTIONS, DONE, Activate, Apostasy, MoveLegion, PickVote
+from engine.ageofrome import data, diplomacy, forces, scheme, setup, trade
+from engine.ageofrome.actions import (
+    ACTIONS,
+    DONE,
+    Activate,
+    Apostasy,
+    MoveLegion,
+    PickVote,
+    PlayCard,
+    Sell,
+)
 from engine.ageofrome.state import (
     BUILD,
     CARD_INDEX,
@@ -40,7 +49,7 @@ def _not_an_answer(s: State, pd: object, a: object) -> str:
 
 def _decisions() -> dict[str, Decision]:
     out = {}
-    for module in (scheme, diplomacy, forces):
+    for module in (scheme, diplomacy, forces, trade):
         for kind, (legal, resolve) in module.DECISIONS.items():
             out[kind] = Decision(legal, _not_an_answer, resolve)
     return out
@@ -471,3 +480,54 @@ def test_every_event_has_a_log_sentence_and_every_decision_a_prompt() -> None:
     words = [scheme.LOG[e[0]](s, e) for e in s.events if e[0] in scheme.LOG]
     assert words == ["Marcus Antonius activates a Scheme on Gaule against Octavianus and "
                      "pays a Feud: Apostasy"]
+
+
+# ---------------------------------------------------------------- Trade windows, free actions
+def test_windows_s_for_the_activator_then_v_for_the_target() -> None:
+    """L221-222: "When you activate a Scheme" (Pilum) and "When a Scheme is
+    activated on your Province" (Galea, the target's, off its turn)."""
+    w = one_marker()
+    w.players[HENRY].glory = 5
+    hand(w, JACK, "Pilum")
+    hand(w, HENRY, "Galea")
+    s = activate(start(w), HENRY, 0, data.MUDSLINGING)
+    assert (s.pending[-1].kind, s.pending[-1].seat, s.pending[-1].data) == (
+        trade.WINDOW, JACK, ("S",))
+    assert PlayCard("Pilum") in FLOW.legal(s)
+    glory = s.players[JACK].glory
+    s = play(s, PlayCard("Pilum"))
+    assert s.players[JACK].glory == glory + 1
+    assert (s.pending[-1].kind, s.pending[-1].seat, s.pending[-1].data) == (
+        trade.WINDOW, HENRY, ("V",))
+    assert Sell("Galea") not in FLOW.legal(s)  # not Henry's turn
+    s = play(s, PlayCard("Galea"))
+    assert s.players[HENRY].glory == 5 - 1 + 1
+    assert not s.pending and s.phase == BUILD
+
+
+def test_windows_wait_for_the_effect_s_decision() -> None:
+    w = one_marker("Marcus Antonius")
+    w.players[HENRY].glory = 1
+    legions(w, HENRY, MACEDONIA, 1)
+    hand(w, JACK, "Pugio")
+    s = activate(start(w), HENRY, 0, data.APOSTASY)
+    assert s.pending[-1].kind == scheme.APOSTASY_CHOICE
+    s = play(s, Apostasy(REGIONS[MACEDONIA], False))
+    assert (s.pending[-1].kind, s.pending[-1].seat) == (trade.WINDOW, JACK)
+    denarii = s.players[JACK].denarii
+    s = play(s, PlayCard("Pugio"))
+    assert s.players[JACK].denarii == denarii + 2
+    assert s.phase == BUILD
+
+
+def test_a_free_action_keeps_the_decision_open() -> None:
+    w = one_marker("Marcus Antonius")
+    w.players[HENRY].glory = 1
+    legions(w, HENRY, MACEDONIA, 1)
+    hand(w, JACK, "Regula")
+    s = activate(start(w), HENRY, 0, data.APOSTASY)
+    assert Sell("Regula") in FLOW.legal(s)
+    denarii = s.players[JACK].denarii
+    s = play(s, Sell("Regula"))
+    assert s.players[JACK].denarii == denarii + 1
+    assert s.pending[-1].kind == scheme.APOSTASY_CHOICE and s.pending[-1].seat == JACK

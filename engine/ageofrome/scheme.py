@@ -15,15 +15,13 @@ once the effect is done the Trade windows "S" (the activator) and "V"
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Callable
 from typing import NamedTuple
 
-from engine.core import Held, kinded
+from engine.core import kinded
 from engine.flow import Pending, push
 
-from . import data, forces, glory
+from . import data, forces, glory, trade
 from .actions import DONE, Activate, Apostasy, MoveLegion, PickVote
 from .state import (
     PROVINCE_INDEX,
@@ -40,11 +38,6 @@ from .state import (
     seat_facing,
     seat_name,
 )
-
-# trade.py (windows, free actions) is H4's; until it lands no window opens
-# and no free action is offered (as in forces.py).
-trade = (importlib.import_module("engine.ageofrome.trade")
-         if importlib.util.find_spec("engine.ageofrome.trade") else None)
 
 FEUD_SPACES = data.FEUD_TRACK_SPACES
 
@@ -76,26 +69,14 @@ class LegionRelocated(NamedTuple):
     to: int
 
 
-@kinded("card_sold")
-class CardSold(NamedTuple):
-    """Sold: a random card of ``target``'s hand went to the discard (it is
-    public there, so the event names it); ``seat`` gained 2 Denarii."""
+@kinded("sold_denarii")
+class SoldDenarii(NamedTuple):
+    """Sold: ``seat`` gained ``denarii`` for the card discarded (the card
+    itself is in trade.py's CardDiscarded event: public in the discard)."""
 
     kind: str
     seat: int
-    target: int
-    card: int
     denarii: int
-
-
-@kinded("card_taken")
-class CardTaken(NamedTuple):
-    """Custom Fees: a random card of ``target``'s hand went into ``seat``'s
-    (which card stays hidden: only the two of them know)."""
-
-    kind: str
-    seat: int
-    target: int
 
 
 class Doing(NamedTuple):
@@ -288,44 +269,30 @@ def apply(w: State, seat: int, target: int, effect: str) -> bool:
         push(w, Pending(VOTE_CHOICE, seat, (target, effect)))
         return False
     elif effect == data.SOLD:
-        card = _random_card(w, target).card
-        w.discard = (*w.discard, card)
-        mine(w, seat).denarii += data.SCHEME[effect].denarii
-        w.events.append(CardSold(seat, target, card, data.SCHEME[effect].denarii))
+        trade.discard_random(w, target)  # never the Anchor: it is not in ``hand``
+        gain = data.SCHEME[effect].denarii
+        mine(w, seat).denarii += gain
+        w.events.append(SoldDenarii(seat, gain))
     elif effect == data.CUSTOM_FEES:
-        held = _random_card(w, target)
-        p = mine(w, seat)
-        p.hand = (*p.hand, Held(held.card, held.seen | 1 << seat, held.pool))
-        w.events.append(CardTaken(seat, target))
+        trade.take_random(w, seat, target)
     return True
-
-
-def _random_card(w: State, target: int) -> Held:
-    """Take a random card out of ``target``'s hand (never the Anchor, which
-    is not in ``hand``: L149-150 take "Trade cards")."""
-    t = mine(w, target)
-    i, w.rng = w.rng.below(len(t.hand))
-    held = t.hand[i]
-    t.hand = t.hand[:i] + t.hand[i + 1:]
-    return held
 
 
 def windows(w: State, seat: int, target: int) -> None:
     """L221-222: the activator's "S" window, then the target's "V" one
     (pushed first, so it is answered second)."""
-    if trade is not None:
-        trade.open_window(w, target, "V")
-        trade.open_window(w, seat, "S")
+    trade.open_window(w, target, "V")
+    trade.open_window(w, seat, "S")
 
 
 # ---------------------------------------------------------------- decisions
 def free(s: State, seat: int) -> list:
     """Sell / FormSet / BuyGlory: the activator's decisions are its own turn."""
-    return trade.free_actions(s, seat) if trade is not None else []
+    return trade.free_actions(s, seat)
 
 
 def act_free(w: State, seat: int, a: tuple) -> bool:
-    return trade is not None and trade.act_free(w, seat, a)
+    return trade.act_free(w, seat, a)
 
 
 def _with_free(s: State, pd: Pending, answers: list) -> list:
@@ -449,17 +416,11 @@ def _log_relocated(s: State, e: tuple) -> str:
 
 
 def _log_sold(s: State, e: tuple) -> str:
-    return (f"{_name(s, e.seat)} discards {data.TRADE_CARDS[e.card].name} from "
-            f"{_name(s, e.target)}'s hand and gains {e.denarii} Denarii")
-
-
-def _log_taken(s: State, e: tuple) -> str:
-    return f"{_name(s, e.seat)} takes a random Trade card from {_name(s, e.target)}'s hand"
+    return f"{_name(s, e.seat)} gains {e.denarii} Denarii for the card sold"
 
 
 LOG: dict[str, Callable[[State, tuple], str]] = {
     SchemeActivated.KIND: _log_scheme,
     LegionRelocated.KIND: _log_relocated,
-    CardSold.KIND: _log_sold,
-    CardTaken.KIND: _log_taken,
+    SoldDenarii.KIND: _log_sold,
 }
