@@ -28,8 +28,8 @@ from typing import NamedTuple
 from engine.core import Held, kinded
 from engine.flow import Pending, push
 
-from . import data, forces, glory
-from .actions import DONE, Accept, Counter, Offer, Refuse, SpyAction, SpyGlory
+from . import data, forces, glory, trade
+from .actions import DONE, Accept, BuyGlory, Counter, Offer, Refuse, SpyAction, SpyGlory
 from .state import (
     PROVINCE_INDEX,
     PROVINCES,
@@ -122,6 +122,12 @@ def targets(s: State, seat: int) -> list[tuple[int, int, int]]:
     return out
 
 
+def buy(s: State, seat: int) -> list:
+    """A20: the Religion Medal's purchase at every decision of its holder's
+    (no other free action: this step is nobody's turn, trade.TURN_PHASES)."""
+    return [a for a in trade.free_actions(s, seat) if a[0] == BuyGlory.KIND]
+
+
 def offers(s: State, seat: int) -> list[Offer]:
     p = s.players[seat]
     if not p.tokens:
@@ -159,7 +165,8 @@ def to_move(s: State) -> int | None:
 
 
 def legal(s: State) -> list:
-    return [*offers(s, s.queue[0]), DONE]
+    seat = s.queue[0]
+    return [*offers(s, seat), DONE, *buy(s, seat)]
 
 
 def why(s: State, a: tuple) -> str:
@@ -187,6 +194,9 @@ def why(s: State, a: tuple) -> str:
 
 def act(w: State, a: tuple) -> None:
     seat = w.queue[0]
+    if a[0] == BuyGlory.KIND:
+        trade.act_free(w, seat, a)
+        return
     w.queue = w.queue[1:]
     if a[0] == DONE[0]:
         return
@@ -222,10 +232,14 @@ def counters(s: State, tok: Token, amount: int) -> list[Counter]:
 
 def bargain_choices(s: State, pd: Pending) -> list:
     index, amount = pd.data
-    return [Accept(), Refuse(), *counters(s, s.diplomacy[index], amount)]
+    return [Accept(), Refuse(), *counters(s, s.diplomacy[index], amount), *buy(s, pd.seat)]
 
 
 def resolve_bargain(w: State, pd: Pending, a: tuple) -> None:
+    if a[0] == BuyGlory.KIND:
+        trade.act_free(w, pd.seat, a)
+        push(w, pd)
+        return
     index, amount = pd.data
     tok = w.diplomacy[index]
     placer = pd.seat == tok.seat
@@ -273,11 +287,15 @@ def reveal(w: State, index: int, tok: Token, accepted: bool) -> None:
 
 
 def spy_choices(s: State, pd: Pending) -> list:
-    return [SpyGlory(), SpyAction()]
+    return [SpyGlory(), SpyAction(), *buy(s, pd.seat)]
 
 
 def resolve_spy(w: State, pd: Pending, a: tuple) -> None:
     """L342: the level in Glory, or the building's action without a bonus."""
+    if a[0] == BuyGlory.KIND:
+        trade.act_free(w, pd.seat, a)
+        push(w, pd)
+        return
     type_, level = pd.data
     if a[0] == SpyGlory.KIND:
         w.events.append(SpyGloryTaken(pd.seat, level))
