@@ -14,15 +14,13 @@ action (L342).
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Callable
 from typing import NamedTuple
 
 from engine.core import kinded
 from engine.flow import Pending, push
 
-from . import board, data, glory
+from . import board, data, glory, trade
 from .actions import DONE, Done, MoveLegion
 from .state import (
     ACTIONS,
@@ -40,12 +38,8 @@ from .state import (
     State,
     mine,
     put,
+    seat_name,
 )
-
-# trade.py (hand, draws, free actions) is H4's; until it lands a Trade
-# action draws nothing and no free action is offered.
-trade = (importlib.import_module("engine.ageofrome.trade")
-         if importlib.util.find_spec("engine.ageofrome.trade") else None)
 
 LEGION = "legion"  # the decision: move one of your Legions (answer MoveLegion or Done)
 OWN_TURN_PHASES = (BUILD, ACTIONS, SCHEMES, INCOME)  # where a seat's decisions allow free actions
@@ -229,7 +223,7 @@ def push_legion_moves(w: State, seat: int, count: int, board_ok: bool = True,
 
 def _free(s: State, seat: int) -> list:
     """Sell / FormSet / BuyGlory while this decision is part of the seat's own turn."""
-    if trade is None or s.phase not in OWN_TURN_PHASES:
+    if s.phase not in OWN_TURN_PHASES:
         return []
     return trade.free_actions(s, seat)
 
@@ -241,7 +235,7 @@ def legion_legal(s: State, pd: Pending) -> list:
 
 def legion_resolve(w: State, pd: Pending, a: tuple) -> None:
     seat = pd.seat
-    if trade is not None and w.phase in OWN_TURN_PHASES and trade.act_free(w, seat, a):
+    if w.phase in OWN_TURN_PHASES and trade.act_free(w, seat, a):
         push(w, pd)
         return
     if a[0] == Done.KIND:
@@ -421,8 +415,7 @@ def resolve_building(w: State, seat: int, type_: int, bonus: bool) -> None:
         for _ in range(times):  # L201: an eviction may give the second Vote back
             place_vote(w, seat, "Politics")
     elif type_ == TRADE:
-        if trade is not None:
-            trade.draw(w, seat, times)
+        trade.draw(w, seat, times)
     elif type_ == RELIGION:
         add_pantheon_piece(w, seat)
     elif type_ == FARMING:
@@ -432,15 +425,10 @@ def resolve_building(w: State, seat: int, type_: int, bonus: bool) -> None:
 
 
 # ---------------------------------------------------------------- words
-def who(s: State, seat: int) -> str:
-    """A seat's name in a sentence: its character."""
-    return data.CHARACTERS[s.players[seat].character].name
-
-
 def _legion_prompt(s: State, pd: Pending) -> str:
     count = pd.data[0]
     more = "a Legion" if count == 1 else f"{count} Legions, one at a time"
-    return f"{who(s, pd.seat)}: move {more} (from your board or between Battle Regions)."
+    return f"{seat_name(s, pd.seat)}: move {more} (from your board or between Battle Regions)."
 
 
 def _from(source: int) -> str:
@@ -449,20 +437,21 @@ def _from(source: int) -> str:
 
 LOG: dict[str, Callable[[State, tuple], str]] = {
     LegionMoved.KIND: lambda s, e: (
-        f"{who(s, e.seat)} moves a Legion from {_from(e.source)} to {REGIONS[e.to]}."),
+        f"{seat_name(s, e.seat)} moves a Legion from {_from(e.source)} to {REGIONS[e.to]}."),
     LegionHome.KIND: lambda s, e: (
-        f"A Legion of {who(s, e.seat)} goes back from {REGIONS[e.region]} to the board."),
-    VotePlaced.KIND: lambda s, e: f"{who(s, e.seat)} places a Vote on the Senate's Column.",
+        f"A Legion of {seat_name(s, e.seat)} goes back from {REGIONS[e.region]} to the board."),
+    VotePlaced.KIND: lambda s, e: f"{seat_name(s, e.seat)} places a Vote on the Senate's Column.",
     VoteHome.KIND: lambda s, e: (
-        f"The bottom Vote, {who(s, e.seat)}'s, is pushed off the Column." if e.evicted
-        else f"{who(s, e.seat)}'s Vote goes back from the Column."),
-    Majority.KIND: lambda s, e: f"{who(s, e.seat)} achieves a Majority (+{e.glory} Glory).",
+        f"The bottom Vote, {seat_name(s, e.seat)}'s, is pushed off the Column." if e.evicted
+        else f"{seat_name(s, e.seat)}'s Vote goes back from the Column."),
+    Majority.KIND: lambda s, e: f"{seat_name(s, e.seat)} achieves a Majority (+{e.glory} Glory).",
     PantheonPiece.KIND: lambda s, e: (
-        f"{who(s, e.seat)} adds a piece to the Pantheon's {e.level}." if e.colour == data.OWN
-        else f"{who(s, e.seat)} finishes the Pantheon's {e.level} with the {e.colour} piece."),
+        f"{seat_name(s, e.seat)} adds a piece to the Pantheon's {e.level}."
+        if e.colour == data.OWN else
+        f"{seat_name(s, e.seat)} finishes the Pantheon's {e.level} with the {e.colour} piece."),
     Degraded.KIND: lambda s, e: (
-        f"{who(s, e.seat)} loses a piece of the Pantheon's {e.level}."),
-    Farmed.KIND: lambda s, e: f"{who(s, e.seat)} farms {e.denarii} Denarii.",
+        f"{seat_name(s, e.seat)} loses a piece of the Pantheon's {e.level}."),
+    Farmed.KIND: lambda s, e: f"{seat_name(s, e.seat)} farms {e.denarii} Denarii.",
 }
 PROMPTS: dict[str, Callable[[State, Pending], str]] = {LEGION: _legion_prompt}
 DECISIONS: dict[str, tuple[Callable, Callable]] = {LEGION: (legion_legal, legion_resolve)}
