@@ -61,42 +61,30 @@ def groups(s: State, region: int) -> list[list[int]]:
 
 
 def placings(s: State, region: int) -> tuple[tuple[int, int], ...]:
-    """(seat, place) of every seat that holds a place alone in ``region``
-    (L186-188, L300): tied players take no place, but the place is used up
-    (E10: Jack and Mary tied, Henry is 2nd); the Military Medal wins its
-    holder's tie and the others tied with it share the next place."""
-    if forces is not None and hasattr(forces, "placings"):
+    """(seat, place) of everyone with a Legion in ``region``, most first
+    (forces.placings when it is there): tied players share a place and the
+    next group takes the next place (E10: Henry is 2nd behind a tie); the
+    Military Medal wins its holder's tie, the others tied with it take the
+    next place (L168, L188). A shared place scores nothing (L300)."""
+    if forces is not None:
         return forces.placings(s, region)
-    return _placings(s, region)
-
-
-def _placings(s: State, region: int) -> tuple[tuple[int, int], ...]:
     out: list[tuple[int, int]] = []
     place = 1
     for g in groups(s, region):
         medal = [seat for seat in g if s.players[seat].medals >> MILITARY & 1]
-        if len(g) == 1:
-            out.append((g[0], place))
-            place += 1
-        elif medal:
+        if len(g) > 1 and medal:
             out.append((medal[0], place))
-            rest = [seat for seat in g if seat != medal[0]]
-            if len(rest) == 1:
-                out.append((rest[0], place + 1))
-            place += 2
-        else:
             place += 1
+            g = [seat for seat in g if seat != medal[0]]
+        out.extend((seat, place) for seat in g)
+        place += 1
     return tuple(out)
 
 
 def first_in(s: State, seat: int, region: int) -> bool:
     """Whether ``seat`` stands first in ``region``, tied first included (a
     Quest's tie goes to its holder, L105)."""
-    g = groups(s, region)
-    if not g or seat not in g[0]:
-        return False
-    return len(g[0]) == 1 or (seat, 1) in placings(s, region) or not any(
-        s.players[o].medals >> MILITARY & 1 for o in g[0])
+    return (seat, 1) in placings(s, region)
 
 
 # ---------------------------------------------------------------- trade sets
@@ -200,8 +188,10 @@ def military(s: State, seat: int) -> int:
         if not defeated(s, i):
             continue
         values = board.banners(name, players)
-        for who, place in placings(s, i):
-            if who == seat and place <= len(values):
+        places = placings(s, i)
+        held = [place for _, place in places]
+        for who, place in places:
+            if who == seat and place <= len(values) and held.count(place) == 1:
                 total += values[place - 1]
     return total
 
