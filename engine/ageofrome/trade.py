@@ -403,10 +403,22 @@ def _buy(s: State, seat: int) -> list:
 def free_actions(s: State, seat: int) -> list:
     """What ``seat`` may do besides its decision on its own turn: sell a card
     (L217), form a set (L213-215), buy Glory with the Religion Medal (L171)."""
-    out: list = [Sell(NAMES[h.card]) for h in s.players[seat].hand]
-    out += sets_of(s, seat)
-    out += _buy(s, seat)
-    return out
+    p = s.players[seat]
+    buy = bool(p.medals >> RELIGION & 1) and p.denarii >= data.RELIGION_MEDAL_PRICE
+    return list(_free(tuple(h.card for h in p.hand), len(p.sets) < data.MAX_TRADE_SETS,
+                      bool(p.medals >> TRADE & 1), buy))
+
+
+@lru_cache(maxsize=8192)
+def _free(cards: tuple[int, ...], sets_open: bool, wild_jewels: bool,
+          buy: bool) -> tuple:
+    """free_actions by what they depend on (called at every decision of a turn)."""
+    out: list = [Sell(NAMES[c]) for c in cards]
+    if sets_open and len(cards) >= data.SET_SIZE:
+        out += _sets(tuple(sorted(cards)), wild_jewels)
+    if buy:
+        out.append(BuyGlory())
+    return tuple(out)
 
 
 def act_free(w: State, seat: int, a: tuple) -> bool:
