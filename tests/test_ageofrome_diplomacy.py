@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ageofrome import data, diplomacy, forces
+from engine.ageofrome import data, diplomacy, forces, game, invariants
 from engine.ageofrome.actions import (
     DONE,
     Accept,
@@ -18,6 +18,7 @@ from engine.ageofrome.actions import (
     SpyAction,
     SpyGlory,
 )
+from engine.ageofrome.scenario import Scenario
 from engine.ageofrome.state import (
     BUILD,
     DIPLOMACY,
@@ -241,3 +242,36 @@ def test_prompts_and_log_sentences() -> None:
     lines = [diplomacy.LOG[e[0]](s, e) for e in s.events if e[0] in diplomacy.LOG]
     assert lines == ["Marcus Antonius accepts Julius Caesar's Diplomacy: it is a Spy; "
                      "2 Denarii go to Marcus Antonius"]
+
+
+# ---------------------------------------------------------------- through the whole game
+def example() -> State:
+    """L347-348 with the game's scenario builder: Jack first, a Castle in
+    front of Mary, a Lighthouse in front of Jack."""
+    return (Scenario(players=4, names=("Jack", "Henry", "Mary", "Ross"))
+            .characters("Julius Caesar", "Octavianus", "Marcus Antonius", "Crassus")
+            .variant("spies_allies").at("diplomacy", round=2).first("Jack")
+            .denarii(Jack=10, Mary=10)
+            .levels(PROVINCES[MARY], Military=3).levels(PROVINCES[JACK], Trade=2)
+            .build())
+
+
+@pytest.mark.parametrize("token", [ALLIANCE, SPY])
+def test_e26_e27_through_the_game(token: str) -> None:
+    s = example()
+    assert game.to_move(s) == JACK
+    glory = s.players[JACK].glory, s.players[MARY].glory
+    s = game.play(s, Offer(token, PROVINCES[MARY], TYPES[MILITARY], 5))
+    s = game.play(s, Accept())
+    assert s.players[MARY].denarii == 15
+    if token == SPY:
+        s = game.play(s, SpyGlory())
+        assert (s.players[JACK].glory, s.players[MARY].glory) == (glory[0] + 3, glory[1])
+    else:
+        assert (s.players[JACK].glory, s.players[MARY].glory) == (glory[0] + 3, glory[1] + 3)
+    while game.to_move(s) != MARY:  # Henry or Ross, by the round's direction, offers nothing
+        s = game.play(s, DONE)
+    s = game.play(s, Offer(token, PROVINCES[JACK], TYPES[TRADE], 3))
+    s = game.play(s, Refuse())
+    assert s.players[MARY].denarii == (15 if token == ALLIANCE else 12)
+    invariants.check(s)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ageofrome import data, diplomacy, forces, scheme, setup, trade
+from engine.ageofrome import data, diplomacy, forces, game, invariants, scheme, setup, trade
 from engine.ageofrome.actions import (
     ACTIONS,
     DONE,
@@ -21,6 +21,7 @@ from engine.ageofrome.actions import (
     PlayCard,
     Sell,
 )
+from engine.ageofrome.scenario import Scenario
 from engine.ageofrome.state import (
     BUILD,
     CARD_INDEX,
@@ -531,3 +532,45 @@ def test_a_free_action_keeps_the_decision_open() -> None:
     s = play(s, Sell("Regula"))
     assert s.players[JACK].denarii == denarii + 1
     assert s.pending[-1].kind == scheme.APOSTASY_CHOICE and s.pending[-1].seat == JACK
+
+
+# ---------------------------------------------------------------- through the whole game
+# The rulebook's examples again, built with the game's scenario builder and
+# played through the game's own flow table (engine/ageofrome/game.py).
+NAMES = ("Jack", "Henry", "Mary", "Ross")
+
+
+def test_e6_through_the_game() -> None:
+    s = (Scenario(players=4, names=NAMES)
+         .characters("Julius Caesar", "Octavianus", "Marcus Antonius", "Crassus")
+         .at("schemes", round=3).first("Jack")
+         .feuds(Jack=4, Henry=4, Ross=0).glory(Henry=1).pantheon("Henry", base_own=1)
+         .scheme(PROVINCES[HENRY], 0, "Jack").scheme(PROVINCES[HENRY], 1, "Mary")
+         .scheme(PROVINCES[HENRY], 2, "Ross")
+         .build())
+    assert game.to_move(s) == JACK
+    assert game.legal(s) == [Activate(PROVINCES[HENRY], 0, data.DEGRADATION), DONE]
+    s = game.play(s, Activate(PROVINCES[HENRY], 0, data.DEGRADATION))
+    assert (s.players[JACK].feuds, s.players[HENRY].feuds) == (3, 5)
+    assert s.players[JACK].active_bonus(POLITICS)
+    assert not any(s.players[HENRY].active_bonus(t) for t in range(5))
+    assert s.phase == BUILD  # Mary (Henry full) and Ross (no Feud) cannot activate
+    assert s.players[MARY].feuds == 2 and s.players[ROSS].feuds == 0
+    assert s.provinces[HENRY].schemes[1] == Marker(MARY, 1, False)
+    invariants.check(s)
+
+
+def test_e12_through_the_game() -> None:
+    s = (Scenario(players=4, names=NAMES)
+         .characters("Julius Caesar", "Crassus", "Marcus Antonius", "Octavianus")
+         .at("schemes", round=4).first("Ross")
+         .column("Jack", "Ross", "Ross", "Mary", "Ross").glory(Mary=1)
+         .scheme(PROVINCES[MARY], 0, "Ross", placed=2)
+         .build())
+    assert game.to_move(s) == ROSS
+    glory = s.players[ROSS].glory
+    s = game.play(s, Activate(PROVINCES[MARY], 0, data.REVOTE))
+    s = game.play(s, PickVote(3))
+    assert s.column == (JACK, ROSS, ROSS, ROSS, ROSS)
+    assert s.players[ROSS].glory == glory + 2
+    invariants.check(s)
