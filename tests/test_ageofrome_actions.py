@@ -181,6 +181,17 @@ def test_a17_a_bonus_only_when_uncovered_once_a_round_and_of_its_own_type() -> N
         game.play(s, Place("Politics", True))
 
 
+def test_the_bonus_table_matches_the_feud_track() -> None:
+    # action_phase.ACTIVE is Player.active_bonus precomputed for every
+    # character and number of Feuds.
+    for c in range(len(data.CHARACTERS)):
+        for feuds in range(data.FEUD_TRACK_SPACES + 1):
+            p = position().players[0].replace(character=c, feuds=feuds)
+            for t in (MILITARY, POLITICS, TRADE):
+                assert bool(action_phase.ACTIVE[c][feuds] >> t & 1) == p.active_bonus(t)
+    assert action_phase.ACTIVE[0][2] == 1 << MILITARY | 1 << POLITICS
+
+
 def test_e18_jack_casts_two_votes_with_the_politics_bonus() -> None:
     # L264.
     s = at(position(jack={"votes": 4}), ACTIONS, p0=(0, 1, 0, 0, 0))

@@ -359,6 +359,8 @@ def test_farming_pays_by_the_round_and_the_medal_adds_two() -> None:
     before = w.players[MARY].denarii
     forces.resolve_building(w, MARY, FARMING, bonus=False)
     assert w.players[MARY].denarii == before + 4  # L172
+    forces.resolve_building(w, MARY, FARMING, bonus=False, follower=False)  # a Spy's action
+    assert w.players[MARY].denarii == before + 4 + 2  # no Follower placed: no Medal extra
 
 
 def test_every_event_has_a_log_sentence() -> None:

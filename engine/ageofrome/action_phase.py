@@ -48,7 +48,6 @@ from .state import (
 PLACE_WINDOW = "A"  # L224: place a Follower anywhere
 COLOSSEUM_WINDOW = "AC"  # ... on the Colosseum
 FARMING_WINDOW = "AF"  # ... on a Farming building
-BONUS_TYPES = frozenset(BONUS)
 CAPACITY = (0, *(board.LEVEL_CAPACITY[lv] for lv in board.LEVELS))  # by level, 0: no building
 
 
@@ -93,19 +92,44 @@ def schemes_allowed(s: State) -> bool:
     return s.n > 1 and not option(s, "truce")
 
 
+# The actions, built once: PLAIN[t] / WITH_BONUS[t] for type t.
+PLAIN = tuple(Place(t, False) for t in TYPES)
+WITH_BONUS = tuple(Place(t, True) for t in TYPES)
+TO_COLOSSEUM = Place(COLOSSEUM, False)
+TO_SCHEME = Place(SCHEME_SPACE, False)
+
+
+def _active_mask(character: int, feuds: int) -> int:
+    track = data.CHARACTERS[character].track[: data.FEUD_TRACK_SPACES - feuds]
+    return sum(1 << t for t in BONUS if TYPES[t] in track)
+
+
+# ACTIVE[character][feuds]: bit t set when the Bonus of type t is uncovered (L260)
+ACTIVE = tuple(tuple(_active_mask(c, f) for f in range(data.FEUD_TRACK_SPACES + 1))
+               for c in range(len(data.CHARACTERS)))
+
+
+def bonus_ready(s: State, seat: int) -> int:
+    """Bit t: the Bonus of type t is active and unused this round (L258, A17)."""
+    p = s.players[seat]
+    return ACTIVE[p.character][p.feuds] & ~p.bonus_used
+
+
 def targets(s: State, seat: int) -> list[Place]:
     """Where ``seat`` may place a Follower now (L176-178, L252, L254-262)."""
     p = s.players[seat]
     pr = s.provinces[in_front(s, seat)]
+    ready = ACTIVE[p.character][p.feuds] & ~p.bonus_used
+    followers = pr.followers
     out: list[Place] = []
     for t, level in enumerate(pr.levels):
-        if level and len(pr.followers[t]) < CAPACITY[level]:
-            out.append(Place(TYPES[t], False))
-            if t in BONUS_TYPES and not p.bonus_used >> t & 1 and p.active_bonus(t):
-                out.append(Place(TYPES[t], True))
-    out.append(Place(COLOSSEUM, False))
-    if p.markers > 0 and None in pr.schemes and schemes_allowed(s):
-        out.append(Place(SCHEME_SPACE, False))
+        if level and len(followers[t]) < CAPACITY[level]:
+            out.append(PLAIN[t])
+            if ready >> t & 1:
+                out.append(WITH_BONUS[t])
+    out.append(TO_COLOSSEUM)
+    if p.markers > 0 and None in pr.schemes and s.n > 1 and not option(s, "truce"):
+        out.append(TO_SCHEME)
     return out
 
 
@@ -161,7 +185,7 @@ def why(s: State, a: tuple) -> str:
     if len(s.provinces[where].followers[t]) >= CAPACITY[level]:
         return f"a level {level} building holds {CAPACITY[level]} Followers (L177)"
     if bonus:
-        if t not in BONUS_TYPES:
+        if t not in BONUS:
             return "only Military, Politics and Trade have a Bonus (L258)"
         if p.bonus_used >> t & 1:
             return f"your {target} Bonus is already used this round (L258)"

@@ -398,16 +398,20 @@ def degrade(w: State, seat: int) -> None:
 
 
 # ---------------------------------------------------------------- buildings
-def farming_denarii(s: State, seat: int) -> int:
-    """L245-250 by the round (A24), +2 with the Farming Medal (L172)."""
-    extra = data.FARMING_MEDAL_DENARII if s.players[seat].medals & FARMING_BIT else 0
-    return data.FARMING_DENARII[s.round] + extra
+def farming_denarii(s: State, seat: int, follower: bool = True) -> int:
+    """L245-250 by the round (A24), +2 with the Farming Medal when a
+    Follower is placed there (L172)."""
+    medal = follower and s.players[seat].medals & FARMING_BIT
+    return data.FARMING_DENARII[s.round] + (data.FARMING_MEDAL_DENARII if medal else 0)
 
 
-def resolve_building(w: State, seat: int, type_: int, bonus: bool) -> None:
+def resolve_building(w: State, seat: int, type_: int, bonus: bool,
+                     follower: bool = True) -> None:
     """What a building of ``type_`` gives ``seat`` (L179-250), doubled for
     Military, Politics and Trade by their Bonus (L261-264). May open
-    decisions (Legion moves, making room before a draw)."""
+    decisions (Legion moves, making room before a draw). ``follower``
+    False: a Spy's free action (L342), no Follower placed, so no Farming
+    Medal extra (L172 says "when you place a Follower")."""
     times = 2 if bonus else 1
     if type_ == MILITARY:
         push_legion_moves(w, seat, times)
@@ -419,7 +423,7 @@ def resolve_building(w: State, seat: int, type_: int, bonus: bool) -> None:
     elif type_ == RELIGION:
         add_pantheon_piece(w, seat)
     elif type_ == FARMING:
-        amount = farming_denarii(w, seat)
+        amount = farming_denarii(w, seat, follower)
         mine(w, seat).denarii += amount
         w.events.append(Farmed(seat, amount))
 
