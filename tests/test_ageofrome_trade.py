@@ -20,22 +20,27 @@ from engine.ageofrome.actions import (
     FormSet,
     MoveLegion,
     PickRegion,
+    Place,
     PlayCard,
     Sell,
 )
+from engine.ageofrome.scenario import Scenario
 from engine.ageofrome.state import (
     CARD_INDEX,
     EVENT,
     INCOME,
+    PROVINCES,
     REGION_INDEX,
     RELIGION,
     SCHEMES,
     TRADE,
     TRADE_POOL,
     State,
+    in_front,
 )
 from engine.core import ALL_SEATS, Held
 from engine.flow import Pending
+from tests.ageofrome_helpers import GAME, table
 from tests.test_ageofrome_forces import HENRY, JACK, MARY, ROSS, position
 
 DECISIONS = {**trade.DECISIONS, **forces.DECISIONS}
@@ -435,3 +440,72 @@ def test_effect_draw_take_discard_and_discard_random() -> None:
     assert hand(w, HENRY) == ["Groma", "Libra"]
     effects.apply(w, HENRY, data.Effect("discard random"))
     assert len(w.players[HENRY].hand) == 1 and len(w.discard) == 1
+
+
+# ---------------------------------------------------------------- E15-E17 through the game
+def _front(s: State, seat: int) -> str:
+    return PROVINCES[in_front(s, seat)]
+
+
+def _at_actions(first: str, **kw: object) -> Scenario:
+    """The rulebook's table in the Action phase of round 3, ``first`` to act;
+    Jack = Marcus Antonius, Henry = Julius Caesar, Mary = Octavianus (Trade
+    bonus active, an Anchor), Ross = Pompeius (Military bonus active)."""
+    return (table().characters("Marcus Antonius", "Julius Caesar", "Octavianus", "Pompeius")
+            .at("actions", round=3).first(first))
+
+
+def _flow_play(s: State, *actions: tuple) -> State:
+    for a in actions:
+        assert a in GAME.legal(s), (a, GAME.prompt(s), GAME.legal(s))
+        s = GAME.play(s, a)
+    return s
+
+
+def test_e15_through_the_action_phase() -> None:
+    base = _at_actions("Mary")
+    where = _front(base.build(), MARY)
+    s = (base.levels(where, Trade=2).hand("Mary", "Sundial", "Groma", "Libra", "Dolabra",
+                                          "Anchor")
+         .deck("trade", "Circinus", "Bulla", "Spatha").build())
+    assert GAME.to_move(s) == MARY and s.players[MARY].hand_size == 5
+    s = _flow_play(s, Place("Trade", True), PlayCard("Sundial"), PlayCard("Circinus"))
+    p = s.players[MARY]
+    assert not p.anchor
+    # the window closed (nothing of condition A left), the action resolved: two draws
+    assert [data.TRADE_CARDS[h.card].name for h in p.hand] == [
+        "Groma", "Libra", "Dolabra", "Bulla", "Spatha"]
+    assert not any(a[0] == "play" for a in GAME.legal(s))
+
+
+def test_e16_through_the_action_phase() -> None:
+    base = _at_actions("Jack").feuds(Jack=0)
+    where = _front(base.build(), JACK)
+    s = (base.levels(where, Trade=2).hand("Jack", "Bulla", "Groma", "Libra", "Anchor")
+         .deck("trade", "Serra", "Palla", "Malleus", "Toga").build())
+    s = _flow_play(s, Place("Trade", True), PlayCard("Bulla"))
+    assert s.players[JACK].hand_size == 5
+    # Serra and Palla are not of condition A: the window closed and the
+    # action resolved up to its first draw, which needs room (A8)
+    assert s.pending == (Pending(trade.ROOM, JACK, ("", (trade.DRAW, trade.DRAW), ())),)
+    assert not any(a[0] == "play" for a in GAME.legal(s))
+    s = _flow_play(s, Sell("Groma"), Sell("Libra"))
+    assert [data.TRADE_CARDS[h.card].name for h in s.players[JACK].hand] == [
+        "Serra", "Palla", "Malleus", "Toga"]
+    assert s.players[JACK].anchor and GAME.to_move(s) != JACK  # his turn is over
+
+
+def test_e17_through_the_action_phase() -> None:
+    base = _at_actions("Ross")
+    where = _front(base.build(), ROSS)
+    s = (base.levels(where, Military=3).hand("Ross", "Snake Bracelets")
+         .regions(Thrace={"Ross": 3}, Epirus={"Ross": 2})
+         .discard("Groma", "Bulla").deck("trade", "Spatha", "Libra").build())
+    p = s.players[ROSS]
+    assert (p.legions, p.legions_unrecruited) == (1, 1)
+    s = _flow_play(s, Place("Military", True), PlayCard("Snake Bracelets"), PlayCard("Bulla"),
+                   PlayCard("Spatha"))
+    assert s.players[ROSS].legions == 2 and s.players[ROSS].legions_unrecruited == 0
+    s = _flow_play(s, MoveLegion("board", "Epirus"), MoveLegion("board", "Macedonia"))
+    assert s.players[ROSS].legions == 0
+    assert sum(r[ROSS] for r in s.regions) == 7
