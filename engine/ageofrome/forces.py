@@ -196,18 +196,22 @@ def shift_legion(w: State, seat: int, source: int, to: int) -> None:
     w.events.append(LegionMoved(seat, source, to))
 
 
+FROM_BOARD = tuple(MoveLegion(BOARD, r) for r in REGIONS)
+FROM_REGION = tuple(tuple(MoveLegion(source, to) for to in REGIONS if to != source)
+                    for source in REGIONS)
+
+
 def legion_moves(s: State, seat: int, board_ok: bool = True,
                  regions_ok: bool = True) -> list[MoveLegion]:
     """The single moves ``seat`` can make (A18): a Legion from its board to
     a Battle Region, or one of its Legions from a region to another."""
     moves: list[MoveLegion] = []
     if board_ok and s.players[seat].legions > 0:
-        moves.extend(MoveLegion(BOARD, r) for r in REGIONS)
+        moves.extend(FROM_BOARD)
     if regions_ok:
-        regions = s.regions
-        for i, source in enumerate(REGIONS):
-            if regions[i][seat]:
-                moves.extend(MoveLegion(source, to) for to in REGIONS if to != source)
+        for i, counts in enumerate(s.regions):
+            if counts[seat]:
+                moves.extend(FROM_REGION[i])
     return moves
 
 
