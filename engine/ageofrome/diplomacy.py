@@ -33,6 +33,8 @@ from .actions import DONE, Accept, BuyGlory, Counter, Offer, Refuse, SpyAction, 
 from .state import (
     PROVINCE_INDEX,
     PROVINCES,
+    RELIGION,
+    SCHEMES,
     TOKEN_POOL,
     TYPE_INDEX,
     TYPES,
@@ -49,6 +51,7 @@ from .state import (
 BARGAIN, SPY_CHOICE = "bargain", "spy"  # decision kinds
 TOKEN_INDEX = {t: i for i, t in enumerate(data.DIPLOMACY_TOKENS)}
 BOTH_TOKENS = (1 << len(data.DIPLOMACY_TOKENS)) - 1
+BUY_GLORY = BuyGlory()
 MAX_OFFER = 5  # the largest opening offer the legal list carries (inferred)
 MAX_COUNTERS = 2  # per side (inferred)
 COUNTER_STEPS = (-2, -1, 1, 2)  # a counter moves the amount by 1 or 2 (inferred)
@@ -122,10 +125,36 @@ def targets(s: State, seat: int) -> list[tuple[int, int, int]]:
     return out
 
 
+def can_offer(s: State, seat: int) -> bool:
+    """Whether ``seat`` has a token left and a building to put it on."""
+    if not s.players[seat].tokens:
+        return False
+    own = in_front(s, seat)
+    for pi, pr in enumerate(s.provinces):
+        if pi != own and any(pr.levels):
+            opponent = seat_facing(s, pi)
+            if opponent is not None and opponent != seat:
+                return True
+    return False
+
+
+# Every opening offer, built once: OFFERS[token][province][type] holds the
+# offers of 0..MAX_OFFER Denarii (the legal list slices it: no allocation
+# per record on the bots' path).
+OFFERS = tuple(
+    tuple(tuple(tuple(Offer(token, pname, tname, d) for d in range(MAX_OFFER + 1))
+                for tname in TYPES) for pname in PROVINCES)
+    for token in data.DIPLOMACY_TOKENS)
+
+
 def buy(s: State, seat: int) -> list:
     """A20: the Religion Medal's purchase at every decision of its holder's
-    (no other free action: this step is nobody's turn, trade.TURN_PHASES)."""
-    return [a for a in trade.free_actions(s, seat) if a[0] == BuyGlory.KIND]
+    (no other free action: this step is nobody's turn, trade.TURN_PHASES).
+    The same test as trade's own list of free actions, without its sets."""
+    p = s.players[seat]
+    if p.medals >> RELIGION & 1 and p.denarii >= data.RELIGION_MEDAL_PRICE:
+        return [BUY_GLORY]
+    return []
 
 
 def offers(s: State, seat: int) -> list[Offer]:
@@ -133,10 +162,14 @@ def offers(s: State, seat: int) -> list[Offer]:
     if not p.tokens:
         return []
     where = targets(s, seat)
-    amounts = range(min(MAX_OFFER, p.denarii) + 1)
-    return [Offer(token, PROVINCES[pi], TYPES[t], d)
-            for token, bit in TOKEN_INDEX.items() if p.tokens >> bit & 1
-            for pi, t, _ in where for d in amounts]
+    top = min(MAX_OFFER, p.denarii) + 1
+    out: list[Offer] = []
+    for bit in range(len(data.DIPLOMACY_TOKENS)):
+        if p.tokens >> bit & 1:
+            table = OFFERS[bit]
+            for pi, t, _ in where:
+                out += table[pi][t][:top]
+    return out
 
 
 # ---------------------------------------------------------------- the phase
@@ -155,7 +188,7 @@ def enter(w: State) -> None:
 
 
 def auto(w: State) -> bool:
-    while w.queue and not offers(w, w.queue[0]):
+    while w.queue and not can_offer(w, w.queue[0]):
         w.queue = w.queue[1:]
     return bool(w.queue)
 
@@ -176,7 +209,7 @@ def why(s: State, a: tuple) -> str:
     p = s.players[seat]
     if a[0] != Offer.KIND:
         return "place a Diplomacy token (Offer) or place none (Done)"
-    if len(a) != 5 or a[1] not in TOKEN_INDEX:
+    if len(a) != 5 or not all(isinstance(x, str) for x in a[1:4]) or a[1] not in TOKEN_INDEX:
         return "an offer names a token (spy or alliance), a province, a building and Denarii"
     if not p.tokens:
         return "you have placed your Diplomacy token this round (L346)"
@@ -213,7 +246,7 @@ def act(w: State, a: tuple) -> None:
 
 
 def after(w: State) -> str:
-    return "schemes"
+    return SCHEMES
 
 
 # ---------------------------------------------------------------- bargaining

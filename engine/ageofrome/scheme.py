@@ -24,6 +24,7 @@ from engine.flow import Pending, push
 from . import data, forces, glory, trade
 from .actions import DONE, Activate, Apostasy, MoveLegion, PickVote
 from .state import (
+    BUILD,
     PROVINCE_INDEX,
     PROVINCES,
     REGION_INDEX,
@@ -191,7 +192,7 @@ def why(s: State, a: tuple) -> str:
     seat = s.queue[0]
     if a[0] != Activate.KIND:
         return "activate a Scheme, end your Scheme turn (Done), or sell or form a Trade set"
-    if len(a) != 4 or a[1] not in PROVINCE_INDEX:
+    if len(a) != 4 or not isinstance(a[1], str) or a[1] not in PROVINCE_INDEX:
         return "name a province, a Scheme space (0-2) and an effect"
     pi = PROVINCE_INDEX[a[1]]
     if pi == in_front(s, seat):
@@ -229,7 +230,7 @@ def act(w: State, a: tuple) -> None:
 
 
 def after(w: State) -> str:
-    return "build"
+    return BUILD
 
 
 def activate(w: State, seat: int, pi: int, space: int, effect: str) -> None:
