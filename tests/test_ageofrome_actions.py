@@ -13,6 +13,7 @@ import pytest
 
 from engine.ageofrome import action_phase, board, build, data, game
 from engine.ageofrome.actions import DONE, Build, Place
+from engine.ageofrome.scenario import Scenario
 from engine.ageofrome.state import (
     ACTIONS,
     BUILD,
@@ -28,6 +29,7 @@ from engine.ageofrome.state import (
     tile_index,
 )
 from engine.core import Held, IllegalAction
+from tests.ageofrome_helpers import table
 from tests.test_ageofrome_forces import HENRY, JACK, MARY, ROSS, position, writable
 
 ITALIA = 0  # seat 0 (Jack) faces Italia at rotation 0, Henry Gaule, Mary Hispania, Ross Africa
@@ -351,3 +353,55 @@ def test_every_placement_and_build_has_a_log_sentence() -> None:
     assert lines == ["Marcus Antonius places a Follower on the Farming building of Italia."]
     assert action_phase.describe_place(s, Place("Colosseum", False)).startswith("Colosseum")
     assert FARMING == 4
+
+
+# ---------------------------------------------------------------- examples, scenario builder
+def rulebook_table() -> Scenario:
+    """Jack, Henry, Mary and Ross with boards whose Bonuses the examples
+    need: Jack Military+Politics, Henry Military+Politics, Mary
+    Politics+Trade, Ross Military+Trade (two or three Feuds each)."""
+    return (table().characters("Marcus Antonius", "Julius Caesar", "Octavianus", "Pompeius")
+            .at("actions", round=3))
+
+
+def test_e13_through_the_flow() -> None:
+    # L200: Henry, two Votes on top of Jack's, places on a Politics building with his bonus.
+    s = (rulebook_table().first("Henry").column("Jack", "Henry", "Henry")
+         .player("Henry", votes=2).levels("Gaule", Politics=1).build())
+    assert game.to_move(s) == HENRY
+    glory = s.players[HENRY].glory
+    s = play(s, Place("Politics", True))
+    assert s.column == (JACK, HENRY, HENRY, HENRY, HENRY)
+    assert [e.glory for e in kinds(s, "majority")] == [2, 2]
+    assert s.players[HENRY].glory == glory + 4
+
+
+def test_e14_through_the_flow() -> None:
+    # L201: Mary, one Vote on her board, casts two with her bonus.
+    s = (rulebook_table().first("Mary").column("Mary", "Mary", "Jack", "Mary", "Mary")
+         .levels("Hispania", Politics=2).build())
+    assert s.players[MARY].votes == 1
+    s = play(s, Place("Politics", True))
+    assert s.column == (JACK, MARY, MARY, MARY, MARY)
+    assert len(kinds(s, "majority")) == 2 and s.players[MARY].votes == 1
+
+
+def test_e9_through_the_flow() -> None:
+    # L262: Ross on the Castle with his bonus: one Legion to Macedonia, one
+    # relocated from Thrace to Epirus.
+    s = (rulebook_table().first("Ross").regions(Thrace={"Ross": 1})
+         .levels("Africa", Military=3).build())
+    s = play(s, Place("Military", True), ("legion", "board", "Macedonia"),
+             ("legion", "Thrace", "Epirus"))
+    assert [r[ROSS] for r in s.regions] == [1, 1, 0]
+    assert game.to_move(s) != ROSS
+
+
+def test_e18_mary_draws_two_through_the_flow() -> None:
+    # L263: two cards; L231: not played for this action.
+    s = (rulebook_table().first("Mary").deck("trade", "Sundial", "Bulla")
+         .levels("Hispania", Trade=2).build())
+    before = s.players[MARY].hand_size
+    s = play(s, Place("Trade", True))
+    assert s.players[MARY].hand_size == before + 2
+    assert not s.pending and game.to_move(s) != MARY
