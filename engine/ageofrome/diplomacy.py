@@ -347,6 +347,11 @@ DECISIONS: dict[str, tuple[Callable, Callable]] = {
 _name = seat_name
 
 
+def coins(n: int) -> str:
+    """"1 Denarius", "3 Denarii"."""
+    return f"{n} Denarius" if n == 1 else f"{n} Denarii"
+
+
 def _where(tok: Token) -> str:
     return f"the {TYPES[tok.type]} building of {PROVINCES[tok.province]}"
 
@@ -355,10 +360,10 @@ def _prompt_bargain(s: State, pd: Pending) -> str:
     index, amount = pd.data
     tok = s.diplomacy[index]
     if pd.seat == tok.seat:
-        return (f"{_name(s, pd.seat)}: {_name(s, tok.target)} asks {amount} Denarii for your "
+        return (f"{_name(s, pd.seat)}: {_name(s, tok.target)} asks {coins(amount)} for your "
                 "Diplomacy token — accept, counter, or withdraw?")
     return (f"{_name(s, pd.seat)}: {_name(s, tok.seat)} offers a Diplomacy token with "
-            f"{amount} Denarii on {_where(tok)} — accept, refuse or counter?")
+            f"{coins(amount)} on {_where(tok)} — accept, refuse or counter?")
 
 
 def _prompt_spy(s: State, pd: Pending) -> str:
@@ -374,13 +379,13 @@ PROMPTS: dict[str, Callable[[State, Pending], str]] = {
 
 
 def _log_offered(s: State, e: tuple) -> str:
-    return (f"{_name(s, e.seat)} places a Diplomacy token with {e.denarii} Denarii on the "
+    return (f"{_name(s, e.seat)} places a Diplomacy token with {coins(e.denarii)} on the "
             f"{TYPES[e.type]} building of {PROVINCES[e.province]}, in front of "
             f"{_name(s, e.target)}")
 
 
 def _log_countered(s: State, e: tuple) -> str:
-    return f"{_name(s, e.seat)} counters: {e.denarii} Denarii"
+    return f"{_name(s, e.seat)} counters: {coins(e.denarii)}"
 
 
 _GOES = {"opponent": "to {target}", "placer": "back to {seat}", "supply": "to the supply"}
@@ -391,7 +396,7 @@ def _log_revealed(s: State, e: tuple) -> str:
     goes = _GOES[e.denarii_to].format(target=_name(s, e.target), seat=_name(s, e.seat))
     return (f"{_name(s, e.target)} {verb} {_name(s, e.seat)}'s Diplomacy: it is "
             f"{'an Alliance' if e.token == data.ALLIANCE else 'a Spy'}; "
-            f"{e.denarii} Denarii go {goes}")
+            f"{coins(e.denarii)} {'goes' if e.denarii == 1 else 'go'} {goes}")
 
 
 def _log_spy(s: State, e: tuple) -> str:
