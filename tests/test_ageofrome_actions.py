@@ -28,7 +28,7 @@ from engine.ageofrome.state import (
     State,
     tile_index,
 )
-from engine.core import Held, IllegalAction
+from engine.core import ALL_SEATS, Held, IllegalAction
 from tests.ageofrome_helpers import table
 from tests.test_ageofrome_forces import HENRY, JACK, MARY, ROSS, position, writable
 
@@ -55,7 +55,9 @@ def play(s: State, *actions: tuple) -> State:
 
 
 def hand(*names: str) -> tuple[Held, ...]:
-    return tuple(Held(CARD_INDEX[n], 1, TRADE_POOL) for n in names)
+    """Cards everyone has seen: a Trade window opens only for a playable one
+    (trade.may_play also opens one for a card others have not seen)."""
+    return tuple(Held(CARD_INDEX[n], ALL_SEATS, TRADE_POOL) for n in names)
 
 
 def alone(seat: int, **changes: object) -> State:
@@ -405,3 +407,21 @@ def test_e18_mary_draws_two_through_the_flow() -> None:
     s = play(s, Place("Trade", True))
     assert s.players[MARY].hand_size == before + 2
     assert not s.pending and game.to_move(s) != MARY
+
+
+# ---------------------------------------------------------------- free actions
+def test_selling_on_your_turn_keeps_the_turn_in_every_step() -> None:
+    # L217: a free action on the seat's turn; the same decision stays open.
+    s = at(position(jack={"denarii": 0, "hand": hand("Groma", "Serra", "Palla")}), BUILD)
+    assert ("sell", "Groma") in game.legal(s)
+    s = play(s, ("sell", "Groma"))
+    assert game.to_move(s) == JACK and s.phase == BUILD and s.players[JACK].denarii == 1
+    s = play(s, DONE, DONE, DONE, DONE)
+    assert s.phase == ACTIONS and game.to_move(s) == JACK
+    s = play(s, ("sell", "Serra"))
+    assert game.to_move(s) == JACK and s.players[JACK].placed == 0
+    s = at(position(jack={"hand": hand("Groma")}), ACTIONS, p0=(1, 0, 0, 0, 0))
+    s = play(s, Place("Military", True))
+    assert s.pending[-1].kind == "legion" and ("sell", "Groma") in game.legal(s)
+    s = play(s, ("sell", "Groma"))
+    assert s.pending[-1].kind == "legion" and s.pending[-1].data[0] == 2
