@@ -129,6 +129,15 @@ def activate(s: State, province: int, space: int, effect: str) -> State:
     return play(s, Activate(PROVINCES[province], space, effect))
 
 
+def close_windows(s: State) -> State:
+    """Answer Done to the Trade windows open now (trade.py opens one for a
+    hand the others have not seen, so a window does not tell them it holds
+    a playable card)."""
+    while s.pending and s.pending[-1].kind == trade.WINDOW:
+        s = play(s, DONE)
+    return s
+
+
 # ---------------------------------------------------------------- the rulebook's examples
 def e6() -> State:
     """L128-138: Jack's track shows only its Military Bonus (4 Feuds),
@@ -435,7 +444,7 @@ def test_sold_discards_a_random_card_for_two_denarii() -> None:
     w = one_marker("Crassus")
     w.players[HENRY].glory = 1
     hand(w, HENRY, "Regula", "Pilum")
-    s = activate(start(w), HENRY, 0, data.SOLD)
+    s = close_windows(activate(start(w), HENRY, 0, data.SOLD))
     assert len(s.players[HENRY].hand) == 1
     assert len(s.discard) == 1 and s.discard[0] in (CARD_INDEX["Regula"], CARD_INDEX["Pilum"])
     assert {s.discard[0], s.players[HENRY].hand[0].card} == {CARD_INDEX["Regula"],
@@ -457,7 +466,7 @@ def test_custom_fees_takes_a_random_card() -> None:
     w = one_marker("Lepidus")
     w.players[HENRY].glory = 1
     hand(w, HENRY, "Regula")
-    s = activate(start(w), HENRY, 0, data.CUSTOM_FEES)
+    s = close_windows(activate(start(w), HENRY, 0, data.CUSTOM_FEES))
     assert s.players[HENRY].hand == ()
     taken = s.players[JACK].hand
     assert [h.card for h in taken] == [CARD_INDEX["Regula"]]
@@ -506,7 +515,56 @@ def test_windows_s_for_the_activator_then_v_for_the_target() -> None:
     assert not s.pending and s.phase == BUILD
 
 
-def test_windows_wait_for_the_effect_s_decision() -> None:
+def test_windows_open_before_the_effect() -> None:
+    """A14 by analogy with a Follower's window (L231-233): the cards are
+    played when the Scheme is activated, before its effect resolves."""
+    w = one_marker("Marcus Antonius")
+    w.players[HENRY].glory = 1
+    legions(w, HENRY, MACEDONIA, 1)
+    hand(w, JACK, "Pugio")
+    s = activate(start(w), HENRY, 0, data.APOSTASY)
+    assert (s.pending[-1].kind, s.pending[-1].seat) == (trade.WINDOW, JACK)
+    denarii = s.players[JACK].denarii
+    s = play(s, PlayCard("Pugio"))
+    assert s.players[JACK].denarii == denarii + 2
+    assert (s.pending[-1].kind, s.pending[-1].seat) == (scheme.APOSTASY_CHOICE, JACK)
+    s = play(s, Apostasy(REGIONS[MACEDONIA], False))
+    assert s.regions[MACEDONIA][HENRY] == 0
+    assert s.phase == BUILD
+
+
+def test_a_card_taken_by_custom_fees_is_not_played_for_that_activation() -> None:
+    w = one_marker("Lepidus")
+    w.players[HENRY].glory = 1
+    hand(w, HENRY, "Pilum")  # an "S" card: Jack's condition, once in his hand
+    s = activate(start(w), HENRY, 0, data.CUSTOM_FEES)
+    assert (s.pending[-1].seat, s.pending[-1].data) == (HENRY, ("V",))  # Jack's hand is empty
+    assert FLOW.legal(s) == [DONE]
+    s = play(s, DONE)
+    assert [h.card for h in s.players[JACK].hand] == [CARD_INDEX["Pilum"]]
+    assert not s.pending and s.phase == BUILD
+
+
+def test_the_target_plays_its_last_card_and_sold_does_nothing() -> None:
+    """The Feud stays paid; the effect a window made impossible is void."""
+    w = one_marker("Crassus")
+    w.players[HENRY].glory = 1
+    hand(w, HENRY, "Scutum")  # "V": +2 Denarii
+    s = activate(start(w), HENRY, 0, data.SOLD)
+    assert (s.pending[-1].kind, s.pending[-1].seat, s.pending[-1].data) == (
+        trade.WINDOW, HENRY, ("V",))
+    jack, henry = s.players[JACK].denarii, s.players[HENRY].denarii
+    s = play(s, PlayCard("Scutum"))
+    assert (s.players[JACK].denarii, s.players[HENRY].denarii) == (jack, henry + 2)
+    assert ("scheme_void", JACK, HENRY, data.SOLD) in s.events
+    assert (s.players[JACK].feuds, s.players[HENRY].feuds) == (1, 3)
+    assert s.phase == BUILD
+
+
+def test_windows_after_the_effect_when_so_configured(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The brief's order, kept behind ``WINDOWS_FIRST``: the effect's
+    decision first, then the windows."""
+    monkeypatch.setattr(scheme, "WINDOWS_FIRST", False)
     w = one_marker("Marcus Antonius")
     w.players[HENRY].glory = 1
     legions(w, HENRY, MACEDONIA, 1)
@@ -515,9 +573,7 @@ def test_windows_wait_for_the_effect_s_decision() -> None:
     assert s.pending[-1].kind == scheme.APOSTASY_CHOICE
     s = play(s, Apostasy(REGIONS[MACEDONIA], False))
     assert (s.pending[-1].kind, s.pending[-1].seat) == (trade.WINDOW, JACK)
-    denarii = s.players[JACK].denarii
     s = play(s, PlayCard("Pugio"))
-    assert s.players[JACK].denarii == denarii + 2
     assert s.phase == BUILD
 
 

@@ -8,11 +8,17 @@ of markers, then ``Done``; a marker it did not activate waits for a later
 round (L120). A marker is offered only if the activation is possible as a
 whole (A13, L142): a Feud to pay, an open space on the target's track and
 at least one effect that can act on the target, so a Feud is never paid
-for nothing. Effects needing a choice open a decision of the activator's;
-once the effect is done the Trade windows "S" (the activator) and "V"
-(the target, off-turn) open, the activator's first.
-"""
+for nothing.
 
+Trade cards: activating opens the Trade windows "S" (the activator, L221)
+and "V" (the target, off its turn, L222), the activator's first, BEFORE the
+effect resolves, as a Follower's window opens before its action resolves
+(A14, L231-233): so a card taken by Custom Fees is never played for the
+activation that took it. An effect a window made impossible meanwhile (the
+activator filled its hand before Custom Fees, the target played its last
+card before Sold) does nothing; the Feud stays paid. ``WINDOWS_FIRST``
+False opens the windows after the effect instead.
+"""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -41,6 +47,7 @@ from .state import (
 )
 
 FEUD_SPACES = data.FEUD_TRACK_SPACES
+WINDOWS_FIRST = True  # the Trade windows open before the effect (module docstring)
 
 # Decision kinds of this module.
 APOSTASY_CHOICE, DECEPTION_MOVE, VOTE_CHOICE = "apostasy", "deception", "vote"
@@ -80,12 +87,29 @@ class SoldDenarii(NamedTuple):
     denarii: int
 
 
+@kinded("scheme_void")
+class SchemeVoid(NamedTuple):
+    """The effect ``seat`` chose became impossible while the Trade windows
+    were open (see the module docstring): nothing happens."""
+
+    kind: str
+    seat: int
+    target: int
+    effect: str
+
+
+EFFECT_NEXT, WINDOWS_NEXT = 0, 1
+
+
 class Doing(NamedTuple):
-    """An activation whose effect waits on a decision: once it is answered
-    (no decision open) the phase's ``auto`` opens the Trade windows."""
+    """An activation under way: what ``auto`` does once no decision is open
+    (``EFFECT_NEXT``: the windows have closed, the effect resolves;
+    ``WINDOWS_NEXT``: the effect's decisions are answered, the windows open)."""
 
     seat: int
     target: int
+    effect: str
+    next: int
 
 
 # ---------------------------------------------------------------- the rules
@@ -165,11 +189,17 @@ def enter(w: State) -> None:
 
 
 def auto(w: State) -> bool:
-    """Open the Trade windows of a finished activation; skip seats with
-    nothing to activate; True while a seat must decide."""
-    if type(w.doing) is Doing:
-        windows(w, w.doing.seat, w.doing.target)
+    """Carry on an activation under way; skip seats with nothing to
+    activate; True while a seat must decide."""
+    d = w.doing
+    if type(d) is Doing:
         w.doing = ()
+        if d.next == WINDOWS_NEXT:
+            windows(w, d.seat, d.target)
+        elif possible(w, d.seat, d.target, d.effect):
+            apply(w, d.seat, d.target, d.effect)
+        else:
+            w.events.append(SchemeVoid(d.seat, d.target, d.effect))
         if w.pending:
             return True
     while w.queue and not activations(w, w.queue[0]):
@@ -235,8 +265,8 @@ def after(w: State) -> str:
 
 def activate(w: State, seat: int, pi: int, space: int, effect: str) -> None:
     """L122-133: pay one Feud (leftmost of yours → rightmost open of the
-    target's: the counts alone say which Bonuses show), flip the marker,
-    then the effect."""
+    target's: the counts alone say which Bonuses show), flip the marker;
+    then the Trade windows and the effect (module docstring)."""
     target = seat_facing(w, pi)
     assert target is not None
     me = mine(w, seat)
@@ -247,10 +277,13 @@ def activate(w: State, seat: int, pi: int, space: int, effect: str) -> None:
     m = pr.schemes[space]
     pr.schemes = put(pr.schemes, space, Marker(m.seat, m.placed, True))
     w.events.append(SchemeActivated(seat, target, pi, effect))
-    if apply(w, seat, target, effect):
+    if WINDOWS_FIRST:
+        w.doing = Doing(seat, target, effect, EFFECT_NEXT)  # ``auto`` resolves it
+        windows(w, seat, target)
+    elif apply(w, seat, target, effect):
         windows(w, seat, target)
     else:
-        w.doing = Doing(seat, target)
+        w.doing = Doing(seat, target, effect, WINDOWS_NEXT)
 
 
 def apply(w: State, seat: int, target: int, effect: str) -> bool:
@@ -420,8 +453,14 @@ def _log_sold(s: State, e: tuple) -> str:
     return f"{_name(s, e.seat)} gains {e.denarii} Denarii for the card sold"
 
 
+def _log_void(s: State, e: tuple) -> str:
+    return (f"{e.effect} can no longer act on {_name(s, e.target)}: "
+            f"{_name(s, e.seat)}'s Scheme does nothing")
+
+
 LOG: dict[str, Callable[[State, tuple], str]] = {
     SchemeActivated.KIND: _log_scheme,
+    SchemeVoid.KIND: _log_void,
     LegionRelocated.KIND: _log_relocated,
     SoldDenarii.KIND: _log_sold,
 }
