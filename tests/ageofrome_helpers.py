@@ -9,6 +9,7 @@ from engine.ageofrome.game import AgeOfRome
 from engine.ageofrome.scenario import Scenario
 from engine.ageofrome.state import State
 from engine.core import Options
+from tests.ageofrome_invariants import check_all
 
 GAME = AgeOfRome()
 NAMES = ("Jack", "Henry", "Mary", "Ross")  # the rulebook's four players
@@ -31,8 +32,9 @@ def random_game(players: int, seed: int, options: dict[str, bool] | None = None,
     while not GAME.is_over(s):
         legal = GAME.legal(s)
         assert legal, f"no legal action: {GAME.prompt(s)}"
-        s = GAME.play(s, rng.choice(legal))
+        nxt = GAME.play(s, rng.choice(legal))
         steps += 1
         if check:
-            invariants.check(s)
+            check_all(nxt, s)
+        s = nxt
     return s, steps
