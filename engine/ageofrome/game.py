@@ -167,8 +167,12 @@ legal = FLOW.legal
 
 def seal(w: State) -> State:
     """Freeze what the rules thawed."""
-    w.players = tuple([p if type(p) is Player else p.freeze() for p in w.players])
-    w.provinces = tuple([p if type(p) is Province else p.freeze() for p in w.provinces])
+    for p in w.players:
+        if type(p) is not Player:
+            p.freeze()
+    for pr in w.provinces:
+        if type(pr) is not Province:
+            pr.freeze()
     w.events = tuple(w.events)
     return w.freeze()
 

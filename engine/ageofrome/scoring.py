@@ -266,10 +266,11 @@ def achievements(s: State) -> tuple[tuple[int, str], ...]:
     engine cannot grant (Cassius' solo, four Quests: A25) never are."""
     out = []
     for seat in range(s.n):
+        final = sum(final_parts(s, seat).values())
         for a in data.ACHIEVEMENTS:
             if not a.reachable:
                 continue
-            v = measure(s, seat, a.measure)
+            v = final if a.measure == "final glory" else measure(s, seat, a.measure)
             if (v <= a.threshold) if a.compare == data.AT_MOST else (v >= a.threshold):
                 out.append((seat, a.text))
     return tuple(out)
