@@ -1,0 +1,453 @@
+"""Age of Rome at the terminal table: the Provinces board, the Column and
+the Battle Regions, a Scheme activation and the final scoring at 80×24 and
+120×40; what the board draws and which spaces an action names; picking a
+space by keys and by a click narrows the actions; a whole 3-player game
+and a whole Emperor Solo played by keys.
+
+Positions come from seeded games played at random (every seat) up to the
+first state where the human (seat 0) is to move and a test holds, so no
+bot moves before a snapshot is taken. A rules change can move them: then
+``--snapshot-update`` on this file and a look at the diff.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.widgets import Static
+
+import engine.games as games
+from engine.ageofrome import board as geo
+from engine.ageofrome import data
+from engine.ageofrome.actions import (
+    Activate,
+    Apostasy,
+    Build,
+    MoveLegion,
+    Offer,
+    PickRegion,
+    PickVote,
+    Place,
+)
+from engine.ageofrome.state import in_front
+from engine.match import Match, Seat
+from tests.test_tui_support import app_for, settle
+from tui.ageofrome import look
+from tui.ageofrome.board import (
+    NARROW,
+    SPOT_INDEX,
+    SPOTS,
+    WIDE,
+    AgeOfRomeBoard,
+    draw,
+    facing,
+    filters,
+    next_rotation,
+    spots_of,
+    step_cursor,
+)
+from tui.ageofrome.side import glory_text, hand_lines, seat_lines
+from tui.ageofrome.table import AgeOfRomeUI
+from tui.screens.game import GameScreen
+from tui.screens.game_over import GameOverScreen
+from tui.widgets.actions import ActionMenu
+from tui.widgets.scene import Scene
+
+TABLE = "tui.ageofrome.table:AgeOfRomeUI"
+STYLESHEET = "tui.ageofrome:ageofrome.tcss"
+SIZES = [(80, 24), (120, 40)]
+
+
+@pytest.fixture(autouse=True)
+def wired(home: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registry entry names this table (until engine/games.py does)."""
+    e = games.entry("ageofrome")
+    if e.table != TABLE or e.stylesheet != STYLESHEET:
+        ours = dataclasses.replace(e, table=TABLE, stylesheet=STYLESHEET)
+        monkeypatch.setattr(games, "GAMES",
+                            tuple(ours if x.id == e.id else x for x in games.GAMES))
+
+
+def seats(n: int) -> tuple[Seat, ...]:
+    return (Seat("You"),) + tuple(Seat(f"Bot{i}", "random") for i in range(1, n))
+
+
+def position(seed: int, pred: Callable[[Any], bool], n: int = 4, limit: int = 3000,
+             tries: int = 40) -> Match:
+    """The first such position of the seeded games from ``seed`` on."""
+    for s in range(seed, seed + tries):
+        m = Match("ageofrome", seats(n), s)
+        rng = random.Random(s)
+        for _ in range(limit):
+            if m.to_move() == 0 and pred(m.state):
+                return m
+            if m.is_over():
+                break
+            m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
+    raise AssertionError("no such position in these games")
+
+
+def finished(seed: int, n: int) -> Match:
+    m = Match("ageofrome", seats(n), seed)
+    rng = random.Random(seed)
+    while not m.is_over():
+        m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
+    return m
+
+
+def busy_board(s: Any) -> bool:
+    """The Action phase of a later round: Followers out, Votes and Legions placed."""
+    return (s.phase == "actions" and s.round >= 5 and len(s.column) >= 3
+            and any(p.placed for p in s.players) and sum(map(sum, s.regions)) >= 4)
+
+
+def activating(s: Any) -> bool:
+    return s.phase == "schemes" and not s.pending
+
+
+POSITIONS: dict[str, tuple[int, Callable[[Any], bool], int]] = {
+    "board": (3, busy_board, 4),
+    "schemes": (3, activating, 3),
+}
+
+
+def scene_of(m: Match, seat: int | None = 0) -> Scene:
+    s = m.view(seat) if seat is not None else m.state
+    ui = AgeOfRomeUI()
+    return Scene(game=m.game, state=s, seat=seat, seats=m.seats,
+                 looks=ui.looks(s, m.seats), earlier=lambda k: None)
+
+
+def board_of(app: Any) -> AgeOfRomeBoard:
+    return app.screen.query_one(AgeOfRomeBoard)
+
+
+def shown_actions(app: Any) -> list[str]:
+    return [d for _, d in app.screen.query_one(ActionMenu)._shown]
+
+
+# ---------------------------------------------------------------- snapshots
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", ["board", "schemes"])
+def test_the_table(snap_compare, name, size):
+    seed, pred, n = POSITIONS[name]
+    assert snap_compare(app_for(position(seed, pred, n)), terminal_size=size,
+                        run_before=settle)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_column_and_regions(snap_compare, size):
+    """The board focused, the cursor on Thrace: the region in words."""
+    seed, pred, n = POSITIONS["board"]
+
+    async def to_thrace(pilot):
+        await settle(pilot)
+        b = board_of(pilot.app)
+        b.focus()
+        b.cursor = SPOT_INDEX[("r", 2)]
+        b.redraw()
+        await settle(pilot)
+
+    assert snap_compare(app_for(position(seed, pred, n)), terminal_size=size,
+                        run_before=to_thrace)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_final_scoring(snap_compare, size):
+    async def to_the_end(pilot):
+        await settle(pilot)
+        while not isinstance(pilot.app.screen, GameOverScreen):
+            await pilot.pause()
+        await pilot.pause()
+
+    assert snap_compare(app_for(finished(5, 3)), terminal_size=size, run_before=to_the_end)
+
+
+# ---------------------------------------------------------------- what it draws
+def test_each_province_shows_the_seat_facing_it_now_and_after_the_turn():
+    m = position(*POSITIONS["board"])
+    s = m.view(0)
+    text = draw(s, 0, NARROW).text()
+    after = next_rotation(s)
+    assert after is not None, "the Event of the round gives the turn"
+    for seat in range(s.n):
+        p = in_front(s, seat)
+        assert facing(s, p, s.rotation) == seat
+        name = geo.PROVINCE_NAMES[p]
+        line = next(x for x in text.splitlines() if name in x)
+        assert f"{name} ▸{look.letter_of(seat)}" in line
+    e = data.EVENTS[s.event]
+    assert after == geo.turn(s.rotation, e.direction, e.arrows)
+
+
+def test_buildings_show_their_level_and_followers_with_free_places():
+    m = position(*POSITIONS["board"])
+    s = m.view(0)
+    c = draw(s, 0, NARROW)
+    for p, pr in enumerate(s.provinces):
+        for t, level in enumerate(pr.levels):
+            spot = SPOT_INDEX[("b", p, t)]
+            chars = "".join(ch for row_c, row_s in zip(c.chars, c.spots, strict=True)
+                            for ch, sp in zip(row_c, row_s, strict=True) if sp == spot)
+            assert chars.startswith(f"{look.TYPE_LETTER[t]}{level if level else '·'}")
+            people = "".join(look.letter_of(seat).lower() if b >= 0 else look.letter_of(seat)
+                             for seat, b in pr.followers[t])
+            free = geo.LEVEL_CAPACITY[level] - len(pr.followers[t]) if level else 0
+            assert people + "·" * free in chars
+    assert any(pr.followers[t] for pr in s.provinces for t in range(5)), \
+        "the position has Followers out"
+
+
+def test_the_column_lists_votes_bottom_to_top_and_regions_their_legions():
+    m = position(*POSITIONS["board"])
+    s = m.view(0)
+    text = draw(s, 0, NARROW).text()
+    column = next(x for x in text.splitlines() if x.startswith("Column"))
+    letters = column.split()[1:1 + geo.COLUMN_MAX]
+    expect = [look.letter_of(x) for x in s.column]
+    assert letters == expect + ["·"] * (geo.COLUMN_MAX - len(expect))
+    for r, region in enumerate(geo.BATTLE_REGIONS):
+        line = next(x for x in text.splitlines() if x.startswith(region.name))
+        for seat, n in enumerate(s.regions[r]):
+            assert (f"{look.letter_of(seat)}{n}" in line) == (n > 0)
+        assert ("✓" in line) == (sum(s.regions[r]) >= region.shield)
+
+
+def test_the_feud_track_covers_from_the_right_and_used_bonuses_are_lower_case():
+    m = position(*POSITIONS["board"])
+    p = m.view(0).players[0]
+    track = data.CHARACTERS[p.character].track
+    feud = look.feud_plain(p)
+    assert len(feud) == data.FEUD_TRACK_SPACES
+    assert feud.endswith("x" * p.feuds) and "x" not in feud[: 5 - p.feuds]
+    q = p.replace(feuds=0, bonus_used=0b001)
+    shown = look.feud_plain(q)
+    for k, bonus in enumerate(track):
+        if bonus == data.PLAIN:
+            assert shown[k] == "·"
+        else:
+            t = geo.BUILDING_TYPES.index(bonus)
+            assert shown[k] == (look.TYPE_LETTER[t].lower() if t == 0 else look.TYPE_LETTER[t])
+
+
+def test_your_hand_and_quests_are_named_the_others_only_counted():
+    m = position(*POSITIONS["board"])
+    v = m.view(0)
+    scene = scene_of(m)
+    mine = "\n".join(seat_lines(v, 0, scene, True))
+    assert "hand" not in mine, "your own hand is listed in full, not counted"
+    for seat in range(1, v.n):
+        theirs = "\n".join(seat_lines(v, seat, scene, True))
+        assert f"hand {len(v.players[seat].hand)}" in theirs
+    own = "\n".join(hand_lines(v, 0))
+    for h in v.players[0].quests:
+        assert data.QUESTS[h.card].name in own
+    for h in v.players[0].hand:
+        assert data.TRADE_CARDS[h.card].name in own
+    secret = {data.TRADE_CARDS[h.card].name for seat in range(1, v.n)
+              for h in m.state.players[seat].hand} | {
+        data.QUESTS[h.card].name for seat in range(1, v.n) for h in m.state.players[seat].quests}
+    mine_names = {data.TRADE_CARDS[h.card].name for h in v.players[0].hand} | {
+        data.QUESTS[h.card].name for h in v.players[0].quests}
+    shown = own + "\n".join(x for i in range(v.n) for x in seat_lines(v, i, scene, True))
+    assert secret - mine_names, "the others hold something you do not"
+    for name in secret - mine_names:
+        assert name not in shown
+
+
+def test_glory_past_thirty_reads_as_the_flipped_marker():
+    assert glory_text(12) == "12"
+    assert glory_text(31) == "1+30" and glory_text(45) == "15+30"
+
+
+# ---------------------------------------------------------------- spots
+def test_every_spot_can_be_reached_by_arrows_on_both_boards():
+    m = position(*POSITIONS["board"])
+    s = m.view(0)
+    for g in (NARROW, WIDE):
+        c = draw(s, 0, g)
+        where = c.centres()
+        assert len(where) == len(SPOTS), "every spot is drawn"
+        seen, frontier = {0}, [0]
+        while frontier:
+            nxt = []
+            for here in frontier:
+                for key in ("left", "right", "up", "down"):
+                    there = step_cursor(where, here, key)
+                    if there not in seen:
+                        seen.add(there)
+                        nxt.append(there)
+            frontier = nxt
+        assert seen == set(range(len(SPOTS)))
+
+
+def test_an_action_names_its_spaces_on_the_board():
+    m = position(*POSITIONS["board"])
+    s = m.view(0)
+    mine = in_front(s, 0)
+    assert spots_of(s, 0, Build("Trade")) == [("b", mine, 2)]
+    assert spots_of(s, 0, Place("Farming", False)) == [("b", mine, 4)]
+    assert spots_of(s, 0, Place("Colosseum", False)) == [("x",)]
+    assert spots_of(s, 0, MoveLegion("board", "Thrace")) == [("r", 2)]
+    assert spots_of(s, 0, MoveLegion("Epirus", "Macedonia")) == [("r", 0), ("r", 1)]
+    assert spots_of(s, 0, Activate("Gaule", 2, "Revote")) == [("s", 1, 2)]
+    assert spots_of(s, 0, Offer("spy", "Africa", "Religion", 2)) == [("b", 3, 3)]
+    assert spots_of(s, 0, Apostasy("Epirus", True)) == [("r", 0)]
+    assert spots_of(s, 0, PickRegion("Macedonia")) == [("r", 1)]
+    assert spots_of(s, 0, PickVote(3)) == [("c", 3)]
+    free = [("s", mine, k) for k in range(3) if s.provinces[mine].schemes[k] is None]
+    assert spots_of(s, 0, Place("Scheme", False)) == free
+    assert spots_of(s, 0, None) == []
+
+
+def test_picking_a_space_keeps_the_actions_naming_it():
+    m = position(*POSITIONS["board"])
+    s = m.view(0)
+    mine = in_front(s, 0)
+    other = (mine + 1) % 4
+    actions = {
+        "build": Build("Trade"), "place": Place("Trade", True),
+        "activate": Activate(geo.PROVINCE_NAMES[other], 1, "Revote"),
+        "offer": Offer("spy", geo.PROVINCE_NAMES[other], "Religion", 2),
+        "vote": PickVote(2), "legion": MoveLegion("board", "Thrace"),
+        "colosseum": Place("Colosseum", False), "farming": Place("Farming", False),
+    }
+    described = {k: m.game.describe(s, a) for k, a in actions.items()}
+
+    def kept(spot: tuple) -> set[str]:
+        """What the action list keeps (table.narrow: the first words naming any)."""
+        for words in filters(s, 0, spot):
+            hit = {k for k, d in described.items() if ActionMenu._matches(words, d)}
+            if hit:
+                return hit
+        return set()
+
+    assert kept(("b", mine, 2)) == {"build", "place"}
+    assert kept(("s", other, 1)) == {"activate"}
+    assert kept(("b", other, 3)) == {"offer"}
+    assert kept(("c", 2)) == {"vote"}
+    assert kept(("r", 2)) == {"legion"}
+    assert kept(("x",)) == {"colosseum"}
+    assert kept(("r", 0)) == set()
+
+
+def test_picking_a_building_by_keys_narrows_the_actions():
+    m = position(3, lambda s: s.phase == "actions" and not s.pending and s.round >= 2)
+    view = m.view(0)
+    places = [a for a in m.game.legal(view) if isinstance(a, Place) and a.target in
+              geo.BUILDING_TYPES]
+    assert places, "the position offers a building"
+    target = places[0].target
+    goal = SPOT_INDEX[("b", in_front(view, 0), geo.BUILDING_TYPES.index(target))]
+
+    async def go():
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            before = shown_actions(app)
+            await pilot.press("tab", "tab")  # the action list, then the board
+            board = board_of(app)
+            assert app.focused is board
+            where = board._where
+            path: dict[int, list[str]] = {board.cursor: []}
+            frontier = [board.cursor]
+            while goal not in path:
+                nxt = []
+                for here in frontier:
+                    for key in ("left", "right", "up", "down"):
+                        there = step_cursor(where, here, key)
+                        if there not in path:
+                            path[there] = path[here] + [key]
+                            nxt.append(there)
+                frontier = nxt
+            await pilot.press(*path[goal])
+            assert board.cursor == goal
+            assert target in str(board.render()), "the cursor's space is described"
+            await pilot.press("enter")
+            await settle(pilot)
+            after = shown_actions(app)
+            assert after and len(after) < len(before)
+            assert all(target in d for d in after)
+            assert after == [d for d in before if target in d]
+            step = len(m.actions)
+            await pilot.press("1")
+            await settle(pilot)
+            assert target in m.game.describe(view, m.actions[step])
+
+    asyncio.run(go())
+
+
+def test_clicking_a_region_narrows_the_actions():
+    m = position(3, lambda s: bool(s.pending) and s.pending[-1].kind == "legion")
+    legal = [a for a in m.game.legal(m.view(0)) if isinstance(a, MoveLegion)]
+    assert legal
+    region = legal[0].to
+
+    async def go():
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            board = board_of(app)
+            c = board._cells
+            spot = SPOT_INDEX[("r", geo.REGION_NAMES.index(region))]
+            y = next(y for y, row in enumerate(c.spots) if spot in row)
+            await pilot.click(AgeOfRomeBoard, offset=(1, y))
+            await settle(pilot)
+            after = shown_actions(app)
+            assert after and all(region in d for d in after)
+
+    asyncio.run(go())
+
+
+# ---------------------------------------------------------------- whole games
+async def play_whole_game(match: Match, rng: random.Random) -> tuple[int, str, set[str]]:
+    """Play ``match`` to its end by digit keys at 80×24, bots at instant
+    pace, never sleeping. Returns the human actions played, the game-over
+    text and the phases the board was drawn in."""
+    app = app_for(match, bot_iterations=4)
+    phases: set[str] = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        played = 0
+        while not match.is_over():
+            screen = app.screen
+            assert isinstance(screen, GameScreen), f"unexpected {screen!r}"
+            await screen.settled.wait()
+            if match.is_over():
+                break
+            assert match.to_move() == 0 and screen.viewer == 0
+            phases.add(match.state.phase)
+            assert "Italia" in board_of(app).text()
+            offered = list(match.game.legal(match.view(0)))
+            k, step = rng.randrange(min(len(offered), 10)), len(match.actions)
+            await pilot.press("1234567890"[k])
+            while len(match.actions) == step:
+                await pilot.pause()
+            assert match.actions[step] == offered[k], "the key played the action it names"
+            played += 1
+        while not isinstance(app.screen, GameOverScreen):
+            await pilot.pause()
+        text = "\n".join(str(w.render()) for w in app.screen.query(Static))
+    return played, text, phases
+
+
+@pytest.mark.parametrize("n", [1, 3], ids=["emperor-solo", "3-players"])
+def test_a_whole_game_is_played_by_keys(n):
+    match = Match("ageofrome", seats(n), 11)
+    played, text, phases = asyncio.run(play_whole_game(match, random.Random(11)))
+    assert match.is_over()
+    assert played == sum(match.game.to_move(match.states[i]) == 0
+                         for i in range(len(match.actions))), "every human move came by key"
+    assert match.game.result(match.state).outcome in text
+    assert {"build", "actions", "income"} <= phases
+
+
+def test_the_table_is_age_of_romes_own():
+    from tui.widgets.table import game_ui
+
+    assert isinstance(game_ui("ageofrome"), AgeOfRomeUI)

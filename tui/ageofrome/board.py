@@ -1,0 +1,603 @@
+"""The left of the table: the Provinces board as a ring of four provinces
+(Italia, Gaule top; Africa, Hispania below: clockwise), then the Senate's
+Column with the Colosseum, then the three Battle Regions.
+
+Each province shows its five building spaces (type letter and level), the
+Followers on each (seat letters, ``·`` a free place), its three Scheme
+spaces, the seat facing it now (▸) and the one facing it after this
+round's turn (→), the First Player marker (★) and its population. Arrows
+move a cursor from space to space (buildings, Scheme spaces, Column
+places, the Colosseum, the regions); Enter or a click picks it: the action
+list keeps only the actions naming it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual import events
+from textual.binding import Binding
+from textual.content import Content
+from textual.markup import escape
+from textual.message import Message
+from textual.widgets import Static
+
+from engine.ageofrome import board as geo
+from engine.ageofrome import data
+from tui.widgets.scene import Scene
+
+from . import look
+
+TYPES = geo.BUILDING_TYPES
+PROVINCES = geo.PROVINCE_NAMES
+REGIONS = geo.REGION_NAMES
+# Where each province sits in the 2×2 ring (row, column): clockwise.
+RING = ((0, 0), (0, 1), (1, 1), (1, 0))
+NARROW = (20, 4)  # a province's width, a building column's width
+WIDE = (31, 6)
+SHORT_LEGEND = ("M P T R F: building type and level; below it its Followers (lower case: "
+                "with the Bonus marker, · a free place) · S: Scheme spaces (* activated) · "
+                "▸ faces now, → after this round's turn · ★ First Player · p population · "
+                "[n] a region's shield")
+DIRS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
+
+# A spot is a place the cursor can stand on:
+#   ("b", province, type)   a building space
+#   ("s", province, space)  a Scheme space
+#   ("c", index)            a place on the Column (0 = bottom)
+#   ("x",)                  the Colosseum
+#   ("r", region)           a Battle Region
+Spot = tuple
+
+
+def all_spots() -> list[Spot]:
+    out: list[Spot] = []
+    for p in range(len(PROVINCES)):
+        out += [("b", p, t) for t in range(len(TYPES))]
+        out += [("s", p, k) for k in range(3)]
+    out += [("c", i) for i in range(geo.COLUMN_MAX)]
+    out.append(("x",))
+    out += [("r", r) for r in range(len(REGIONS))]
+    return out
+
+
+SPOTS = all_spots()
+SPOT_INDEX = {s: i for i, s in enumerate(SPOTS)}
+
+
+@dataclass
+class Cells:
+    """A character grid with a style per character and the spot each
+    character belongs to (for clicks)."""
+
+    chars: list[list[str]]
+    styles: list[list[str]]
+    spots: list[list[int]]
+
+    @classmethod
+    def blank(cls, w: int, h: int) -> Cells:
+        return cls([[" "] * w for _ in range(h)], [[""] * w for _ in range(h)],
+                   [[-1] * w for _ in range(h)])
+
+    def put(self, y: int, x: int, text: str, style: str = "", spot: int = -1) -> None:
+        for k, ch in enumerate(text):
+            if 0 <= y < len(self.chars) and 0 <= x + k < len(self.chars[y]):
+                self.chars[y][x + k] = ch
+                self.styles[y][x + k] = style
+                if spot >= 0:
+                    self.spots[y][x + k] = spot
+
+    def restyle(self, spot: int, extra: str) -> None:
+        for y, row in enumerate(self.spots):
+            for x, s in enumerate(row):
+                if s == spot:
+                    self.styles[y][x] = (self.styles[y][x] + " " + extra).strip()
+
+    def centres(self) -> dict[int, tuple[float, float]]:
+        """The middle of each spot's characters (row, column), in one pass."""
+        sums: dict[int, list[float]] = {}
+        for y, row in enumerate(self.spots):
+            for x, s in enumerate(row):
+                if s >= 0:
+                    acc = sums.setdefault(s, [0.0, 0.0, 0.0])
+                    acc[0] += y
+                    acc[1] += x
+                    acc[2] += 1
+        return {s: (a[0] / a[2], a[1] / a[2]) for s, a in sums.items()}
+
+    def text(self) -> str:
+        return "\n".join("".join(row).rstrip() for row in self.chars)
+
+    def markup(self) -> str:
+        lines = []
+        for chars, styles in zip(self.chars, self.styles, strict=True):
+            out, run, style = [], "", None
+            for ch, st in zip(chars, styles, strict=True):
+                if st != style and run:
+                    out.append(f"[{style}]{escape(run)}[/]" if style else escape(run))
+                    run = ""
+                style = st
+                run += ch
+            if run:
+                out.append(f"[{style}]{escape(run)}[/]" if style else escape(run))
+            lines.append("".join(out).rstrip())
+        return "\n".join(lines)
+
+
+# ---------------------------------------------------------------- the turn
+def facing(s: Any, province: int, rotation: int) -> int | None:
+    """The seat facing ``province`` when the board is turned ``rotation``."""
+    position = (province + rotation) % geo.TABLE_POSITIONS
+    for seat, p in enumerate(s.players):
+        if p.position == position:
+            return seat
+    return None
+
+
+def turn_of(s: Any) -> tuple[str, int] | None:
+    """This round's turn at its end (direction, quarter turns): the Event's
+    arrows (L117, L275), always one clockwise with Clockwork (L354); None
+    before the Event is shown."""
+    if s.options.get("clockwork", False):
+        return geo.CW, 1
+    if s.event < 0:
+        return None
+    e = data.EVENTS[s.event]
+    return e.direction, e.arrows
+
+
+def next_rotation(s: Any) -> int | None:
+    t = turn_of(s)
+    return None if t is None else geo.turn(s.rotation, t[0], t[1])
+
+
+def in_front(s: Any, seat: int | None) -> int:
+    """The province in front of ``seat`` (-1 for nobody)."""
+    if seat is None or not 0 <= seat < len(s.players):
+        return -1
+    return (s.players[seat].position - s.rotation) % geo.TABLE_POSITIONS
+
+
+def turn_text(s: Any) -> str:
+    """How the board turns at this round's end, in a few words."""
+    t = turn_of(s)
+    if t is None:
+        return "turn: with the Event"
+    return f"turns {look.direction_arrow(t[0])}×{t[1]} at round end"
+
+
+def header(s: Any) -> str:
+    who = f"Round {s.round}/{data.ROUNDS}"
+    if s.event >= 0:
+        return f"{who} · {data.EVENTS[s.event].name} · the board {turn_text(s)}"
+    return f"{who} · the board {turn_text(s)}"
+
+
+# ---------------------------------------------------------------- drawing
+def followers_text(level: int, followers: tuple) -> list[tuple[str, str]]:
+    """A building's Followers as (letter, style), then its free places (·)."""
+    if level <= 0:
+        return []
+    out = []
+    for seat, bonus in followers:
+        ch = look.letter_of(seat)
+        out.append((ch.lower() if bonus >= 0 else ch, f"b $seat-{look.colour_of(seat)}"))
+    free = geo.LEVEL_CAPACITY[level] - len(followers)
+    out += [("·", "dim")] * max(free, 0)
+    return out
+
+
+def draw_province(c: Cells, s: Any, p: int, y: int, x: int, g: tuple[int, int],
+                  mine: int, after: int | None) -> None:
+    cw, col = g
+    pr = s.provinces[p]
+    name = PROVINCES[p]
+    now = facing(s, p, s.rotation)
+    head_style = "b reverse" if p == mine else "b"
+    c.put(y, x, name, head_style)
+    xx = x + len(name) + 1
+    c.put(y, xx, "▸", "dim")
+    c.put(y, xx + 1, look.letter_of(now) if now is not None else "-",
+          f"b $seat-{look.colour_of(now)}" if now is not None else "dim")
+    xx += 2
+    if after is not None:
+        nxt = facing(s, p, after)
+        c.put(y, xx, "→", "$ageofrome-turn")
+        c.put(y, xx + 1, look.letter_of(nxt) if nxt is not None else "-",
+              f"b $seat-{look.colour_of(nxt)}" if nxt is not None else "dim")
+        xx += 2
+    if s.first == p:
+        c.put(y, xx + 1, "★", "b $ageofrome-gold")
+        xx += 2
+    pop = f"p{pr.population}" if cw < 30 else f"pop {pr.population}"
+    c.put(y, x + cw - len(pop) - 1, pop, "dim")
+    tokens = {(t.province, t.type) for t in s.diplomacy}
+    for t in range(len(TYPES)):
+        spot = SPOT_INDEX[("b", p, t)]
+        level = pr.levels[t]
+        if cw < 30:
+            label = f"{look.TYPE_LETTER[t]}{level if level else '·'}"
+        else:
+            label = f"{look.TYPE_LETTER[t]} {look.ROMAN[level]}"
+        bx = x + t * col
+        style = "b" if level else "dim"
+        if (p, t) in tokens:
+            style += " u"
+        c.put(y + 1, bx, label.ljust(col - 1), style, spot)
+        fx = bx
+        for ch, st in followers_text(level, pr.followers[t]):
+            c.put(y + 2, fx, ch, st, spot)
+            fx += 1
+        c.put(y + 2, fx, " " * (bx + col - 1 - fx), "", spot)
+    c.put(y + 3, x, "S", "dim")
+    width = 3 if cw < 30 else 4
+    for k, m in enumerate(pr.schemes):
+        spot = SPOT_INDEX[("s", p, k)]
+        sx = x + 2 + k * width
+        if m is None:
+            c.put(y + 3, sx, "·".ljust(width - 1), "dim", spot)
+        else:
+            text = look.letter_of(m.seat) + ("*" if m.active else " ")
+            c.put(y + 3, sx, text[: width - 1].ljust(width - 1),
+                  f"b $seat-{look.colour_of(m.seat)}", spot)
+
+
+def column_line(c: Cells, s: Any, y: int, wide: bool) -> None:
+    label = "Column (bottom→top)" if wide else "Column↑"
+    c.put(y, 0, label, "b")
+    x = len(label) + 1
+    for i in range(geo.COLUMN_MAX):
+        spot = SPOT_INDEX[("c", i)]
+        if i < len(s.column):
+            seat = s.column[i]
+            c.put(y, x, look.letter_of(seat), f"b $seat-{look.colour_of(seat)}", spot)
+        else:
+            c.put(y, x, "·", "dim", spot)
+        x += 2
+    x += 1
+    spot = SPOT_INDEX[("x",)]
+    label = "Colosseum" if wide else "Col."
+    c.put(y, x, label, "b", spot)
+    x += len(label)
+    shown = [(i, p.colosseum) for i, p in enumerate(s.players) if p.colosseum]
+    if not shown:
+        c.put(y, x, " ·", "dim", spot)
+    for seat, n in shown:
+        text = f" {look.letter_of(seat)}{n}"
+        c.put(y, x, text, f"$seat-{look.colour_of(seat)}", spot)
+        x += len(text)
+
+
+def defeated(s: Any, r: int) -> bool:
+    """A1: a region holding at least its shield's Legions is defeated."""
+    return sum(s.regions[r]) >= geo.BATTLE_REGIONS[r].shield
+
+
+def region_line(c: Cells, s: Any, r: int, y: int, wide: bool) -> None:
+    spot = SPOT_INDEX[("r", r)]
+    region = geo.BATTLE_REGIONS[r]
+    name = region.name.ljust(10)
+    c.put(y, 0, name, "b", spot)
+    x = len(name)
+    shield = f"[{region.shield}]"
+    c.put(y, x, shield, "dim", spot)
+    x += len(shield)
+    if wide:
+        banners = "/".join(str(b) for b in geo.banners(region.name, 2 if s.n <= 2 else s.n))
+        text = f" {banners}".ljust(9)
+        c.put(y, x, text, "dim", spot)
+        x += len(text)
+    legions = s.regions[r]
+    any_ = False
+    for seat, n in enumerate(legions):
+        if n:
+            text = f" {look.letter_of(seat)}{n}"
+            c.put(y, x, text, f"b $seat-{look.colour_of(seat)}", spot)
+            x += len(text)
+            any_ = True
+    if not any_:
+        c.put(y, x, " ·", "dim", spot)
+        x += 2
+    if defeated(s, r):
+        c.put(y, x + 1, "✓ defeated", "b $ageofrome-defeated", spot)
+
+
+def draw(s: Any, seat: int | None, g: tuple[int, int]) -> Cells:
+    """The whole board; ``seat``'s province in front is reversed."""
+    cw, _ = g
+    wide = cw >= 30
+    gap = 2
+    w = 2 * cw + gap
+    rows_y = (1, 6) if wide else (0, 4)
+    height = rows_y[1] + 4 + 1 + (1 if wide else 0) + len(REGIONS)
+    c = Cells.blank(w, height)
+    if wide:
+        c.put(0, 0, header(s), "b")
+    mine = in_front(s, seat)
+    after = next_rotation(s)
+    for p, (r, col) in enumerate(RING):
+        y = rows_y[r]
+        x = col * (cw + gap)
+        draw_province(c, s, p, y, x, g, mine, after)
+    for y in range(rows_y[0], rows_y[1] + 4):
+        if y != rows_y[1] - 1 or not wide:
+            c.put(y, cw, "│", "dim")
+    if wide:
+        c.put(rows_y[1] - 1, 0, "─" * w, "dim")
+    y = rows_y[1] + 4 + (1 if wide else 0)
+    column_line(c, s, y, wide)
+    for r in range(len(REGIONS)):
+        region_line(c, s, r, y + 1 + r, wide)
+    return c
+
+
+# ---------------------------------------------------------------- words
+def spot_text(s: Any, spot: Spot, short: bool = False) -> str:
+    """What is on a spot, in words (plain text: no player's words); ``short``
+    names seats by letter and fits the narrow board's width."""
+    if short:
+        return spot_short(s, spot)
+    kind = spot[0]
+    if kind == "b":
+        p, t = spot[1], spot[2]
+        pr = s.provinces[p]
+        level = pr.levels[t]
+        who = facing(s, p, s.rotation)
+        front = f" · faces {look.seat_name(s, who)}" if who is not None else " · faces nobody"
+        if not level:
+            return f"{PROVINCES[p]} {TYPES[t]}: no building yet{front}"
+        fol = [look.seat_name(s, seat) + (" (Bonus)" if b >= 0 else "")
+               for seat, b in pr.followers[t]]
+        free = geo.LEVEL_CAPACITY[level] - len(fol)
+        token = [x for x in s.diplomacy if x.province == p and x.type == t]
+        extra = "".join(f" · a Diplomacy token of {look.seat_name(s, x.seat)} "
+                        f"({x.denarii} Denarii)" for x in token)
+        return (f"{PROVINCES[p]} {TYPES[t]} level {look.ROMAN[level]}: "
+                f"{', '.join(fol) or 'no Followers'}, {free} free{extra}{front}")
+    if kind == "s":
+        p, k = spot[1], spot[2]
+        m = s.provinces[p].schemes[k]
+        if m is None:
+            return f"{PROVINCES[p]} Scheme space {k + 1}: empty"
+        state = "activated" if m.active else f"placed in round {m.placed}"
+        return f"{PROVINCES[p]} Scheme space {k + 1}: {look.seat_name(s, m.seat)}'s, {state}"
+    if kind == "c":
+        i = spot[1]
+        who = look.seat_name(s, s.column[i]) if i < len(s.column) else "empty"
+        return (f"Column position {i + 1} (scores {geo.COLUMN_POINTS[i]}): {who}")
+    if kind == "x":
+        counts = [f"{look.seat_name(s, i)} {p.colosseum}" for i, p in enumerate(s.players)
+                  if p.colosseum]
+        return (f"Colosseum: +{geo.COLOSSEUM_GLORY} Glory a Follower; this game: "
+                f"{', '.join(counts) or 'nobody yet'}")
+    r = spot[1]
+    region = geo.BATTLE_REGIONS[r]
+    held = [f"{look.seat_name(s, i)} {n}" for i, n in enumerate(s.regions[r]) if n]
+    state = "defeated" if defeated(s, r) else f"shield {region.shield}"
+    banners = "/".join(str(b) for b in geo.banners(region.name, 2 if s.n <= 2 else s.n))
+    return f"{region.name} ({state}, banners {banners}): {', '.join(held) or 'no Legions'}"
+
+
+def spot_short(s: Any, spot: Spot) -> str:
+    kind = spot[0]
+    L = look.letter_of
+    if kind == "b":
+        p, t = spot[1], spot[2]
+        level = s.provinces[p].levels[t]
+        if not level:
+            return f"{PROVINCES[p]} {TYPES[t]}: not built"
+        fol = " ".join(L(seat) + ("+B" if b >= 0 else "") for seat, b in
+                       s.provinces[p].followers[t])
+        free = geo.LEVEL_CAPACITY[level] - len(s.provinces[p].followers[t])
+        tok = " ◊" if any(x.province == p and x.type == t for x in s.diplomacy) else ""
+        return (f"{PROVINCES[p]} {TYPES[t]} {look.ROMAN[level]}: {fol or '-'}, "
+                f"{free} free{tok}")
+    if kind == "s":
+        p, k = spot[1], spot[2]
+        m = s.provinces[p].schemes[k]
+        if m is None:
+            return f"{PROVINCES[p]} Scheme {k + 1}: empty"
+        state = "activated" if m.active else f"placed round {m.placed}"
+        return f"{PROVINCES[p]} Scheme {k + 1}: {L(m.seat)}, {state}"
+    if kind == "c":
+        i = spot[1]
+        who = L(s.column[i]) if i < len(s.column) else "empty"
+        return f"Column {i + 1} (scores {geo.COLUMN_POINTS[i]}): {who}"
+    if kind == "x":
+        return f"Colosseum: +{geo.COLOSSEUM_GLORY} Glory per Follower"
+    r = spot[1]
+    region = geo.BATTLE_REGIONS[r]
+    banners = "/".join(str(b) for b in geo.banners(region.name, 2 if s.n <= 2 else s.n))
+    state = "defeated" if defeated(s, r) else f"shield {region.shield}"
+    held = " ".join(f"{L(i)}{n}" for i, n in enumerate(s.regions[r]) if n)
+    return f"{region.name}: {state}, banners {banners}: {held or 'no Legions'}"
+
+
+def filters(s: Any, seat: int | None, spot: Spot) -> list[str]:
+    """Filter words for the action list when ``spot`` is picked, most
+    precise first (the menu matches words of the actions' descriptions)."""
+    kind = spot[0]
+    mine = in_front(s, seat)
+    if kind == "b":
+        p, t = spot[1], spot[2]
+        out = [f"{TYPES[t]} of {PROVINCES[p]}"]
+        if p == mine:
+            out.append(TYPES[t])
+        return out + [PROVINCES[p]]
+    if kind == "s":
+        p, k = spot[1], spot[2]
+        out = [f"{PROVINCES[p]} (space {k + 1})"]
+        if p == mine:
+            out.append("Scheme")
+        return out + [PROVINCES[p]]
+    if kind == "c":
+        return [f"position {spot[1] + 1} of the Column", "Column"]
+    if kind == "x":
+        return ["Colosseum"]
+    return [REGIONS[spot[1]]]
+
+
+def spots_of(s: Any, seat: int | None, action: tuple | None) -> list[Spot]:
+    """The spots an action names (its building, Scheme space, region…)."""
+    if not action:
+        return []
+    kind = action[0]
+    mine = in_front(s, seat)
+    fields = getattr(action, "_fields", ())
+    if kind == "build" and mine >= 0 and action[1] in TYPES:
+        return [("b", mine, TYPES.index(action[1]))]
+    if kind == "place" and len(action) > 1:
+        target = action[1]
+        if target in TYPES and mine >= 0:
+            return [("b", mine, TYPES.index(target))]
+        if target == "Colosseum":
+            return [("x",)]
+        if target == "Scheme" and mine >= 0:
+            return [("s", mine, k) for k in range(3)
+                    if s.provinces[mine].schemes[k] is None]
+        return []
+    out: list[Spot] = []
+    if "province" in fields and action.province in PROVINCES:  # type: ignore[attr-defined]
+        p = PROVINCES.index(action.province)  # type: ignore[attr-defined]
+        if "space" in fields:
+            out.append(("s", p, action.space))  # type: ignore[attr-defined]
+        elif "type" in fields and action.type in TYPES:  # type: ignore[attr-defined]
+            out.append(("b", p, TYPES.index(action.type)))  # type: ignore[attr-defined]
+    for name in ("source", "to", "region"):
+        if name in fields and getattr(action, name) in REGIONS:
+            out.append(("r", REGIONS.index(getattr(action, name))))
+    if kind == "vote" and "index" in fields:
+        out.append(("c", action.index))  # type: ignore[attr-defined]
+    return out
+
+
+def step_cursor(where: dict[int, tuple[float, float]], cursor: int, key: str) -> int:
+    """The nearest spot in the arrow's direction (the cursor if none)."""
+    dr, dc = DIRS[key]
+    if cursor not in where:
+        return next(iter(where), cursor)
+    r0, c0 = where[cursor]
+    best, best_d = cursor, None
+    for i, (r, col) in where.items():
+        ahead = (r - r0) * dr + (col - c0) * dc / 3  # three columns weigh like a row
+        if i == cursor or ahead <= 0:
+            continue
+        side = abs((r - r0) * dc) + abs((col - c0) * dr) / 3
+        d = ahead + 3 * side
+        if best_d is None or d < best_d:
+            best, best_d = i, d
+    return best
+
+
+class AgeOfRomeBoard(Static, can_focus=True):
+    """The Provinces board, the Column, the Colosseum and the regions, then
+    what the cursor (or the highlighted action) is on."""
+
+    BINDINGS = [
+        Binding("left", "move('left')", "Left", show=False),
+        Binding("right", "move('right')", "Right", show=False),
+        Binding("up", "move('up')", "Up", show=False),
+        Binding("down", "move('down')", "Down", show=False),
+        Binding("enter", "pick", "Pick the space", show=False),
+    ]
+
+    class Picked(Message):
+        """A spot was picked (Enter or a click): the filter words to try."""
+
+        def __init__(self, spot: Spot, words: list[str]) -> None:
+            super().__init__()
+            self.spot = spot
+            self.words = words
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.scene: Scene | None = None
+        self.cursor = SPOT_INDEX[("b", 0, 0)]
+        self.marked: frozenset[int] = frozenset()
+        self._cells: Cells | None = None
+        self._where: dict[int, tuple[float, float]] = {}
+        self._top = 0
+
+    def show(self, scene: Scene) -> None:
+        first = self.scene is None
+        self.scene = scene
+        if first:
+            mine = in_front(scene.state, scene.seat)
+            if mine >= 0:
+                self.cursor = SPOT_INDEX[("b", mine, 0)]
+        self.redraw()
+
+    def geometry(self) -> tuple[int, int]:
+        return WIDE if self.size.width >= 2 * WIDE[0] + 2 else NARROW
+
+    def redraw(self) -> None:
+        scene = self.scene
+        if scene is None:
+            return
+        s = scene.state
+        g = self.geometry()
+        c = draw(s, scene.seat, g)
+        self._where = c.centres()
+        for i in self.marked:
+            c.restyle(i, "u")
+        show = self.cursor if (self.has_focus or self.marked) else -1
+        if show >= 0:
+            c.restyle(show, "reverse")
+        self._cells = c
+        lines = [c.markup()]
+        if self.parent is not None:
+            self.parent.border_title = ("Provinces" if g == WIDE
+                                        else f"Provinces · {turn_text(s)}")
+        if show >= 0:
+            lines.append(escape(spot_text(s, SPOTS[show], short=g != WIDE)))
+        elif g == WIDE:
+            lines.append("[dim]Tab: the board · arrows, Enter: pick a space · ? keys[/]")
+        if g == WIDE:
+            lines.append(f"[dim]{escape(SHORT_LEGEND)}[/]")
+        else:
+            lines.append("[dim]Tab, arrows, Enter: pick a space · ? keys[/]")
+        self.update(Content.from_markup("\n".join(lines)))
+
+    def text(self) -> str:
+        """The board as plain text (tests read it)."""
+        return self._cells.text() if self._cells is not None else ""
+
+    def point_at(self, spots: list[Spot]) -> None:
+        """The highlighted action names these spots."""
+        self.marked = frozenset(SPOT_INDEX[x] for x in spots if x in SPOT_INDEX)
+        if self.marked:
+            self.cursor = SPOT_INDEX[spots[0]]
+        self.redraw()
+
+    def action_move(self, key: str) -> None:
+        self.cursor = step_cursor(self._where, self.cursor, key)
+        self.redraw()
+
+    def action_pick(self) -> None:
+        if self.scene is not None:
+            spot = SPOTS[self.cursor]
+            self.post_message(self.Picked(spot, filters(self.scene.state, self.scene.seat,
+                                                        spot)))
+
+    def on_focus(self) -> None:
+        self.redraw()
+
+    def on_blur(self) -> None:
+        self.redraw()
+
+    def on_resize(self) -> None:
+        self.redraw()
+
+    def on_click(self, event: events.Click) -> None:
+        c = self._cells
+        if c is None:
+            return
+        x, y = event.x - self.styles.padding.left, event.y - self._top
+        if not 0 <= y < len(c.spots) or not 0 <= x < len(c.spots[y]):
+            return
+        spot = c.spots[y][x]
+        if spot >= 0:
+            self.cursor = spot
+            self.redraw()
+            self.action_pick()

@@ -1,0 +1,146 @@
+"""The side panel: the round, phase and Event; the Glory track with its
+milestones; each seat's Glory, Denarii, Followers, Legions and Votes on
+its board, Feud track, Pantheon, Medals and Trade sets; your own Trade
+hand and Quests (the others' only as counts: they are hidden)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.widgets import Static
+
+from engine.ageofrome import board as geo
+from engine.ageofrome import data
+from engine.core import HIDDEN
+from tui.widgets.scene import Scene
+from tui.widgets.untrusted import markup
+
+from . import look
+
+PHASE_NAMES = {
+    "quests": "Quest selection", "event": "Event", "diplomacy": "Diplomacy",
+    "schemes": "Scheme activation", "build": "Building phase", "actions": "Action phase",
+    "income": "Income phase", "rotate": "Board rotation", "over": "Game over",
+}
+
+
+def track(s: Any, width: int) -> str:
+    """The Glory track's 30 spaces as one line: a seat's letter on its space
+    (``+`` for several), ``◆`` a milestone, ``·`` an empty space."""
+    if width < geo.TRACK_SPACES:
+        return ""
+    spaces: dict[int, list[int]] = {}
+    for seat, p in enumerate(s.players):
+        spaces.setdefault(geo.track_space(p.glory), []).append(seat)
+    stones = {geo.MILESTONES[0].start, *s.milestones}
+    out = []
+    for k in range(1, geo.TRACK_SPACES + 1):
+        here = spaces.get(k, [])
+        if len(here) == 1:
+            out.append(look.letter(here[0]))
+        elif here:
+            out.append("[b]+[/]")
+        elif k in stones:
+            out.append("[$ageofrome-gold]◆[/]")
+        else:
+            out.append("[dim]·[/]")
+    return "".join(out)
+
+
+def glory_text(g: int) -> str:
+    """A Glory total as the track shows it: ``7`` or ``3+30`` (flipped, L96)."""
+    if g <= geo.TRACK_SPACES:
+        return str(g)
+    return f"{geo.track_space(g)}+{g - geo.track_space(g)}"
+
+
+def seat_lines(s: Any, seat: int, scene: Scene, wide: bool) -> list[str]:
+    """A seat's public holdings in three short lines (G Glory, D Denarii, F
+    Followers left of recruited, L Legions and V Votes on its board)."""
+    p = s.players[seat]
+    lk = scene.looks[seat] if seat < len(scene.looks) else None
+    label = lk.label if lk is not None else look.seat_name(s, seat)
+    who = f"{look.badge(seat)} [b]{markup('$label', label=label).markup}[/]"
+    to_move = " ◂" if s.queue and s.queue[0] == seat and s.phase != "over" else ""
+    if wide:
+        lines = [f"{who}{to_move} · Glory [b]{glory_text(p.glory)}[/] · {p.denarii} Denarii"]
+    else:
+        lines = [f"{who}{to_move} G[b]{glory_text(p.glory)}[/] D{p.denarii}"]
+    left = p.followers - p.placed
+    feud = "".join(f"[{st}]{t}[/]" for t, st in look.feud_track(p))
+    lines.append(f"  F{left}/{p.followers} L{p.legions} V{p.votes} feud {feud}")
+    third = [f"Pan {look.pantheon(p)}"]
+    if p.medals:
+        third.append(f"Medal {look.medals(p.medals)}")
+    if p.sets:
+        third.append("sets " + " ".join(look.set_letter(c) for c in p.sets))
+    if seat != scene.seat:
+        third.append(f"hand {len(p.hand)}" + ("+⚓" if p.anchor else ""))
+    lines.append("  " + " ".join(third))
+    return lines
+
+
+def hand_lines(s: Any, seat: int) -> list[str]:
+    """The seat's own Trade hand and Quests, with names (its view shows them)."""
+    p = s.players[seat]
+    cards = [look.card_short(h.card) for h in p.hand]
+    if p.anchor:
+        cards.append("Anchor")
+    hidden = sum(1 for h in p.hand if h.card == HIDDEN)
+    out = [f"[b]Hand[/] {len(p.hand) + p.anchor}/{data.HAND_LIMIT}: "
+           + ((", ".join(cards) or "none") if not hidden else f"{len(cards)} cards")]
+    quests = [look.quest_name(h.card) for h in p.quests]
+    out.append("[b]Quests[/] " + ("; ".join(quests) if quests else "none"))
+    return out
+
+
+class SidePanel(Static):
+    """Where the game is and what everyone holds."""
+
+    def __init__(self, **kw: Any) -> None:
+        super().__init__(**kw)
+        self.scene: Scene | None = None
+
+    def show(self, scene: Scene) -> None:
+        self.scene = scene
+        self.redraw()
+
+    def on_resize(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        scene = self.scene
+        if scene is None:
+            return
+        s = scene.state
+        width = self.size.width or 31
+        wide = width >= 44
+        phase = PHASE_NAMES.get(s.phase, s.phase)
+        self.border_title = f"Round {s.round}/{data.ROUNDS} · {phase}"
+        lines = [f"[b]Event[/] {look.event_text(s.event)}"]
+        row = track(s, width)
+        stones = " ".join(str(x) for x in (geo.MILESTONES[0].start, *s.milestones))
+        lines.append(f"[b]Glory[/] milestones ◆ {stones}")
+        if row:
+            lines.append(row)
+        medals = look.medals(s.medals)
+        piles = "/".join("".join(look.COMMON_LETTER[c] for c in pile) or "-"
+                         for pile in s.pantheon)
+        if wide:
+            lines.append(f"Medals left {medals or '-'} · Pantheon piles {piles}")
+        else:
+            lines.append(f"Medals {medals or '-'} · piles {piles}")
+        seat = scene.seat
+        order = [seat] if seat is not None and 0 <= seat < s.n else []
+        order += [i for i in range(s.n) if i not in order]
+        for i in order:
+            lines += seat_lines(s, i, scene, wide)
+            if i == seat:
+                lines += ["  " + x for x in hand_lines(s, i)]
+        others = [i for i in range(s.n) if i != seat]
+        if others:
+            quests = " ".join(f"{look.letter(i)}{len(s.players[i].quests)}" for i in others)
+            lines.append(f"[dim]Quests (hidden):[/] {quests}")
+        if s.discard:
+            lines.append(f"Discard {look.card_name(s.discard[-1])} · deck {len(s.trade_deck)}")
+        self.update("\n".join(lines))

@@ -1,0 +1,90 @@
+"""Age of Rome's table: the Provinces board, the Column, the Colosseum and
+the Battle Regions on the left (``board.AgeOfRomeBoard``), the round, the
+Event, the Glory track and every seat's holdings beside the actions
+(``side.SidePanel``). The generic game screen drives it.
+
+Picking a space on the board (arrows and Enter, or a click) keeps only the
+actions that name it in the action list; highlighting an action marks on
+the board the spaces it names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.containers import Vertical
+from textual.widget import Widget
+
+from engine.match import Seat
+from tui.widgets.actions import ActionMenu
+from tui.widgets.scene import Scene
+from tui.widgets.seats import SeatLook
+
+from . import look
+from .board import AgeOfRomeBoard, spots_of
+from .side import SidePanel
+
+
+class AgeOfRomeBoardBox(Vertical):
+    """Holds the board so the screen's focus styles (class ``panel``) apply."""
+
+    @on(AgeOfRomeBoard.Picked)
+    def _picked(self, event: AgeOfRomeBoard.Picked) -> None:
+        event.stop()
+        narrow(self.screen, event.words, self)
+
+
+def narrow(screen: Any, words: list[str], box: Widget) -> str:
+    """Keep only the actions named by the first of ``words`` that names any
+    (the action filter holds it; esc clears it); say so on the board when
+    none does. Returns the words used ("" none)."""
+    menus = list(screen.query(ActionMenu))
+    if not menus:
+        return ""
+    menu = menus[0]
+    for w in words:
+        if menu.would_match(w):
+            menu.filter.value = w
+            menu.filter.focus()
+            box.border_subtitle = ""
+            return w
+    box.border_subtitle = "no action names this space now"
+    return ""
+
+
+class AgeOfRomeUI:
+    """Builds and updates the Age of Rome widgets for one game screen (their
+    styles, ageofrome.tcss, are nested under the screen's ``game-ageofrome``)."""
+
+    variables = look.VARIABLES
+    notes = (look.LEGEND + " Tab reaches the board: arrows move the cursor, Enter or a "
+             "click keeps only the actions naming the space (esc clears).")
+
+    def __init__(self) -> None:
+        self._board = AgeOfRomeBoard(id="ageofrome-board")
+        self._box = AgeOfRomeBoardBox(self._board, id="ageofrome-box", classes="panel")
+        self._side = SidePanel(id="ageofrome-side", classes="panel")
+
+    def board(self) -> Widget:
+        return self._box
+
+    def side(self) -> Widget:
+        return self._side
+
+    def looks(self, state: Any, seats: tuple[Seat, ...]) -> tuple[SeatLook, ...]:
+        return look.looks(state, seats)
+
+    def show(self, scene: Scene) -> None:
+        self._box.border_subtitle = ""
+        self._board.marked = frozenset()
+        self._board.show(scene)
+        self._side.show(scene)
+        before = scene.earlier(1)
+        s = scene.state
+        changed = before is not None and (before.provinces != s.provinces
+                                          or before.column != s.column
+                                          or before.regions != s.regions)
+        self._box.set_class(changed, "-changed")
+
+    def focus_action(self, scene: Scene, action: tuple | None) -> None:
+        self._board.point_at(spots_of(scene.state, scene.seat, action))
