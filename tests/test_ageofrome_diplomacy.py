@@ -275,3 +275,19 @@ def test_e26_e27_through_the_game(token: str) -> None:
     s = game.play(s, Refuse())
     assert s.players[MARY].denarii == (15 if token == ALLIANCE else 12)
     invariants.check(s)
+
+
+def test_a_placer_short_of_denarii_cannot_accept_a_demand() -> None:
+    """Buying Glory with the Religion Medal while a demand is open may leave
+    the placer unable to pay it: it may then only refuse or counter."""
+    w = castle_and_lighthouse().thaw()
+    jack = w.players[JACK].thaw()
+    jack.medals |= 1 << RELIGION
+    jack.denarii = 6
+    w.players = (jack.freeze(), *w.players[1:])
+    s = jack_offers(w.freeze(), ALLIANCE, 2)  # 4 left, 2 on the token
+    s = play(s, Counter(4))  # Mary asks 4
+    assert Accept() in FLOW.legal(s)
+    s = play(s, BuyGlory())  # 1 left: 3 at most on the token
+    assert Accept() not in FLOW.legal(s)
+    assert Refuse() in FLOW.legal(s) and Counter(3) in FLOW.legal(s)

@@ -51,7 +51,8 @@ from .state import (
 BARGAIN, SPY_CHOICE = "bargain", "spy"  # decision kinds
 TOKEN_INDEX = {t: i for i, t in enumerate(data.DIPLOMACY_TOKENS)}
 BOTH_TOKENS = (1 << len(data.DIPLOMACY_TOKENS)) - 1
-BUY_GLORY = BuyGlory()
+BUY_GLORY, ACCEPT, REFUSE = BuyGlory(), Accept(), Refuse()
+SPY_GLORY, SPY_ACTION = SpyGlory(), SpyAction()
 MAX_OFFER = 5  # the largest opening offer the legal list carries (inferred)
 MAX_COUNTERS = 2  # per side (inferred)
 COUNTER_STEPS = (-2, -1, 1, 2)  # a counter moves the amount by 1 or 2 (inferred)
@@ -265,7 +266,11 @@ def counters(s: State, tok: Token, amount: int) -> list[Counter]:
 
 def bargain_choices(s: State, pd: Pending) -> list:
     index, amount = pd.data
-    return [Accept(), Refuse(), *counters(s, s.diplomacy[index], amount), *buy(s, pd.seat)]
+    tok = s.diplomacy[index]
+    # The placer can accept a demand only while it can pay it (a Religion
+    # Medal purchase in between may have left it short).
+    accept = [ACCEPT] if pd.seat != tok.seat or amount <= ceiling(s, tok) else []
+    return [*accept, REFUSE, *counters(s, tok, amount), *buy(s, pd.seat)]
 
 
 def resolve_bargain(w: State, pd: Pending, a: tuple) -> None:
@@ -320,7 +325,7 @@ def reveal(w: State, index: int, tok: Token, accepted: bool) -> None:
 
 
 def spy_choices(s: State, pd: Pending) -> list:
-    return [SpyGlory(), SpyAction(), *buy(s, pd.seat)]
+    return [SPY_GLORY, SPY_ACTION, *buy(s, pd.seat)]
 
 
 def resolve_spy(w: State, pd: Pending, a: tuple) -> None:
