@@ -180,6 +180,13 @@ def activations(s: State, seat: int) -> list[Activate]:
     return out
 
 
+def can_activate(s: State, seat: int) -> bool:
+    """Whether ``seat`` has any legal ``Activate`` (no list built)."""
+    effects = effects_of(s, seat)
+    return any(possible(s, seat, target, e)
+               for _, _, target in markers(s, seat) for e in effects)
+
+
 # ---------------------------------------------------------------- the phase
 def enter(w: State) -> None:
     """Every seat in turn order gets one Scheme turn (none in round 1, in a
@@ -202,7 +209,7 @@ def auto(w: State) -> bool:
             w.events.append(SchemeVoid(d.seat, d.target, d.effect))
         if w.pending:
             return True
-    while w.queue and not activations(w, w.queue[0]):
+    while w.queue and not can_activate(w, w.queue[0]):
         w.queue = w.queue[1:]
     return bool(w.queue)
 
