@@ -8,6 +8,8 @@ the phase modules alone."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from engine.ageofrome import data, diplomacy, forces, game, invariants, scheme, setup, trade
@@ -27,6 +29,7 @@ from engine.ageofrome.state import (
     CARD_INDEX,
     CHARACTER_INDEX,
     DIPLOMACY,
+    OVER,
     POLITICS,
     PROVINCES,
     REGIONS,
@@ -630,3 +633,23 @@ def test_e12_through_the_game() -> None:
     assert s.column == (JACK, ROSS, ROSS, ROSS, ROSS)
     assert s.players[ROSS].glory == glory + 2
     invariants.check(s)
+
+
+def test_random_games_keep_the_quick_tests_equal_to_the_lists() -> None:
+    """In random 4- and 3-player games with Spies & Allies: the cheap
+    "anything to do?" tests agree with the legal lists at every step of the
+    two phases, and the pieces stay whole."""
+    checked = 0
+    for seed, n in ((3, 4), (4, 3)):
+        s = game.AgeOfRome().setup(n, Options.of({"spies_allies": True}), seed)
+        rng = random.Random(seed)
+        while s.phase != OVER:
+            if s.phase in (SCHEMES, DIPLOMACY) and not s.pending:
+                for seat in range(n):
+                    assert scheme.can_activate(s, seat) == bool(scheme.activations(s, seat))
+                    assert diplomacy.can_offer(s, seat) == bool(diplomacy.offers(s, seat))
+                checked += 1
+                invariants.check(s)
+            legal = game.legal(s)
+            s = game.play(s, legal[rng.randrange(len(legal))], trusted=True)
+    assert checked > 20
