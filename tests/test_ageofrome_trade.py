@@ -85,6 +85,19 @@ def top(w: State) -> Pending:
     return w.pending[-1]
 
 
+def plays(w: State) -> list:
+    """The cards the open Trade window lets its seat play."""
+    return [a for a in trade.window_legal(w, top(w)) if a[0] == "play"]
+
+
+def close_empty_window(w: State) -> None:
+    """The window stays open while the seat holds cards the others have not
+    seen (opening it only for a playable card would show them the hand):
+    nothing to play in it, the seat closes it."""
+    assert top(w).kind == trade.WINDOW and not plays(w)
+    answer(w, DONE)
+
+
 def sample_world(**changes: dict) -> State:
     return writable(position(**changes))
 
@@ -109,7 +122,8 @@ def test_e15_sundial_circinus_anchor_gone_then_bonus_draws_not_playable() -> Non
     answer(w, PlayCard("Circinus"))
     assert not w.players[MARY].anchor
     assert w.players[MARY].hand_size == 3
-    assert not w.pending  # nothing of condition A left: the window is closed
+    close_empty_window(w)  # nothing of condition A left
+    assert not w.pending
     assert w.discard[-2:] == (CARD_INDEX["Sundial"], CARD_INDEX["Circinus"])
     forces.resolve_building(w, MARY, TRADE, bonus=True)  # the action: two draws
     assert hand(w, MARY) == ["Groma", "Libra", "Dolabra", "Bulla", "Spatha"]
@@ -170,7 +184,8 @@ def test_e17_snake_bracelets_bulla_spatha_seventh_legion() -> None:
     assert hand(w, ROSS) == ["Spatha", "Libra"]
     answer(w, PlayCard("Spatha"))
     assert w.players[ROSS].legions == 2 and w.players[ROSS].legions_unrecruited == 0
-    assert not w.pending  # Libra is of condition D: the chain ends
+    close_empty_window(w)  # Libra is of condition D: the chain ends
+    assert not w.pending
     forces.resolve_building(w, ROSS, 0, bonus=True)  # the Military action, bonus
     answer(w, MoveLegion("board", "Epirus"))
     answer(w, MoveLegion("board", "Macedonia"))
@@ -179,13 +194,26 @@ def test_e17_snake_bracelets_bulla_spatha_seventh_legion() -> None:
 
 
 # ---------------------------------------------------------------- windows and chains
-def test_window_opens_only_with_a_playable_card() -> None:
+def test_window_opens_alike_whatever_the_hidden_cards() -> None:
+    """Whether a window opens tells the other seats nothing about the hand:
+    it opens for any card they have not all seen, never for an empty hand
+    or for cards all have seen (taken from the discard pile) and of another
+    condition; alone at the table (the Emperor Solo) only for a playable card."""
     w = sample_world()
+    assert not trade.open_window(w, MARY, "A")  # no card
     deal(w, MARY, "Groma", "Libra")  # B and D
-    assert not trade.open_window(w, MARY, "AF")
-    assert not w.pending
+    assert trade.open_window(w, MARY, "AF")
+    assert plays(w) == []
+    w.pending = ()
     assert trade.open_window(w, MARY, "B")
-    assert trade.window_legal(w, top(w))[0] == PlayCard("Groma")
+    assert plays(w) == [PlayCard("Groma")]
+    w = sample_world()
+    w.discard = (CARD_INDEX["Groma"],)
+    effects.apply(w, MARY, data.Effect("take discard"))  # seen by all
+    assert not trade.open_window(w, MARY, "A") and trade.open_window(w, MARY, "B")
+    solo = writable(position(n=1))
+    deal(solo, 0, "Groma")
+    assert not trade.open_window(solo, 0, "A") and trade.open_window(solo, 0, "B")
 
 
 def test_window_narrows_to_the_played_cards_condition() -> None:
@@ -194,12 +222,12 @@ def test_window_narrows_to_the_played_cards_condition() -> None:
     deal(w, MARY, "Dolabra", "Arca I")  # F, A
     w.phase = "actions"
     trade.open_window(w, MARY, "AF")
-    plays = [a for a in trade.window_legal(w, top(w)) if a[0] == "play"]
-    assert plays == [PlayCard("Dolabra"), PlayCard("Arca I")]
+    assert plays(w) == [PlayCard("Dolabra"), PlayCard("Arca I")]
     denarii = w.players[MARY].denarii
     answer(w, PlayCard("Dolabra"))
     assert w.players[MARY].denarii == denarii + 1
-    assert not w.pending  # Arca I is A: it does not chain after an F card
+    assert top(w) == Pending(trade.WINDOW, MARY, ("F",))
+    assert plays(w) == []  # Arca I is A: it does not chain after an F card
 
 
 def test_drawn_card_of_another_condition_does_not_chain() -> None:
@@ -208,7 +236,8 @@ def test_drawn_card_of_another_condition_does_not_chain() -> None:
     stack(w, "Groma")
     trade.open_window(w, MARY, "A")
     answer(w, PlayCard("Sundial"))
-    assert hand(w, MARY) == ["Groma"] and not w.pending
+    assert hand(w, MARY) == ["Groma"]
+    close_empty_window(w)
 
 
 def test_legion_effect_waits_for_the_draws_and_the_window_comes_after() -> None:
@@ -469,7 +498,7 @@ def test_e15_through_the_action_phase() -> None:
                                           "Anchor")
          .deck("trade", "Circinus", "Bulla", "Spatha").build())
     assert GAME.to_move(s) == MARY and s.players[MARY].hand_size == 5
-    s = _flow_play(s, Place("Trade", True), PlayCard("Sundial"), PlayCard("Circinus"))
+    s = _flow_play(s, Place("Trade", True), PlayCard("Sundial"), PlayCard("Circinus"), DONE)
     p = s.players[MARY]
     assert not p.anchor
     # the window closed (nothing of condition A left), the action resolved: two draws
@@ -483,7 +512,7 @@ def test_e16_through_the_action_phase() -> None:
     where = _front(base.build(), JACK)
     s = (base.levels(where, Trade=2).hand("Jack", "Bulla", "Groma", "Libra", "Anchor")
          .deck("trade", "Serra", "Palla", "Malleus", "Toga").build())
-    s = _flow_play(s, Place("Trade", True), PlayCard("Bulla"))
+    s = _flow_play(s, Place("Trade", True), PlayCard("Bulla"), DONE)
     assert s.players[JACK].hand_size == 5
     # Serra and Palla are not of condition A: the window closed and the
     # action resolved up to its first draw, which needs room (A8)
@@ -504,7 +533,7 @@ def test_e17_through_the_action_phase() -> None:
     p = s.players[ROSS]
     assert (p.legions, p.legions_unrecruited) == (1, 1)
     s = _flow_play(s, Place("Military", True), PlayCard("Snake Bracelets"), PlayCard("Bulla"),
-                   PlayCard("Spatha"))
+                   PlayCard("Spatha"), DONE)
     assert s.players[ROSS].legions == 2 and s.players[ROSS].legions_unrecruited == 0
     s = _flow_play(s, MoveLegion("board", "Epirus"), MoveLegion("board", "Macedonia"))
     assert s.players[ROSS].legions == 0

@@ -143,3 +143,21 @@ def test_a_face_down_token_is_either_kind_in_a_sample() -> None:
     assert kinds == {0, 1}
     assert view.view(s, 1).diplomacy[0].token.card == 0  # its owner knows it
     assert GAME.view(view.sample(v, 0, Rng(3)), 0) == v
+
+
+def test_final_scoring_shows_the_quests() -> None:
+    """L305: the Quests are revealed at final scoring; before, only their
+    owner sees them, and the step that ends the game informs everyone."""
+    s = GAME.setup(4, Options(), 11)
+    rng = random.Random(11)
+    while True:
+        a = rng.choice(GAME.legal(s))
+        last = GAME.play(s, a, trusted=True)
+        if GAME.is_over(last):
+            break
+        s = last
+    assert all(h.card == HIDDEN for h in GAME.view(s, 0).players[1].quests)
+    v = GAME.view(last, 0)
+    assert [h.card for h in v.players[1].quests] == [h.card for h in last.players[1].quests]
+    assert all(GAME.informs(s, last, seat) for seat in range(4))
+    assert GAME.view(GAME.sample(v, 0, Rng(1)), 0) == v

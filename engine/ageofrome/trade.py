@@ -155,6 +155,20 @@ def playable(s: State, seat: int, conditions: str) -> bool:
         CARDS[h.card].condition in conditions for h in s.players[seat].hand)
 
 
+def may_play(s: State, seat: int, conditions: str) -> bool:
+    """Whether a window of ``conditions`` opens for ``seat``: it holds a card
+    of them, or (with others at the table) any card they have not all seen.
+    Opening it only for a playable card would show the others the hand (as
+    Provincia's Aediles penalty: the decision is always asked)."""
+    if not conditions:
+        return False
+    everyone = (1 << s.n) - 1
+    for h in s.players[seat].hand:
+        if CARDS[h.card].condition in conditions or (s.n > 1 and h.seen & everyone != everyone):
+            return True
+    return False
+
+
 def _remove(w: State, seat: int, card: int) -> Held:
     """Take ``card`` out of ``seat``'s hand and return it."""
     p = mine(w, seat)
@@ -255,7 +269,7 @@ def _run(w: State, seat: int, window: str, steps: tuple[int, ...],
     mark = len(w.pending)
     for card in later:
         effects.apply(w, seat, CARDS[card].effect, window=window, why=NAMES[card])
-    if window and playable(w, seat, window):
+    if may_play(w, seat, window):
         # beneath the Legion decisions just opened: the chain goes on after them
         w.pending = w.pending[:mark] + (Pending(WINDOW, seat, (window,)),) + w.pending[mark:]
 
@@ -290,8 +304,9 @@ def _play(w: State, seat: int, card: int, window: str, steps: tuple[int, ...],
 # ---------------------------------------------------------------- windows
 def open_window(w: State, seat: int, conditions: str) -> bool:
     """Open a Trade window for ``seat``: the conditions (data.CONDITIONS
-    codes) that just occurred. Only if a card of them is held; True then."""
-    if not playable(w, seat, conditions):
+    codes) that just occurred, if it may hold a card of them (``may_play``);
+    True then."""
+    if not may_play(w, seat, conditions):
         return False
     push(w, Pending(WINDOW, seat, (conditions,)))
     return True
@@ -332,7 +347,7 @@ def window_resolve(w: State, pd: Pending, a: tuple) -> None:
         _play(w, seat, card, CARDS[card].condition, (), ())
     elif kind == "done":
         return
-    elif act_free(w, seat, a) and playable(w, seat, pd.data[0]):
+    elif act_free(w, seat, a) and may_play(w, seat, pd.data[0]):
         push(w, pd)
 
 

@@ -5,7 +5,8 @@ the Quests in each hand (their owner's; the returned one at the deck's
 bottom is its returner's), the Trade cards in each hand (the count and the
 Anchor are public; a card taken from the discard pile is seen by all), the
 order of the Event, Trade and Quest decks, and the kind of a Diplomacy
-token on the board until it is revealed (Spies & Allies). The discard pile,
+token on the board until it is revealed (Spies & Allies). Final scoring
+shows the Quests (L305): the view of a finished game holds them. The discard pile,
 the sets, the face-up Event and every piece on the boards are public.
 
 ``view`` masks what the seat has not seen and lists, per pool, the cards
@@ -22,9 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.core import HIDDEN, Held, Rng, fill_zone, mask_zone
+from engine.core import ALL_SEATS, HIDDEN, Held, Rng, fill_zone, mask_zone
 
-from .state import TOKEN_POOL, State
+from .state import OVER, TOKEN_POOL, State
 
 Zone = tuple[Held, ...]
 ZoneFn = Callable[[Zone], Zone]
@@ -32,13 +33,22 @@ TOKEN_KINDS = (0, 1)  # data.DIPLOMACY_TOKENS: spy, alliance
 SAMPLE_SALT = 0x41524F4D  # "AROM": the sampled world's own random stream
 
 
+def _shown(zone: Zone) -> Zone:
+    """The zone face up: seen by everyone."""
+    if all(h.seen == ALL_SEATS for h in zone):
+        return zone
+    return tuple(Held(h.card, ALL_SEATS, h.pool) for h in zone)
+
+
 def _zones(s: State, fn: ZoneFn, tokens: ZoneFn) -> State:
     """A writable copy of ``s`` with ``fn`` applied to every zone of hidden
-    cards and ``tokens`` to the Diplomacy tokens on the board."""
+    cards and ``tokens`` to the Diplomacy tokens on the board. Once the game
+    is over the Quests are face up: final scoring reveals them (L305)."""
     players = []
     changed = False
+    over = s.phase == OVER
     for p in s.players:
-        hand, quests = fn(p.hand), fn(p.quests)
+        hand, quests = fn(p.hand), _shown(p.quests) if over else fn(p.quests)
         if hand is p.hand and quests is p.quests:
             players.append(p)
         else:
