@@ -437,3 +437,15 @@ def test_every_event_of_a_game_has_a_log_line() -> None:
         assert GAME.prompt(s)
     assert {"event", "income", "rotate", "game_over"} <= seen
     assert random_game  # the shared helper is importable
+
+
+def test_every_decision_has_a_prompt_and_actions_read_as_sentences() -> None:
+    from engine.ageofrome import text
+    from engine.ageofrome.actions import Place
+    prompts, _ = text._tables()
+    assert set(FLOW.decisions) <= set(prompts)
+    s = new()
+    assert GAME.describe(s, Place("Colosseum", False)) == "Place a Follower on the Colosseum"
+    assert GAME.describe(s, Place("Military", True)) == (
+        "Place a Follower on the Military building with the Bonus")
+    assert GAME.describe(s, Income(True)) == "Double Income"

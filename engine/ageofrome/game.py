@@ -67,9 +67,7 @@ OPTIONS: tuple[Option, ...] = tuple(
         "Truce (L349-351): no Schemes; the two Feud Quests are out",
         "Clockwork (L352-354): the board always turns 90 degrees clockwise",
         "Heroes (L355-357): no Medals; the six Medal Quests are out",
-        "Hard Times (L358-360): the six negative Events join the deck. The Emperor Solo "
-        "is the 1-player game; Cassius' Attack Solo has no rules in the text and is "
-        "left out",
+        "Hard Times (L358-360): the six negative Events join the deck",
     ), strict=True)
 )
 
@@ -202,7 +200,8 @@ def sample(v: State, seat: int, rng: Rng) -> State:
 
 
 class AgeOfRome:
-    """Age of Rome, 1-4 players (1: the Emperor Solo)."""
+    """Age of Rome, 1-4 players. One player plays the Emperor Solo (L361-384);
+    Cassius' Attack Solo (L362, L396) has no rules in the text and is left out."""
 
     id = "ageofrome"
     title = "Age of Rome"

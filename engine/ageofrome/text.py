@@ -59,7 +59,9 @@ def describe(s: State, a: tuple) -> str:  # noqa: C901 - one line per kind
     if k == "build":
         return f"Build {a[1]}"
     if k == "place":
-        return f"Place a Follower on {a[1]}" + (" with the Bonus" if a[2] else "")
+        where = {"Colosseum": "the Colosseum", "Scheme": "a Scheme space"}.get(
+            a[1], f"the {a[1]} building")
+        return f"Place a Follower on {where}" + (" with the Bonus" if a[2] else "")
     if k == "legion":
         src = "your board" if a[1] == "board" else a[1]
         return f"Move a Legion from {src} to {a[2]}"
@@ -82,7 +84,8 @@ def describe(s: State, a: tuple) -> str:  # noqa: C901 - one line per kind
     if k == "vote":
         return f"The Vote at position {a[1] + 1} of the Column"
     if k == "offer":
-        return f"Offer a {a[1]} on the {a[3]} of {a[2]} with {a[4]} Denarii"
+        token = "an Alliance" if a[1] == data.ALLIANCE else "a Spy"
+        return f"Offer {token} on the {a[3]} building of {a[2]} with {a[4]} Denarii"
     if k == "counter":
         return f"Counter-offer {a[1]} Denarii"
     if k == "accept":
