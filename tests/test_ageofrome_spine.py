@@ -449,3 +449,26 @@ def test_every_decision_has_a_prompt_and_actions_read_as_sentences() -> None:
     assert GAME.describe(s, Place("Military", True)) == (
         "Place a Follower on the Military building with the Bonus")
     assert GAME.describe(s, Income(True)) == "Double Income"
+
+
+# ---------------------------------------------------------------- the scenario builder
+def test_the_builder_takes_pieces_and_cards_from_where_they_lie() -> None:
+    s = (table().characters("Marcus Antonius", "Crassus", "Pompeius", "Lepidus")
+         .regions(Thrace={"Jack": 3}).column("Jack", "Jack")
+         .hand("Jack", "Sundial", "Anchor").deck("trade", "Bulla", "Spatha").build())
+    p = s.players[0]
+    assert (p.legions, p.legions_unrecruited) == (4, 0)  # 7/7 recruited, 3 in Thrace
+    assert (p.votes, p.votes_unrecruited) == (2, 1)  # 4/5 recruited, 2 on the Column
+    assert [data.TRADE_CARDS[h.card].name for h in p.hand] == ["Sundial"] and p.anchor
+    assert [data.TRADE_CARDS[h.card].name for h in s.trade_deck[:2]] == ["Bulla", "Spatha"]
+    assert sum(1 for h in s.trade_deck if data.TRADE_CARDS[h.card].name == "Sundial") == 0
+
+
+def test_the_builder_refuses_what_the_game_cannot_hold() -> None:
+    from engine.scenario import ScriptError
+    with pytest.raises(ScriptError, match="2 players"):
+        table(players=2).hand("Jack", "Scutum").build()  # an asterisk card (L65)
+    with pytest.raises(ScriptError, match="nine rounds"):
+        table().at("build", round=10)
+    with pytest.raises(ScriptError, match="Legions"):
+        table().regions(Thrace={"Jack": 8}).build()
