@@ -260,6 +260,41 @@ def test_your_hand_and_quests_are_named_the_others_only_counted():
         assert name not in shown
 
 
+def test_the_four_seat_colours_are_four_hues_in_16_colours():
+    from rich.color import Color, ColorSystem
+
+    from tui.widgets.seats import SEAT_COLOURS
+
+    numbers = [Color.parse(SEAT_COLOURS[c]).downgrade(ColorSystem.STANDARD).number
+               for c in look.COLOURS]
+    assert len({n % 8 for n in numbers if n is not None}) == len(look.COLOURS)
+    assert not set(look.LETTERS) & set(look.TYPE_LETTER), "a seat letter is never a type's"
+
+
+def test_at_80x24_the_side_panel_scrolls_to_every_seat_by_keys():
+    m = position(*POSITIONS["board"])
+
+    async def go():
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            box = app.screen.query_one("#ageofrome-side")
+            assert box.max_scroll_y > 0, "four seats do not fit at 80×24"
+            for _ in range(4):
+                if app.focused is box:
+                    break
+                await pilot.press("tab")
+            assert app.focused is box, "Tab reaches the side panel"
+            await pilot.press("end")
+            await pilot.pause()
+            assert box.scroll_y == box.max_scroll_y
+            await pilot.press("home")
+            await pilot.pause()
+            assert box.scroll_y == 0
+
+    asyncio.run(go())
+
+
 def test_glory_past_thirty_reads_as_the_flipped_marker():
     assert glory_text(12) == "12"
     assert glory_text(31) == "1+30" and glory_text(45) == "15+30"

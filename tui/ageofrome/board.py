@@ -553,10 +553,10 @@ class AgeOfRomeBoard(Static, can_focus=True):
             lines.append(escape(spot_text(s, SPOTS[show], short=g != WIDE)))
         elif g == WIDE:
             lines.append("[dim]Tab: the board · arrows, Enter: pick a space · ? keys[/]")
-        if g == WIDE:
-            lines.append(f"[dim]{escape(SHORT_LEGEND)}[/]")
         else:
             lines.append("[dim]Tab, arrows, Enter: pick a space · ? keys[/]")
+        if g == WIDE:
+            lines.append(f"[dim]{escape(SHORT_LEGEND)}[/]")
         self.update(Content.from_markup("\n".join(lines)))
 
     def text(self) -> str:

@@ -43,6 +43,10 @@ LEGEND = ("Provinces: M P T R F building types with level I-III; under each its 
           "by a Feud, lower case: used this round. Pantheon b2/2g: base 2 of 2 own pieces "
           "and a gold one (s silver, b bronze).")
 
+CONDITION_CODES = ("S you activate a Scheme, V one is activated on your province, B you "
+                   "build, A you place a Follower anywhere, C on the Colosseum, F on a "
+                   "Farming building, D you take double Income")
+
 
 def colour_of(seat: int) -> str:
     return COLOURS[seat % len(COLOURS)]

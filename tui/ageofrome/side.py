@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from engine.ageofrome import board as geo
@@ -94,6 +95,11 @@ def hand_lines(s: Any, seat: int) -> list[str]:
     return out
 
 
+class SideBox(VerticalScroll):
+    """Holds the side panel: at 80×24 it is taller than its room, so Tab
+    reaches it and the arrows (PgUp/PgDn, Home/End) scroll it."""
+
+
 class SidePanel(Static):
     """Where the game is and what everyone holds."""
 
@@ -108,6 +114,7 @@ class SidePanel(Static):
     def on_resize(self) -> None:
         self.redraw()
 
+
     def redraw(self) -> None:
         scene = self.scene
         if scene is None:
@@ -116,7 +123,8 @@ class SidePanel(Static):
         width = self.size.width or 31
         wide = width >= 44
         phase = PHASE_NAMES.get(s.phase, s.phase)
-        self.border_title = f"Round {s.round}/{data.ROUNDS} · {phase}"
+        box = self.parent if self.parent is not None else self
+        box.border_title = f"Round {s.round}/{data.ROUNDS} · {phase}"
         lines = [f"[b]Event[/] {look.event_text(s.event)}"]
         row = track(s, width)
         stones = " ".join(str(x) for x in (geo.MILESTONES[0].start, *s.milestones))

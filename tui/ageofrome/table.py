@@ -22,7 +22,7 @@ from tui.widgets.seats import SeatLook
 
 from . import look
 from .board import AgeOfRomeBoard, spots_of
-from .side import SidePanel
+from .side import SideBox, SidePanel
 
 
 class AgeOfRomeBoardBox(Vertical):
@@ -57,19 +57,22 @@ class AgeOfRomeUI:
     styles, ageofrome.tcss, are nested under the screen's ``game-ageofrome``)."""
 
     variables = look.VARIABLES
-    notes = (look.LEGEND + " Tab reaches the board: arrows move the cursor, Enter or a "
-             "click keeps only the actions naming the space (esc clears).")
+    notes = (look.LEGEND + " Your hand: each card with its type (T W C J, * Chest) and "
+             "condition (" + look.CONDITION_CODES + "). Tab reaches the board: arrows "
+             "move the cursor, Enter or a click keeps only the actions naming the space "
+             "(esc clears); Tab again reaches the side panel, which the arrows scroll.")
 
     def __init__(self) -> None:
         self._board = AgeOfRomeBoard(id="ageofrome-board")
         self._box = AgeOfRomeBoardBox(self._board, id="ageofrome-box", classes="panel")
-        self._side = SidePanel(id="ageofrome-side", classes="panel")
+        self._side = SidePanel(id="ageofrome-side-text")
+        self._side_box = SideBox(self._side, id="ageofrome-side", classes="panel")
 
     def board(self) -> Widget:
         return self._box
 
     def side(self) -> Widget:
-        return self._side
+        return self._side_box
 
     def looks(self, state: Any, seats: tuple[Seat, ...]) -> tuple[SeatLook, ...]:
         return look.looks(state, seats)
