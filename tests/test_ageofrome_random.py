@@ -18,7 +18,7 @@ VARIANTS = [None] + [v.key for v in data.VARIANTS]
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
 def test_random_games_finish_with_the_invariants_intact(players: int) -> None:
-    for seed in range(6):
+    for seed in range(20):
         s, steps = random_game(players, seed)
         assert s.phase == OVER and s.round == data.ROUNDS and steps > 0
         r = GAME.result(s)
