@@ -486,3 +486,25 @@ def test_the_table_is_age_of_romes_own():
     from tui.widgets.table import game_ui
 
     assert isinstance(game_ui("ageofrome"), AgeOfRomeUI)
+
+
+def test_tabula_new_ageofrome_opens_the_table(monkeypatch):
+    """``tabula new ageofrome --seed 4``: the game screen shows the board."""
+    from tui import entry
+    from tui.cli import build_parser
+
+    args = build_parser().parse_args(["new", "ageofrome", "--seed", "4"])
+    apps = []
+    monkeypatch.setattr(entry, "_run", lambda app: apps.append(app) or 0)
+    assert entry.run_new(args) == 0
+    (app,) = apps
+
+    async def go():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, GameScreen)
+            text = board_of(app).text()
+            assert all(name in text for name in geo.PROVINCE_NAMES)
+            assert "Column" in text and "Thrace" in text
+
+    asyncio.run(go())

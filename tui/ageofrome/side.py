@@ -55,6 +55,14 @@ def glory_text(g: int) -> str:
     return f"{geo.track_space(g)}+{g - geo.track_space(g)}"
 
 
+def mover(scene: Scene) -> int | None:
+    """The seat to move (None when the game is over or nobody is)."""
+    try:
+        return scene.game.to_move(scene.state)
+    except (AttributeError, IndexError, KeyError):
+        return None
+
+
 def seat_lines(s: Any, seat: int, scene: Scene, wide: bool) -> list[str]:
     """A seat's public holdings in three short lines (G Glory, D Denarii, F
     Followers left of recruited, L Legions and V Votes on its board)."""
@@ -62,7 +70,7 @@ def seat_lines(s: Any, seat: int, scene: Scene, wide: bool) -> list[str]:
     lk = scene.looks[seat] if seat < len(scene.looks) else None
     label = lk.label if lk is not None else look.seat_name(s, seat)
     who = f"{look.badge(seat)} [b]{markup('$label', label=label).markup}[/]"
-    to_move = " ◂" if s.queue and s.queue[0] == seat and s.phase != "over" else ""
+    to_move = " ◂" if mover(scene) == seat else ""
     if wide:
         lines = [f"{who}{to_move} · Glory [b]{glory_text(p.glory)}[/] · {p.denarii} Denarii"]
     else:
@@ -146,9 +154,14 @@ class SidePanel(Static):
             if i == seat:
                 lines += ["  " + x for x in hand_lines(s, i)]
         others = [i for i in range(s.n) if i != seat]
-        if others:
-            quests = " ".join(f"{look.letter(i)}{len(s.players[i].quests)}" for i in others)
+        hidden = [i for i in others if any(h.card == HIDDEN for h in s.players[i].quests)]
+        if hidden:
+            quests = " ".join(f"{look.letter(i)}{len(s.players[i].quests)}" for i in hidden)
             lines.append(f"[dim]Quests (hidden):[/] {quests}")
+        for i in others:
+            if i not in hidden and s.players[i].quests:
+                names = "; ".join(look.quest_name(h.card) for h in s.players[i].quests)
+                lines.append(f"{look.letter(i)} Quests {names}")
         if s.discard:
             lines.append(f"Discard {look.card_name(s.discard[-1])} · deck {len(s.trade_deck)}")
         self.update("\n".join(lines))
