@@ -85,8 +85,7 @@ PLAYER_FIELDS = ("glory", "denarii", "followers", "placed", "milestones", "feuds
 
 def quiet(s: State) -> tuple:
     """Keep the first two Quests; otherwise Done, a refusal or the first choice."""
-    from .game import legal
-    options = legal(s)
+    options = FLOW.legal(s)
     for a in options:
         if a[0] in ("done", "refuse"):
             return a
