@@ -15,7 +15,9 @@ say); with both empty nothing is drawn.
 A Trade window (``open_window``) lets a seat play cards of the conditions
 that occurred; once a card is played the window narrows to that card's
 condition, since only cards of one condition chain (L208, A14), and cards
-its effect draws may be played in it too. What a played card still has to
+its effect draws may be played in it too. It opens whenever the seat holds
+a card the others have not all seen, playable or not: opening it only for a
+playable card would tell them what the hand holds. What a played card still has to
 do while a decision is open (draws left, Legion moves waiting) travels in
 the "room" decision's data, so no phase module needs to know about it:
 the draws come first, then the effects that open Legion decisions (they
