@@ -12,7 +12,7 @@ Caesar, Mary = Octavianus with an Anchor, Ross = Crassus).
 
 from __future__ import annotations
 
-from engine.ageofrome import data, effects, events_phase, forces, trade
+from engine.ageofrome import data, effects, events_phase, forces, trade, view
 from engine.ageofrome.actions import (
     DONE,
     BuyGlory,
@@ -538,3 +538,16 @@ def test_e17_through_the_action_phase() -> None:
     s = _flow_play(s, MoveLegion("board", "Epirus"), MoveLegion("board", "Macedonia"))
     assert s.players[ROSS].legions == 0
     assert sum(r[ROSS] for r in s.regions) == 7
+
+
+def test_a_view_offers_no_hidden_card() -> None:
+    """Asked on another seat's view, the answers name no card of the hand."""
+    w = sample_world()
+    w.phase = "actions"
+    deal(w, MARY, "Sundial", "Groma", "Libra", "Palla")
+    trade.open_window(w, MARY, "A")
+    v = view.view(w.freeze(), JACK)
+    assert trade.window_legal(v, v.pending[-1]) == [DONE]
+    assert trade.free_actions(v, MARY) == [] and not trade.playable(v, MARY, "ABCDFSV")
+    assert trade.window_legal(view.view(w.freeze(), MARY), v.pending[-1])[0] == PlayCard(
+        "Sundial")

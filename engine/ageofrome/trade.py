@@ -59,6 +59,9 @@ OFF_TURN = "V"  # the condition of a window on someone else's turn (L222)
 RESHUFFLE_POOL_STEP = 10  # pool of a reshuffled deck: TRADE_POOL + 10 per reshuffle
 CARDS = data.TRADE_CARDS
 NAMES = tuple(c.name for c in CARDS)
+# Each card's condition; the extra last item is what a HIDDEN card (-1) of a
+# view reads: no condition, so a view never offers another seat's card.
+CONDITION = tuple(c.condition for c in CARDS) + ("?",)
 
 
 # ---------------------------------------------------------------- events
@@ -146,6 +149,12 @@ def hand_cards(s: State, seat: int) -> tuple[int, ...]:
     return tuple(h.card for h in s.players[seat].hand)
 
 
+def _known(s: State, seat: int) -> tuple[int, ...]:
+    """The cards of ``seat``'s hand that are not HIDDEN (all of them in a
+    full state or in the seat's own view)."""
+    return tuple(h.card for h in s.players[seat].hand if h.card >= 0)
+
+
 def has_room(s: State, seat: int) -> bool:
     """Whether one more card fits under the limit of five, Anchor included (L206)."""
     return s.players[seat].hand_size < data.HAND_LIMIT
@@ -154,7 +163,7 @@ def has_room(s: State, seat: int) -> bool:
 def playable(s: State, seat: int, conditions: str) -> bool:
     """Whether ``seat`` holds a card whose condition is one of ``conditions``."""
     return bool(conditions) and any(
-        CARDS[h.card].condition in conditions for h in s.players[seat].hand)
+        CONDITION[h.card] in conditions for h in s.players[seat].hand)
 
 
 def may_play(s: State, seat: int, conditions: str) -> bool:
@@ -166,7 +175,7 @@ def may_play(s: State, seat: int, conditions: str) -> bool:
         return False
     everyone = (1 << s.n) - 1
     for h in s.players[seat].hand:
-        if CARDS[h.card].condition in conditions or (s.n > 1 and h.seen & everyone != everyone):
+        if CONDITION[h.card] in conditions or (s.n > 1 and h.seen & everyone != everyone):
             return True
     return False
 
@@ -325,7 +334,7 @@ def _plays(s: State, seat: int, conditions: str) -> list:
     if not conditions:
         return []
     return [PlayCard(NAMES[h.card]) for h in s.players[seat].hand
-            if CARDS[h.card].condition in conditions]
+            if CONDITION[h.card] in conditions]
 
 
 def window_legal(s: State, pd: Pending) -> list:
@@ -364,7 +373,7 @@ def room_legal(s: State, pd: Pending) -> list:
     if on_turn(s, window):
         out += free_actions(s, seat)
     else:
-        out += [Discard(NAMES[h.card]) for h in s.players[seat].hand]
+        out += [Discard(NAMES[c]) for c in _known(s, seat)]
         out += _buy(s, seat)
     out.append(DONE)
     return out
@@ -407,7 +416,7 @@ def sets_of(s: State, seat: int) -> tuple[FormSet, ...]:
     p = s.players[seat]
     if len(p.sets) >= data.MAX_TRADE_SETS or len(p.hand) < data.SET_SIZE:
         return ()
-    return _sets(tuple(sorted(h.card for h in p.hand)), bool(p.medals >> TRADE & 1))
+    return _sets(tuple(sorted(_known(s, seat))), bool(p.medals >> TRADE & 1))
 
 
 def _buy(s: State, seat: int) -> list:
@@ -422,7 +431,7 @@ def free_actions(s: State, seat: int) -> list:
     (L217), form a set (L213-215), buy Glory with the Religion Medal (L171)."""
     p = s.players[seat]
     buy = bool(p.medals >> RELIGION & 1) and p.denarii >= data.RELIGION_MEDAL_PRICE
-    return list(_free(tuple(h.card for h in p.hand), len(p.sets) < data.MAX_TRADE_SETS,
+    return list(_free(_known(s, seat), len(p.sets) < data.MAX_TRADE_SETS,
                       bool(p.medals >> TRADE & 1), buy))
 
 
