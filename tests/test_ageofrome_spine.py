@@ -177,6 +177,24 @@ def test_veterans_asks_each_winner_where_its_legion_goes_in_turn_order() -> None
     assert s.regions[0][3] == 1 and not s.pending
 
 
+def test_tied_winners_take_a_placing_reward_in_turn_order() -> None:
+    """Embassy: the least Votes on the Column place a Vote; all four tie at 0,
+    so the first in turn order lies lowest."""
+    s = table().at("event", round=2).first("Mary").deck("event", "Embassy").build()
+    assert s.order == (2, 3, 0, 1) and s.column == (2, 3, 0, 1)
+
+
+def test_tied_winners_make_room_in_turn_order() -> None:
+    """Market Day: the fewest cards draw one; full hands make room first (A15),
+    the first in turn order first."""
+    full = ("Sundial", "Circinus", "Groma", "Libra", "Dolabra")
+    s = (table(players=2).at("event", round=2).first("Henry").deck("event", "Market Day")
+         .hand("Jack", *full).hand("Henry", "Serra", "Malleus", "Regula", "Trutina", "Spatha")
+         .build())
+    assert [pd.kind for pd in s.pending] == ["room", "room"]
+    assert GAME.to_move(s) == 1  # Henry plays first this round
+
+
 def test_the_solo_event_pays_a_denarius_per_follower_and_no_reward() -> None:
     s = (Scenario1().at("event", round=2).deck("event", "Cerealia").followers(0, 3)
          .denarii(0, 20).build())

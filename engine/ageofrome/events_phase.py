@@ -126,19 +126,30 @@ def reward(w: State, seats: tuple[int, ...], effects_: tuple[data.Effect, ...],
             else:
                 for seat in seats:
                     glory.lose(w, seat, -eff.amount, why)
-        elif eff.kind == "denarii":
-            for seat in seats:
-                p = mine(w, seat)
-                p.denarii = max(0, p.denarii + eff.amount)
         elif eff.kind in CHOICES:
             asks = [Pending("region", seat, (eff.kind,)) for seat in seats
                     for _ in range(eff.amount) if region_choices(w, seat, eff.kind)]
             push(w, *asks)
         elif effects is not None:
-            # Later seats first, so the decisions they open lie under the
-            # earlier seats': answered in turn order.
-            for seat in reversed(seats):
-                effects.apply(w, seat, eff)
+            apply_in_turn_order(w, seats, eff, why)
+        elif eff.kind == "denarii":
+            for seat in seats:
+                p = mine(w, seat)
+                p.denarii = max(0, p.denarii + eff.amount)
+
+
+def apply_in_turn_order(w: State, seats: tuple[int, ...], eff: data.Effect, why: str) -> None:
+    """``effects.apply`` for each seat in turn order (a Vote placed first
+    lies lower on the Column); the decisions they open are answered in turn
+    order too (the first seat's on top of the stack)."""
+    base = len(w.pending)
+    batches = []
+    for seat in seats:
+        effects.apply(w, seat, eff, why=why)
+        batches.append(w.pending[base:])
+        w.pending = w.pending[:base]
+    for batch in reversed(batches):
+        w.pending = w.pending + batch
 
 
 def region_choices(s: State, seat: int, what: str) -> list[PickRegion]:
