@@ -480,6 +480,9 @@ def test_the_builder_takes_pieces_and_cards_from_where_they_lie() -> None:
     assert [data.TRADE_CARDS[h.card].name for h in p.hand] == ["Sundial"] and p.anchor
     assert [data.TRADE_CARDS[h.card].name for h in s.trade_deck[:2]] == ["Bulla", "Spatha"]
     assert sum(1 for h in s.trade_deck if data.TRADE_CARDS[h.card].name == "Sundial") == 0
+    s = table().glory(jack=12).deck("trade", ["Circinus", "Bulla"]).build()  # the plan's spelling
+    assert s.players[0].glory == 12
+    assert [data.TRADE_CARDS[h.card].name for h in s.trade_deck[:2]] == ["Circinus", "Bulla"]
 
 
 def test_the_builder_refuses_what_the_game_cannot_hold() -> None:

@@ -36,6 +36,7 @@ returns a new Scenario, so a test can share a base and vary it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -129,8 +130,9 @@ class Scenario:
             if not 0 <= who < self.players:
                 raise ScriptError(f"there is no seat {who}")
             return who
-        if who in self.names:
-            return self.names.index(who)
+        lower = [n.lower() for n in self.names]
+        if who.lower() in lower:  # glory(jack=12) reads as glory(Jack=12)
+            return lower.index(who.lower())
         raise ScriptError(f"a seat is a number or one of {self.names}, not {who!r}")
 
     def _set(self, seat: int | str, **values: Any) -> Scenario:
@@ -272,8 +274,11 @@ class Scenario:
         spec = (province_name, space, self.seat(who), placed, active)
         return replace(self, schemes_=(*self.schemes_, spec))
 
-    def deck(self, which: str, *cards: str) -> Scenario:
-        """Cards on top of the ``trade``, ``event`` or ``quest`` deck, top first."""
+    def deck(self, which: str, *cards: str | Sequence[str]) -> Scenario:
+        """Cards on top of the ``trade``, ``event`` or ``quest`` deck, top
+        first (named one by one or as one list)."""
+        if len(cards) == 1 and not isinstance(cards[0], str):
+            cards = tuple(cards[0])
         index = {"trade": CARD_INDEX, "event": EVENT_INDEX, "quest": QUEST_INDEX}
         if which not in index:
             raise ScriptError(f"a deck is trade, event or quest, not {which!r}")
