@@ -532,7 +532,7 @@ def _room_prompt(s: State, pd: Pending) -> str:
 def _window_prompt(s: State, pd: Pending) -> str:
     (conditions,) = pd.data
     words = " / ".join(data.CONDITIONS[c] for c in conditions)
-    return f"{_who(s, pd.seat)}: play a Trade card ({words})?"
+    return f"{_who(s, pd.seat)}: play a Trade card ({words}), or go on"
 
 
 PROMPTS = {ROOM: _room_prompt, WINDOW: _window_prompt}
