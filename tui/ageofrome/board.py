@@ -19,7 +19,6 @@ from typing import Any
 from textual import events
 from textual.binding import Binding
 from textual.content import Content
-from textual.markup import escape
 from textual.message import Message
 from textual.widgets import Static
 
@@ -109,20 +108,25 @@ class Cells:
     def text(self) -> str:
         return "\n".join("".join(row).rstrip() for row in self.chars)
 
-    def markup(self) -> str:
-        lines = []
-        for chars, styles in zip(self.chars, self.styles, strict=True):
-            out, run, style = [], "", None
-            for ch, st in zip(chars, styles, strict=True):
+    def parts(self) -> list[str | tuple[str, str]]:
+        """The grid as Content parts: runs of one style (no markup to parse)."""
+        out: list[str | tuple[str, str]] = []
+        for y, (chars, styles) in enumerate(zip(self.chars, self.styles, strict=True)):
+            if y:
+                out.append("\n")
+            end = len(chars)
+            while end and chars[end - 1] == " " and not styles[end - 1]:
+                end -= 1
+            run, style = "", ""
+            for ch, st in zip(chars[:end], styles[:end], strict=True):
                 if st != style and run:
-                    out.append(f"[{style}]{escape(run)}[/]" if style else escape(run))
+                    out.append((run, style) if style else run)
                     run = ""
                 style = st
                 run += ch
             if run:
-                out.append(f"[{style}]{escape(run)}[/]" if style else escape(run))
-            lines.append("".join(out).rstrip())
-        return "\n".join(lines)
+                out.append((run, style) if style else run)
+        return out
 
 
 # ---------------------------------------------------------------- the turn
@@ -518,6 +522,7 @@ class AgeOfRomeBoard(Static, can_focus=True):
         self._cells: Cells | None = None
         self._where: dict[int, tuple[float, float]] = {}
         self._top = 0
+        self._shown: tuple = ()
 
     def show(self, scene: Scene) -> None:
         first = self.scene is None
@@ -545,19 +550,22 @@ class AgeOfRomeBoard(Static, can_focus=True):
         if show >= 0:
             c.restyle(show, "reverse")
         self._cells = c
-        lines = [c.markup()]
-        if self.parent is not None:
-            self.parent.border_title = ("Provinces" if g == WIDE
-                                        else f"Provinces · {turn_text(s)}")
+        parts = c.parts()
+        title = "Provinces" if g == WIDE else f"Provinces · {turn_text(s)}"
+        if self.parent is not None and self.parent.border_title != title:
+            self.parent.border_title = title
         if show >= 0:
-            lines.append(escape(spot_text(s, SPOTS[show], short=g != WIDE)))
+            parts.append("\n" + spot_text(s, SPOTS[show], short=g != WIDE))
         elif g == WIDE:
-            lines.append("[dim]Tab: the board · arrows, Enter: pick a space · ? keys[/]")
+            parts.append(("\nTab: the board · arrows, Enter: pick a space · ? keys", "dim"))
         else:
-            lines.append("[dim]Tab, arrows, Enter: pick a space · ? keys[/]")
+            parts.append(("\nTab, arrows, Enter: pick a space · ? keys", "dim"))
         if g == WIDE:
-            lines.append(f"[dim]{escape(SHORT_LEGEND)}[/]")
-        self.update(Content.from_markup("\n".join(lines)))
+            parts.append(("\n" + SHORT_LEGEND, "dim"))
+        key = tuple(parts)
+        if key != self._shown:  # the same board again: no re-render
+            self._shown = key
+            self.update(Content.assemble(*parts))
 
     def text(self) -> str:
         """The board as plain text (tests read it)."""

@@ -114,6 +114,7 @@ class SidePanel(Static):
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
         self.scene: Scene | None = None
+        self._shown = ""
 
     def show(self, scene: Scene) -> None:
         self.scene = scene
@@ -132,7 +133,9 @@ class SidePanel(Static):
         wide = width >= 44
         phase = PHASE_NAMES.get(s.phase, s.phase)
         box = self.parent if self.parent is not None else self
-        box.border_title = f"Round {s.round}/{data.ROUNDS} · {phase}"
+        title = f"Round {s.round}/{data.ROUNDS} · {phase}"
+        if box.border_title != title:
+            box.border_title = title
         lines = [f"[b]Event[/] {look.event_text(s.event)}"]
         row = track(s, width)
         stones = " ".join(str(x) for x in (geo.MILESTONES[0].start, *s.milestones))
@@ -164,4 +167,7 @@ class SidePanel(Static):
                 lines.append(f"{look.letter(i)} Quests {names}")
         if s.discard:
             lines.append(f"Discard {look.card_name(s.discard[-1])} · deck {len(s.trade_deck)}")
-        self.update("\n".join(lines))
+        text = "\n".join(lines)
+        if text != self._shown:
+            self._shown = text
+            self.update(text)
