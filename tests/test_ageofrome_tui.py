@@ -34,6 +34,7 @@ from engine.ageofrome.actions import (
     PickVote,
     Place,
 )
+from engine.ageofrome.scoring import solo_tasks
 from engine.ageofrome.state import in_front
 from engine.match import Match, Seat
 from tests.test_tui_support import app_for, settle
@@ -51,7 +52,7 @@ from tui.ageofrome.board import (
     spots_of,
     step_cursor,
 )
-from tui.ageofrome.side import glory_text, hand_lines, seat_lines
+from tui.ageofrome.side import SidePanel, glory_text, hand_lines, seat_lines
 from tui.ageofrome.table import AgeOfRomeUI
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
@@ -291,6 +292,22 @@ def test_at_80x24_the_side_panel_scrolls_to_every_seat_by_keys():
             await pilot.press("home")
             await pilot.pause()
             assert box.scroll_y == 0
+
+    asyncio.run(go())
+
+
+def test_the_emperor_solo_shows_its_seven_tasks():
+    m = position(3, lambda s: s.phase == "actions" and s.round >= 3, n=1)
+
+    async def go():
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            text = str(app.screen.query_one(SidePanel).render())
+            done = solo_tasks(m.view(0))
+            assert f"Tasks {sum(done)}/7" in text
+            assert text.count("✓") >= sum(done)
+            assert "Hispania" in board_of(app).text()
 
     asyncio.run(go())
 

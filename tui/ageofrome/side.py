@@ -11,7 +11,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from engine.ageofrome import board as geo
-from engine.ageofrome import data
+from engine.ageofrome import data, scoring
 from engine.core import HIDDEN
 from tui.widgets.scene import Scene
 from tui.widgets.untrusted import markup
@@ -53,6 +53,16 @@ def glory_text(g: int) -> str:
     if g <= geo.TRACK_SPACES:
         return str(g)
     return f"{geo.track_space(g)}+{g - geo.track_space(g)}"
+
+
+TASK_WORDS = ("Glory 51", "3 Medals", "2 Regions", "4 Votes", "2 sets", "Pantheon", "2 Quests")
+
+
+def solo_line(s: Any) -> str:
+    """The Emperor Solo's seven tasks (L364-371): ✓ done so far, · not yet."""
+    done = scoring.solo_tasks(s)
+    marks = " ".join(f"{'✓' if ok else '·'}{w}" for ok, w in zip(done, TASK_WORDS, strict=True))
+    return f"[b]Tasks[/] {sum(done)}/{len(done)} {marks}"
 
 
 def mover(scene: Scene) -> int | None:
@@ -149,6 +159,8 @@ class SidePanel(Static):
             lines.append(f"Medals left {medals or '-'} · Pantheon piles {piles}")
         else:
             lines.append(f"Medals {medals or '-'} · piles {piles}")
+        if s.n == 1:
+            lines.append(solo_line(s))
         seat = scene.seat
         order = [seat] if seat is not None and 0 <= seat < s.n else []
         order += [i for i in range(s.n) if i not in order]
