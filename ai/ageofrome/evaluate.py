@@ -77,7 +77,11 @@ def evaluate(game: Any, s: State) -> Sequence[float]:
     if n == 1:
         return [min(1.0, projected(s, 0) / 120.0)]
     scores = [projected(s, seat) for seat in range(n)]
-    t = TEMPERATURE[min(data.ROUNDS - s.round, len(TEMPERATURE) - 1)]
+    return win_chances(scores, TEMPERATURE[min(data.ROUNDS - s.round, len(TEMPERATURE) - 1)])
+
+
+def win_chances(scores: Sequence[float], t: float) -> list[float]:
+    """A softmax of the projected totals at temperature ``t`` (in Glory)."""
     top = max(scores)
     weights = [math.exp((x - top) / t) for x in scores]
     total = sum(weights)

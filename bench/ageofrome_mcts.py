@@ -1,0 +1,235 @@
+"""Age of Rome: ISMCTS against three rule-based players, at a fixed budget.
+
+    nice .venv/bin/python bench/ageofrome_mcts.py --games 40 --iterations 300 --jobs 2 \\
+        [--variant anchor_margin=0.1,rollout_depth=0] [--set evaluate.TEMP_SCALE=1.5] \\
+        [--seed 1000] [--players 4] [--json]
+    nice .venv/bin/python bench/ageofrome_mcts.py --calibrate 300 --jobs 2
+
+Game ``i`` uses seed ``seed + i`` and puts the ISMCTS seat at position
+``i % players`` (so every position is played equally often when the number
+of games is a multiple of the players). ``--variant`` overrides ISMCTS
+settings on top of the game's tuned ones; ``--set module.NAME=value``
+overrides a constant of an ``ai.ageofrome`` module in every worker (a quick way
+to try an evaluation weight without editing it). Reports the ISMCTS seat's
+win share (a shared victory split) with a Wilson 95% interval, its mean
+score, the mean of (its score - the rule players' mean score), how often it
+departed from the rule-based choice, and its thinking time per decision.
+Slow by design: a bench, never a test.
+
+``--calibrate N`` instead plays N games of rule-based players and checks
+the leaf evaluation against their winners: for each number of rounds left
+(0 = the last round), the log-loss of
+the winner (a shared victory split) under ``evaluate.win_chances`` of the
+projections every 4th action, at the current ``evaluate.TEMPERATURE`` and
+at the best temperature of a grid (uniform: ln 4 = 1.386 with 4 players).
+That is how the temperatures were chosen.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import random
+import re
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import engine  # noqa: E402, F401
+from ai.base import Budget  # noqa: E402
+from ai.knowledge import knowledge  # noqa: E402
+from ai.mcts import MctsBot, Settings  # noqa: E402
+from ai.players import make_bot  # noqa: E402
+from ai.stats import wilson  # noqa: E402
+from engine.match import Match, seats_from_kinds  # noqa: E402
+
+
+def parse_value(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def parse_pairs(text: str) -> dict[str, Any]:
+    out = {}
+    for pair in filter(None, re.split(r",(?=\s*[\w.]+=)", text)):  # "k=[1,2],j=3"
+        key, _, value = pair.partition("=")
+        out[key.strip()] = parse_value(value.strip())
+    return out
+
+
+def apply_sets(sets: dict[str, Any]) -> None:
+    for key, value in sets.items():
+        mod, _, name = key.rpartition(".")
+        m = importlib.import_module(f"ai.ageofrome.{mod}")
+        if not hasattr(m, name):
+            raise KeyError(f"ai.ageofrome.{mod} has no {name}")
+        setattr(m, name, tuple(value) if isinstance(value, list) else value)
+
+
+Job = tuple[int, int, int, dict[str, Any], dict[str, Any], int | None, float | None, str]
+
+
+class PolicyBot:
+    """One ``ai.ageofrome`` policy ("module:function") played without search:
+    a quick screen of an anchor before the search is run on it."""
+
+    def __init__(self, where: str) -> None:
+        mod, _, name = where.partition(":")
+        self.policy = getattr(importlib.import_module(f"ai.ageofrome.{mod}"), name)
+        self.last = None
+
+    def decide(self, game: Any, view: Any, seat: int, budget: Budget,
+               rng: random.Random) -> tuple:
+        return self.policy(game, view, seat, rng).action
+
+
+def play(job: Job) -> dict[str, Any]:
+    seed, players, pos, variant, sets, iterations, seconds, policy = job
+    apply_sets(sets)
+    m = Match("ageofrome", seats_from_kinds(["rules"] * players), seed)
+    settings = Settings().with_overrides(knowledge("ageofrome").settings).with_overrides(variant)
+    bots: dict[int, Any] = {i: make_bot("rules") for i in range(players)}
+    mcts = bots[pos] = PolicyBot(policy) if policy else MctsBot(settings=settings)
+    decisions = departures = 0
+    thinking = 0.0
+    while not m.is_over():
+        seat = m.to_move()
+        view = m.view(seat)
+        t = time.perf_counter()
+        a = bots[seat].decide(m.game, view, seat, Budget(iterations=iterations, seconds=seconds),
+                              random.Random(m.bot_seed(seat)))
+        if seat == pos and mcts.last is not None:
+            decisions += 1
+            thinking += time.perf_counter() - t
+            departures += mcts.last.anchor is not None and a != mcts.last.anchor
+        m.play(a)
+    res = m.game.result(m.state)
+    shares = res.rewards()
+    others = [res.scores[i] for i in range(players) if i != pos]
+    return {"seed": seed, "pos": pos, "win": shares[pos], "score": res.scores[pos],
+            "diff": res.scores[pos] - sum(others) / len(others), "rank": res.ranks[pos],
+            "decisions": decisions, "departures": departures, "thinking": thinking}
+
+
+GRID = (1, 1.5, 2, 3, 4, 5, 6, 7, 8, 10, 12, 15, 20, 25)
+
+
+def snapshots(job: tuple[int, int]) -> list[tuple[int, list[float], list[float]]]:
+    """A rule-based game: (rounds left, projections, win shares) every 4th action."""
+    from ai.ageofrome import evaluate
+    from ai.players import bot_turn
+    from engine.ageofrome import data
+    seed, players = job
+    m = Match("ageofrome", seats_from_kinds(["rules"] * players), seed)
+    bots = {i: make_bot("rules") for i in range(players)}
+    out = []
+    while not m.is_over():
+        m.play(bot_turn(m, bots))
+        if len(m.actions) % 4 == 0 and not m.is_over():
+            s = m.state
+            out.append((data.ROUNDS - s.round,
+                        [evaluate.projected(s, i) for i in range(players)]))
+    shares = list(m.game.result(m.state).rewards())
+    return [(left, proj, shares) for left, proj in out]
+
+
+def calibrate(games: int, players: int, seed: int, jobs: int) -> dict[int, dict[str, float]]:
+    import math
+
+    from ai.ageofrome import evaluate
+    by_era: dict[int, list[tuple[list[float], list[float]]]] = {}
+    with ProcessPoolExecutor(max_workers=min(4, jobs)) as pool:
+        for rows in pool.map(snapshots, [(seed + i, players) for i in range(games)]):
+            for era, proj, shares in rows:
+                by_era.setdefault(era, []).append((proj, shares))
+
+    def loss(items: list, temp: float) -> float:
+        total = 0.0
+        for proj, shares in items:
+            p = evaluate.win_chances(proj, temp)
+            total -= sum(r * math.log(max(q, 1e-12)) for r, q in zip(shares, p, strict=True))
+        return total / len(items)
+
+    out = {}
+    for era in sorted(by_era):
+        items = by_era[era]
+        now = evaluate.TEMPERATURE[min(era, len(evaluate.TEMPERATURE) - 1)]
+        best = min(GRID, key=lambda t: loss(items, t))
+        out[era] = {"snapshots": len(items), "temperature": now, "loss": loss(items, now),
+                    "best_temperature": best, "best_loss": loss(items, best)}
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--iterations", type=int, default=300)
+    ap.add_argument("--seconds", type=float, default=None)
+    ap.add_argument("--seed", type=int, default=1000)
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--variant", default="")
+    ap.add_argument("--set", dest="sets", default="")
+    ap.add_argument("--json", action="store_true")
+    ap.add_argument("--policy", default="", metavar="MODULE:FUNCTION",
+                    help="play this ai.ageofrome policy in the seat, no search (defence:decide)")
+    ap.add_argument("--calibrate", type=int, default=0, metavar="N")
+    args = ap.parse_args(argv)
+    if args.calibrate:
+        import math
+        res = calibrate(args.calibrate, args.players, args.seed, args.jobs)
+        if args.json:
+            print(json.dumps(res))
+        else:
+            print(f"winner log-loss by rounds left, {args.calibrate} rule-based games "
+                  f"(uniform {math.log(args.players):.3f})")
+            for era, r in res.items():
+                print(f"  {era} left: T={r['temperature']:g} loss {r['loss']:.3f}   "
+                      f"best T={r['best_temperature']:g} loss {r['best_loss']:.3f}   "
+                      f"({r['snapshots']} positions)")
+        return 0
+    variant, sets = parse_pairs(args.variant), parse_pairs(args.sets)
+    Settings().with_overrides(variant)  # unknown names fail before any game
+    apply_sets(sets)
+    jobs = [(args.seed + i, args.players, i % args.players, variant, sets, args.iterations,
+             args.seconds, args.policy) for i in range(args.games)]
+    rows = []
+    with ProcessPoolExecutor(max_workers=min(4, args.jobs)) as pool:
+        futures = [pool.submit(play, j) for j in jobs]
+        for f in as_completed(futures):
+            rows.append(f.result())
+            w = sum(r["win"] for r in rows)
+            print(f"  {len(rows)}/{args.games} wins {w:g} ({w / len(rows):.0%}) "
+                  f"diff {sum(r['diff'] for r in rows) / len(rows):+.1f}", file=sys.stderr)
+    rows.sort(key=lambda r: r["seed"])
+    n = len(rows)
+    wins = sum(r["win"] for r in rows)
+    lo, hi = wilson(wins, n)
+    dec = sum(r["decisions"] for r in rows) or 1
+    out = {"games": n, "iterations": args.iterations, "seconds": args.seconds,
+           "variant": variant, "sets": sets, "wins": wins, "win_share": wins / n,
+           "ci95": [lo, hi], "score": sum(r["score"] for r in rows) / n,
+           "diff": sum(r["diff"] for r in rows) / n, "rank": sum(r["rank"] for r in rows) / n,
+           "departures": sum(r["departures"] for r in rows) / dec,
+           "s_per_decision": sum(r["thinking"] for r in rows) / dec,
+           "rows": rows}
+    if args.json:
+        print(json.dumps(out))
+    else:
+        who = args.policy or "mcts"
+        print(f"{who} vs {args.players - 1} rules, {n} games, {args.iterations} it "
+              f"{variant or ''} {sets or ''}\n  win share {wins / n:.1%} [{lo:.1%}, {hi:.1%}]  "
+              f"score {out['score']:.1f}  diff {out['diff']:+.2f}  rank {out['rank']:.2f}  "
+              f"departures {out['departures']:.1%}  s/decision {out['s_per_decision']:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
