@@ -22,6 +22,7 @@ import pytest
 from textual.widgets import Static
 
 import engine.games as games
+from engine import get_game
 from engine.ageofrome import board as geo
 from engine.ageofrome import data
 from engine.ageofrome.actions import (
@@ -33,6 +34,7 @@ from engine.ageofrome.actions import (
     PickRegion,
     PickVote,
     Place,
+    PlayCard,
 )
 from engine.ageofrome.scoring import solo_tasks
 from engine.ageofrome.state import in_front
@@ -52,7 +54,7 @@ from tui.ageofrome.board import (
     spots_of,
     step_cursor,
 )
-from tui.ageofrome.side import SidePanel, glory_text, hand_lines, seat_lines
+from tui.ageofrome.side import SidePanel, glory_text, hand_lines, playable, seat_lines
 from tui.ageofrome.table import AgeOfRomeUI
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
@@ -261,6 +263,22 @@ def test_your_hand_and_quests_are_named_the_others_only_counted():
         assert name not in shown
 
 
+def test_the_cards_you_may_play_now_are_marked_in_your_hand():
+    def window(s: Any) -> bool:
+        return (bool(s.pending) and s.pending[-1].seat == 0
+                and any(a[0] == "play" for a in get_game("ageofrome").legal(s)))
+
+    m = position(3, window)
+    scene = scene_of(m)
+    legal = {a.card for a in m.game.legal(scene.state) if isinstance(a, PlayCard)}
+    now = playable(scene)
+    assert now == legal and legal
+    lines = "\n".join(hand_lines(scene.state, 0, now))
+    for h in scene.state.players[0].hand:
+        name = data.TRADE_CARDS[h.card].name
+        assert (f"● {name}" in lines) == (name in legal)
+
+
 def test_the_four_seat_colours_are_four_hues_in_16_colours():
     from rich.color import Color, ColorSystem
 
@@ -312,9 +330,9 @@ def test_the_emperor_solo_shows_its_seven_tasks():
     asyncio.run(go())
 
 
-def test_glory_past_thirty_reads_as_the_flipped_marker():
-    assert glory_text(12) == "12"
-    assert glory_text(31) == "1+30" and glory_text(45) == "15+30"
+def test_glory_past_thirty_names_the_flipped_markers_space():
+    assert glory_text(12) == glory_text(12, True) == "12"
+    assert glory_text(31) == "31" and glory_text(45, True) == "45 (space 15)"
 
 
 # ---------------------------------------------------------------- spots

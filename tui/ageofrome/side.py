@@ -48,11 +48,12 @@ def track(s: Any, width: int) -> str:
     return "".join(out)
 
 
-def glory_text(g: int) -> str:
-    """A Glory total as the track shows it: ``7`` or ``3+30`` (flipped, L96)."""
-    if g <= geo.TRACK_SPACES:
+def glory_text(g: int, wide: bool = False) -> str:
+    """A Glory total; past 30 the marker is flipped (L96) and stands on
+    space total - 30, which the wide panel says."""
+    if g <= geo.TRACK_SPACES or not wide:
         return str(g)
-    return f"{geo.track_space(g)}+{g - geo.track_space(g)}"
+    return f"{g} (space {geo.track_space(g)})"
 
 
 TASK_WORDS = ("Glory 51", "3 Medals", "2 Regions", "4 Votes", "2 sets", "Pantheon", "2 Quests")
@@ -82,7 +83,7 @@ def seat_lines(s: Any, seat: int, scene: Scene, wide: bool) -> list[str]:
     who = f"{look.badge(seat)} [b]{markup('$label', label=label).markup}[/]"
     to_move = " ◂" if mover(scene) == seat else ""
     if wide:
-        lines = [f"{who}{to_move} · Glory [b]{glory_text(p.glory)}[/] · {p.denarii} Denarii"]
+        lines = [f"{who}{to_move} · Glory [b]{glory_text(p.glory, True)}[/] · {p.denarii} Denarii"]
     else:
         lines = [f"{who}{to_move} G[b]{glory_text(p.glory)}[/] D{p.denarii}"]
     left = p.followers - p.placed
@@ -99,10 +100,23 @@ def seat_lines(s: Any, seat: int, scene: Scene, wide: bool) -> list[str]:
     return lines
 
 
-def hand_lines(s: Any, seat: int) -> list[str]:
-    """The seat's own Trade hand and Quests, with names (its view shows them)."""
+def playable(scene: Scene) -> frozenset[str]:
+    """The Trade cards the seat may play now (its legal list's PlayCard)."""
+    if scene.seat is None or mover(scene) != scene.seat:
+        return frozenset()
+    try:
+        legal = scene.game.legal(scene.state)
+    except (AttributeError, IndexError, KeyError, ValueError):
+        return frozenset()
+    return frozenset(a[1] for a in legal if a and a[0] == "play")
+
+
+def hand_lines(s: Any, seat: int, now: frozenset[str] = frozenset()) -> list[str]:
+    """The seat's own Trade hand and Quests, with names (its view shows them);
+    ● marks a card it may play now."""
     p = s.players[seat]
-    cards = [look.card_short(h.card) for h in p.hand]
+    cards = [("● " if look.card_name(h.card) in now else "") + look.card_short(h.card)
+             for h in p.hand]
     if p.anchor:
         cards.append("Anchor")
     hidden = sum(1 for h in p.hand if h.card == HIDDEN)
@@ -167,7 +181,7 @@ class SidePanel(Static):
         for i in order:
             lines += seat_lines(s, i, scene, wide)
             if i == seat:
-                lines += ["  " + x for x in hand_lines(s, i)]
+                lines += ["  " + x for x in hand_lines(s, i, playable(scene))]
         others = [i for i in range(s.n) if i != seat]
         hidden = [i for i in others if any(h.card == HIDDEN for h in s.players[i].quests)]
         if hidden:
