@@ -38,6 +38,7 @@ from engine.ageofrome.actions import (
 )
 from engine.ageofrome.scoring import solo_tasks
 from engine.ageofrome.state import in_front
+from engine.core import Options
 from engine.match import Match, Seat
 from tests.test_tui_support import app_for, settle
 from tui.ageofrome import look
@@ -51,6 +52,7 @@ from tui.ageofrome.board import (
     facing,
     filters,
     next_rotation,
+    spot_text,
     spots_of,
     step_cursor,
 )
@@ -333,6 +335,41 @@ def test_the_emperor_solo_shows_its_seven_tasks():
 def test_glory_past_thirty_names_the_flipped_markers_space():
     assert glory_text(12) == glory_text(12, True) == "12"
     assert glory_text(31) == "31" and glory_text(45, True) == "45 (space 15)"
+
+
+@pytest.mark.parametrize("n,options", [(1, {"clockwork": True}), (2, {"truce": True}),
+                                       (3, {"spies_allies": True, "hard_times": True}),
+                                       (4, {"heroes": True, "spies_allies": True})],
+                         ids=["solo-clockwork", "2-truce", "3-spies-hard", "4-heroes-spies"])
+def test_every_state_of_a_game_draws_for_every_seat(n, options):
+    """Every step of a random game, as each seat sees it: every space is on
+    the board and described, every seat's lines and its own hand are drawn,
+    and the facing seats agree with the engine."""
+    g = get_game("ageofrome")
+    s = g.setup(n, Options.of(options), 7)
+    rng = random.Random(7)
+    turns = tokens = 0
+    while True:
+        tokens += bool(s.diplomacy)
+        for seat in range(n):
+            v = g.view(s, seat)
+            scene = Scene(game=g, state=v, seat=seat, seats=seats(n),
+                          looks=look.looks(v, seats(n)), earlier=lambda k: None)
+            for geom in (NARROW, WIDE):
+                c = draw(v, seat, geom)
+                assert len(c.centres()) == len(SPOTS)
+            for spot in SPOTS:
+                assert spot_text(v, spot) and spot_text(v, spot, short=True)
+            for i in range(n):
+                assert len(seat_lines(v, i, scene, False)) == 3
+            assert hand_lines(v, seat)
+            assert facing(v, in_front(v, seat), v.rotation) == seat
+        if g.is_over(s):
+            break
+        s = g.play(s, rng.choice(list(g.legal(s))))
+        turns += 1
+    assert turns > 50
+    assert bool(tokens) == bool(options.get("spies_allies")), "Diplomacy tokens were drawn"
 
 
 # ---------------------------------------------------------------- spots

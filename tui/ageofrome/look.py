@@ -21,7 +21,7 @@ from tui.widgets.seats import SeatLook
 VARIABLES = {
     "ageofrome-gold": "#ffd75f",
     "ageofrome-defeated": "#ff5f5f",
-    "ageofrome-turn": "#5fafff",
+    "ageofrome-turn": "#c0c0c0",  # grey: never a seat's colour beside a seat letter
 }
 
 COLOURS = ("orange", "blue", "yellow", "green")  # seat order; the letters below
