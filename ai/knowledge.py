@@ -48,6 +48,10 @@ class Knowledge:
     rollout: Rollout | None = None
     prior: Prior | None = None
     policy: Policy | None = None
+    # the ISMCTS anchor (the choice searched first, see ``anchor_margin``)
+    # when it is not ``policy``: a stronger but slower strategy the ``rules``
+    # bot does not play
+    anchor: Policy | None = None
     # ISMCTS settings tuned for this game (see ai/mcts/config.py for their meaning)
     settings: tuple[tuple[str, Any], ...] = ()
 

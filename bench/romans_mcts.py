@@ -72,17 +72,31 @@ def apply_sets(sets: dict[str, Any]) -> None:
         setattr(m, name, tuple(value) if isinstance(value, list) else value)
 
 
-Job = tuple[int, int, int, dict[str, Any], dict[str, Any], int | None, float | None]
+Job = tuple[int, int, int, dict[str, Any], dict[str, Any], int | None, float | None, str]
+
+
+class PolicyBot:
+    """One ``ai.romans`` policy ("module:function") played without search:
+    a quick screen of an anchor before the search is run on it."""
+
+    def __init__(self, where: str) -> None:
+        mod, _, name = where.partition(":")
+        self.policy = getattr(importlib.import_module(f"ai.romans.{mod}"), name)
+        self.last = None
+
+    def decide(self, game: Any, view: Any, seat: int, budget: Budget,
+               rng: random.Random) -> tuple:
+        return self.policy(game, view, seat, rng).action
 
 
 def play(job: Job) -> dict[str, Any]:
-    seed, players, pos, variant, sets, iterations, seconds = job
+    seed, players, pos, variant, sets, iterations, seconds, policy = job
     apply_sets(sets)
     m = Match("romans", seats_from_kinds(["rules"] * players), seed)
     settings = Settings().with_overrides(knowledge("romans").settings).with_overrides(variant)
     bots: dict[int, Any] = {i: make_bot("rules") for i in range(players)}
-    mcts = bots[pos] = MctsBot(settings=settings)
-    decisions = departures = 0
+    mcts = bots[pos] = PolicyBot(policy) if policy else MctsBot(settings=settings)
+    decisions = departures = falls = 0
     thinking = 0.0
     while not m.is_over():
         seat = m.to_move()
@@ -95,12 +109,14 @@ def play(job: Job) -> dict[str, Any]:
             thinking += time.perf_counter() - t
             departures += mcts.last.anchor is not None and a != mcts.last.anchor
         m.play(a)
+        falls += sum(e[0] == "fall of rome" and e[1] == pos for e in m.state.events)
     res = m.game.result(m.state)
     shares = res.rewards()
     others = [res.scores[i] for i in range(players) if i != pos]
     return {"seed": seed, "pos": pos, "win": shares[pos], "score": res.scores[pos],
             "diff": res.scores[pos] - sum(others) / len(others), "rank": res.ranks[pos],
-            "decisions": decisions, "departures": departures, "thinking": thinking}
+            "decisions": decisions, "departures": departures, "thinking": thinking,
+            "falls": falls}
 
 
 GRID = (3, 5, 7, 10, 12, 14, 17, 20, 25, 30, 40, 50)
@@ -161,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variant", default="")
     ap.add_argument("--set", dest="sets", default="")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--policy", default="", metavar="MODULE:FUNCTION",
+                    help="play this ai.romans policy in the seat, no search (defence:decide)")
     ap.add_argument("--calibrate", type=int, default=0, metavar="N")
     args = ap.parse_args(argv)
     if args.calibrate:
@@ -180,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
     Settings().with_overrides(variant)  # unknown names fail before any game
     apply_sets(sets)
     jobs = [(args.seed + i, args.players, i % args.players, variant, sets, args.iterations,
-             args.seconds) for i in range(args.games)]
+             args.seconds, args.policy) for i in range(args.games)]
     rows = []
     with ProcessPoolExecutor(max_workers=min(4, args.jobs)) as pool:
         futures = [pool.submit(play, j) for j in jobs]
@@ -199,14 +217,17 @@ def main(argv: list[str] | None = None) -> int:
            "ci95": [lo, hi], "score": sum(r["score"] for r in rows) / n,
            "diff": sum(r["diff"] for r in rows) / n, "rank": sum(r["rank"] for r in rows) / n,
            "departures": sum(r["departures"] for r in rows) / dec,
-           "s_per_decision": sum(r["thinking"] for r in rows) / dec, "rows": rows}
+           "s_per_decision": sum(r["thinking"] for r in rows) / dec,
+           "falls": sum(r["falls"] for r in rows) / n, "rows": rows}
     if args.json:
         print(json.dumps(out))
     else:
-        print(f"mcts vs {args.players - 1} rules, {n} games, {args.iterations} it "
+        who = args.policy or "mcts"
+        print(f"{who} vs {args.players - 1} rules, {n} games, {args.iterations} it "
               f"{variant or ''} {sets or ''}\n  win share {wins / n:.1%} [{lo:.1%}, {hi:.1%}]  "
               f"score {out['score']:.1f}  diff {out['diff']:+.2f}  rank {out['rank']:.2f}  "
-              f"departures {out['departures']:.1%}  s/decision {out['s_per_decision']:.3f}")
+              f"departures {out['departures']:.1%}  s/decision {out['s_per_decision']:.3f}  "
+              f"Falls of Rome {out['falls']:.2f}")
     return 0
 
 

@@ -59,10 +59,12 @@ class Search:
     @staticmethod
     def _anchor(game: Any, view: Any, seat: int, knowledge: Knowledge, settings: Settings,
                 rng: random.Random) -> tuple | None:
-        """The game's rule-based choice here, if the settings use it."""
-        if settings.anchor_margin < 0 or knowledge.policy is None:
+        """The game's rule-based choice here (its ``anchor`` policy, else its
+        ``policy``), if the settings use it."""
+        policy = knowledge.anchor or knowledge.policy
+        if settings.anchor_margin < 0 or policy is None:
             return None
-        action = knowledge.policy(game, view, seat, rng).action
+        action = policy(game, view, seat, rng).action
         return action if action in game.legal(view) else None
 
     # ------------------------------------------------------------ the loop

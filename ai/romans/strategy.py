@@ -102,8 +102,11 @@ def decide(game: Any, v: State, seat: int, rng: random.Random) -> Decision:
     return Decision(best, tuple(ranked))
 
 
-def rank(v: State, seat: int, actions: list[tuple]) -> Ranked:
-    ctx = Ctx(v, seat)
+def rank(v: State, seat: int, actions: list[tuple], ctx_class: type[Ctx] | None = None
+         ) -> Ranked:
+    """Every action scored by ``ctx_class`` (``Ctx``: the rule-based
+    player's own scores)."""
+    ctx = (ctx_class or Ctx)(v, seat)
     if v.pending:
         pd = v.pending[-1]
         handler = PENDING.get(pd.kind)
@@ -130,6 +133,14 @@ class Ctx:
         self.lv = legion_value(v, self.p)
         self.pool = unseen_natives(v)
         self._chain: dict[tuple[int, int, int, int], float] = {}
+
+    def conquest(self, i: int) -> float:
+        """Conquering province ``i`` (a hook: the ISMCTS anchor adds defence)."""
+        return conquest_value(self.v, self.p, i)
+
+    def unrest(self, i: int) -> float:
+        """What unrest in province ``i`` costs (a hook, like ``conquest``)."""
+        return unrest_cost(self.v, self.p, i)
 
     # ------------------------------------------------------------ assets
     def build_value(self, piece: str, i: int) -> tuple[float, str]:
@@ -244,7 +255,7 @@ class Ctx:
         p = self.p
         card = native_card(p, i)
         win, lost, gold = native_odds(self.v, card, legions + bonus, legions, self.pool)
-        val = win * conquest_value(self.v, p, i) + gold * self.gv - lost * self.lv
+        val = win * self.conquest(i) + gold * self.gv - lost * self.lv
         if depth > 0 and win > 0.05:
             lost_if_win = max(0.0, (lost - (1 - win) * legions) / win)
             left = int(legions - lost_if_win - 1 + 0.5)
@@ -335,7 +346,7 @@ class Ctx:
                 val += glory_value(v, p)
             uses.append((val, "convert " + PLACES[i]))
         for i in bits(p.unrest):
-            uses.append((unrest_cost(v, p, i), "calm " + PLACES[i]))
+            uses.append((self.unrest(i), "calm " + PLACES[i]))
         uses.sort(key=lambda x: -x[0])
         return uses
 
@@ -368,7 +379,7 @@ class Ctx:
         return cost[3] * self.gv + sum(cost[:3]) * self.rv
 
     def effect(self, box: Any) -> tuple[float, str]:
-        v, p = self.v, self.p
+        p = self.p
         effect, amount = box.effect, box.amount
         if effect == "revenue":
             places = revenue_provinces(p)
@@ -376,7 +387,7 @@ class Ctx:
             take = vals if amount is None else vals[:amount]
             if not take:
                 return -1.0, "no revenue to collect"
-            cheapest = min(unrest_cost(v, p, i) for i in places)
+            cheapest = min(self.unrest(i) for i in places)
             return sum(take) - cheapest * 0.8, f"revenue from {len(take)} provinces"
         if effect == "recruit":
             n = min(amount, legion_supply(p))
@@ -462,9 +473,9 @@ class Ctx:
         best, where = -0.5, ""
         for i in frontier(p) + self.sea_targets():
             win, lost, gold = native_odds(self.v, native_card(p, i), n, n, self.pool)
-            calm = sum(sorted((unrest_cost(self.v, p, j) for j in bits(p.unrest)),
+            calm = sum(sorted((self.unrest(j) for j in bits(p.unrest)),
                               reverse=True)[:n - 1])
-            val = (win * (conquest_value(self.v, p, i) + calm * 0.7) + gold * self.gv
+            val = (win * (self.conquest(i) + calm * 0.7) + gold * self.gv
                    - lost * self.lv)
             if val > best:
                 best, where = val, PLACES[i]
@@ -503,7 +514,7 @@ class Ctx:
 
     def benefit_value(self, god: str, number: int) -> float:
         b = temple_benefit(god, number)
-        v, p = self.v, self.p
+        p = self.p
         effect, amount = b.effect, b.amount
         good = ~p.unrest
         if effect == "recruit":
@@ -515,12 +526,12 @@ class Ctx:
         if effect == "gain gold":
             return amount * self.gv
         if effect == "remove unrest":
-            costs = sorted((unrest_cost(v, p, i) for i in bits(p.unrest)), reverse=True)
+            costs = sorted((self.unrest(i) for i in bits(p.unrest)), reverse=True)
             return sum(costs[:amount])
         if effect == "raise":
             return self.raise_value(amount)
         if effect == "remove all unrest and raise":
-            return sum(unrest_cost(v, p, i) for i in bits(p.unrest)) + self.raise_value(1)
+            return sum(self.unrest(i) for i in bits(p.unrest)) + self.raise_value(1)
         if effect == "score legions outside Italy":
             return b.per * (p.garrison & good & ~ITALY).bit_count()
         if effect == "score cities":
@@ -632,13 +643,13 @@ def _collect(ctx: Ctx, actions: list[tuple], data: tuple) -> Ranked:
             out.append((a, -0.1, "collect no more"))
             continue
         i = INDEX[a.province]
-        out.append((a, ctx.revenue_of(i) + 0.02 * unrest_cost(ctx.v, ctx.p, i) * -1,
+        out.append((a, ctx.revenue_of(i) + 0.02 * ctx.unrest(i) * -1,
                     f"revenue of {a.province}"))
     return out
 
 
 def _unrest(ctx: Ctx, actions: list[tuple], data: tuple) -> Ranked:
-    return [(a, -unrest_cost(ctx.v, ctx.p, INDEX[a.province]), "where unrest costs least")
+    return [(a, -ctx.unrest(INDEX[a.province]), "where unrest costs least")
             for a in actions]
 
 
@@ -705,7 +716,7 @@ def _citadel(ctx: Ctx, actions: list[tuple], data: tuple) -> Ranked:
                 val += glory_value(v, p)
             uses[a] = (val, "a Christian city: 3 points at the end")
         elif a.what == "calm":
-            uses[a] = (unrest_cost(v, p, INDEX[a.place]), "remove the unrest")
+            uses[a] = (ctx.unrest(INDEX[a.place]), "remove the unrest")
     best_other = max((x[0] for x in uses.values()), default=0.0)
     out = []
     for a in actions:
@@ -745,7 +756,7 @@ def _take(ctx: Ctx, actions: list[tuple], data: tuple) -> Ranked:
 
 
 def _calm(ctx: Ctx, actions: list[tuple], data: tuple) -> Ranked:
-    return [(a, unrest_cost(ctx.v, ctx.p, INDEX[a.province]), "the costliest unrest")
+    return [(a, ctx.unrest(INDEX[a.province]), "the costliest unrest")
             for a in actions]
 
 
@@ -756,8 +767,8 @@ def _army(ctx: Ctx, actions: list[tuple], data: tuple) -> Ranked:
         i = INDEX[a.province]
         n = a.legions
         win, lost, gold = native_odds(ctx.v, native_card(p, i), n, n, ctx.pool)
-        calm = sum(sorted((unrest_cost(ctx.v, p, j) for j in bits(p.unrest)), reverse=True)[:n - 1])
-        val = (win * (conquest_value(ctx.v, p, i) + 0.7 * calm) + gold * ctx.gv - lost * ctx.lv
+        calm = sum(sorted((ctx.unrest(j) for j in bits(p.unrest)), reverse=True)[:n - 1])
+        val = (win * (ctx.conquest(i) + 0.7 * calm) + gold * ctx.gv - lost * ctx.lv
                - 0.3 * len(a.seas) + 0.01 * n)
         out.append((a, val, f"{n} legions into {a.province}: {win:.0%}"))
     return out
