@@ -316,6 +316,26 @@ def test_at_80x24_the_side_panel_scrolls_to_every_seat_by_keys():
     asyncio.run(go())
 
 
+@pytest.mark.parametrize("name", ["board", "schemes"])
+def test_at_80x24_the_board_fits_its_panel_with_the_cursor_on_any_space(name):
+    m = position(*POSITIONS[name])
+
+    async def go():
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            board = board_of(app)
+            board.focus()
+            box = app.screen.query_one("#ageofrome-box")
+            for spot in range(len(SPOTS)):
+                board.cursor = spot
+                board.redraw()
+                await pilot.pause()
+                assert box.max_scroll_y == 0 and box.max_scroll_x == 0, SPOTS[spot]
+
+    asyncio.run(go())
+
+
 def test_the_emperor_solo_shows_its_seven_tasks():
     m = position(3, lambda s: s.phase == "actions" and s.round >= 3, n=1)
 

@@ -413,9 +413,9 @@ def spot_short(s: Any, spot: Spot) -> str:
     r = spot[1]
     region = geo.BATTLE_REGIONS[r]
     banners = "/".join(str(b) for b in geo.banners(region.name, 2 if s.n <= 2 else s.n))
-    state = "defeated" if defeated(s, r) else f"shield {region.shield}"
+    state = " defeated" if defeated(s, r) else ""
     held = " ".join(f"{L(i)}{n}" for i, n in enumerate(s.regions[r]) if n)
-    return f"{region.name}: {state}, banners {banners}: {held or 'no Legions'}"
+    return f"{region.name} [{region.shield}]{state} {banners}: {held or 'no Legions'}"
 
 
 def filters(s: Any, seat: int | None, spot: Spot) -> list[str]:
@@ -555,7 +555,10 @@ class AgeOfRomeBoard(Static, can_focus=True):
         if self.parent is not None and self.parent.border_title != title:
             self.parent.border_title = title
         if show >= 0:
-            parts.append("\n" + spot_text(s, SPOTS[show], short=g != WIDE))
+            words = spot_text(s, SPOTS[show], short=g != WIDE)
+            if g != WIDE and len(words) > len(c.chars[0]):  # one line: no scrollbar at 80×24
+                words = words[: len(c.chars[0]) - 1] + "…"
+            parts.append("\n" + words)
         elif g == WIDE:
             parts.append(("\nTab: the board · arrows, Enter: pick a space · ? keys", "dim"))
         else:
