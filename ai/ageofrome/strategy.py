@@ -258,8 +258,17 @@ class Ctx:
             return n
         if kind == "denarii":
             return n * self.denarius
-        if kind in ("draw", "take discard"):
-            return DRAW * n
+        if kind == "draw":
+            # only from the deck: with the deck empty the discard pile comes
+            # back, maybe the very card played, and a bot that liked that
+            # played Sundial for ever (seed 1196, round 9)
+            return DRAW * min(n, len(self.v.trade_deck))
+        if kind == "take discard":
+            top = data.TRADE_CARDS[self.v.discard[-1]].effect if self.v.discard else None
+            if top is None or top.kind == "take discard" or (
+                    top.kind == "draw" and not self.v.trade_deck):
+                return 0.0  # nothing, or a card that would only start a loop
+            return DRAW
         if kind == "remove anchor":
             return 1.2 if self.p.anchor else 0.0
         if kind == "recruit legion":
