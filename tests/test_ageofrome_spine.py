@@ -195,6 +195,25 @@ def test_tied_winners_make_room_in_turn_order() -> None:
     assert GAME.to_move(s) == 1  # Henry plays first this round
 
 
+def test_hard_times_penalties_never_take_glory_below_one_nor_denarii_below_zero() -> None:
+    s = (table().variant("hard_times").at("event", round=2).deck("event", "Great Fire")
+         .denarii(Jack=2, Henry=2, Mary=1, Ross=0).build())
+    assert [p.denarii for p in s.players] == [0, 0, 1, 0]  # the most Denarii lose 3
+    s = (table().variant("hard_times").at("event", round=2).deck("event", "Famine")
+         .glory(Jack=1, Henry=1, Mary=4, Ross=4).denarii(Jack=0, Henry=0, Mary=5, Ross=5)
+         .build())
+    assert [p.glory for p in s.players] == [1, 1, 4, 4]  # L97: never below 1
+
+
+def test_mutiny_asks_where_the_legion_comes_back_from() -> None:
+    s = (table().variant("hard_times").at("event", round=2).deck("event", "Mutiny")
+         .regions(Epirus={"Jack": 1}, Thrace={"Jack": 1}).build())
+    assert GAME.to_move(s) == 0 and GAME.legal(s) == [PickRegion("Epirus"), PickRegion("Thrace")]
+    legions = s.players[0].legions
+    s = GAME.play(s, PickRegion("Thrace"))
+    assert s.regions[2][0] == 0 and s.players[0].legions == legions + 1
+
+
 def test_the_solo_event_pays_a_denarius_per_follower_and_no_reward() -> None:
     s = (Scenario1().at("event", round=2).deck("event", "Cerealia").followers(0, 3)
          .denarii(0, 20).build())
