@@ -54,6 +54,9 @@ GAMES: tuple[GameEntry, ...] = (
         title="Age of Rome",
         engine="engine.ageofrome.game:AgeOfRome",
         knowledge="ai.ageofrome:KNOWLEDGE",
+        table="tui.ageofrome.table:AgeOfRomeUI",
+        stylesheet="tui.ageofrome:ageofrome.tcss",
+        rulebook="tui.rules:age-of-rome.txt",
     ),
 )
 
