@@ -13,7 +13,6 @@ bot moves before a snapshot is taken. A rules change can move them: then
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import random
 from collections.abc import Callable
 from typing import Any
@@ -40,6 +39,7 @@ from engine.ageofrome.scoring import solo_tasks
 from engine.ageofrome.state import in_front
 from engine.core import Options
 from engine.match import Match, Seat
+from tests.test_ssh_support import make_config, make_keys, run, serving
 from tests.test_tui_support import app_for, settle
 from tui.ageofrome import look
 from tui.ageofrome.board import (
@@ -60,22 +60,16 @@ from tui.ageofrome.side import SidePanel, glory_text, hand_lines, playable, seat
 from tui.ageofrome.table import AgeOfRomeUI
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
+from tui.ssh.probe import GameClient
 from tui.widgets.actions import ActionMenu
 from tui.widgets.scene import Scene
 
-TABLE = "tui.ageofrome.table:AgeOfRomeUI"
-STYLESHEET = "tui.ageofrome:ageofrome.tcss"
 SIZES = [(80, 24), (120, 40)]
 
 
 @pytest.fixture(autouse=True)
-def wired(home: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The registry entry names this table (until engine/games.py does)."""
-    e = games.entry("ageofrome")
-    if e.table != TABLE or e.stylesheet != STYLESHEET:
-        ours = dataclasses.replace(e, table=TABLE, stylesheet=STYLESHEET)
-        monkeypatch.setattr(games, "GAMES",
-                            tuple(ours if x.id == e.id else x for x in games.GAMES))
+def isolated(home: Any) -> None:
+    """Every test here plays in its own home directory (saves, settings)."""
 
 
 def seats(n: int) -> tuple[Seat, ...]:
@@ -577,6 +571,9 @@ def test_a_whole_game_is_played_by_keys(n):
 def test_the_table_is_age_of_romes_own():
     from tui.widgets.table import game_ui
 
+    e = games.entry("ageofrome")
+    assert (e.table, e.stylesheet) == ("tui.ageofrome.table:AgeOfRomeUI",
+                                       "tui.ageofrome:ageofrome.tcss")
     assert isinstance(game_ui("ageofrome"), AgeOfRomeUI)
 
 
@@ -600,3 +597,37 @@ def test_tabula_new_ageofrome_opens_the_table(monkeypatch):
             assert "Column" in text and "Thrace" in text
 
     asyncio.run(go())
+
+
+# ---------------------------------------------------------------- over SSH
+def test_over_ssh_a_player_starts_age_of_rome_from_the_title(tmp_path):
+    keys = make_keys(tmp_path)
+
+    async def body():
+        async with serving(make_config(tmp_path, keys)) as host:
+            client = await GameClient.connect(host.port, username="alice",
+                                              client_keys=[keys.friend])
+            await client.read_until("New game")
+            client.send("n")
+            await client.read_until("Plays as")
+            client.send("\t\t")  # Start, Back, then the game
+            for _ in range(5):  # a key can reach the list before it opens: again
+                client.send("\r")  # its list opens
+                await client.read_until("Age of Rome")
+                client.send("\x1b[B\x1b[B\r")  # Age of Rome, third in the list
+                try:
+                    await client.wait_for(lambda: "Provincia" not in client.screen.text()
+                                          and "Romans" not in client.screen.text(),
+                                          "Age of Rome chosen", timeout=5)
+                    break
+                except TimeoutError:
+                    continue
+            assert "Age of Rome" in client.screen.text()
+            client.send("\x07")  # ctrl+g: start
+            await client.read_until("Your turn")
+            await client.read_until("Thrace")  # the board's regions
+            screen = client.screen.text()
+            assert all(name in screen for name in ("Italia", "Gaule", "Column"))
+            client.close()
+
+    run(body())
