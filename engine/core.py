@@ -356,6 +356,10 @@ class Option:
     each seat's city; given on the command line comma-separated). ``default``
     None means "the game decides" (for "seats": in order).
 
+    ``players`` lists the player counts the option may be set at (empty:
+    any); at other counts only its default is allowed (a variant for 2-4
+    players is refused in a solo game, with a sentence saying so).
+
     ``absent`` is for an option whose default changed (a reading decided
     anew, stand-in data tuned): the value a game that names no value for it
     is played by. Saves hold only the options a game was given, so games
@@ -372,6 +376,7 @@ class Option:
     choices: tuple[str, ...] = ()
     bounds: tuple[int, int] | None = None
     absent: Any = None  # None: an unnamed option means ``default``
+    players: tuple[int, ...] = ()  # the player counts it may be set at; () any
 
     def value(self, options: Options) -> Any:
         """This option's value in ``options`` (what the game plays by)."""
@@ -384,7 +389,7 @@ class Option:
         if self.kind == "bool":
             if text.lower() not in BOOL_WORDS:
                 raise ValueError(f"option {self.key!r} is true or false, not {text!r}")
-            return BOOL_WORDS[text.lower()]
+            return self.check(BOOL_WORDS[text.lower()], players)
         if self.kind == "int":
             try:
                 value: Any = int(text)
@@ -398,6 +403,9 @@ class Option:
 
     def check(self, value: Any, players: int) -> Any:
         """``value`` if it is allowed with ``players`` seats; else ValueError."""
+        if self.players and players not in self.players and value != self.default:
+            counts = ", ".join(map(str, self.players))
+            raise ValueError(f"option {self.key!r} is for {counts} players, not {players}")
         if self.kind == "bool" and isinstance(value, bool):
             return value
         if self.kind == "int" and isinstance(value, int) and not isinstance(value, bool):

@@ -206,3 +206,17 @@ def test_a_played_game_prints_long_names_and_labels_whole(
     if winners:
         assert table[-2].split(": ", 1)[1] == winners
     assert table[-1] == doc["outcome"]
+
+
+def test_an_option_set_at_a_player_count_it_is_not_for_is_one_line(
+        capsys: pytest.CaptureFixture) -> None:
+    """Spies & Allies is for 2-4 players (L337): a solo game refuses it."""
+    game = get_game("ageofrome")
+    (spies,) = [o for o in game.options if o.key == "spies_allies"]
+    assert spies.players == (2, 3, 4)
+    code, out, err = run(capsys, "play", "ageofrome", "--headless", "--seats", "random",
+                         "--option", "spies_allies=true")
+    assert (code, out) == (EXIT_USAGE, "")
+    assert err.count("\n") == 1 and "'spies_allies' is for 2, 3, 4 players, not 1" in err
+    assert spies.check(False, 1) is False  # its default is allowed anywhere
+    assert spies.check(True, 2) is True

@@ -61,7 +61,8 @@ effects = optional("effects")
 view_module = optional("view")
 
 OPTIONS: tuple[Option, ...] = tuple(
-    Option(v.key, v.name, "bool", False, help_)
+    Option(v.key, v.name, "bool", False, help_,
+           players=() if v.players == data.PLAYERS else v.players)
     for v, help_ in zip(data.VARIANTS, (
         "Spies & Allies (2-4 players, L337-348): Diplomacy tokens before the Schemes",
         "Truce (L349-351): no Schemes; the two Feud Quests are out",

@@ -20,7 +20,10 @@ STEP_LIMIT = 20_000  # a random game longer than this does not end
 
 def non_defaults(o: Option, players: int) -> list[Any]:
     """Each value of ``o`` other than its default (ints: the two bounds and
-    every value between for a short range; seats: one other assignment)."""
+    every value between for a short range; seats: one other assignment);
+    none at a player count the option may not be set at."""
+    if o.players and players not in o.players:
+        return []
     if o.kind == "bool":
         return [not o.default]
     if o.kind == "choice":
