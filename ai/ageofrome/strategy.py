@@ -49,6 +49,7 @@ from engine.ageofrome.state import (
 from engine.core import HIDDEN
 
 from ..knowledge import Decision
+from . import solo
 
 Ranked = list[tuple[tuple, float, str]]
 
@@ -191,6 +192,8 @@ class Ctx:
         if handler is None:
             return a, 0.0, ""
         value, why = handler(a)
+        if self.v.n == 1:
+            value += solo.tilt(self.v, a)
         return a, value, why
 
     def _done(self, a: tuple) -> tuple[float, str]:
