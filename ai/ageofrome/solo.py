@@ -1,20 +1,43 @@
-"""What the rule-based player adds to an action's value in the Emperor Solo.
+"""The rule-based player's planner for the Emperor Solo (L361-384).
 
 Alone, Glory only matters through the seven tasks (L364-371): the title
-counts the tasks fulfilled at the end. So every action that moves an
-unfulfilled task forward gets a bonus for it, the larger the nearer the
-task is to done; a task already fulfilled adds nothing.
+counts the tasks fulfilled at the end (L381-384). The multi-player scores
+of strategy.py weigh Glory; here every action that moves an unfulfilled
+task forward gets a bonus large enough (``STEP``) to override them, and
+an action that throws a task's progress away a penalty as large. Once a
+task is done it adds nothing, so the multi-player scores pick again.
+
+The plan, task by task (there is no opponent to watch: the view is the
+whole game but the decks):
+
+- Medals (3): a level III tile is 3 + 8 + 13 Denarii of one type on one
+  province, and the province in front changes every round, so the planner
+  keeps Denarii for it: it builds a level III whenever the province in
+  front lets it finish one (several levels in one turn), puts level II
+  only on the leading column of a type it still needs, and spends on other
+  tiles only what is left above the reserve a level III needs. It takes
+  the double Income while the Glory track can pay for it.
+- Battle Regions (2): Legions go to the regions nearest their shield
+  (Epirus 2, Macedonia 3 first), never past it, never out of one.
+- Votes (4), Pantheon (both levels), Trade sets (2): the building's action
+  while the task is open, and a level I of the building when the province
+  in front has none; the cards that make a set are kept.
+- Quests (2): the one returned at setup is the least fitting for a player
+  alone; the two kept tilt every choice toward what they count.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from engine.ageofrome import board, data
-from engine.ageofrome.scoring import measure
+from engine.ageofrome.build import COST
+from engine.ageofrome.scoring import measure, quest_points
 from engine.ageofrome.state import (
     BOARD,
     COLOSSEUM,
+    FARMING,
     MILITARY,
     POLITICS,
     REGION_INDEX,
@@ -22,68 +45,254 @@ from engine.ageofrome.state import (
     SCHEME_SPACE,
     TRADE,
     TYPE_INDEX,
+    TYPES,
     State,
     in_front,
 )
+from engine.core import HIDDEN
 
-TASK = 3.0  # a task's worth in Glory for the rule-based player's sums
-MEDALS, REGIONS, VOTES, SETS, PANTHEON = 3, 2, 4, 2, 2  # the tasks' thresholds (L365-370)
+STEP = 20.0  # a task's step: above anything the multi-player scores give
+MEDALS, REGIONS, VOTES, SETS, PANTHEON = 3, 2, 4, 2, 2  # the thresholds (L365-370)
+GLORY_GOAL = 51  # L365: the track must reach 51
+GLORY_PER_ROUND = 3  # what the track gains in a round without trying (measured)
+TOP = board.LEVELS[-1]
+SET_QUESTS = frozenset({"trade sets", "sets:Jewels", "sets:Weapons"})
+SLACK_EXTRA = 3.0  # Farming and Trade cards, per round
+SAFETY = 0.5  # how much of the Medal cost the plan keeps in hand
+EARLY = 3  # rounds in which a first building for an open task is always worth it
+
+# How likely a Quest is completed by a player alone, 0-1 (the returned
+# card is the least likely). Feuds are only paid off by activating a
+# Scheme, and there are no Schemes alone (L375), so the two Feud Quests
+# cannot be done; MOST/LEAST compare with nobody (L105: ties to the holder).
+QUEST_FIT = {
+    "feuds": 0.0, "schemes activated": 0.0,
+    "medals": 0.9, "regions first": 0.8, "regions with legions": 0.7,
+    "legions in regions": 0.95, "votes on column": 0.9, "top vote": 0.95,
+    "majorities": 0.85, "trade sets": 0.6, "pantheon levels": 0.7,
+    "gold pantheon pieces": 0.8, "level 3 tiles placed": 0.6, "tiles placed": 0.9,
+    "colosseum followers": 0.6, "followers": 0.8, "legions recruited": 0.5,
+    "votes recruited": 0.5,
+}
 
 
-class Tasks:
+def quest_fit(q: data.Quest) -> float:
+    """How likely Quest ``q`` is done alone (QUEST_FIT, by its measure)."""
+    m = q.measure
+    if m.startswith("medal:"):
+        return 0.55
+    if m.startswith("sets:"):
+        return 0.4
+    if m == "denarii":
+        return 1.0 if q.compare in (data.LEAST, data.MOST) else 0.2
+    return QUEST_FIT.get(m, 0.5)
+
+
+class Plan:
     """How far each task is, read once per decision."""
 
     def __init__(self, v: State) -> None:
         self.v = v
-        self.medals = measure(v, 0, "medals")
+        self.p = p = v.players[0]
+        self.left = data.ROUNDS - v.round  # rounds after this one
+        self.front = in_front(v, 0)
+        self.levels = v.provinces[self.front].levels
+        self.medals = p.medals.bit_count()
         self.regions = measure(v, 0, "regions defeated")
         self.votes = measure(v, 0, "votes on column")
-        self.sets = measure(v, 0, "trade sets")
-        self.levels = measure(v, 0, "pantheon levels")
-        self.left = data.ROUNDS - v.round
+        self.sets = len(p.sets)
+        self.pantheon = (p.base_common != "") + (p.top_common != "")
+        # the Quests held and not yet done: their measures pull the choices
+        self.quests = {data.QUESTS[h.card].measure: data.QUESTS[h.card] for h in p.quests
+                       if h.card != HIDDEN and len(p.quests) <= 2
+                       and not quest_points(v, 0, h.card)}
 
+    # ------------------------------------------------------------ Medals
+    def medal_open(self, t: int) -> bool:
+        return self.medals < MEDALS and bool(self.v.medals >> t & 1)
+
+    def to_top(self, t: int, levels: tuple[int, ...] | None = None) -> int:
+        """Denarii still needed for a level III of type ``t`` here."""
+        lv = (self.levels if levels is None else levels)[t]
+        return sum(COST[t][k][0] for k in range(lv + 1, TOP + 1))
+
+    def wanted(self) -> list[int]:
+        """The open Medal types to go for, the most advanced columns first
+        (anywhere on the board), as many as Medals are still needed."""
+        open_ = [t for t in range(len(self.levels)) if self.medal_open(t)]
+        best = {t: max(pr.levels[t] for pr in self.v.provinces) for t in open_}
+        open_.sort(key=lambda t: (-best[t], -self.levels[t], t))
+        return open_[:MEDALS - self.medals]
+
+    def medal_cost(self) -> int:
+        """Denarii the Medals still missing cost: for each wanted type, its
+        most advanced column anywhere to level III."""
+        total = 0
+        for t in self.wanted():
+            total += min(self.to_top(t, pr.levels) for pr in self.v.provinces)
+        return total
+
+    def income_ahead(self) -> float:
+        """Denarii the rounds after this one should bring: the provinces'
+        mean Population, the solo Event's Denarius per Follower (L376)."""
+        pop = sum(pr.population for pr in self.v.provinces) / len(self.v.provinces)
+        return self.left * (pop + self.p.followers + SLACK_EXTRA)
+
+    def slack(self) -> float:
+        """Denarii free for tiles that win no Medal."""
+        if self.medals >= MEDALS:
+            return float(self.p.denarii)
+        return self.p.denarii + self.income_ahead() - self.medal_cost() * SAFETY
+
+    def build(self, t: int) -> float:
+        lv = self.levels[t] + 1
+        cost = COST[t][lv][0]
+        d = self.p.denarii
+        if self.medal_open(t) and d >= self.to_top(t):
+            # a level III now: every level up to it in this turn
+            value = 2.5 * STEP + lv
+            if "medal:" + TYPES[t] in self.quests:
+                value += 2.0
+            return value
+        finishing = [u for u in range(len(self.levels))
+                     if self.medal_open(u) and d >= self.to_top(u)]
+        if finishing:
+            return -STEP  # keep the Denarii for the level III
+        value = 0.0
+        if cost > self.slack() and not (lv == 1 and self.needs_building(t)
+                                          and self.v.round <= EARLY):
+            return -STEP
+        if lv == 1 and self.needs_building(t):
+            value += 0.5 * STEP
+        if lv == 3 and self.medals < MEDALS:
+            value -= STEP  # a level III without a Medal: the Denarii go further elsewhere
+        if "tiles placed" in self.quests or ("level 3 tiles placed" in self.quests and lv == 3):
+            value += 2.0
+        return value
+
+    def needs_building(self, t: int) -> bool:
+        """Whether a tile of type ``t`` opens an action an unfinished task needs."""
+        if t == MILITARY:
+            return self.regions < REGIONS
+        if t == POLITICS:
+            return self.votes < VOTES
+        if t == TRADE:
+            return self.sets < SETS
+        if t == RELIGION:
+            return self.pantheon < PANTHEON
+        return t == FARMING and self.medals < MEDALS
+
+    def income(self, double: bool) -> float:
+        if not double or self.medals >= MEDALS:
+            return 0.0
+        pop = self.v.provinces[self.front].population
+        penalty = board.PENALTY[pop]
+        projected = self.p.glory + GLORY_PER_ROUND * self.left - penalty
+        if projected < GLORY_GOAL + 4:
+            return -STEP
+        return 0.1 * STEP * (2 * pop - penalty)
+
+    # ------------------------------------------------------------ Followers
     def place(self, target: str, bonus: bool) -> float:
         """A Follower on ``target``: what it does for the tasks."""
-        if target in (COLOSSEUM, SCHEME_SPACE):
+        if target == SCHEME_SPACE:
             return 0.0
+        if target == COLOSSEUM:
+            return 0.2 * STEP if "colosseum followers" in self.quests else 0.0
         t = TYPE_INDEX[target]
         k = 2 if bonus else 1
-        p = self.v.players[0]
-        if t == MILITARY and self.regions < REGIONS and p.legions:
-            return TASK * 0.35 * k
-        if t == POLITICS and self.votes < VOTES and p.votes:
-            return TASK * 0.4 * min(k, p.votes)
-        if t == RELIGION and self.levels < PANTHEON:
-            return TASK * 0.3
-        if t == TRADE and self.sets < SETS:
-            return TASK * 0.2 * k
+        p = self.p
+        if t == MILITARY:
+            moves = self.legion_moves()
+            if self.regions < REGIONS and moves:
+                return STEP * 0.8 * min(k, moves)
+            return 0.1 * STEP * k if self.quest_wants_legions() and p.legions else 0.0
+        if t == POLITICS:
+            if p.votes and (self.votes < VOTES or {"votes on column", "majorities", "top vote"}
+                            & set(self.quests)):
+                return STEP * 0.7 * min(k, p.votes)
+            return 0.0
+        if t == RELIGION:
+            return STEP * 0.75 if self.pantheon < PANTHEON else 0.0
+        if t == TRADE:
+            room = data.HAND_LIMIT - p.hand_size
+            if self.sets < SETS or SET_QUESTS & set(self.quests):
+                return STEP * 0.55 * (k if room >= k else 1)
+            return 0.0
+        if t == FARMING:
+            return 0.25 * STEP if self.medals < MEDALS else 0.0
         return 0.0
 
-    def build(self, type_name: str) -> float:
-        """A tile: a level III takes a Medal, a level II gets one closer."""
-        if self.medals >= MEDALS:
-            return 0.0
-        t = TYPE_INDEX[type_name]
+    def quest_wants_legions(self) -> bool:
+        return bool({"regions with legions", "legions in regions", "regions first"}
+                    & set(self.quests))
+
+    # ------------------------------------------------------------ Legions
+    def targets(self) -> list[int]:
+        """The regions to defeat: the ones needing fewest Legions still."""
         v = self.v
-        level = v.provinces[in_front(v, 0)].levels[t] + 1
-        if not v.medals >> t & 1:
-            return 0.0
-        return TASK * (1.0 if level == 3 else 0.3 if level == 2 else 0.1)
+        need = [max(0, board.BATTLE_REGIONS[r].shield - sum(v.regions[r]))
+                for r in range(len(v.regions))]
+        open_ = sorted((r for r in range(len(need)) if need[r] > 0), key=lambda r: (need[r], r))
+        return open_[:max(0, REGIONS - self.regions)]
+
+    def legion_moves(self) -> int:
+        """Legions that could still go to a target region (from the board
+        or from a region they do nothing in)."""
+        spare = self.p.legions
+        for r, counts in enumerate(self.v.regions):
+            if r not in self.targets():
+                shield = board.BATTLE_REGIONS[r].shield
+                spare += counts[0] if sum(counts) < shield else max(0, sum(counts) - shield)
+        return spare
 
     def legion(self, source: str, to: str) -> float:
-        """A Legion move: towards defeating the regions nearest their shield."""
-        if self.regions >= REGIONS:
-            return 0.0
+        v = self.v
         r = REGION_INDEX[to]
         shield = board.BATTLE_REGIONS[r].shield
-        here = self.v.regions[r][0]
-        value = TASK * 0.5 if here < shield else -0.5  # past the shield is wasted
-        value -= 0.1 * shield  # the cheap regions first
+        value = 0.0
         if source != BOARD:
             s = REGION_INDEX[source]
-            if self.v.regions[s][0] <= board.BATTLE_REGIONS[s].shield:
-                value -= TASK  # never undo a region
+            if sum(v.regions[s]) <= board.BATTLE_REGIONS[s].shield and (
+                    sum(v.regions[s]) >= board.BATTLE_REGIONS[s].shield or s in self.targets()):
+                value -= 2 * STEP  # never undo (or unbuild) a region
+        if self.regions < REGIONS:
+            if r in self.targets():
+                return value + STEP * (1.0 + 0.1 * (shield - sum(v.regions[r])))
+            return value - STEP * 0.5
+        if "regions with legions" in self.quests and v.regions[r][0] == 0:
+            value += 0.3 * STEP
         return value
+
+    # ------------------------------------------------------------ Trade cards
+    def hand_types(self) -> Counter:
+        return Counter(data.TRADE_CARDS[h.card].type for h in self.p.hand if h.card != HIDDEN)
+
+    def card_keep(self, name: str) -> float:
+        """What a card is worth kept for a set still to form."""
+        if self.sets >= SETS and not SET_QUESTS & set(self.quests):
+            return 0.0
+        c = data.TRADE_CARD[name]
+        if c.type == data.WILD:
+            return 0.5 * STEP
+        n = self.hand_types()[c.type] + self.hand_types()[data.WILD]
+        return STEP * (0.15 + 0.1 * min(n, 3))
+
+
+    def play(self, name: str) -> float:
+        """A card played: a Legion or Vote recruited when a task lacks one
+        (a board with 4 Legions cannot defeat 2 regions, 2 + 3, without)."""
+        effect = data.TRADE_CARD[name].effect.kind
+        p = self.p
+        if effect == "recruit legion" and self.regions < REGIONS and p.legions_unrecruited:
+            return STEP
+        if effect == "recruit vote" and self.votes < VOTES and p.votes_unrecruited:
+            return STEP
+        if effect == "place vote" and self.votes < VOTES and p.votes:
+            return STEP
+        if effect == "place legion" and self.regions < REGIONS and self.legion_moves():
+            return STEP
+        return -self.card_keep(name)
 
 
 def tilt(v: State, a: Any) -> float:
@@ -91,12 +300,21 @@ def tilt(v: State, a: Any) -> float:
     if v.n != 1:
         return 0.0
     kind = a[0]
+    if kind == "return_quest":
+        return -STEP * quest_fit(data.QUEST[a.quest])  # return the least fitting
+    plan = Plan(v)
     if kind == "place":
-        return Tasks(v).place(a.target, a.bonus)
+        return plan.place(a.target, a.bonus)
     if kind == "build":
-        return Tasks(v).build(a.type)
+        return plan.build(TYPE_INDEX[a.type])
     if kind == "legion":
-        return Tasks(v).legion(a.source, a.to)
+        return plan.legion(a.source, a.to)
     if kind == "set":
-        return TASK if Tasks(v).sets < SETS else 0.0
+        return 2 * STEP if plan.sets < SETS else 0.0
+    if kind == "play":
+        return plan.play(a.card)
+    if kind in ("sell", "discard"):
+        return -plan.card_keep(a.card)
+    if kind == "income":
+        return plan.income(a.double)
     return 0.0
