@@ -167,6 +167,94 @@ def calibrate(games: int, players: int, seed: int, jobs: int) -> dict[int, dict[
     return out
 
 
+def fit_rows(job: tuple[int, int]) -> list[tuple[int, list[list[float]], list[float],
+                                                 list[float], list[float]]]:
+    """A rule-based game: (rounds left, features per seat, hand-set
+    projections, final totals, win shares) every 3rd action."""
+    from ai.ageofrome import evaluate, strategy
+    from engine import get_game
+    from engine.ageofrome import data
+    from engine.core import Options
+    seed, players = job
+    g = get_game("ageofrome")
+    s = g.setup(players, Options(), seed)
+    out = []
+    step = 0
+    while g.to_move(s) is not None:
+        seat = g.to_move(s)
+        a = strategy.decide(g, g.view(s, seat), seat, random.Random(0)).action
+        s = g.play(s, a, trusted=True)
+        step += 1
+        if step % 3 == 0 and g.to_move(s) is not None:
+            out.append((data.ROUNDS - s.round, [evaluate.features(s, i) for i in range(players)],
+                        [evaluate.hand_projected(s, i) for i in range(players)]))
+    res = g.result(s)
+    final, shares = [float(x) for x in res.scores], list(res.rewards())
+    return [(left, f, h, final, shares) for left, f, h in out]
+
+
+def solve(rows: list[list[float]], ys: list[float], ridge: float) -> list[float]:
+    """Least squares with a small ridge, by the normal equations (no numpy here)."""
+    k = len(rows[0])
+    a = [[sum(r[i] * r[j] for r in rows) + (ridge if i == j else 0.0) for j in range(k)]
+         for i in range(k)]
+    b = [sum(r[i] * y for r, y in zip(rows, ys, strict=True)) for i in range(k)]
+    for c in range(k):  # Gauss-Jordan with partial pivoting
+        piv = max(range(c, k), key=lambda i: abs(a[i][c]))
+        a[c], a[piv], b[c], b[piv] = a[piv], a[c], b[piv], b[c]
+        d = a[c][c] or 1e-12
+        for i in range(k):
+            if i != c and a[i][c]:
+                f = a[i][c] / d
+                a[i] = [x - f * y for x, y in zip(a[i], a[c], strict=True)]
+                b[i] -= f * b[c]
+    return [b[i] / (a[i][i] or 1e-12) for i in range(k)]
+
+
+def fit(games: int, players: int, seed: int, jobs: int) -> dict[str, Any]:
+    """Fit the projection's weights per rounds left on rule-based games and
+    compare winner log-losses (hand-set vs fitted, each at its best
+    temperature of the grid)."""
+    import math
+
+    from ai.ageofrome import evaluate
+    by_left: dict[int, list] = {}
+    with ProcessPoolExecutor(max_workers=min(4, jobs)) as pool:
+        for rows in pool.map(fit_rows, [(seed + i, players) for i in range(games)]):
+            for left, f, h, final, shares in rows:
+                by_left.setdefault(left, []).append((f, h, final, shares))
+
+    def loss(items: list, proj: Any, temp: float) -> float:
+        total = 0.0
+        for it in items:
+            p = evaluate.win_chances(proj(it), temp)
+            total -= sum(r * math.log(max(q, 1e-12)) for r, q in zip(it[3], p, strict=True))
+        return total / len(items)
+
+    weights, temps, report = [], [], {}
+    for left in sorted(by_left):
+        items = by_left[left]
+        xs = [f for it in items for f in it[0]]
+        ys = [y for it in items for y in it[2]]
+        w = solve(xs, ys, ridge=1.0)
+        weights.append(tuple(round(x, 3) for x in w))
+
+        def fitted(it: tuple, w: list[float] = w) -> list[float]:
+            return [sum(a * b for a, b in zip(w, f, strict=True)) for f in it[0]]
+
+        def hand(it: tuple) -> list[float]:
+            return it[1]
+        bh = min(GRID, key=lambda t: loss(items, hand, t))
+        bf = min(GRID, key=lambda t: loss(items, fitted, t))
+        temps.append(bf)
+        rmse = math.sqrt(sum((y - sum(a * b for a, b in zip(w, x, strict=True))) ** 2
+                             for x, y in zip(xs, ys, strict=True)) / len(ys))
+        report[left] = {"positions": len(items), "rmse": rmse,
+                        "hand": [bh, loss(items, hand, bh)],
+                        "fitted": [bf, loss(items, fitted, bf)]}
+    return {"weights": weights, "temperatures": temps, "report": report}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=40)
@@ -181,7 +269,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--policy", default="", metavar="MODULE:FUNCTION",
                     help="play this ai.ageofrome policy in the seat, no search (defence:decide)")
     ap.add_argument("--calibrate", type=int, default=0, metavar="N")
+    ap.add_argument("--fit", type=int, default=0, metavar="N")
     args = ap.parse_args(argv)
+    if args.fit:
+        res = fit(args.fit, args.players, args.seed, args.jobs)
+        if args.json:
+            print(json.dumps(res))
+            return 0
+        print(f"projection fitted on {args.fit} rule-based games; by rounds left: positions, "
+              f"rmse of the final total, best T and winner log-loss (hand-set | fitted)")
+        for left, r in res["report"].items():
+            print(f"  {left}: {r['positions']}  rmse {r['rmse']:.1f}  hand T={r['hand'][0]:g} "
+                  f"{r['hand'][1]:.3f} | fitted T={r['fitted'][0]:g} {r['fitted'][1]:.3f}")
+        print("WEIGHTS = (")
+        for w in res["weights"]:
+            print(f"    {w},")
+        print(")")
+        print(f"TEMPERATURE = {tuple(res['temperatures'])}")
+        return 0
     if args.calibrate:
         import math
         res = calibrate(args.calibrate, args.players, args.seed, args.jobs)

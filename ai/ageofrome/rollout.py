@@ -50,10 +50,22 @@ def _score(a: tuple) -> float:  # noqa: C901 - one line per kind
 
 action_score = ActionScores(_score)
 
+MODE = "strategy"  # "strategy": the rule bot's own choice; "cached": the scores above
+EPSILON = 0.0  # in "strategy" mode, the share of plays made by the noisy cached scores
+
 
 def rollout(game: Any, s: Any, actions: Sequence[tuple], rng: random.Random) -> tuple:
-    """Greedy on the cached scores with noise."""
-    return action_score.noisy_best(actions, rng)
+    """The rule-based player's choice (the opponents the search meets are
+    rule-based players, and it costs little next to the engine's play), or
+    greedy on the cached scores with noise."""
+    if MODE == "cached" or (EPSILON and rng.random() < EPSILON):
+        return action_score.noisy_best(actions, rng)
+    seat = game.to_move(s)
+    best, best_v = actions[0], -1e18
+    for a, v, _ in rank(s, seat, list(actions)):
+        if v > best_v:
+            best, best_v = a, v
+    return best
 
 
 def prior(game: Any, s: Any, actions: Sequence[tuple]) -> list[float]:
