@@ -1,8 +1,9 @@
 """Age of Rome: ISMCTS against three rule-based players, at a fixed budget.
 
-    nice .venv/bin/python bench/ageofrome_mcts.py --games 40 --iterations 300 --jobs 2 \\
-        [--variant anchor_margin=0.1,rollout_depth=0] [--set evaluate.TEMP_SCALE=1.5] \\
-        [--seed 1000] [--players 4] [--json]
+    nice .venv/bin/python bench/ageofrome_mcts.py --games 40 --iterations 150 --jobs 2 \\
+        [--seconds 0.9] [--variant anchor_margin=0.1,rollout_depth=16] \\
+        [--set rollout.MODE=cached,evaluate.WEIGHTS=null] [--seed 1000] [--players 4] [--json]
+    nice .venv/bin/python bench/ageofrome_mcts.py --fit 300 --jobs 2
     nice .venv/bin/python bench/ageofrome_mcts.py --calibrate 300 --jobs 2
 
 Game ``i`` uses seed ``seed + i`` and puts the ISMCTS seat at position
@@ -16,13 +17,17 @@ score, the mean of (its score - the rule players' mean score), how often it
 departed from the rule-based choice, and its thinking time per decision.
 Slow by design: a bench, never a test.
 
+``--fit N`` plays N rule-based games (seeds ``seed``...) and fits the
+evaluation's ``WEIGHTS`` per rounds left (``constrained``) and the best
+``TEMPERATURE``; it prints both with the winner log-loss of the hand-set
+and the fitted projection (slow: pure Python least squares).
+
 ``--calibrate N`` instead plays N games of rule-based players and checks
 the leaf evaluation against their winners: for each number of rounds left
-(0 = the last round), the log-loss of
-the winner (a shared victory split) under ``evaluate.win_chances`` of the
-projections every 4th action, at the current ``evaluate.TEMPERATURE`` and
-at the best temperature of a grid (uniform: ln 4 = 1.386 with 4 players).
-That is how the temperatures were chosen.
+(0 = the last round), the log-loss of the winner (a shared victory split)
+under ``evaluate.win_chances`` of the projections every 4th action, at the
+current ``evaluate.TEMPERATURE`` and at the best temperature of a grid
+(uniform: ln 4 = 1.386 with 4 players).
 """
 
 from __future__ import annotations
@@ -211,6 +216,32 @@ def solve(rows: list[list[float]], ys: list[float], ridge: float) -> list[float]
     return [b[i] / (a[i][i] or 1e-12) for i in range(k)]
 
 
+BANKED = ("glory", "sets", "pantheon")  # points a seat keeps: weight 1
+SIGNED = ("legions", "votes", "one")  # may weigh less than nothing
+
+
+def constrained(xs: list[list[float]], ys: list[float], names: tuple[str, ...]) -> list[float]:
+    """The weights the evaluation uses: the banked points at 1, the rest by
+    least squares (ridge 1) on what they leave, dropping (weight 0) the
+    most negative of the others until none is: the search reads a weight
+    as what an action is worth, and a negative one would make it shun
+    Votes or Denarii that merely go with a weaker seat."""
+    fixed = [1.0 if n in BANKED else 0.0 for n in names]
+    target = [y - sum(a * b for a, b in zip(fixed, x, strict=True))
+              for x, y in zip(xs, ys, strict=True)]
+    cols = [i for i, n in enumerate(names) if n not in BANKED]
+    while True:
+        w = solve([[x[c] for c in cols] for x in xs], target, ridge=1.0)
+        neg = [(v, c) for v, c in zip(w, cols, strict=True) if v < 0 and names[c] not in SIGNED]
+        if not neg:
+            break
+        cols.remove(min(neg)[1])
+    out = list(fixed)
+    for v, c in zip(w, cols, strict=True):
+        out[c] = v
+    return out
+
+
 def fit(games: int, players: int, seed: int, jobs: int) -> dict[str, Any]:
     """Fit the projection's weights per rounds left on rule-based games and
     compare winner log-losses (hand-set vs fitted, each at its best
@@ -236,7 +267,7 @@ def fit(games: int, players: int, seed: int, jobs: int) -> dict[str, Any]:
         items = by_left[left]
         xs = [f for it in items for f in it[0]]
         ys = [y for it in items for y in it[2]]
-        w = solve(xs, ys, ridge=1.0)
+        w = constrained(xs, ys, evaluate.FEATURES)
         weights.append(tuple(round(x, 3) for x in w))
 
         def fitted(it: tuple, w: list[float] = w) -> list[float]:
