@@ -27,6 +27,7 @@ from engine.core import kinded
 
 from . import board, data, forces, glory, trade
 from .actions import Place
+from .memo import last_legal
 from .state import (
     BONUS,
     COLOSSEUM,
@@ -118,7 +119,7 @@ def bonus_ready(s: State, seat: int) -> int:
 def targets(s: State, seat: int) -> list[Place]:
     """Where ``seat`` may place a Follower now (L176-178, L252, L254-262)."""
     p = s.players[seat]
-    pr = s.provinces[in_front(s, seat)]
+    pr = s.provinces[(p.position - s.rotation) % board.TABLE_POSITIONS]  # in_front
     ready = ACTIVE[p.character][p.feuds] & ~p.bonus_used
     followers = pr.followers
     out: list[Place] = []
@@ -128,7 +129,7 @@ def targets(s: State, seat: int) -> list[Place]:
             if ready >> t & 1:
                 out.append(WITH_BONUS[t])
     out.append(TO_COLOSSEUM)
-    if p.markers > 0 and None in pr.schemes and s.n > 1 and not option(s, "truce"):
+    if p.markers > 0 and s.n > 1 and None in pr.schemes and not option(s, "truce"):
         out.append(TO_SCHEME)
     return out
 
@@ -148,9 +149,10 @@ def free(s: State, seat: int) -> list:
     return trade.free_actions(s, seat)
 
 
+@last_legal
 def legal(s: State) -> list:
     seat = s.queue[0]
-    return [*targets(s, seat), *free(s, seat)]
+    return [*targets(s, seat), *trade.free_tuple(s, seat)]
 
 
 def why(s: State, a: tuple) -> str:
@@ -196,7 +198,7 @@ def why(s: State, a: tuple) -> str:
 def place(w: State, seat: int, a: Place) -> None:
     """Put the Follower (and Bonus marker, Scheme marker) down and open its
     Trade window; the action resolves once the window is closed (``auto``)."""
-    target, bonus = a.target, a.bonus
+    _, target, bonus = a
     where = in_front(w, seat)
     p = mine(w, seat)
     p.placed += 1

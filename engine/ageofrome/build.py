@@ -20,6 +20,7 @@ from engine.core import kinded
 
 from . import board, data, glory, trade
 from .actions import DONE, Build, Done
+from .memo import last_legal
 from .state import (
     ACTIONS,
     TYPE_INDEX,
@@ -39,6 +40,7 @@ COST: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     ((0, 0),) + tuple((data.tile(t, lv).cost, data.tile(t, lv).glory) for lv in board.LEVELS)
     for t in TYPES
 )
+BUILDS = tuple(Build(t) for t in TYPES)  # the actions, built once
 BUILD_WINDOW = "B"  # L223: "When you build"
 
 
@@ -92,9 +94,10 @@ def free(s: State, seat: int) -> list:
     return trade.free_actions(s, seat)
 
 
+@last_legal
 def legal(s: State) -> list:
     seat = s.queue[0]
-    return [*(Build(TYPES[t]) for t in buildable(s, seat)), DONE, *free(s, seat)]
+    return [*(BUILDS[t] for t in buildable(s, seat)), DONE, *trade.free_tuple(s, seat)]
 
 
 def why(s: State, a: tuple) -> str:

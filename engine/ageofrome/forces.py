@@ -22,6 +22,7 @@ from engine.flow import Pending, push
 
 from . import board, data, glory, trade
 from .actions import DONE, Done, MoveLegion
+from .memo import last_answers
 from .state import (
     ACTIONS,
     BOARD,
@@ -229,9 +230,10 @@ def _free(s: State, seat: int) -> list:
     """Sell / FormSet / BuyGlory while this decision is part of the seat's own turn."""
     if s.phase not in OWN_TURN_PHASES:
         return []
-    return trade.free_actions(s, seat)
+    return trade.free_tuple(s, seat)
 
 
+@last_answers
 def legion_legal(s: State, pd: Pending) -> list:
     count, board_ok, regions_ok = pd.data
     return [*legion_moves(s, pd.seat, board_ok, regions_ok), DONE, *_free(s, pd.seat)]

@@ -29,6 +29,7 @@ from engine.flow import Pending, push
 
 from . import data, forces, glory, trade
 from .actions import DONE, Activate, Apostasy, MoveLegion, PickVote
+from .memo import last_legal
 from .state import (
     BUILD,
     PROVINCE_INDEX,
@@ -218,9 +219,10 @@ def to_move(s: State) -> int | None:
     return s.queue[0] if s.queue else None
 
 
+@last_legal
 def legal(s: State) -> list:
     seat = s.queue[0]
-    return [*activations(s, seat), DONE, *free(s, seat)]
+    return [*activations(s, seat), DONE, *trade.free_tuple(s, seat)]
 
 
 def why(s: State, a: tuple) -> str:

@@ -35,6 +35,7 @@ from engine.flow import Pending, push
 
 from . import data, effects, glory
 from .actions import DONE, BuyGlory, Discard, FormSet, PlayCard, Sell
+from .memo import LIMIT, by_identity, last_answers
 from .state import (
     ACTIONS,
     BUILD,
@@ -44,6 +45,7 @@ from .state import (
     SCHEMES,
     TRADE,
     TRADE_POOL,
+    Player,
     State,
     mine,
 )
@@ -152,7 +154,7 @@ def hand_cards(s: State, seat: int) -> tuple[int, ...]:
 def _known(s: State, seat: int) -> tuple[int, ...]:
     """The cards of ``seat``'s hand that are not HIDDEN (all of them in a
     full state or in the seat's own view)."""
-    return tuple(h.card for h in s.players[seat].hand if h.card >= 0)
+    return known_cards(s.players[seat].hand)
 
 
 def has_room(s: State, seat: int) -> bool:
@@ -282,7 +284,7 @@ def _run(w: State, seat: int, window: str, steps: tuple[int, ...],
         effects.apply(w, seat, CARDS[card].effect, window=window, why=NAMES[card])
     if may_play(w, seat, window):
         # beneath the Legion decisions just opened: the chain goes on after them
-        w.pending = w.pending[:mark] + (Pending(WINDOW, seat, (window,)),) + w.pending[mark:]
+        w.pending = w.pending[:mark] + (_window_of(seat, window),) + w.pending[mark:]
 
 
 def _play(w: State, seat: int, card: int, window: str, steps: tuple[int, ...],
@@ -313,13 +315,25 @@ def _play(w: State, seat: int, card: int, window: str, steps: tuple[int, ...],
 
 
 # ---------------------------------------------------------------- windows
+_WINDOWS: dict[tuple[int, str], Pending] = {}
+
+
+def _window_of(seat: int, conditions: str) -> Pending:
+    """The "trade" decision of ``seat`` for ``conditions`` (a frozen value:
+    built once per seat and conditions, not at every Follower placed)."""
+    pd = _WINDOWS.get((seat, conditions))
+    if pd is None:
+        pd = _WINDOWS[seat, conditions] = Pending(WINDOW, seat, (conditions,))
+    return pd
+
+
 def open_window(w: State, seat: int, conditions: str) -> bool:
     """Open a Trade window for ``seat``: the conditions (data.CONDITIONS
     codes) that just occurred, if it may hold a card of them (``may_play``);
     True then."""
     if not may_play(w, seat, conditions):
         return False
-    push(w, Pending(WINDOW, seat, (conditions,)))
+    w.pending = w.pending + (_window_of(seat, conditions),)
     return True
 
 
@@ -337,13 +351,14 @@ def _plays(s: State, seat: int, conditions: str) -> list:
             if CONDITION[h.card] in conditions]
 
 
+@last_answers
 def window_legal(s: State, pd: Pending) -> list:
     """A Trade window: play a card of its condition(s), a free action on your
     own turn (only the Religion Medal's purchase off it), or close it."""
     (conditions,) = pd.data
     out = _plays(s, pd.seat, conditions)
     if on_turn(s, conditions):
-        out += free_actions(s, pd.seat)
+        out += free_of(s.players[pd.seat])
     else:
         out += _buy(s, pd.seat)
     out.append(DONE)
@@ -362,6 +377,7 @@ def window_resolve(w: State, pd: Pending, a: tuple) -> None:
         push(w, pd)
 
 
+@last_answers
 def room_legal(s: State, pd: Pending) -> list:
     """A full hand before a draw (L206, A15): play a card of the open
     window, sell (on your turn; else discard) or form a set to make room,
@@ -371,7 +387,7 @@ def room_legal(s: State, pd: Pending) -> list:
     seat = pd.seat
     out = _plays(s, seat, window)
     if on_turn(s, window):
-        out += free_actions(s, seat)
+        out += free_of(s.players[seat])
     else:
         out += [Discard(NAMES[c]) for c in _known(s, seat)]
         out += _buy(s, seat)
@@ -429,10 +445,40 @@ def _buy(s: State, seat: int) -> list:
 def free_actions(s: State, seat: int) -> list:
     """What ``seat`` may do besides its decision on its own turn: sell a card
     (L217), form a set (L213-215), buy Glory with the Religion Medal (L171)."""
-    p = s.players[seat]
-    buy = bool(p.medals >> RELIGION & 1) and p.denarii >= data.RELIGION_MEDAL_PRICE
-    return list(_free(_known(s, seat), len(p.sets) < data.MAX_TRADE_SETS,
-                      bool(p.medals >> TRADE & 1), buy))
+    return list(free_of(s.players[seat]))
+
+
+def free_tuple(s: State, seat: int) -> tuple:
+    """``free_actions`` as the shared tuple (to splice into a legal list)."""
+    return free_of(s.players[seat])
+
+
+_FREE: dict[tuple[int, bool, bool, bool], tuple[tuple, tuple]] = {}
+
+
+def free_of(p: Player) -> tuple:
+    """``free_actions`` of a player record, kept by its hand (the same tuple
+    from state to state until a card comes or goes) and what else they
+    depend on: looked up at every decision of a turn."""
+    medals = p.medals
+    hand = p.hand
+    key = (id(hand), len(p.sets) < data.MAX_TRADE_SETS, bool(medals >> TRADE & 1),
+           bool(medals >> RELIGION & 1) and p.denarii >= data.RELIGION_MEDAL_PRICE)
+    hit = _FREE.get(key)
+    if hit is not None and hit[0] is hand:
+        return hit[1]
+    out = _free(known_cards(hand), *key[1:])
+    if len(_FREE) >= LIMIT:
+        _FREE.clear()
+    _FREE[key] = (hand, out)
+    return out
+
+
+@by_identity
+def known_cards(hand: tuple[Held, ...]) -> tuple[int, ...]:
+    """The cards of a hand that are not HIDDEN (all of them in a full state
+    or in its holder's view), by hand (kept while the hand is unchanged)."""
+    return tuple(h.card for h in hand if h.card >= 0)
 
 
 @lru_cache(maxsize=8192)
