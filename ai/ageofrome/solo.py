@@ -48,6 +48,7 @@ from engine.ageofrome.state import (
     TYPES,
     State,
     in_front,
+    tile_index,
 )
 from engine.core import HIDDEN
 
@@ -56,9 +57,14 @@ MEDALS, REGIONS, VOTES, SETS, PANTHEON = 3, 2, 4, 2, 2  # the thresholds (L365-3
 GLORY_GOAL = 51  # L365: the track must reach 51
 GLORY_PER_ROUND = 3  # what the track gains in a round without trying (measured)
 TOP = board.LEVELS[-1]
+NEVER = 10**6  # the cost of a level III that cannot be built
 SET_QUESTS = frozenset({"trade sets", "sets:Jewels", "sets:Weapons"})
 SLACK_EXTRA = 3.0  # Farming and Trade cards, per round
 SAFETY = 0.5  # how much of the Medal cost the plan keeps in hand
+PROJECT = 1.0  # a level on a planned column, in STEPs
+SPREAD = 4  # planned columns: one per province
+PROJECT_ROUND = 10  # from this round on, the planned columns come first
+PREFER = (RELIGION, POLITICS, TRADE, MILITARY, FARMING)  # project types, ties: actions needed
 EARLY = 3  # rounds in which a first building for an open task is always worth it
 
 # How likely a Quest is completed by a player alone, 0-1 (the returned
@@ -114,23 +120,35 @@ class Plan:
     def to_top(self, t: int, levels: tuple[int, ...] | None = None) -> int:
         """Denarii still needed for a level III of type ``t`` here."""
         lv = (self.levels if levels is None else levels)[t]
+        if any(self.v.tiles[tile_index(t, k)] <= 0 for k in range(lv + 1, TOP + 1)):
+            return NEVER  # a pile is empty (2 players' tiles: 4, 2, 1 a type)
         return sum(COST[t][k][0] for k in range(lv + 1, TOP + 1))
 
-    def wanted(self) -> list[int]:
-        """The open Medal types to go for, the most advanced columns first
-        (anywhere on the board), as many as Medals are still needed."""
+    def projects(self, spread: int = 0) -> list[tuple[int, int]]:
+        """The (province, type) columns to take to level III, one per
+        province and per open Medal type, the most advanced first, as many
+        as Medals are still needed: the plan changes little from round to
+        round since levels only grow."""
+        if self.medals >= MEDALS:
+            return []
         open_ = [t for t in range(len(self.levels)) if self.medal_open(t)]
-        best = {t: max(pr.levels[t] for pr in self.v.provinces) for t in open_}
-        open_.sort(key=lambda t: (-best[t], -self.levels[t], t))
-        return open_[:MEDALS - self.medals]
+        columns = sorted(((pr.levels[t], -PREFER.index(t), i, t)
+                          for i, pr in enumerate(self.v.provinces) for t in open_
+                          if self.to_top(t, pr.levels) < NEVER), reverse=True)
+        out: list[tuple[int, int]] = []
+        for _, _, i, t in columns:
+            if all(i != j and t != u for j, u in out):
+                out.append((i, t))
+            if len(out) == (spread or MEDALS - self.medals):
+                break
+        return out
+
+    def wanted(self) -> list[int]:
+        return [t for _, t in self.projects()]
 
     def medal_cost(self) -> int:
-        """Denarii the Medals still missing cost: for each wanted type, its
-        most advanced column anywhere to level III."""
-        total = 0
-        for t in self.wanted():
-            total += min(self.to_top(t, pr.levels) for pr in self.v.provinces)
-        return total
+        """Denarii the Medals still missing cost: each project to level III."""
+        return sum(self.to_top(t, self.v.provinces[i].levels) for i, t in self.projects())
 
     def income_ahead(self) -> float:
         """Denarii the rounds after this one should bring: the provinces'
@@ -140,7 +158,7 @@ class Plan:
 
     def slack(self) -> float:
         """Denarii free for tiles that win no Medal."""
-        if self.medals >= MEDALS:
+        if self.medals >= MEDALS or not self.left:
             return float(self.p.denarii)
         return self.p.denarii + self.income_ahead() - self.medal_cost() * SAFETY
 
@@ -159,6 +177,9 @@ class Plan:
         if finishing:
             return -STEP  # keep the Denarii for the level III
         value = 0.0
+        if (self.v.round >= PROJECT_ROUND and self.left and lv < TOP and d >= cost
+                and (self.front, t) in self.projects(SPREAD)):
+            return PROJECT * STEP + lv  # on the way to a Medal: never spent for nothing
         if cost > self.slack() and not (lv == 1 and self.needs_building(t)
                                           and self.v.round <= EARLY):
             return -STEP
