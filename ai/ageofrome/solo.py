@@ -58,6 +58,7 @@ GLORY_GOAL = 51  # L365: the track must reach 51
 GLORY_PER_ROUND = 3  # what the track gains in a round without trying (measured)
 TOP = board.LEVELS[-1]
 NEVER = 10**6  # the cost of a level III that cannot be built
+DRAW_GAIN = 0.5  # a card drawn toward a set, in STEPs
 SET_QUESTS = frozenset({"trade sets", "sets:Jewels", "sets:Weapons"})
 SLACK_EXTRA = 3.0  # Farming and Trade cards, per round
 SAFETY = 0.5  # how much of the Medal cost the plan keeps in hand
@@ -290,15 +291,27 @@ class Plan:
         return Counter(data.TRADE_CARDS[h.card].type for h in self.p.hand if h.card != HIDDEN)
 
     def card_keep(self, name: str) -> float:
-        """What a card is worth kept for a set still to form."""
+        """What a card is worth kept for a set still to form: a Chest
+        (wild) most, then a card whose type the hand already pairs."""
         if self.sets >= SETS and not SET_QUESTS & set(self.quests):
             return 0.0
         c = data.TRADE_CARD[name]
         if c.type == data.WILD:
-            return 0.5 * STEP
-        n = self.hand_types()[c.type] + self.hand_types()[data.WILD]
-        return STEP * (0.15 + 0.1 * min(n, 3))
+            return 0.6 * STEP
+        n = self.hand_types()[c.type]
+        return STEP * (0.1 if n <= 1 else 0.4 if n == 2 else 0.8)
 
+    def room(self) -> bool:
+        """Whether the decision is making room for a card to draw (A15)."""
+        pd = self.v.pending[-1] if self.v.pending else None
+        return pd is not None and pd.kind == "room"
+
+    def part_with(self, name: str) -> float:
+        """Selling or discarding ``name``: a draw after it when making room
+        for a set still to form, the card's part in a set lost."""
+        gain = DRAW_GAIN * STEP if self.room() and (
+            self.sets < SETS or SET_QUESTS & set(self.quests)) else 0.0
+        return gain - self.card_keep(name)
 
     def play(self, name: str) -> float:
         """A card played: a Legion or Vote recruited when a task lacks one
@@ -335,7 +348,7 @@ def tilt(v: State, a: Any) -> float:
     if kind == "play":
         return plan.play(a.card)
     if kind in ("sell", "discard"):
-        return -plan.card_keep(a.card)
+        return plan.part_with(a.card)
     if kind == "income":
         return plan.income(a.double)
     return 0.0
