@@ -238,12 +238,22 @@ class Plan:
             return STEP * 0.75 if self.pantheon < PANTHEON else 0.0
         if t == TRADE:
             room = data.HAND_LIMIT - p.hand_size
-            if self.sets < SETS or SET_QUESTS & set(self.quests):
+            if self.sets < SETS or SET_QUESTS & set(self.quests) or self.short():
                 return STEP * 0.55 * (k if room >= k else 1)
             return 0.0
         if t == FARMING:
             return 0.25 * STEP if self.medals < MEDALS else 0.0
         return 0.0
+
+    def short(self) -> bool:
+        """Whether a task needs a Legion or a Vote not yet recruited: only
+        a Trade card recruits one (Spatha, Toga), so the deck is searched."""
+        p = self.p
+        legions = p.legions + sum(r[0] for r in self.v.regions)
+        shields = sorted(b.shield for b in board.BATTLE_REGIONS)
+        if self.regions < REGIONS and legions < sum(shields[:REGIONS]) and p.legions_unrecruited:
+            return True
+        return self.votes < VOTES and p.votes + self.votes < VOTES and bool(p.votes_unrecruited)
 
     def quest_wants_legions(self) -> bool:
         return bool({"regions with legions", "legions in regions", "regions first"}
@@ -293,9 +303,11 @@ class Plan:
     def card_keep(self, name: str) -> float:
         """What a card is worth kept for a set still to form: a Chest
         (wild) most, then a card whose type the hand already pairs."""
+        c = data.TRADE_CARD[name]
+        if c.effect.kind in ("recruit legion", "recruit vote") and self.needed(c.effect.kind):
+            return 2 * STEP  # the one card that saves a task: played, never sold
         if self.sets >= SETS and not SET_QUESTS & set(self.quests):
             return 0.0
-        c = data.TRADE_CARD[name]
         if c.type == data.WILD:
             return 0.6 * STEP
         n = self.hand_types()[c.type]
@@ -310,21 +322,26 @@ class Plan:
         """Selling or discarding ``name``: a draw after it when making room
         for a set still to form, the card's part in a set lost."""
         gain = DRAW_GAIN * STEP if self.room() and (
-            self.sets < SETS or SET_QUESTS & set(self.quests)) else 0.0
+            self.sets < SETS or SET_QUESTS & set(self.quests) or self.short()) else 0.0
         return gain - self.card_keep(name)
+
+    def needed(self, effect: str) -> bool:
+        """Whether a card's effect moves an open task forward."""
+        p = self.p
+        if effect == "recruit legion":
+            return self.regions < REGIONS and p.legions_unrecruited > 0
+        if effect == "recruit vote":
+            return self.votes < VOTES and p.votes_unrecruited > 0
+        if effect == "place vote":
+            return self.votes < VOTES and p.votes > 0
+        if effect == "place legion":
+            return self.regions < REGIONS and self.legion_moves() > 0
+        return False
 
     def play(self, name: str) -> float:
         """A card played: a Legion or Vote recruited when a task lacks one
         (a board with 4 Legions cannot defeat 2 regions, 2 + 3, without)."""
-        effect = data.TRADE_CARD[name].effect.kind
-        p = self.p
-        if effect == "recruit legion" and self.regions < REGIONS and p.legions_unrecruited:
-            return STEP
-        if effect == "recruit vote" and self.votes < VOTES and p.votes_unrecruited:
-            return STEP
-        if effect == "place vote" and self.votes < VOTES and p.votes:
-            return STEP
-        if effect == "place legion" and self.regions < REGIONS and self.legion_moves():
+        if self.needed(data.TRADE_CARD[name].effect.kind):
             return STEP
         return -self.card_keep(name)
 
