@@ -55,9 +55,11 @@ from engine.core import HIDDEN
 STEP = 20.0  # a task's step: above anything the multi-player scores give
 MEDALS, REGIONS, VOTES, SETS, PANTHEON = 3, 2, 4, 2, 2  # the thresholds (L365-370)
 GLORY_GOAL = 51  # L365: the track must reach 51
-GLORY_PER_ROUND = 3  # what the track gains in a round without trying (measured)
+GLORY_PER_ROUND = 4  # what the track gains in a round without trying (measured)
 TOP = board.LEVELS[-1]
 NEVER = 10**6  # the cost of a level III that cannot be built
+MEDAL_DENARIUS = 0.2  # a Denarius toward a level III, in STEPs
+GLORY_MARGIN = 4  # the Glory kept above 51 when paying for a double Income
 DRAW_GAIN = 0.5  # a card drawn toward a set, in STEPs
 SET_QUESTS = frozenset({"trade sets", "sets:Jewels", "sets:Weapons"})
 SLACK_EXTRA = 3.0  # Farming and Trade cards, per round
@@ -205,14 +207,14 @@ class Plan:
         return t == FARMING and self.medals < MEDALS
 
     def income(self, double: bool) -> float:
-        if not double or self.medals >= MEDALS:
+        if not double or self.medals >= MEDALS or not self.left:
             return 0.0
         pop = self.v.provinces[self.front].population
         penalty = board.PENALTY[pop]
         projected = self.p.glory + GLORY_PER_ROUND * self.left - penalty
-        if projected < GLORY_GOAL + 4:
+        if projected < GLORY_GOAL + GLORY_MARGIN:
             return -STEP
-        return 0.1 * STEP * (2 * pop - penalty)
+        return MEDAL_DENARIUS * STEP * pop - penalty
 
     # ------------------------------------------------------------ Followers
     def place(self, target: str, bonus: bool) -> float:
@@ -242,7 +244,10 @@ class Plan:
                 return STEP * 0.55 * (k if room >= k else 1)
             return 0.0
         if t == FARMING:
-            return 0.25 * STEP if self.medals < MEDALS else 0.0
+            if self.medals >= MEDALS or not self.left:
+                return 0.0  # Denarii after the last Building phase build nothing
+            medal = data.FARMING_MEDAL_DENARII if p.medals >> FARMING & 1 else 0
+            return MEDAL_DENARIUS * STEP * (data.FARMING_DENARII[self.v.round] + medal)
         return 0.0
 
     def short(self) -> bool:
