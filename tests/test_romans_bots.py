@@ -221,7 +221,14 @@ def test_evaluation_is_not_saturated_when_a_seat_is_behind() -> None:
     assert sorted(range(4), key=vals.__getitem__) == sorted(range(4), key=proj.__getitem__)
 
 
-def test_mcts_with_a_huge_anchor_margin_plays_the_rule_based_choice() -> None:
+def anchor_choice(s, seat: int) -> tuple:
+    """The choice the search is anchored to (the Knowledge's ``anchor``, else
+    the rule-based ``policy``)."""
+    k = knowledge("romans")
+    return (k.anchor or k.policy)(G, G.view(s, seat), seat, random.Random(0)).action
+
+
+def test_mcts_with_a_huge_anchor_margin_plays_the_anchor_choice() -> None:
     from ai.mcts import MctsBot, Settings
     bot = MctsBot(settings=Settings(anchor_margin=10.0))
     for seed in (1, 2):
@@ -229,7 +236,7 @@ def test_mcts_with_a_huge_anchor_margin_plays_the_rule_based_choice() -> None:
         seat = G.to_move(s)
         v = G.view(s, seat)
         a = bot.decide(G, v, seat, Budget(iterations=40), random.Random(0))
-        assert a == decide(s).action
+        assert a == anchor_choice(s, seat)
 
 
 def test_the_anchor_is_searched_first_even_if_the_prior_ranks_it_last() -> None:
@@ -247,7 +254,7 @@ def test_the_anchor_is_searched_first_even_if_the_prior_ranks_it_last() -> None:
     search = Search(G, G.view(s, seat), seat, contrary, Settings(anchor_margin=10.0),
                     random.Random(0))
     search.run(Budget(iterations=3))
-    rule = decide(s).action
+    rule = anchor_choice(s, seat)
     assert next(iter(search.root.children)) == rule
     assert search.best() == rule
 
@@ -258,3 +265,56 @@ def test_battle_odds() -> None:
     assert defend_win(4, 4) == pytest.approx(15 / 36)  # the Enemy wins ties
     win, lost = siege(0.5, 2)
     assert win == pytest.approx(0.75) and lost == pytest.approx(0.25 * 1 + 0.25 * 2)
+
+
+# ---------------------------------------------------------------- the ISMCTS anchor
+def test_expected_damage_falls_with_a_wall_in_latium_and_calm_italy() -> None:
+    """The anchor's defence: a wall in Latium, or calm in an Italian province
+    the Enemy would overrun, leaves less for the armies to come to take."""
+    from ai.romans import defence
+    s = drive(4, 2, lambda s: s.era == 4 and kind(s) == "expansion")
+    seat = G.to_move(s)
+    p = s.players[seat]
+    bare = p.replace(garrison=(p.garrison & ITALY) | 1 << LATIUM, forts=0, walls=0,
+                     cities=p.cities & ITALY, unrest=0)
+    walled = bare.replace(walls=1 << LATIUM)
+    restless = bare.replace(unrest=1 << LATIUM)
+    open_ = defence.expected_damage(s, bare)
+    assert open_ > defence.expected_damage(s, walled) >= 0.0
+    assert defence.expected_damage(s, restless) > open_
+
+
+def test_the_defending_anchor_values_a_latium_wall_by_the_damage_it_saves() -> None:
+    from ai.romans import defence
+    s = drive(4, 2, lambda s: s.era == 4 and kind(s) == "expansion")
+    seat = G.to_move(s)
+    p = s.players[seat]
+    bare = p.replace(garrison=(p.garrison & ITALY) | 1 << LATIUM, forts=0, walls=0,
+                     cities=p.cities & ITALY, unrest=0)
+    v = G.view(s.replace(players=s.players[:seat] + (bare,) + s.players[seat + 1:]), seat)
+    plain, defending = strategy.Ctx(v, seat), defence.DefendingCtx(v, seat)
+    saved = defending.saved("wall", LATIUM)
+    assert saved > 0.0
+    base = plain.build_value("wall", LATIUM)[0]
+    assert defending.build_value("wall", LATIUM)[0] == pytest.approx(
+        base + saved)
+
+
+def test_mcts_searches_the_knowledge_anchor_not_the_rules_policy() -> None:
+    """``Knowledge.anchor`` (when set) is the choice the search keeps, while
+    the rules bot still plays ``policy``."""
+    from dataclasses import replace
+
+    from ai.mcts import Settings
+    from ai.mcts.search import Search
+    s = drive(4, 1, lambda s: kind(s) == "expansion" and len(G.legal(s)) > 10)
+    seat = G.to_move(s)
+    v = G.view(s, seat)
+    rule = decide(s).action
+    other = next(a for a in G.legal(s) if a != rule)
+    k = replace(knowledge("romans"),
+                anchor=lambda g, view, st, rng: strategy.Decision(other))
+    search = Search(G, v, seat, k, Settings(anchor_margin=10.0), random.Random(0))
+    search.run(Budget(iterations=3))
+    assert search.anchor == other and search.best() == other
+    assert make_bot("rules").decide(G, v, seat, Budget(), random.Random(0)) == rule

@@ -1,0 +1,146 @@
+"""The rule-based strategy with an eye on the Enemy: a candidate for the
+ISMCTS bot's anchor (``Knowledge.anchor``: the move it searches first and
+plays unless another is clearly better), never the ``rules`` bot itself.
+
+The rule-based player values a fortification, a city, a conquest or calm
+unrest by fixed rates, so it barely defends: in 4-player games of rule
+bots Latium falls about twice per player a game (7H: 5 points per
+warband), over 20 points each. Here each of those choices also earns what
+it saves against the Enemy armies still to come (``threat.damage`` of the
+map before and after, the Fall of Rome included): this Era's army, or the
+least harmful nations the seat may still face, and the later Eras' at a
+discount (the map will have changed by then).
+
+Not the anchor yet: played without search in one seat against three rule
+bots (bench/romans_mcts.py --policy defence:decide, 300 games, seeds
+1000-1299) it halves the seat's Falls of Rome (1.24 a game against 1.98)
+but wins no more (25.5% [20.9, 30.7] against 22.8% [18.4, 27.9]; +0.4
+points a game, paired by seed, +-3.0): the defence it buys costs about
+what it saves. As the anchor of ISMCTS at normal strength (40 games) it
+won 10.0% [4.0, 23.1], -5.7 points against the rule players' mean, on
+seeds where the plain policy did as badly (15%, -5.5).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.romans.data import ERAS
+from engine.romans.state import ENEMY, OVER, REMOTE, REMOTE_MASK, Player, State
+
+from ..knowledge import Decision
+from . import threat
+from .evaluate import _hordes
+from .strategy import Ctx, rank
+
+DEFENCE_WEIGHT = (1.0, 1.0, 1.0, 1.0, 1.0)  # by Era: share of the damage saved a choice earns
+TRIUMPH_EXTRA = 0.0  # a Triumph's worth beyond value.conquest_value's guess
+LATER_WEIGHT = 0.5  # a later Era's army, per Era, against this Era's
+_CACHE: dict[tuple, float] = {}
+
+
+def _map_key(p: Player) -> tuple:
+    return (p.board, p.garrison, p.cities, p.forts, p.walls, p.unrest, p.warbands, p.fleets,
+            p.horde, p.nation)
+
+
+def expected_damage(s: State, p: Player) -> float:
+    """Points the Enemy armies still to come are expected to cost ``p``'s
+    map, as it stands: this Era's (the army on the map, or the mean of the
+    least harmful nations left to choose), then each later Era's at
+    ``LATER_WEIGHT``."""
+    if s.phase == OVER:
+        return 0.0
+    key = (s.era, s.phase == ENEMY or p.nation != 0, s.n, _map_key(p))
+    got = _CACHE.get(key)
+    if got is not None:
+        return got
+    total = 0.0
+    first = s.era
+    if p.horde is not None:
+        total += threat.damage(s, p, p.horde)
+        first += 1
+    elif p.nation != 0 or s.phase == ENEMY:
+        first += 1  # this Era's campaign is over for this map
+    for era in range(first, ERAS + 1):
+        dmg = sorted(threat.damage(s, p, h) for h in _hordes(p, era))
+        k = max(1, len(dmg) - s.n + 1)  # the seat gets one of the least harmful
+        total += LATER_WEIGHT ** (era - s.era) * sum(dmg[:k]) / k
+    if len(_CACHE) > 100_000:
+        _CACHE.clear()
+    _CACHE[key] = total
+    return total
+
+
+class DefendingCtx(Ctx):
+    """The rule-based scores plus the damage each choice saves."""
+
+    def __init__(self, v: State, seat: int) -> None:
+        super().__init__(v, seat)
+        self.base_damage: float | None = None  # the map as it stands, when first asked
+        self._saved: dict[tuple, float] = {}
+
+    def saved(self, what: str, i: int) -> float:
+        """Damage saved by ``what`` at place ``i`` ("city", "fort", "wall",
+        "garrison", "calm"; "unrest": negative, the damage it adds)."""
+        key = (what, i)
+        got = self._saved.get(key)
+        if got is not None:
+            return got
+        weight = DEFENCE_WEIGHT[self.v.era - 1]
+        if not weight:
+            return 0.0
+        p = self.p
+        if self.base_damage is None:
+            self.base_damage = expected_damage(self.v, p)
+        bit = 1 << i
+        if what == "city":
+            q = p.replace(cities=p.cities | bit)
+        elif what == "fort":
+            q = p.replace(forts=p.forts | bit)
+        elif what == "wall":
+            q = p.replace(forts=p.forts & ~bit, walls=p.walls | bit)
+        elif what == "garrison":
+            q = p.replace(garrison=p.garrison | bit, unrest=p.unrest & ~bit)
+        elif what == "calm":
+            q = p.replace(unrest=p.unrest & ~bit)
+        else:  # unrest
+            q = p.replace(unrest=p.unrest | bit)
+        val = weight * (self.base_damage - expected_damage(self.v, q))
+        self._saved[key] = val
+        return val
+
+    def build_value(self, piece: str, i: int) -> tuple[float, str]:
+        val, why = super().build_value(piece, i)
+        if i < 0 or piece == "fleet":
+            return val, why
+        if piece == "fort" and (self.p.forts | self.p.walls) >> i & 1:
+            return val, why  # already fortified
+        return val + self.saved(piece, i), why
+
+    def conquest(self, i: int) -> float:
+        val = super().conquest(i) + self.saved("garrison", i)
+        if TRIUMPH_EXTRA and REMOTE_MASK >> i & 1 and self.p.remote_triumphs[REMOTE.index(i)]:
+            val += TRIUMPH_EXTRA
+        return val
+
+    def unrest(self, i: int) -> float:
+        if self.p.unrest >> i & 1:
+            return super().unrest(i) + self.saved("calm", i)
+        return super().unrest(i) - self.saved("unrest", i)
+
+
+def decide(game: Any, v: State, seat: int, rng: random.Random) -> Decision:
+    """The defending rule-based choice for ``seat`` on its view ``v``."""
+    actions = game.legal(v)
+    if len(actions) == 1:
+        return Decision(actions[0], ((actions[0], 0.0, "the only choice"),))
+    ranked = rank(v, seat, actions, DefendingCtx)
+    order = sorted(range(len(ranked)), key=lambda k: (-ranked[k][1], k))
+    ranked = [ranked[k] for k in order]
+    best = ranked[0][0]
+    if best not in actions:
+        best = actions[-1]
+    return Decision(best, tuple(ranked))
+
