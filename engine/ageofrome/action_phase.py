@@ -254,9 +254,10 @@ def auto(w: State) -> bool:
         resolve(w, seat, target, bonus)
         if w.pending:
             return True
-    queue = w.queue
+    queue, players = w.queue, w.players
     for k, seat in enumerate(queue):
-        if left(w, seat) > 0:
+        p = players[seat]
+        if p.followers > p.placed:  # a Follower left (``left``)
             if k:
                 w.queue = queue[k:] + queue[:k]
             return True

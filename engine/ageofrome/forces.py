@@ -22,7 +22,7 @@ from engine.flow import Pending, push
 
 from . import board, data, glory, trade
 from .actions import DONE, Done, MoveLegion
-from .memo import last_answers
+from .memo import last_answers, pending
 from .state import (
     ACTIONS,
     BOARD,
@@ -223,7 +223,7 @@ def push_legion_moves(w: State, seat: int, count: int, board_ok: bool = True,
     is possible. The seat may stop early (``Done``): L176 says the action
     *can* be taken."""
     if count > 0 and legion_moves(w, seat, board_ok, regions_ok):
-        push(w, Pending(LEGION, seat, (count, board_ok, regions_ok)))
+        push(w, pending(LEGION, seat, (count, board_ok, regions_ok)))
 
 
 def _free(s: State, seat: int) -> list:

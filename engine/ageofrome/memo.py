@@ -80,3 +80,19 @@ def by_identity(compute: Callable[[tuple], tuple]) -> Callable[[tuple], tuple]:
     cached.__doc__ = compute.__doc__
     cached.__wrapped__ = compute  # type: ignore[attr-defined]
     return cached
+
+
+_PENDING: dict[tuple[str, int, tuple], Pending] = {}
+
+
+def pending(kind: str, seat: int, data: tuple) -> Pending:
+    """``Pending(kind, seat, data)``, one shared frozen record per value: the
+    same few decisions (a Trade window, Legion moves) open at almost every
+    Follower placed, and a record is dearer to build than to look up."""
+    key = (kind, seat, data)
+    pd = _PENDING.get(key)
+    if pd is None:
+        if len(_PENDING) >= LIMIT:
+            _PENDING.clear()
+        pd = _PENDING[key] = Pending(kind, seat, data)
+    return pd

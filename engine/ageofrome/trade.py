@@ -35,7 +35,7 @@ from engine.flow import Pending, push
 
 from . import data, effects, glory
 from .actions import DONE, BuyGlory, Discard, FormSet, PlayCard, Sell
-from .memo import LIMIT, by_identity, last_answers
+from .memo import LIMIT, by_identity, last_answers, pending
 from .state import (
     ACTIONS,
     BUILD,
@@ -270,7 +270,7 @@ def _run(w: State, seat: int, window: str, steps: tuple[int, ...],
         if w.players[seat].hand_size >= data.HAND_LIMIT:
             if drawn:
                 w.events.append(CardsDrawn(seat, drawn))
-            push(w, Pending(ROOM, seat, (window, steps[i:], later)))
+            push(w, pending(ROOM, seat, (window, steps[i:], later)))
             return
         if step == DRAW:
             drawn += _draw_one(w, seat)
@@ -284,7 +284,7 @@ def _run(w: State, seat: int, window: str, steps: tuple[int, ...],
         effects.apply(w, seat, CARDS[card].effect, window=window, why=NAMES[card])
     if may_play(w, seat, window):
         # beneath the Legion decisions just opened: the chain goes on after them
-        w.pending = w.pending[:mark] + (_window_of(seat, window),) + w.pending[mark:]
+        w.pending = w.pending[:mark] + (pending(WINDOW, seat, (window,)),) + w.pending[mark:]
 
 
 def _play(w: State, seat: int, card: int, window: str, steps: tuple[int, ...],
@@ -315,25 +315,13 @@ def _play(w: State, seat: int, card: int, window: str, steps: tuple[int, ...],
 
 
 # ---------------------------------------------------------------- windows
-_WINDOWS: dict[tuple[int, str], Pending] = {}
-
-
-def _window_of(seat: int, conditions: str) -> Pending:
-    """The "trade" decision of ``seat`` for ``conditions`` (a frozen value:
-    built once per seat and conditions, not at every Follower placed)."""
-    pd = _WINDOWS.get((seat, conditions))
-    if pd is None:
-        pd = _WINDOWS[seat, conditions] = Pending(WINDOW, seat, (conditions,))
-    return pd
-
-
 def open_window(w: State, seat: int, conditions: str) -> bool:
     """Open a Trade window for ``seat``: the conditions (data.CONDITIONS
     codes) that just occurred, if it may hold a card of them (``may_play``);
     True then."""
     if not may_play(w, seat, conditions):
         return False
-    w.pending = w.pending + (_window_of(seat, conditions),)
+    w.pending = w.pending + (pending(WINDOW, seat, (conditions,)),)
     return True
 
 
