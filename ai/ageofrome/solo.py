@@ -64,12 +64,12 @@ GLORY_MARGIN = 4  # the Glory kept above 51 when paying for a double Income
 DRAW_GAIN = 0.5  # a card drawn toward a set, in STEPs
 SET_QUESTS = frozenset({"trade sets", "sets:Jewels", "sets:Weapons"})
 SLACK_EXTRA = 3.0  # Farming and Trade cards, per round
-SAFETY = 0.5  # how much of the Medal cost the plan keeps in hand
+SAFETY = 0.75  # how much of the Medal cost the plan keeps in hand
 PROJECT = 1.0  # a level on a planned column, in STEPs
 SPREAD = 4  # planned columns: one per province
 PROJECT_ROUND = 10  # from this round on, the planned columns come first
 PREFER = (RELIGION, POLITICS, TRADE, MILITARY, FARMING)  # project types, ties: actions needed
-EARLY = 3  # rounds in which a first building for an open task is always worth it
+EARLY = 9  # rounds in which a first building for an open task is always worth it
 
 # How likely a Quest is completed by a player alone, 0-1 (the returned
 # card is the least likely). Feuds are only paid off by activating a
