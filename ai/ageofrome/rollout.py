@@ -1,11 +1,17 @@
-"""The fast default policy the ISMCTS rollouts use in Age of Rome, and the
+"""The default policy the ISMCTS rollouts use in Age of Rome, and the
 priors that order progressive widening.
 
-Each action is scored by itself (cached per action tuple), never by the
-position, so a rollout step costs microseconds next to the engine's play:
-build the highest level, place Followers with their Bonus, form sets,
-activate Schemes, take single Income, rarely sell. Noise keeps the
-rollouts varied.
+Rollouts play the rule-based player's own choice (``MODE = "strategy"``):
+the seats the search meets are rule-based players, so a rollout predicts
+them, and the strategy costs little next to the engine's play (about 60%
+more per iteration than the cached scores). Against three rule-based
+players it won 62.5% of 8 screening games at 150 iterations where the
+cached scores won 37.5% (same fitted evaluation, paired seeds).
+
+``MODE = "cached"`` keeps the older fast policy: each action scored by
+itself (cached per action tuple), never by the position: build the highest
+level, place Followers with their Bonus, form sets, activate Schemes, take
+single Income, rarely sell, with noise to keep rollouts varied.
 """
 
 from __future__ import annotations
