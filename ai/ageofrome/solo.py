@@ -61,6 +61,8 @@ TOP = board.LEVELS[-1]
 NEVER = 10**6  # the cost of a level III that cannot be built
 MEDAL_DENARIUS = 0.2  # a Denarius toward a level III, in STEPs
 GLORY_MARGIN = 4  # the Glory kept above 51 when paying for a double Income
+TRADE_W = 0.55  # a Trade action toward the sets, in STEPs
+TRADE_LATE, TRADE_LATE_ROUND = 1.2, 7  # ... and when the sets are late
 DRAW_GAIN = 0.5  # a card drawn toward a set, in STEPs
 SET_QUESTS = frozenset({"trade sets", "sets:Jewels", "sets:Weapons"})
 SLACK_EXTRA = 3.0  # Farming and Trade cards, per round
@@ -246,7 +248,8 @@ class Plan:
         if t == TRADE:
             room = data.HAND_LIMIT - p.hand_size
             if self.sets < SETS or SET_QUESTS & set(self.quests) or self.short():
-                return STEP * 0.55 * (k if room >= k else 1)
+                late = self.sets < SETS and self.v.round >= TRADE_LATE_ROUND
+                return STEP * (TRADE_LATE if late else TRADE_W) * (k if room >= k else 1)
             return 0.0
         if t == FARMING:
             if self.medals >= MEDALS or not self.left:
