@@ -63,6 +63,7 @@ MEDAL_DENARIUS = 0.2  # a Denarius toward a level III, in STEPs
 GLORY_MARGIN = 4  # the Glory kept above 51 when paying for a double Income
 TRADE_W = 0.55  # a Trade action toward the sets, in STEPs
 TRADE_LATE, TRADE_LATE_ROUND = 1.2, 7  # ... and when the sets are late
+SHORT_ROUND = 10  # from this round digging for Spatha/Toga comes first too (measured: no better)
 DRAW_GAIN = 0.5  # a card drawn toward a set, in STEPs
 SET_QUESTS = frozenset({"trade sets", "sets:Jewels", "sets:Weapons"})
 SLACK_EXTRA = 3.0  # Farming and Trade cards, per round
@@ -248,7 +249,8 @@ class Plan:
         if t == TRADE:
             room = data.HAND_LIMIT - p.hand_size
             if self.sets < SETS or SET_QUESTS & set(self.quests) or self.short():
-                late = self.sets < SETS and self.v.round >= TRADE_LATE_ROUND
+                late = (self.sets < SETS and self.v.round >= TRADE_LATE_ROUND) or (
+                    self.short() and self.v.round >= SHORT_ROUND)
                 return STEP * (TRADE_LATE if late else TRADE_W) * (k if room >= k else 1)
             return 0.0
         if t == FARMING:
