@@ -64,6 +64,7 @@ GLORY_MARGIN = 4  # the Glory kept above 51 when paying for a double Income
 TRADE_W = 0.55  # a Trade action toward the sets, in STEPs
 TRADE_LATE, TRADE_LATE_ROUND = 1.2, 7  # ... and when the sets are late
 SHORT_ROUND = 10  # from this round digging for Spatha/Toga comes first too (measured: no better)
+TREASURER_KEEP = 10  # Denarii kept in the last Building phase for Treasurer (20 at the end)
 DRAW_GAIN = 0.5  # a card drawn toward a set, in STEPs
 SET_QUESTS = frozenset({"trade sets", "sets:Jewels", "sets:Weapons"})
 SLACK_EXTRA = 3.0  # Farming and Trade cards, per round
@@ -101,7 +102,7 @@ def quest_fit(q: data.Quest, p: Player) -> float:
     if m == "votes recruited" and not p.votes_unrecruited:
         return 1.0
     if m == "denarii":  # Treasurer: 20 left at the end; most and least: nobody to compare
-        return 1.0 if q.compare in (data.LEAST, data.MOST) else 0.85
+        return 1.0 if q.compare in (data.LEAST, data.MOST) else 0.35
     return QUEST_FIT.get(m, 0.5)
 
 
@@ -194,6 +195,8 @@ class Plan:
         if cost > self.slack() and not (lv == 1 and self.needs_building(t)
                                           and self.v.round <= EARLY):
             return -STEP
+        if not self.left and "denarii" in self.quests and d - cost < TREASURER_KEEP:
+            return -STEP  # Treasurer: 20 Denarii at the end, the last Income still to come
         if lv == 1 and self.needs_building(t):
             value += 0.5 * STEP
         if lv == 3 and self.medals < MEDALS:
@@ -325,7 +328,7 @@ class Plan:
             return 0.0
         if c.type == data.WILD:
             return 0.6 * STEP
-        n = self.hand_types()[c.type]
+        n = self.hand_types()[c.type] + (1 if "sets:" + c.type in self.quests else 0)
         return STEP * (0.1 if n <= 1 else 0.4 if n == 2 else 0.8)
 
     def room(self) -> bool:
