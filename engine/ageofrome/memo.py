@@ -1,10 +1,11 @@
 """Small caches for the hot paths of a random or bot-driven game.
 
-A frozen ``State`` (and the frozen ``Player``/``Province`` records in it)
-never changes, and the rules share every record they did not touch between
-a state and the next, so a value computed from one frozen record holds for
-as long as that record lives. These caches key on the record itself (its
-identity, kept alive by the cache), never on a writable copy.
+A frozen ``State`` (and the frozen records and tuples in it) never
+changes, and the rules share every value they did not touch between a
+state and the next, so what is computed from one frozen value holds for as
+long as that value lives. The caches by identity key on the value itself
+(kept alive by the cache, so its id cannot be reused), never on a writable
+copy; ``pending`` shares equal decision records instead of building them.
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ def last_legal(legal: Callable[[State], list]) -> Callable[[State], list]:
 
 
 def last_answers(legal: Callable[[State, Pending], list]) -> Callable[[State, Pending], list]:
-    """``last_legal`` for a decision's answers (the decision is the frozen
-    state's open one, so the state alone is the key)."""
+    """``last_legal`` for a decision's answers, kept for the last frozen
+    state and decision asked."""
     memo: list[tuple[Any, Any, tuple]] = [(None, None, ())]
 
     def cached(s: State, pd: Pending) -> list:
