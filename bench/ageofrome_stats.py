@@ -1,6 +1,9 @@
 """Age of Rome by self-play: character and seat balance, and the Emperor
 Solo's titles.
 
+Also printed per character: its mean margin (its final total less the
+table's mean) — what tuning the stand-in characters aims to even out.
+
 Plays ``--games`` games with ``--bot`` in every seat (game ``i`` uses seed
 ``seed + i``) and prints each character's and each seat's win share (a
 shared victory split) with Wilson 95% intervals, the spread (the most
@@ -68,6 +71,7 @@ def run(players: int, games: int, seed: int, jobs: int, bot: str,
     seat_wins = [0.0] * players
     char_wins: Counter[str] = Counter()
     char_games: Counter[str] = Counter()
+    char_score: Counter[str] = Counter()
     titles: Counter[str] = Counter()
     parts: Counter[str] = Counter()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -78,6 +82,7 @@ def run(players: int, games: int, seed: int, jobs: int, bot: str,
                 seat_wins[seat] += share
                 char_wins[name] += share
                 char_games[name] += 1
+                char_score[name] += g["scores"][seat] - sum(g["scores"]) / players
             for row in g["breakdown"]:
                 for k, v in row.items():
                     parts[k] += v / players
@@ -94,6 +99,8 @@ def run(players: int, games: int, seed: int, jobs: int, bot: str,
         out["character_win_share"] = {
             name: (share, *map(lambda v: round(v, 3), wilson(char_wins[name], char_games[name])),
                    char_games[name]) for name, share in chars.items()}
+        out["character_margin"] = {name: round(char_score[name] / char_games[name], 2)
+                                   for name in sorted(char_games)}
         out["character_spread"] = round(max(chars.values()) / max(min(chars.values()), 1e-9), 2)
     out["mean_parts"] = {k: round(v / games, 2) for k, v in sorted(parts.items())}
     out["seconds"] = round(time.perf_counter() - started, 1)

@@ -297,7 +297,10 @@ def test_no_scheme_without_a_marker_at_home() -> None:
 def test_turns_cycle_over_seats_with_followers_left_then_all_goes_home() -> None:
     # L176, L253: one Follower per turn; a seat without Followers is passed
     # over; at the end Followers, Bonus markers and activated Schemes go home.
-    w = writable(position(jack={"followers": 3}, mary={"followers": 2}))
+    # Glory 1 each: no Colosseum Glory reaches a milestone (a Follower more).
+    low = {"glory": 1}
+    w = writable(position(jack={"followers": 3, **low}, mary={"followers": 2, **low},
+                          henry=low, ross=low))
     pr = w.provinces[1].thaw()
     pr.schemes = (Marker(ROSS, 1, True), Marker(MARY, 1), None)
     w.provinces = (w.provinces[0], pr.freeze(), *w.provinces[2:])

@@ -278,11 +278,11 @@ CHARACTERS: tuple[Character, ...] = (
         "Marcus Antonius", (7, 7), (4, 5), 7, 1, 2, True, APOSTASY, (M, PLAIN, P, PLAIN, T),
         from_text=("name", "legions", "votes", "denarii", "glory", "feuds", "anchor"),
     ),
-    Character("Julius Caesar", (6, 7), (3, 5), 6, 3, 2, False, DECEPTION, (M, P, PLAIN, T, PLAIN)),
-    Character("Octavianus", (4, 7), (5, 5), 8, 2, 2, True, REVOTE, (P, T, PLAIN, M, PLAIN)),
-    Character("Crassus", (4, 7), (3, 5), 12, 1, 2, False, SOLD, (T, PLAIN, P, M, PLAIN)),
-    Character("Pompeius", (6, 7), (4, 5), 5, 2, 3, False, VOID_VOTE, (M, T, P, PLAIN, PLAIN)),
-    Character("Lepidus", (5, 7), (4, 5), 8, 1, 2, True, CUSTOM_FEES, (P, PLAIN, M, T, PLAIN)),
+    Character("Julius Caesar", (6, 7), (3, 5), 6, 2, 2, False, DECEPTION, (M, P, PLAIN, T, PLAIN)),
+    Character("Octavianus", (5, 7), (5, 5), 9, 2, 2, True, REVOTE, (P, T, PLAIN, M, PLAIN)),
+    Character("Crassus", (4, 7), (3, 5), 9, 1, 2, False, SOLD, (T, PLAIN, P, M, PLAIN)),
+    Character("Pompeius", (6, 7), (4, 5), 6, 2, 3, False, VOID_VOTE, (M, P, PLAIN, T, PLAIN)),
+    Character("Lepidus", (5, 7), (4, 5), 10, 1, 2, True, CUSTOM_FEES, (P, PLAIN, M, T, PLAIN)),
 )
 CHARACTER = {c.name: c for c in CHARACTERS}
 
