@@ -65,6 +65,7 @@ TRADE_W = 0.55  # a Trade action toward the sets, in STEPs
 TRADE_LATE, TRADE_LATE_ROUND = 1.2, 7  # ... and when the sets are late
 SHORT_ROUND = 10  # from this round digging for Spatha/Toga comes first too (measured: no better)
 TREASURER_KEEP = 10  # Denarii kept in the last Building phase for Treasurer (20 at the end)
+SALE_KEEP = 1.0  # how much a card kept for a set weighs against a sale finishing a level III
 DRAW_GAIN = 0.5  # a card drawn toward a set, in STEPs
 SET_QUESTS = frozenset({"trade sets", "sets:Jewels", "sets:Weapons"})
 SLACK_EXTRA = 3.0  # Farming and Trade cards, per round
@@ -331,6 +332,16 @@ class Plan:
         n = self.hand_types()[c.type] + (1 if "sets:" + c.type in self.quests else 0)
         return STEP * (0.1 if n <= 1 else 0.4 if n == 2 else 0.8)
 
+    def sale_finishes(self) -> bool:
+        """Whether selling cards (1 Denarius each, L217) in the Building
+        phase makes up what a level III here still lacks."""
+        if self.v.phase != "build" or self.medals >= MEDALS:
+            return False
+        gaps = [self.to_top(t) - self.p.denarii for t in range(len(self.levels))
+                if self.medal_open(t)]
+        gap = min(gaps, default=NEVER)
+        return 0 < gap <= len(self.p.hand) * data.SELL_DENARII
+
     def room(self) -> bool:
         """Whether the decision is making room for a card to draw (A15)."""
         pd = self.v.pending[-1] if self.v.pending else None
@@ -382,6 +393,8 @@ def tilt(v: State, a: Any) -> float:
         return 2 * STEP if plan.sets < SETS else 0.0
     if kind == "play":
         return plan.play(a.card)
+    if kind == "sell" and plan.sale_finishes():
+        return STEP - SALE_KEEP * plan.card_keep(a.card)
     if kind in ("sell", "discard"):
         return plan.part_with(a.card)
     if kind == "income":
