@@ -254,7 +254,7 @@ class Plan:
             room = data.HAND_LIMIT - p.hand_size
             if self.sets < SETS or SET_QUESTS & set(self.quests) or self.short():
                 late = (self.sets < SETS and self.v.round >= TRADE_LATE_ROUND) or (
-                    self.short() and self.v.round >= SHORT_ROUND)
+                    self.short_votes() and self.v.round >= SHORT_ROUND)
                 return STEP * (TRADE_LATE if late else TRADE_W) * (k if room >= k else 1)
             return 0.0
         if t == FARMING:
@@ -272,6 +272,11 @@ class Plan:
         shields = sorted(b.shield for b in board.BATTLE_REGIONS)
         if self.regions < REGIONS and legions < sum(shields[:REGIONS]) and p.legions_unrecruited:
             return True
+        return self.short_votes()
+
+    def short_votes(self) -> bool:
+        """Whether the Votes task lacks a Vote still to recruit (Toga)."""
+        p = self.p
         return self.votes < VOTES and p.votes + self.votes < VOTES and bool(p.votes_unrecruited)
 
     def quest_wants_legions(self) -> bool:
