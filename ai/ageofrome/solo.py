@@ -8,22 +8,26 @@ an action that throws a task's progress away a penalty as large. Once a
 task is done it adds nothing, so the multi-player scores pick again.
 
 The plan, task by task (there is no opponent to watch: the view is the
-whole game but the decks):
+whole game but the decks). Figures: /tmp/aor/h8_try.py, 200 games.
 
-- Medals (3): a level III tile is 3 + 8 + 13 Denarii of one type on one
-  province, and the province in front changes every round, so the planner
-  keeps Denarii for it: it builds a level III whenever the province in
-  front lets it finish one (several levels in one turn), puts level II
-  only on the leading column of a type it still needs, and spends on other
-  tiles only what is left above the reserve a level III needs. It takes
-  the double Income while the Glory track can pay for it.
+- Medals (3): a level III is 3 + 8 + 13 Denarii of one type on one
+  province (piles: 4, 2, 1 tiles a type), the province in front changes
+  every round, and most Denarii come late (Farming pays 4-5 a Follower in
+  rounds 7-9). So the planner builds every level up to a III at once
+  whenever the Denarii cover it (selling cards to make up the rest), keeps
+  3/4 of what the missing Medals cost from any other tile but a first
+  building for an open task, farms while Medals are missing and takes the
+  double Income while the track stays above 51. (Planning columns ahead,
+  PROJECT_ROUND, and saving harder, SAFETY 1, both measured worse: tiles
+  bring Population, hence Income, and the actions the other tasks need.)
 - Battle Regions (2): Legions go to the regions nearest their shield
-  (Epirus 2, Macedonia 3 first), never past it, never out of one.
+  (Epirus 2, Macedonia 3 first), never past it, never out of one; Spatha
+  is played when the board lacks a Legion for them (Toga for the Votes).
 - Votes (4), Pantheon (both levels), Trade sets (2): the building's action
-  while the task is open, and a level I of the building when the province
-  in front has none; the cards that make a set are kept.
-- Quests (2): the one returned at setup is the least fitting for a player
-  alone; the two kept tilt every choice toward what they count.
+  while the task is open; a full hand sells its loosest card to draw, and
+  from round 7 Trade comes first while a set is missing.
+- Quests (2): the one returned at setup is the least likely for a player
+  alone (QUEST_FIT, measured); the two kept pull toward what they count.
 """
 
 from __future__ import annotations
