@@ -430,7 +430,7 @@ def test_e28_solo_titles() -> None:
          .pantheon(0, base_own=2, base="gold", top_own=3, top="gold").build())
     assert scoring.solo_tasks(s) == (True, True, True, True, True, True, False)
     r = scoring.result(s)
-    assert r.winners == (0,) and "Imperator" in r.outcome
+    assert r.winners == (0,) and "you are an Imperator emperor" in r.outcome
     s = Scenario1().at("build").build()
     r = scoring.result(s)
     assert r.winners == () and "no title" in r.outcome

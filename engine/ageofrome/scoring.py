@@ -276,6 +276,11 @@ def achievements(s: State) -> tuple[tuple[int, str], ...]:
     return tuple(out)
 
 
+def article(word: str) -> str:
+    """"a" or "an" before ``word`` ("an Imperator", "a Praetor")."""
+    return "an" if word[:1].lower() in "aeiou" else "a"
+
+
 def solo_tasks(s: State) -> tuple[bool, ...]:
     """L364-371: each task of the Emperor Solo, fulfilled or not (A22)."""
     return tuple(measure(s, 0, t.measure) >= t.threshold for t in data.SOLO_TASKS)
@@ -297,7 +302,7 @@ def result(s: State) -> Result:
         done = sum(solo_tasks(s))
         title = data.solo_title(done)
         outcome = (f"{done} of {len(data.SOLO_TASKS)} tasks: "
-                   + (f"you are a {title} emperor" if title else "no title this time")
+                   + (f"you are {article(title)} {title} emperor" if title else "no title this time")
                    + f" ({scores[0]} Glory)")
         return Result(scores=scores, ranks=(1,), breakdown=breakdown,
                       winners=(0,) if title else (), outcome=outcome, unit="Glory",
