@@ -10,7 +10,7 @@ Jack, Henry, Mary and Ross are seats 0-3.
 
 from __future__ import annotations
 
-from engine.ageofrome import board, data, forces
+from engine.ageofrome import benefits, board, data, forces
 from engine.ageofrome.actions import DONE, MoveLegion
 from engine.ageofrome.state import (
     FARMING,
@@ -120,7 +120,7 @@ def test_e13_henry_with_the_politics_bonus_makes_two_majorities() -> None:
     # L200: two Votes of Henry's on top of Jack's; two Votes, two Majorities.
     w = writable(position(henry={"votes": 3, "glory": 6}))
     w.column = (JACK, HENRY, HENRY)
-    forces.resolve_building(w, HENRY, POLITICS, bonus=True)
+    benefits.resolve_building(w, HENRY, POLITICS, bonus=True)
     assert w.column == (JACK, HENRY, HENRY, HENRY, HENRY)
     assert [e.glory for e in kinds(w, "majority")] == [2, 2]
     assert w.players[HENRY].glory == 10 and w.players[HENRY].majorities == 2
@@ -132,7 +132,7 @@ def test_e14_mary_evicts_her_own_bottom_vote_and_casts_it_again() -> None:
     # she casts it, a second Majority, her other bottom Vote comes home.
     w = writable(position(mary={"votes": 1, "votes_unrecruited": 0, "glory": 4}))
     w.column = (MARY, MARY, JACK, MARY, MARY)
-    forces.resolve_building(w, MARY, POLITICS, bonus=True)
+    benefits.resolve_building(w, MARY, POLITICS, bonus=True)
     assert w.column == (JACK, MARY, MARY, MARY, MARY)
     assert len(kinds(w, "majority")) == 2
     assert w.players[MARY].glory == 8
@@ -173,13 +173,13 @@ def test_a_majority_can_reach_a_milestone() -> None:
 # ---------------------------------------------------------------- Legions
 def moves(w: State) -> list:
     pd = w.pending[-1]
-    return forces.DECISIONS[pd.kind][0](w, pd)
+    return benefits.DECISIONS[pd.kind][0](w, pd)
 
 
 def answer(w: State, a: tuple) -> None:
     pd = w.pending[-1]
     w.pending = w.pending[:-1]
-    forces.DECISIONS[pd.kind][1](w, pd, a)
+    benefits.DECISIONS[pd.kind][1](w, pd, a)
 
 
 def test_e9_military_with_the_bonus_places_one_and_relocates_one() -> None:
@@ -187,7 +187,7 @@ def test_e9_military_with_the_bonus_places_one_and_relocates_one() -> None:
     # Thrace to Epirus.
     w = writable(position(ross={"legions": 1}))
     w.regions = ((0, 0, 0, 0), (0, 0, 0, 0), (0, 0, 0, 2))
-    forces.resolve_building(w, ROSS, MILITARY, bonus=True)
+    benefits.resolve_building(w, ROSS, MILITARY, bonus=True)
     assert w.pending[-1].kind == forces.LEGION and w.pending[-1].data[0] == 2
     first = moves(w)
     assert MoveLegion("board", "Macedonia") in first
@@ -204,7 +204,7 @@ def test_e9_military_with_the_bonus_places_one_and_relocates_one() -> None:
 
 def test_military_without_the_bonus_is_one_move_and_may_stop() -> None:
     w = writable(position())
-    forces.resolve_building(w, JACK, MILITARY, bonus=False)
+    benefits.resolve_building(w, JACK, MILITARY, bonus=False)
     assert w.pending[-1].data[0] == 1
     assert DONE in moves(w)
     answer(w, DONE)
@@ -215,7 +215,7 @@ def test_only_own_recruited_legions_move() -> None:
     # A18: unrecruited Legions cannot be placed; others' Legions never move.
     w = writable(position(jack={"legions": 0, "legions_unrecruited": 2}))
     w.regions = ((0, 3, 0, 0), (0, 0, 0, 0), (0, 0, 0, 0))
-    forces.resolve_building(w, JACK, MILITARY, bonus=True)
+    benefits.resolve_building(w, JACK, MILITARY, bonus=True)
     assert not w.pending  # nothing Jack can move: no decision opens
     assert forces.legion_moves(w, HENRY) == [MoveLegion("board", r) for r in
                                              ("Epirus", "Macedonia", "Thrace")] + [
@@ -295,7 +295,7 @@ def test_places_past_the_banners_score_nothing() -> None:
 # ---------------------------------------------------------------- Pantheon
 def religion(w: State, seat: int, times: int) -> None:
     for _ in range(times):
-        forces.resolve_building(w, seat, RELIGION, bonus=False)
+        benefits.resolve_building(w, seat, RELIGION, bonus=False)
 
 
 def test_the_base_takes_two_own_then_the_common_piece_gold_silver_bronze() -> None:
@@ -353,13 +353,13 @@ def test_farming_pays_by_the_round_and_the_medal_adds_two() -> None:
     for round_, paid in ((1, 1), (3, 2), (6, 3), (8, 4), (9, 5)):
         w = writable(position(round_=round_))
         before = w.players[MARY].denarii
-        forces.resolve_building(w, MARY, FARMING, bonus=False)
+        benefits.resolve_building(w, MARY, FARMING, bonus=False)
         assert w.players[MARY].denarii == before + paid
     w = writable(position(round_=3, mary={"medals": 1 << FARMING}))
     before = w.players[MARY].denarii
-    forces.resolve_building(w, MARY, FARMING, bonus=False)
+    benefits.resolve_building(w, MARY, FARMING, bonus=False)
     assert w.players[MARY].denarii == before + 4  # L172
-    forces.resolve_building(w, MARY, FARMING, bonus=False, follower=False)  # a Spy's action
+    benefits.resolve_building(w, MARY, FARMING, bonus=False, follower=False)  # a Spy's action
     assert w.players[MARY].denarii == before + 4 + 2  # no Follower placed: no Medal extra
 
 
@@ -371,7 +371,7 @@ def test_every_event_has_a_log_sentence() -> None:
     forces.remove_legion(w, JACK, EPIRUS)
     religion(w, JACK, 3)
     forces.degrade(w, MARY)
-    forces.resolve_building(w, JACK, FARMING, bonus=False)
+    benefits.resolve_building(w, JACK, FARMING, bonus=False)
     for e in w.events:
         if e[0] in forces.LOG:
             assert forces.LOG[e[0]](w, e).endswith(".")

@@ -12,7 +12,16 @@ import random
 
 import pytest
 
-from engine.ageofrome import data, diplomacy, forces, game, invariants, scheme, setup, trade
+from engine.ageofrome import (
+    benefits,
+    data,
+    diplomacy,
+    game,
+    invariants,
+    scheme,
+    setup,
+    trade,
+)
 from engine.ageofrome.actions import (
     ACTIONS,
     DONE,
@@ -53,7 +62,7 @@ def _not_an_answer(s: State, pd: object, a: object) -> str:
 
 def _decisions() -> dict[str, Decision]:
     out = {}
-    for module in (scheme, diplomacy, forces, trade):
+    for module in (scheme, diplomacy, benefits, trade):
         for kind, (legal, resolve) in module.DECISIONS.items():
             out[kind] = Decision(legal, _not_an_answer, resolve)
     return out

@@ -12,7 +12,7 @@ Caesar, Mary = Octavianus with an Anchor, Ross = Crassus).
 
 from __future__ import annotations
 
-from engine.ageofrome import data, effects, events_phase, forces, trade, view
+from engine.ageofrome import benefits, data, effects, events_phase, forces, trade, view
 from engine.ageofrome.actions import (
     DONE,
     BuyGlory,
@@ -43,7 +43,7 @@ from engine.flow import Pending
 from tests.ageofrome_helpers import GAME, table
 from tests.test_ageofrome_forces import HENRY, JACK, MARY, ROSS, position
 
-DECISIONS = {**trade.DECISIONS, **forces.DECISIONS}
+DECISIONS = {**trade.DECISIONS, **benefits.DECISIONS}
 
 
 def writable(s: State) -> State:
@@ -125,7 +125,7 @@ def test_e15_sundial_circinus_anchor_gone_then_bonus_draws_not_playable() -> Non
     close_empty_window(w)  # nothing of condition A left
     assert not w.pending
     assert w.discard[-2:] == (CARD_INDEX["Sundial"], CARD_INDEX["Circinus"])
-    forces.resolve_building(w, MARY, TRADE, bonus=True)  # the action: two draws
+    benefits.resolve_building(w, MARY, TRADE, bonus=True)  # the action: two draws
     assert hand(w, MARY) == ["Groma", "Libra", "Dolabra", "Bulla", "Spatha"]
     assert not w.pending  # the action is resolved: Bulla and Spatha wait
 
@@ -146,7 +146,7 @@ def test_e16_bulla_then_room_before_each_bonus_draw() -> None:
     assert top(w) == Pending(trade.WINDOW, JACK, ("A",))
     answer(w, DONE)
     assert not w.pending
-    forces.resolve_building(w, JACK, TRADE, bonus=True)
+    benefits.resolve_building(w, JACK, TRADE, bonus=True)
     pd = top(w)
     assert pd.kind == trade.ROOM and pd.data[1] == (trade.DRAW, trade.DRAW)
     room = trade.room_legal(w, pd)
@@ -186,7 +186,7 @@ def test_e17_snake_bracelets_bulla_spatha_seventh_legion() -> None:
     assert w.players[ROSS].legions == 2 and w.players[ROSS].legions_unrecruited == 0
     close_empty_window(w)  # Libra is of condition D: the chain ends
     assert not w.pending
-    forces.resolve_building(w, ROSS, 0, bonus=True)  # the Military action, bonus
+    benefits.resolve_building(w, ROSS, 0, bonus=True)  # the Military action, bonus
     answer(w, MoveLegion("board", "Epirus"))
     answer(w, MoveLegion("board", "Macedonia"))
     assert w.players[ROSS].legions == 0
@@ -209,7 +209,7 @@ def test_window_opens_alike_whatever_the_hidden_cards() -> None:
     assert plays(w) == [PlayCard("Groma")]
     w = sample_world()
     w.discard = (CARD_INDEX["Groma"],)
-    effects.apply(w, MARY, data.Effect("take discard"))  # seen by all
+    trade.apply(w, MARY, data.Effect("take discard"))  # seen by all
     assert not trade.open_window(w, MARY, "A") and trade.open_window(w, MARY, "B")
     solo = writable(position(n=1))
     deal(solo, 0, "Groma")
@@ -464,10 +464,10 @@ def test_effect_draw_take_discard_and_discard_random() -> None:
     w = sample_world()
     stack(w, "Groma")
     w.discard = (CARD_INDEX["Libra"],)
-    effects.apply(w, HENRY, data.Effect("draw"))
-    effects.apply(w, HENRY, data.Effect("take discard"))
+    trade.apply(w, HENRY, data.Effect("draw"))
+    trade.apply(w, HENRY, data.Effect("take discard"))
     assert hand(w, HENRY) == ["Groma", "Libra"]
-    effects.apply(w, HENRY, data.Effect("discard random"))
+    trade.apply(w, HENRY, data.Effect("discard random"))
     assert len(w.players[HENRY].hand) == 1 and len(w.discard) == 1
 
 

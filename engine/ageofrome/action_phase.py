@@ -9,7 +9,7 @@ Military, Politics or Trade Bonus that is active and unused this round may
 go under it, doubling the action (L258-264, A17). The Follower's Trade
 window opens first ("When you place a Follower": anywhere, and on the
 Colosseum or a Farming building, L224, A14), then the action resolves
-(forces.resolve_building; the Colosseum gives 1 Glory). ``doing`` holds
+(benefits.resolve_building; the Colosseum gives 1 Glory). ``doing`` holds
 the placement while its window is open. When nobody has a Follower left,
 Followers, Bonus markers and activated Scheme markers go home (L253).
 
@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 from engine.core import kinded
 
-from . import board, data, forces, glory, trade
+from . import benefits, board, data, glory, trade
 from .actions import Place
 from .memo import last_legal
 from .state import (
@@ -232,7 +232,7 @@ def resolve(w: State, seat: int, target: str, bonus: bool) -> None:
     if target == COLOSSEUM:
         glory.gain(w, (seat,), board.COLOSSEUM_GLORY, "Colosseum")
     elif target != SCHEME_SPACE:
-        forces.resolve_building(w, seat, TYPE_INDEX[target], bonus)
+        benefits.resolve_building(w, seat, TYPE_INDEX[target], bonus)
 
 
 def act(w: State, a: tuple) -> None:

@@ -28,7 +28,7 @@ from typing import NamedTuple
 from engine.core import Held, kinded
 from engine.flow import Pending, push
 
-from . import data, forces, glory, trade
+from . import benefits, data, glory, trade
 from .actions import DONE, Accept, BuyGlory, Counter, Offer, Refuse, SpyAction, SpyGlory
 from .state import (
     PROVINCE_INDEX,
@@ -339,7 +339,7 @@ def resolve_spy(w: State, pd: Pending, a: tuple) -> None:
         w.events.append(SpyGloryTaken(pd.seat, level))
         glory.gain(w, (pd.seat,), level, "Spy")
     else:
-        forces.resolve_building(w, pd.seat, type_, False)
+        benefits.resolve_building(w, pd.seat, type_, False)
 
 
 DECISIONS: dict[str, tuple[Callable, Callable]] = {

@@ -14,7 +14,7 @@ from typing import NamedTuple
 from engine.core import kinded
 from engine.flow import Pending, push
 
-from . import data, forces, glory, trade
+from . import data, forces, glory
 from .state import State, mine
 
 REGION = "region"  # the Event step's decision (events_phase.py): answer PickRegion
@@ -48,13 +48,18 @@ class Recruited(NamedTuple):
     piece: str
 
 
+CARD_MOVES = ("draw", "take discard", "discard random")  # given by trade.apply
+
+
 def apply(w: State, seat: int, effect: data.Effect, bonus: bool = False, window: str = "",
           why: str = "") -> bool:
     """Give ``seat`` ``effect`` (``Effect(kind, amount)``). ``bonus``: the
     extra half of a Bonus action, which never recruits nor removes the
     Anchor (L265, A17): False, nothing done. ``window``: the condition of
     the Trade chain the effect belongs to (cards it draws may join it).
-    ``why`` words the cause in the log."""
+    ``why`` words the cause in the log. The effects that move Trade
+    cards (``CARD_MOVES``) are ``trade.apply``'s, which hands every other
+    kind to this one (so the cards can use these effects without a cycle)."""
     kind, amount = effect.kind, effect.amount
     if bonus and kind in data.BONUS_FORBIDDEN_EFFECTS:
         return False
@@ -70,10 +75,6 @@ def apply(w: State, seat: int, effect: data.Effect, bonus: bool = False, window:
         if moved:
             mine(w, seat).denarii += moved
             w.events.append(DenariiChanged(seat, moved, why))
-    elif kind == "draw":
-        trade.draw(w, seat, amount, window)
-    elif kind == "take discard":
-        trade.take_discard(w, seat, amount, window)
     elif kind == "remove anchor":
         if w.players[seat].anchor:
             mine(w, seat).anchor = False
@@ -110,9 +111,8 @@ def apply(w: State, seat: int, effect: data.Effect, bonus: bool = False, window:
             if seat not in w.column:
                 break
             forces.remove_vote(w, w.column.index(seat))
-    elif kind == "discard random":
-        for _ in range(amount):
-            trade.discard_random(w, seat)
+    elif kind in CARD_MOVES:
+        raise ValueError(f"{kind!r} moves Trade cards: trade.apply gives it")
     else:
         raise ValueError(f"unknown effect {kind!r}")
     return True

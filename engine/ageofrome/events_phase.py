@@ -18,14 +18,10 @@ from typing import NamedTuple
 from engine.core import kinded
 from engine.flow import Pending, push
 
-from . import board, data, glory
+from . import board, data, forces, glory, trade
 from .actions import PickRegion
 from .scoring import measure
-from .setup import optional
-from .state import REGION_INDEX, REGIONS, State, mine, put, seat_name
-
-effects = optional("effects")
-forces = optional("forces")
+from .state import REGION_INDEX, REGIONS, State, mine, seat_name
 
 PLACE_LEGION, RETURN_LEGION = "place legion", "return legion"
 CHOICES = (PLACE_LEGION, RETURN_LEGION)
@@ -57,16 +53,6 @@ class SoloEventIncome(NamedTuple):
     kind: str
     seat: int
     denarii: int
-
-
-@kinded("event_legion")
-class EventLegion(NamedTuple):
-    """An Event placed (``placed``) or returned a Legion of ``seat`` in ``region``."""
-
-    kind: str
-    seat: int
-    region: int
-    placed: bool
 
 
 def turn_order(s: State) -> tuple[int, ...]:
@@ -130,22 +116,18 @@ def reward(w: State, seats: tuple[int, ...], effects_: tuple[data.Effect, ...],
             asks = [Pending("region", seat, (eff.kind,)) for seat in seats
                     for _ in range(eff.amount) if region_choices(w, seat, eff.kind)]
             push(w, *asks)
-        elif effects is not None:
+        else:
             apply_in_turn_order(w, seats, eff, why)
-        elif eff.kind == "denarii":
-            for seat in seats:
-                p = mine(w, seat)
-                p.denarii = max(0, p.denarii + eff.amount)
 
 
 def apply_in_turn_order(w: State, seats: tuple[int, ...], eff: data.Effect, why: str) -> None:
-    """``effects.apply`` for each seat in turn order (a Vote placed first
+    """``trade.apply`` (any effect) for each seat in turn order (a Vote placed first
     lies lower on the Column); the decisions they open are answered in turn
     order too (the first seat's on top of the stack)."""
     base = len(w.pending)
     batches = []
     for seat in seats:
-        effects.apply(w, seat, eff, why=why)
+        trade.apply(w, seat, eff, why=why)
         batches.append(w.pending[base:])
         w.pending = w.pending[:base]
     for batch in reversed(batches):
@@ -167,18 +149,10 @@ def legal_region(s: State, pd: Pending) -> list:
 def resolve_region(w: State, pd: Pending, a: PickRegion) -> None:
     seat, region = pd.seat, REGION_INDEX[a.region]
     placed = pd.data[0] == PLACE_LEGION
-    if forces is not None:
-        if placed:
-            forces.add_legion(w, seat, region)
-        else:
-            forces.remove_legion(w, seat, region)
+    if placed:  # forces logs the move
+        forces.add_legion(w, seat, region)
     else:
-        p = mine(w, seat)
-        step = 1 if placed else -1
-        p.legions -= step
-        w.regions = put(w.regions, region, put(w.regions[region], seat,
-                                               w.regions[region][seat] + step))
-    w.events.append(EventLegion(seat, region, placed))
+        forces.remove_legion(w, seat, region)
 
 
 def auto(w: State) -> bool:
@@ -218,16 +192,8 @@ def _log_solo(s: State, e: SoloEventIncome) -> str:
     return f"The Event gives {e.denarii} Denarii, one per Follower"
 
 
-def _log_legion(s: State, e: EventLegion) -> str:
-    where = REGIONS[e.region]
-    if e.placed:
-        return f"{seat_name(s, e.seat)} places a Legion in {where}"
-    return f"{seat_name(s, e.seat)} takes a Legion back from {where}"
-
-
 LOG = {
     EventRevealed.KIND: _log_event,
     EventReward.KIND: _log_reward,
     SoloEventIncome.KIND: _log_solo,
-    EventLegion.KIND: _log_legion,
 }

@@ -7,9 +7,9 @@ sixth pushes the bottom one home (L195-196), a Majority is made only by
 placing (L197-198), a Legion moves one step at a time from the board or
 between Battle Regions (A18), a Pantheon level is finished by the next
 common piece left (L240, A5), and only an own piece of an unfinished level
-can be taken down (L242, A6). ``resolve_building`` is what a building of
-each type gives the Follower placed on it (L179-250) and the Spy's free
-action (L342).
+can be taken down (L242, A6). What a building gives, and the "legion"
+decision a Military action opens, are in ``benefits``: they need the Trade
+cards, which need these pieces.
 """
 
 from __future__ import annotations
@@ -18,24 +18,17 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from engine.core import kinded
-from engine.flow import Pending, push
+from engine.flow import push
 
-from . import board, data, glory, trade
-from .actions import DONE, Done, MoveLegion
-from .memo import last_answers, pending
+from . import board, data, glory
+from .actions import MoveLegion
+from .memo import pending
 from .state import (
-    ACTIONS,
     BOARD,
-    BUILD,
     FARMING,
-    INCOME,
     MILITARY,
     POLITICS,
-    REGION_INDEX,
     REGIONS,
-    RELIGION,
-    SCHEMES,
-    TRADE,
     State,
     mine,
     put,
@@ -43,7 +36,6 @@ from .state import (
 )
 
 LEGION = "legion"  # the decision: move one of your Legions (answer MoveLegion or Done)
-OWN_TURN_PHASES = (BUILD, ACTIONS, SCHEMES, INCOME)  # where a seat's decisions allow free actions
 SHIELD = tuple(r.shield for r in board.BATTLE_REGIONS)
 BASE_OWN, TOP_OWN = (lv.own for lv in data.PANTHEON_LEVELS)  # 2 and 3 (L240)
 MILITARY_BIT = 1 << MILITARY
@@ -226,35 +218,6 @@ def push_legion_moves(w: State, seat: int, count: int, board_ok: bool = True,
         push(w, pending(LEGION, seat, (count, board_ok, regions_ok)))
 
 
-def _free(s: State, seat: int) -> list:
-    """Sell / FormSet / BuyGlory while this decision is part of the seat's own turn."""
-    if s.phase not in OWN_TURN_PHASES:
-        return []
-    return trade.free_tuple(s, seat)
-
-
-@last_answers
-def legion_legal(s: State, pd: Pending) -> list:
-    count, board_ok, regions_ok = pd.data
-    return [*legion_moves(s, pd.seat, board_ok, regions_ok), DONE, *_free(s, pd.seat)]
-
-
-def legion_resolve(w: State, pd: Pending, a: tuple) -> None:
-    seat = pd.seat
-    if w.phase in OWN_TURN_PHASES and trade.act_free(w, seat, a):
-        push(w, pd)
-        return
-    if a[0] == Done.KIND:
-        return
-    count, board_ok, regions_ok = pd.data
-    to = REGION_INDEX[a.to]
-    if a.source == BOARD:
-        add_legion(w, seat, to)
-    else:
-        shift_legion(w, seat, REGION_INDEX[a.source], to)
-    push_legion_moves(w, seat, count - 1, board_ok, regions_ok)
-
-
 def defeated(s: State, region: int) -> bool:
     """A1: a Battle Region is defeated once it holds at least its shield's
     number of Legions, of everyone (L184)."""
@@ -411,36 +374,7 @@ def farming_denarii(s: State, seat: int, follower: bool = True) -> int:
     return data.FARMING_DENARII[s.round] + (data.FARMING_MEDAL_DENARII if medal else 0)
 
 
-def resolve_building(w: State, seat: int, type_: int, bonus: bool,
-                     follower: bool = True) -> None:
-    """What a building of ``type_`` gives ``seat`` (L179-250), doubled for
-    Military, Politics and Trade by their Bonus (L261-264). May open
-    decisions (Legion moves, making room before a draw). ``follower``
-    False: a Spy's free action (L342), no Follower placed, so no Farming
-    Medal extra (L172 says "when you place a Follower")."""
-    times = 2 if bonus else 1
-    if type_ == MILITARY:
-        push_legion_moves(w, seat, times)
-    elif type_ == POLITICS:
-        for _ in range(times):  # L201: an eviction may give the second Vote back
-            place_vote(w, seat, "Politics")
-    elif type_ == TRADE:
-        trade.draw(w, seat, times)
-    elif type_ == RELIGION:
-        add_pantheon_piece(w, seat)
-    elif type_ == FARMING:
-        amount = farming_denarii(w, seat, follower)
-        mine(w, seat).denarii += amount
-        w.events.append(Farmed(seat, amount))
-
-
 # ---------------------------------------------------------------- words
-def _legion_prompt(s: State, pd: Pending) -> str:
-    count = pd.data[0]
-    more = "a Legion" if count == 1 else f"{count} Legions, one at a time"
-    return f"{seat_name(s, pd.seat)}: move {more} (from your board or between Battle Regions)."
-
-
 def _from(source: int) -> str:
     return "the board" if source < 0 else REGIONS[source]
 
@@ -463,5 +397,3 @@ LOG: dict[str, Callable[[State, tuple], str]] = {
         f"{seat_name(s, e.seat)} loses a piece of the Pantheon's {e.level}."),
     Farmed.KIND: lambda s, e: f"{seat_name(s, e.seat)} farms {e.denarii} Denarii.",
 }
-PROMPTS: dict[str, Callable[[State, Pending], str]] = {LEGION: _legion_prompt}
-DECISIONS: dict[str, tuple[Callable, Callable]] = {LEGION: (legion_legal, legion_resolve)}

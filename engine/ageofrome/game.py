@@ -31,9 +31,24 @@ from engine.core import (
 )
 from engine.flow import Decision, Flow, Pending, Phase
 
-from . import data, events_phase, income, scoring, setup, text
+from . import (
+    action_phase,
+    benefits,
+    build,
+    data,
+    diplomacy,
+    effects,
+    events_phase,
+    forces,
+    income,
+    scheme,
+    scoring,
+    setup,
+    text,
+    trade,
+)
+from . import view as view_module
 from .actions import ACTIONS as ACTION_KINDS
-from .setup import optional
 from .state import (
     ACTIONS,
     BUILD,
@@ -50,15 +65,6 @@ from .state import (
     State,
     option,
 )
-
-diplomacy = optional("diplomacy")
-scheme = optional("scheme")
-build = optional("build")
-action_phase = optional("action_phase")
-forces = optional("forces")
-trade = optional("trade")
-effects = optional("effects")
-view_module = optional("view")
 
 OPTIONS: tuple[Option, ...] = tuple(
     Option(v.key, v.name, "bool", False, help_,
@@ -77,11 +83,6 @@ def not_an_answer(s: State, pd: Pending, a: Any) -> str:
     return f"that is not an answer to: {text.prompt(s)}"
 
 
-def _never(w: State) -> bool:
-    return False
-
-
-# ---------------------------------------------------------------- the order of a round
 def after_event(w: State) -> str:
     if option(w, "spies_allies") and w.n > 1:
         return DIPLOMACY
@@ -119,16 +120,8 @@ def _entering(m: ModuleType) -> Callable[[State], None]:
     return go
 
 
-def _stub_enter(w: State) -> None:
-    w.queue = ()
-    w.step = 0
-    w.doing = ()
-
-
-def module_phase(m: ModuleType | None, key: str) -> Phase:
-    """A phase from another helper's module, or one that passes at once."""
-    if m is None:
-        return Phase(auto=_never, enter=_stub_enter, next=NEXT[key])
+def module_phase(m: ModuleType, key: str) -> Phase:
+    """A phase from its module's functions (enter, to_move, legal, why, act, auto)."""
     return Phase(m.to_move, m.legal, m.why, m.act, auto=m.auto, enter=_entering(m),
                  next=NEXT[key])
 
@@ -136,9 +129,7 @@ def module_phase(m: ModuleType | None, key: str) -> Phase:
 def _decisions() -> dict[str, Decision]:
     out: dict[str, Decision] = {}
     for m in (setup, events_phase, income, diplomacy, scheme, build, action_phase, forces,
-              trade, effects):
-        if m is None:
-            continue
+              benefits, trade, effects):
         for kind, (legal, resolve) in getattr(m, "DECISIONS", {}).items():
             out[kind] = Decision(legal, not_an_answer, resolve)
     return out
@@ -187,17 +178,9 @@ def play(s: State, a: tuple, trusted: bool = False) -> State:
     return FLOW.play(s, a, trusted, ACTION_KINDS, settle)
 
 
-# ---------------------------------------------------------------- views (view.py stands in)
-def view(s: State, seat: int) -> State:
-    if view_module is not None:
-        return view_module.view(s, seat)
-    return s.replace(viewer=seat)
-
-
-def sample(v: State, seat: int, rng: Rng) -> State:
-    if view_module is not None:
-        return view_module.sample(v, seat, rng)
-    return v.replace(viewer=-1)
+# ---------------------------------------------------------------- views
+view = view_module.view
+sample = view_module.sample
 
 
 class AgeOfRome:

@@ -14,12 +14,9 @@ from typing import NamedTuple
 
 from engine.core import kinded
 
-from . import board, data, glory
+from . import board, data, glory, trade
 from .actions import Income
-from .setup import optional
 from .state import EVENT, OVER, State, in_front, mine, option, seat_name
-
-trade = optional("trade")
 
 
 @kinded("income")
@@ -66,9 +63,7 @@ def to_move(s: State) -> int | None:
 def legal(s: State) -> list:
     seat = s.queue[0]
     out: list = [Income(False), Income(True)] if can_double(s, seat) else [Income(False)]
-    if trade is not None:
-        out += trade.free_actions(s, seat)
-    return out
+    return out + trade.free_actions(s, seat)
 
 
 def why(s: State, a: tuple) -> str:
@@ -80,7 +75,7 @@ def why(s: State, a: tuple) -> str:
 
 def act(w: State, a: tuple) -> None:
     seat = w.queue[0]
-    if trade is not None and trade.act_free(w, seat, a):
+    if trade.act_free(w, seat, a):
         return
     take(w, seat, bool(a[1]))
 
@@ -96,7 +91,7 @@ def take(w: State, seat: int, double: bool) -> None:
         paid = penalty(w, seat)
         glory.lose(w, seat, paid, "double Income")
     w.events.append(IncomeTaken(seat, amount, double, paid))
-    if double and trade is not None:
+    if double:
         trade.open_window(w, seat, "D")
 
 

@@ -13,11 +13,8 @@ from typing import NamedTuple
 
 from engine.core import Result, kinded, rank_scores
 
-from . import board, data
-from .setup import optional
-from .state import MILITARY, RELIGION, TRADE, TYPES, State, in_front, seat_name
-
-forces = optional("forces")
+from . import board, data, forces
+from .state import RELIGION, TRADE, TYPES, State, in_front, seat_name
 
 LABELS = (("track", "Track"), ("military", "Military"), ("politics", "Politics"),
           ("trade", "Trade"), ("religion", "Religion"), ("quests", "Quests"),
@@ -50,35 +47,9 @@ def defeated(s: State, region: int) -> bool:
     return sum(s.regions[region]) >= board.BATTLE_REGIONS[region].shield
 
 
-def groups(s: State, region: int) -> list[list[int]]:
-    """Seats with Legions in ``region``, grouped by count, most first."""
-    counts = s.regions[region]
-    by: dict[int, list[int]] = {}
-    for seat, c in enumerate(counts):
-        if c > 0:
-            by.setdefault(c, []).append(seat)
-    return [by[c] for c in sorted(by, reverse=True)]
-
-
 def placings(s: State, region: int) -> tuple[tuple[int, int], ...]:
-    """(seat, place) of everyone with a Legion in ``region``, most first
-    (forces.placings when it is there): tied players share a place and the
-    next group takes the next place (E10: Henry is 2nd behind a tie); the
-    Military Medal wins its holder's tie, the others tied with it take the
-    next place (L168, L188). A shared place scores nothing (L300)."""
-    if forces is not None:
-        return forces.placings(s, region)
-    out: list[tuple[int, int]] = []
-    place = 1
-    for g in groups(s, region):
-        medal = [seat for seat in g if s.players[seat].medals >> MILITARY & 1]
-        if len(g) > 1 and medal:
-            out.append((medal[0], place))
-            place += 1
-            g = [seat for seat in g if seat != medal[0]]
-        out.extend((seat, place) for seat in g)
-        place += 1
-    return tuple(out)
+    """(seat, place) of everyone with a Legion in ``region`` (forces.placings)."""
+    return forces.placings(s, region)
 
 
 def first_in(s: State, seat: int, region: int) -> bool:
@@ -301,9 +272,8 @@ def result(s: State) -> Result:
     if s.n == 1:
         done = sum(solo_tasks(s))
         title = data.solo_title(done)
-        outcome = (f"{done} of {len(data.SOLO_TASKS)} tasks: "
-                   + (f"you are {article(title)} {title} emperor" if title else "no title this time")
-                   + f" ({scores[0]} Glory)")
+        said = f"you are {article(title)} {title} emperor" if title else "no title this time"
+        outcome = f"{done} of {len(data.SOLO_TASKS)} tasks: {said} ({scores[0]} Glory)"
         return Result(scores=scores, ranks=(1,), breakdown=breakdown,
                       winners=(0,) if title else (), outcome=outcome, unit="Glory",
                       labels=LABELS)

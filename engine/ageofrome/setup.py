@@ -8,9 +8,6 @@ phase then asks every seat which of its three Quests it returns (L67).
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-from types import ModuleType
 from typing import NamedTuple
 
 from engine.core import Held, Options, Rng, kinded
@@ -35,16 +32,6 @@ from .state import (
 
 QUESTS_DEALT = 3  # L67: three dealt, two kept
 QUESTS_KEPT = 2
-
-
-def optional(name: str) -> ModuleType | None:
-    """The sibling module ``engine.ageofrome.<name>`` if it exists yet, else
-    None (the spine runs before every phase module has landed; a module that
-    exists but fails to import still raises)."""
-    full = f"engine.ageofrome.{name}"
-    if importlib.util.find_spec(full) is None:
-        return None
-    return importlib.import_module(full)
 
 
 @kinded("first_player")

@@ -1,9 +1,9 @@
 """Words for players: actions for menus, prompts, and events for the log.
 
 Each phase module words its own decisions (``PROMPTS``) and events
-(``LOG``); this module assembles them (on first use, so a module may
-import ``seat_name`` from here without a cycle) and words the actions, the
-phases' own prompts and the Glory track's events.
+(``LOG``); this module assembles them (on first use: ``OWN_LOG`` is
+defined below) and words the actions, the phases' own prompts and the
+Glory track's events.
 """
 
 from __future__ import annotations
@@ -12,8 +12,23 @@ from collections.abc import Callable
 
 from engine.core import LogLine
 
-from . import board, data
-from .setup import optional
+from . import (
+    action_phase,
+    benefits,
+    board,
+    build,
+    data,
+    diplomacy,
+    effects,
+    events_phase,
+    forces,
+    glory,
+    income,
+    scheme,
+    scoring,
+    setup,
+    trade,
+)
 from .state import (
     ACTIONS,
     BUILD,
@@ -29,18 +44,15 @@ from .state import (
 )
 
 # Every module that may word decisions or events, spine first.
-MODULES = ("setup", "events_phase", "income", "scoring", "diplomacy", "scheme", "build",
-           "action_phase", "forces", "trade", "effects", "glory")
+MODULES = (setup, events_phase, income, scoring, diplomacy, scheme, build, action_phase,
+           forces, benefits, trade, effects, glory)
 _PROMPTS: dict[str, Callable] = {}
 _LOG: dict[str, Callable] = {}
 
 
 def _tables() -> tuple[dict[str, Callable], dict[str, Callable]]:
     if not _LOG:
-        for name in MODULES:
-            m = optional(name)
-            if m is None:
-                continue
+        for m in MODULES:
             _PROMPTS.update(getattr(m, "PROMPTS", {}))
             _LOG.update(getattr(m, "LOG", {}))
         _LOG.update(OWN_LOG)

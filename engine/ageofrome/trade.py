@@ -314,6 +314,23 @@ def _play(w: State, seat: int, card: int, window: str, steps: tuple[int, ...],
     _run(w, seat, window, steps, later)
 
 
+def apply(w: State, seat: int, effect: data.Effect, bonus: bool = False, window: str = "",
+          why: str = "") -> bool:
+    """``effects.apply``, with the three effects that move Trade cards
+    (draw, take the discard's top, discard at random) given here."""
+    kind, amount = effect.kind, effect.amount
+    if kind not in effects.CARD_MOVES:
+        return effects.apply(w, seat, effect, bonus, window, why)
+    if kind == "draw":
+        draw(w, seat, amount, window)
+    elif kind == "take discard":
+        take_discard(w, seat, amount, window)
+    else:
+        for _ in range(amount):
+            discard_random(w, seat)
+    return True
+
+
 # ---------------------------------------------------------------- windows
 def open_window(w: State, seat: int, conditions: str) -> bool:
     """Open a Trade window for ``seat``: the conditions (data.CONDITIONS
