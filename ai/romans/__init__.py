@@ -7,13 +7,16 @@ player's strategy (``strategy``), the ISMCTS rollout policy and priors
 from __future__ import annotations
 
 from ..knowledge import Knowledge
-from . import evaluate, rollout, strategy
+from . import defence, evaluate, rollout, strategy
 
 KNOWLEDGE = Knowledge(
     evaluate=evaluate.evaluate,
     rollout=rollout.rollout,
     prior=rollout.prior,
     policy=strategy.decide,
+    # the search's anchor: the rule-based strategy that also counts what
+    # each choice saves against the Enemy army of Eras 4 and 5 (``defence``)
+    anchor=defence.decide,
     # the rule-based choice is played unless the search finds a move clearly
     # better: at 0.02 its departures (about 1 decision in 5) cost 7.6 points
     # a game at normal strength, so they are left to very clear cases

@@ -1,24 +1,23 @@
-"""The rule-based strategy with an eye on the Enemy: a candidate for the
-ISMCTS bot's anchor (``Knowledge.anchor``: the move it searches first and
+"""The rule-based strategy with an eye on the Enemy: the ISMCTS
+bot's anchor (``Knowledge.anchor``: the move it searches first and
 plays unless another is clearly better), never the ``rules`` bot itself.
 
 The rule-based player values a fortification, a city, a conquest or calm
 unrest by fixed rates, so it barely defends: in 4-player games of rule
 bots Latium falls about twice per player a game (7H: 5 points per
 warband), over 20 points each. Here each of those choices also earns what
-it saves against the Enemy armies still to come (``threat.damage`` of the
-map before and after, the Fall of Rome included): this Era's army, or the
-least harmful nations the seat may still face, and the later Eras' at a
-discount (the map will have changed by then).
+it saves against this Era's Enemy army (``threat.damage`` of the map
+before and after, the Fall of Rome included: the army on the map, or the
+least harmful nations the seat may still face), in Eras 4 and 5 only.
 
-Not the anchor yet: played without search in one seat against three rule
-bots (bench/romans_mcts.py --policy defence:decide, 300 games, seeds
-1000-1299) it halves the seat's Falls of Rome (1.24 a game against 1.98)
-but wins no more (25.5% [20.9, 30.7] against 22.8% [18.4, 27.9]; +0.4
-points a game, paired by seed, +-3.0): the defence it buys costs about
-what it saves. As the anchor of ISMCTS at normal strength (40 games) it
-won 10.0% [4.0, 23.1], -5.7 points against the rule players' mean, on
-seeds where the plain policy did as badly (15%, -5.5).
+Measured alone in one seat against three rule bots (bench/romans_mcts.py
+--policy defence:decide, 300 games, seeds 1000-1299; the plain policy:
+22.8% [18.4, 27.9], 1.98 Falls of Rome a game): counting the saving in
+every Era, and later Eras' armies at half weight, halved the Falls (1.24)
+but won no more (25.5% [20.9, 30.7], +0.4 points a game paired by seed,
++-3.0): early on the defence costs what it saves. Eras 4-5 only (0.5, 1),
+this Era's army only: 29.2% [24.3, 34.5], 1.55 Falls, +3.6 points a game
+paired (+-1.5).
 """
 
 from __future__ import annotations
@@ -34,9 +33,11 @@ from . import threat
 from .evaluate import _hordes
 from .strategy import Ctx, rank
 
-DEFENCE_WEIGHT = (1.0, 1.0, 1.0, 1.0, 1.0)  # by Era: share of the damage saved a choice earns
-TRIUMPH_EXTRA = 0.0  # a Triumph's worth beyond value.conquest_value's guess
-LATER_WEIGHT = 0.5  # a later Era's army, per Era, against this Era's
+# by Era: the share of the damage saved that a choice earns (early on the
+# map's other uses matter more than this Era's small army)
+DEFENCE_WEIGHT = (0.0, 0.0, 0.0, 0.5, 1.0)
+TRIUMPH_EXTRA = 0.0  # a Triumph beyond value.conquest_value (3: 25.5%, +0.5 paired)
+LATER_WEIGHT = 0.0  # a later Era's army, per Era, against this Era's (0.5: worse)
 _CACHE: dict[tuple, float] = {}
 
 
