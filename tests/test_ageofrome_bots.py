@@ -179,3 +179,19 @@ def test_mcts_with_a_huge_anchor_margin_plays_the_rule_based_choice() -> None:
         seat = G.to_move(s)
         a = bot.decide(G, G.view(s, seat), seat, Budget(iterations=30), random.Random(0))
         assert a == decide(s).action
+
+
+def test_the_games_settings_anchor_the_search_on_the_rule_based_choice() -> None:
+    """The tuned settings are known ISMCTS settings and keep the rule bot's
+    choice searched first at the root (anchor_margin >= 0)."""
+    from ai.mcts import MctsBot
+    from ai.mcts.search import Search
+    settings = MctsBot().settings_for(G)
+    assert settings.anchor_margin >= 0.0 and settings.rollout_depth > 6
+    s = drive(4, 5, lambda s: s.round == 4 and s.phase == "actions" and choice(s))
+    seat = G.to_move(s)
+    search = Search(G, G.view(s, seat), seat, knowledge("ageofrome"), settings,
+                    random.Random(0))
+    search.run(Budget(iterations=3))
+    assert search.anchor == decide(s).action
+    assert next(iter(search.root.children)) == search.anchor

@@ -13,4 +13,12 @@ KNOWLEDGE = Knowledge(
     rollout=rollout.rollout,
     prior=rollout.prior,
     policy=strategy.decide,
+    # Rollouts are the rule bot's own play, 16 plays deep (about a quarter
+    # of a round) before the fitted projection; the rule-based choice is
+    # kept unless the search finds one 0.03 of a win better. At normal
+    # strength (1500 iterations or 0.9 s, machine loaded) against three
+    # rule-based players, 40 games, seeds 2000-2039: depth 16 won 90.0%
+    # [76.9, 96.0], +19.5 points over the rules' mean; depth 6 70.0%
+    # [54.6, 81.9], +11.7. It departs from the rule choice ~30% of the time.
+    settings=(("anchor_margin", 0.03), ("rollout_depth", 16)),
 )
