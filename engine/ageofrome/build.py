@@ -28,6 +28,7 @@ from .state import (
     State,
     in_front,
     mine,
+    next_in_queue,
     option,
     province,
     seat_name,
@@ -86,12 +87,7 @@ def enter(w: State) -> None:
     w.doing = ()
 
 
-def to_move(s: State) -> int | None:
-    return s.queue[0] if s.queue else None
-
-
-def free(s: State, seat: int) -> list:
-    return trade.free_actions(s, seat)
+to_move = next_in_queue
 
 
 @last_legal

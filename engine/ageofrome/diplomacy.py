@@ -42,6 +42,7 @@ from .state import (
     Token,
     in_front,
     mine,
+    next_in_queue,
     option,
     put,
     seat_facing,
@@ -194,8 +195,7 @@ def auto(w: State) -> bool:
     return bool(w.queue)
 
 
-def to_move(s: State) -> int | None:
-    return s.queue[0] if s.queue else None
+to_move = next_in_queue
 
 
 def legal(s: State) -> list:

@@ -16,7 +16,7 @@ from engine.core import kinded
 
 from . import board, data, glory, trade
 from .actions import Income
-from .state import EVENT, OVER, State, in_front, mine, option, seat_name
+from .state import EVENT, OVER, State, in_front, mine, next_in_queue, option, seat_name
 
 
 @kinded("income")
@@ -56,8 +56,7 @@ def enter(w: State) -> None:
     w.doing = ()
 
 
-def to_move(s: State) -> int | None:
-    return s.queue[0] if s.queue else None
+to_move = next_in_queue
 
 
 def legal(s: State) -> list:

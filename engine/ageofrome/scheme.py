@@ -40,6 +40,7 @@ from .state import (
     State,
     in_front,
     mine,
+    next_in_queue,
     option,
     province,
     put,
@@ -215,8 +216,7 @@ def auto(w: State) -> bool:
     return bool(w.queue)
 
 
-def to_move(s: State) -> int | None:
-    return s.queue[0] if s.queue else None
+to_move = next_in_queue
 
 
 @last_legal

@@ -249,6 +249,12 @@ def province(w: State, index: int) -> Province:
     return pr
 
 
+def next_in_queue(s: State) -> int | None:
+    """The seat whose turn it is in a phase played round the queue (every
+    phase with turns: each module's ``to_move``)."""
+    return s.queue[0] if s.queue else None
+
+
 def in_front(s: State, seat: int) -> int:
     """The province (index) in front of ``seat`` this round."""
     return (s.players[seat].position - s.rotation) % board.TABLE_POSITIONS
