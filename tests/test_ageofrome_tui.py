@@ -620,7 +620,7 @@ def test_over_ssh_a_player_starts_age_of_rome_from_the_title(tmp_path):
             for _ in range(5):  # a key can reach the list before it opens: again
                 client.send("\r")  # its list opens
                 await client.read_until("Age of Rome")
-                client.send("\x1b[B\x1b[B\r")  # Age of Rome, third in the list
+                client.send("\x1b[F\r")  # End: Age of Rome, the last in the list
                 try:
                     await client.wait_for(chosen, "Age of Rome chosen", timeout=10)
                     break

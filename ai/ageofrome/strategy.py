@@ -90,6 +90,7 @@ class Ctx:
         self.quests = {data.QUESTS[h.card].measure for h in self.p.quests if h.card != HIDDEN}
         leader = max(range(v.n), key=lambda s: v.players[s].glory)
         self.leader = leader
+        self._best_legion: float | None = None
 
     # ------------------------------------------------------------ values
     @property
@@ -137,9 +138,12 @@ class Ctx:
         return self.region_points(after, region, seat) - self.region_points(counts, region, seat)
 
     def best_legion(self) -> float:
-        if self.p.legions == 0:
-            return 0.0
-        return max(0.3, max(self.legion_gain(r) for r in range(len(REGIONS))))
+        """The most a Legion from the board adds (once per decision: every
+        Military placement and card asks)."""
+        if self._best_legion is None:
+            self._best_legion = 0.0 if self.p.legions == 0 else max(
+                0.3, max(self.legion_gain(r) for r in range(len(REGIONS))))
+        return self._best_legion
 
     # ------------------------------------------------------------ Politics
     def vote_value(self) -> float:

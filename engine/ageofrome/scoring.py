@@ -185,11 +185,15 @@ def trade(s: State, seat: int) -> int:
     return total
 
 
+COMPARED = (data.MOST, data.LEAST)
+
+
 def quest_points(s: State, seat: int, quest: int) -> int:
     """L305: a Quest's end-game Glory for its holder (ties to the holder, L105)."""
     q = data.QUESTS[quest]
     mine = measure(s, seat, q.measure)
-    others = tuple(measure(s, o, q.measure) for o in range(s.n) if o != seat)
+    others = tuple(measure(s, o, q.measure) for o in range(s.n) if o != seat) \
+        if q.compare in COMPARED else ()  # only "most"/"least" look at the others
     return data.quest_met(q, mine, others)
 
 
