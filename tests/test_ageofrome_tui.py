@@ -635,3 +635,39 @@ def test_over_ssh_a_player_starts_age_of_rome_from_the_title(tmp_path):
             client.close()
 
     run(body())
+
+
+# ---------------------------------------------------------------- the new-game form
+def test_the_new_game_form_says_what_is_left_out_and_refuses_spies_alone():
+    """The form names the Emperor Solo and says Cassius' Attack Solo is left
+    out; Spies & Allies (2-4 players) with one player is a reason on the
+    form, not a crash; with two players the game starts with it."""
+    from textual.widgets import Checkbox, Select
+
+    from tui.screens.new_game import NewGameScreen
+
+    async def go():
+        app = app_for(kind="title")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            app.push_screen(NewGameScreen("ageofrome"))
+            await pilot.pause()
+            screen = app.screen
+            note = str(screen.query_one("#game-note", Static).render())
+            assert "Cassius' Attack Solo is left out" in note and "Emperor Solo" in note
+            screen.query_one("#players", Select).value = 1
+            screen.query_one("#opt-spies_allies", Checkbox).value = True
+            await pilot.pause()
+            await pilot.press("ctrl+g")
+            await pilot.pause()
+            assert app.screen is screen
+            problem = str(screen.query_one("#problem", Static).render())
+            assert "'spies_allies' is for 2, 3, 4 players, not 1" in problem
+            screen.query_one("#players", Select).value = 2
+            await pilot.pause()
+            await pilot.press("ctrl+g")
+            await settle(pilot)
+            assert isinstance(app.screen, GameScreen)
+            assert app.screen.match.options.get("spies_allies") is True
+
+    asyncio.run(go())

@@ -192,6 +192,8 @@ class AgeOfRome:
     players = range(1, 5)
     default_players = 4
     options = OPTIONS
+    note = ("1 player: the Emperor Solo (seven tasks, a title). Cassius' Attack Solo is "
+            "left out: the rulebook names it but gives none of its rules.")
 
     def setup(self, players: int, options: Options | None = None, seed: int = 0) -> State:
         w = setup.setup(players, options or Options(), seed).thaw()

@@ -180,6 +180,9 @@ class NewGameScreen(Screen[None]):
                 yield Label("Players", classes="label short")
                 yield Select([(str(n), n) for n in game.players], value=game.default_players,
                              allow_blank=False, compact=True, id="players")
+            note = getattr(game, "note", "")  # what a player should know before choosing
+            if note:
+                yield Static(markup("[dim]$note[/]", note=note), classes="note", id="game-note")
             with Horizontal(classes="row head"):
                 yield Label("#", classes="seat-no")
                 yield Label("Name", classes="seat-name")
