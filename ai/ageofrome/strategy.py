@@ -28,13 +28,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.ageofrome import board, data
+from engine.ageofrome import board, data, scoring
 from engine.ageofrome.state import (
     BOARD,
     COLOSSEUM,
     FARMING,
     MILITARY,
     POLITICS,
+    QUEST_INDEX,
     REGION_INDEX,
     REGIONS,
     RELIGION,
@@ -204,8 +205,11 @@ class Ctx:
         return 0.0, "nothing better"
 
     def _return_quest(self, a: tuple) -> tuple[float, str]:
+        """Return the Quest least worth keeping: one already met now (Full
+        Legion with every Legion recruited) is worth most of its Glory."""
         q = data.QUEST[a.quest]
-        return -quest_value(q), "the least likely Quest"
+        met = scoring.quest_points(self.v, self.seat, QUEST_INDEX[a.quest])
+        return -max(quest_value(q), 0.8 * met), "the least likely Quest"
 
     def _build(self, a: tuple) -> tuple[float, str]:
         t = TYPE_INDEX[a.type]
