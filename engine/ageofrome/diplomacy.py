@@ -40,6 +40,7 @@ from .state import (
     TYPES,
     State,
     Token,
+    coins,
     in_front,
     mine,
     next_in_queue,
@@ -350,11 +351,6 @@ DECISIONS: dict[str, tuple[Callable, Callable]] = {
 
 # ---------------------------------------------------------------- text
 _name = seat_name
-
-
-def coins(n: int) -> str:
-    """"1 Denarius", "3 Denarii"."""
-    return f"{n} Denarius" if n == 1 else f"{n} Denarii"
 
 
 def _where(tok: Token) -> str:

@@ -21,7 +21,7 @@ from engine.flow import Pending, push
 from . import board, data, forces, glory, trade
 from .actions import PickRegion
 from .scoring import measure
-from .state import REGION_INDEX, REGIONS, State, mine, seat_name
+from .state import REGION_INDEX, REGIONS, State, coins, mine, seat_name
 
 PLACE_LEGION, RETURN_LEGION = "place legion", "return legion"
 CHOICES = (PLACE_LEGION, RETURN_LEGION)
@@ -189,7 +189,7 @@ def _log_reward(s: State, e: EventReward) -> str:
 
 
 def _log_solo(s: State, e: SoloEventIncome) -> str:
-    return f"The Event gives {e.denarii} Denarii, one per Follower"
+    return f"The Event gives {coins(e.denarii)}, one per Follower"
 
 
 LOG = {

@@ -30,6 +30,7 @@ from .state import (
     POLITICS,
     REGIONS,
     State,
+    coins,
     mine,
     put,
     seat_name,
@@ -395,5 +396,5 @@ LOG: dict[str, Callable[[State, tuple], str]] = {
         f"{seat_name(s, e.seat)} finishes the Pantheon's {e.level} with the {e.colour} piece."),
     Degraded.KIND: lambda s, e: (
         f"{seat_name(s, e.seat)} loses a piece of the Pantheon's {e.level}."),
-    Farmed.KIND: lambda s, e: f"{seat_name(s, e.seat)} farms {e.denarii} Denarii.",
+    Farmed.KIND: lambda s, e: f"{seat_name(s, e.seat)} farms {coins(e.denarii)}.",
 }

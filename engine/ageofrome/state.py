@@ -274,6 +274,11 @@ def option(s: State, key: str) -> bool:
     return bool(s.options.get(key, False))
 
 
+def coins(n: int) -> str:
+    """"1 Denarius", "3 Denarii": every sentence that counts them."""
+    return f"{n} Denarius" if n == 1 else f"{n} Denarii"
+
+
 def seat_name(s: State, seat: int) -> str:
     """What a seat plays as: its character (L51: a random Player board).
     Here, not in text.py, so every module can name seats without an import cycle."""

@@ -40,6 +40,7 @@ from .state import (
     QUESTS,
     SCHEMES,
     State,
+    coins,
     seat_name,
 )
 
@@ -97,9 +98,9 @@ def describe(s: State, a: tuple) -> str:  # noqa: C901 - one line per kind
         return f"The Vote at position {a[1] + 1} of the Column"
     if k == "offer":
         token = "an Alliance" if a[1] == data.ALLIANCE else "a Spy"
-        return f"Offer {token} on the {a[3]} building of {a[2]} with {a[4]} Denarii"
+        return f"Offer {token} on the {a[3]} building of {a[2]} with {coins(a[4])}"
     if k == "counter":
-        return f"Counter-offer {a[1]} Denarii"
+        return f"Counter-offer {coins(a[1])}"
     if k == "accept":
         return "Accept"
     if k == "refuse":
