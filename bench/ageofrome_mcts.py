@@ -33,10 +33,8 @@ current ``evaluate.TEMPERATURE`` and at the best temperature of a grid
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import random
-import re
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -51,57 +49,19 @@ from ai.knowledge import knowledge  # noqa: E402
 from ai.mcts import MctsBot, Settings  # noqa: E402
 from ai.players import make_bot  # noqa: E402
 from ai.stats import wilson  # noqa: E402
+from bench.tuning import PolicyBot, apply_sets, parse_pairs  # noqa: E402
 from engine.match import Match, seats_from_kinds  # noqa: E402
-
-
-def parse_value(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return text
-
-
-def parse_pairs(text: str) -> dict[str, Any]:
-    out = {}
-    for pair in filter(None, re.split(r",(?=\s*[\w.]+=)", text)):  # "k=[1,2],j=3"
-        key, _, value = pair.partition("=")
-        out[key.strip()] = parse_value(value.strip())
-    return out
-
-
-def apply_sets(sets: dict[str, Any]) -> None:
-    for key, value in sets.items():
-        mod, _, name = key.rpartition(".")
-        m = importlib.import_module(f"ai.ageofrome.{mod}")
-        if not hasattr(m, name):
-            raise KeyError(f"ai.ageofrome.{mod} has no {name}")
-        setattr(m, name, tuple(value) if isinstance(value, list) else value)
-
 
 Job = tuple[int, int, int, dict[str, Any], dict[str, Any], int | None, float | None, str]
 
 
-class PolicyBot:
-    """One ``ai.ageofrome`` policy ("module:function") played without search:
-    a quick screen of an anchor before the search is run on it."""
-
-    def __init__(self, where: str) -> None:
-        mod, _, name = where.partition(":")
-        self.policy = getattr(importlib.import_module(f"ai.ageofrome.{mod}"), name)
-        self.last = None
-
-    def decide(self, game: Any, view: Any, seat: int, budget: Budget,
-               rng: random.Random) -> tuple:
-        return self.policy(game, view, seat, rng).action
-
-
 def play(job: Job) -> dict[str, Any]:
     seed, players, pos, variant, sets, iterations, seconds, policy = job
-    apply_sets(sets)
+    apply_sets("ageofrome", sets)
     m = Match("ageofrome", seats_from_kinds(["rules"] * players), seed)
     settings = Settings().with_overrides(knowledge("ageofrome").settings).with_overrides(variant)
     bots: dict[int, Any] = {i: make_bot("rules") for i in range(players)}
-    mcts = bots[pos] = PolicyBot(policy) if policy else MctsBot(settings=settings)
+    mcts = bots[pos] = PolicyBot("ageofrome", policy) if policy else MctsBot(settings=settings)
     decisions = departures = 0
     thinking = 0.0
     while not m.is_over():
@@ -333,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     variant, sets = parse_pairs(args.variant), parse_pairs(args.sets)
     Settings().with_overrides(variant)  # unknown names fail before any game
-    apply_sets(sets)
+    apply_sets("ageofrome", sets)
     jobs = [(args.seed + i, args.players, i % args.players, variant, sets, args.iterations,
              args.seconds, args.policy) for i in range(args.games)]
     rows = []
