@@ -31,7 +31,7 @@ import json
 import random
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -42,8 +42,7 @@ from ai.base import Budget  # noqa: E402
 from ai.knowledge import knowledge  # noqa: E402
 from ai.mcts import MctsBot, Settings  # noqa: E402
 from ai.players import make_bot  # noqa: E402
-from ai.stats import wilson  # noqa: E402
-from bench.tuning import PolicyBot, apply_sets, parse_pairs  # noqa: E402
+from bench.tuning import PolicyBot, apply_sets, parse_pairs, run_games, summary  # noqa: E402
 from engine.match import Match, seats_from_kinds  # noqa: E402
 
 Job = tuple[int, int, int, dict[str, Any], dict[str, Any], int | None, float | None, str]
@@ -159,30 +158,15 @@ def main(argv: list[str] | None = None) -> int:
     apply_sets("romans", sets)
     jobs = [(args.seed + i, args.players, i % args.players, variant, sets, args.iterations,
              args.seconds, args.policy) for i in range(args.games)]
-    rows = []
-    with ProcessPoolExecutor(max_workers=min(4, args.jobs)) as pool:
-        futures = [pool.submit(play, j) for j in jobs]
-        for f in as_completed(futures):
-            rows.append(f.result())
-            w = sum(r["win"] for r in rows)
-            print(f"  {len(rows)}/{args.games} wins {w:g} ({w / len(rows):.0%}) "
-                  f"diff {sum(r['diff'] for r in rows) / len(rows):+.1f}", file=sys.stderr)
-    rows.sort(key=lambda r: r["seed"])
-    n = len(rows)
-    wins = sum(r["win"] for r in rows)
-    lo, hi = wilson(wins, n)
-    dec = sum(r["decisions"] for r in rows) or 1
-    out = {"games": n, "iterations": args.iterations, "seconds": args.seconds,
-           "variant": variant, "sets": sets, "wins": wins, "win_share": wins / n,
-           "ci95": [lo, hi], "score": sum(r["score"] for r in rows) / n,
-           "diff": sum(r["diff"] for r in rows) / n, "rank": sum(r["rank"] for r in rows) / n,
-           "departures": sum(r["departures"] for r in rows) / dec,
-           "s_per_decision": sum(r["thinking"] for r in rows) / dec,
-           "falls": sum(r["falls"] for r in rows) / n, "rows": rows}
+    rows = run_games(play, jobs, args.jobs)
+    out = {**summary(rows, iterations=args.iterations, seconds=args.seconds,
+                     variant=variant, sets=sets),
+           "falls": sum(r["falls"] for r in rows) / len(rows), "rows": rows}
     if args.json:
         print(json.dumps(out))
     else:
         who = args.policy or "mcts"
+        n, wins, (lo, hi) = out["games"], out["wins"], out["ci95"]
         print(f"{who} vs {args.players - 1} rules, {n} games, {args.iterations} it "
               f"{variant or ''} {sets or ''}\n  win share {wins / n:.1%} [{lo:.1%}, {hi:.1%}]  "
               f"score {out['score']:.1f}  diff {out['diff']:+.2f}  rank {out['rank']:.2f}  "
