@@ -40,7 +40,7 @@ from engine.ageofrome.state import in_front
 from engine.core import Options
 from engine.match import Match, Seat
 from tests.test_ssh_support import make_config, make_keys, run, serving
-from tests.test_tui_support import app_for, settle
+from tests.test_tui_support import app_for, play_whole_game_by_keys, settle
 from tui.ageofrome import look
 from tui.ageofrome.board import (
     NARROW,
@@ -527,34 +527,7 @@ def test_clicking_a_region_narrows_the_actions():
 
 # ---------------------------------------------------------------- whole games
 async def play_whole_game(match: Match, rng: random.Random) -> tuple[int, str, set[str]]:
-    """Play ``match`` to its end by digit keys at 80×24, bots at instant
-    pace, never sleeping. Returns the human actions played, the game-over
-    text and the phases the board was drawn in."""
-    app = app_for(match, bot_iterations=4)
-    phases: set[str] = set()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        played = 0
-        while not match.is_over():
-            screen = app.screen
-            assert isinstance(screen, GameScreen), f"unexpected {screen!r}"
-            await screen.settled.wait()
-            if match.is_over():
-                break
-            assert match.to_move() == 0 and screen.viewer == 0
-            phases.add(match.state.phase)
-            assert "Italia" in board_of(app).text()
-            offered = list(match.game.legal(match.view(0)))
-            k, step = rng.randrange(min(len(offered), 10)), len(match.actions)
-            await pilot.press("1234567890"[k])
-            while len(match.actions) == step:
-                await pilot.pause()
-            assert match.actions[step] == offered[k], "the key played the action it names"
-            played += 1
-        while not isinstance(app.screen, GameOverScreen):
-            await pilot.pause()
-        text = "\n".join(str(w.render()) for w in app.screen.query(Static))
-    return played, text, phases
+    return await play_whole_game_by_keys(match, rng, lambda app: "Italia" in board_of(app).text())
 
 
 @pytest.mark.parametrize("n", [1, 3], ids=["emperor-solo", "3-players"])

@@ -16,20 +16,17 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from textual.widgets import Static
 
 from engine import get_game
 from engine.match import Match, Seat
 from engine.romans.actions import Invade
 from engine.romans.state import INDEX, PLACES
 from tests.test_ssh_support import make_config, make_keys, run, serving
-from tests.test_tui_support import app_for, settle
+from tests.test_tui_support import app_for, play_whole_game_by_keys, settle
 from tui.romans import look
 from tui.romans.board import GRID, NARROW, RomansBoard, cell_x, step_cursor
 from tui.romans.side import battles
 from tui.romans.table import RomansUI, places_of
-from tui.screens.game import GameScreen
-from tui.screens.game_over import GameOverScreen
 from tui.ssh.probe import GameClient
 from tui.widgets.actions import ActionMenu
 
@@ -265,37 +262,8 @@ def test_the_other_maps_and_rome_are_a_key_away():
 
 # ---------------------------------------------------------------- whole games
 async def play_whole_game(match: Match, rng: random.Random) -> tuple[int, str, set[str]]:
-    """Play ``match`` to its end by digit keys at 80×24, bots at instant
-    pace; waits for each key's action to be played and for the screen to
-    wait for the human again (``settled``), never sleeping. Returns the
-    human actions played, the game-over text and the phases the map was
-    drawn in."""
-    app = app_for(match, bot_iterations=4)
-    phases: set[str] = set()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await settle(pilot)
-        played = 0
-        while not match.is_over():
-            screen = app.screen
-            assert isinstance(screen, GameScreen), f"unexpected {screen!r}"
-            await screen.settled.wait()
-            if match.is_over():
-                break
-            seat = match.to_move()
-            assert seat == 0 and screen.viewer == 0
-            phases.add(match.state.phase)
-            assert "Lat" in board_text(app) or "Basilica" in board_text(app)
-            offered = list(match.game.legal(match.view(0)))
-            k, step = rng.randrange(min(len(offered), 10)), len(match.actions)
-            await pilot.press("1234567890"[k])
-            while len(match.actions) == step:
-                await pilot.pause()
-            assert match.actions[step] == offered[k], "the key played the action it names"
-            played += 1
-        while not isinstance(app.screen, GameOverScreen):
-            await pilot.pause()
-        text = "\n".join(str(w.render()) for w in app.screen.query(Static))
-    return played, text, phases
+    return await play_whole_game_by_keys(
+        match, rng, lambda app: "Lat" in board_text(app) or "Basilica" in board_text(app))
 
 
 @pytest.mark.parametrize("n", [1, 4], ids=["solo", "4-players"])

@@ -7,11 +7,14 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from textual.widgets import Static
+
 from engine.match import Match, Seat
 from engine.provincia.data import BATTLE_ROUNDS
 from engine.provincia.state import ACTIVATE, BATTLE, FINAL, PLAY, SELECT
 from tui.app import Start, TabulaApp
 from tui.screens.game import GameScreen
+from tui.screens.game_over import GameOverScreen
 from tui.settings import Settings
 
 SEATS = (Seat("You"), Seat("Brutus", "random"), Seat("Cassia", "random"),
@@ -85,3 +88,39 @@ async def settle(pilot: Any) -> None:
     # busy machine; a snapshot taken then would show another scroll offset.
     await pilot.wait_for_scheduled_animations()
     await pilot.pause()
+
+
+async def play_whole_game_by_keys(match: Match, rng: random.Random,
+                                  board_shows: Callable[[Any], bool]
+                                  ) -> tuple[int, str, set[str]]:
+    """Play ``match`` to its end by digit keys at 80×24 (the human is seat
+    0), bots at instant pace; waits for each key's action to be played and
+    for the screen to wait for the human again (``settled``), never
+    sleeping. ``board_shows(app)`` must hold at every human turn (the game's
+    own board is drawn). Returns the human actions played, the game-over
+    text and the phases the board was drawn in."""
+    app = app_for(match, bot_iterations=4)
+    phases: set[str] = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        played = 0
+        while not match.is_over():
+            screen = app.screen
+            assert isinstance(screen, GameScreen), f"unexpected {screen!r}"
+            await screen.settled.wait()
+            if match.is_over():
+                break
+            assert match.to_move() == 0 and screen.viewer == 0
+            phases.add(match.state.phase)
+            assert board_shows(app)
+            offered = list(match.game.legal(match.view(0)))
+            k, step = rng.randrange(min(len(offered), 10)), len(match.actions)
+            await pilot.press("1234567890"[k])
+            while len(match.actions) == step:
+                await pilot.pause()
+            assert match.actions[step] == offered[k], "the key played the action it names"
+            played += 1
+        while not isinstance(app.screen, GameOverScreen):
+            await pilot.pause()
+        text = "\n".join(str(w.render()) for w in app.screen.query(Static))
+    return played, text, phases
