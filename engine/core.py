@@ -228,6 +228,12 @@ class Held(NamedTuple):
 
 ALL_SEATS = (1 << 16) - 1
 
+SPECTATOR = 62
+"""A seat index no seat has: ``game.view(s, SPECTATOR)`` hides every card not
+seen by all seats (no seat's ``seen`` bit 62 is ever set), so it is the public
+view a spectator at a shared table gets, and ``match.log_lines(SPECTATOR)``
+the public log."""
+
 
 def knows(seen: int, seat: int) -> bool:
     return bool(seen >> seat & 1)
