@@ -1,0 +1,552 @@
+"""The hall: one asyncio service holding every shared table.
+
+Each game process is one connection (a socket pair made at fork, or a Unix
+socket for local play). The hall reads its messages through
+``messages.check``, hands them to the table (``hall.table``: the rules of
+who may do what), sends what the table answers, and runs what needs a clock
+or a process: the seat grace and turn limit timers, bot moves in the
+``BotPool``, the autosave after every change, saving a finished table into
+each player's own folder. One log line per event on "tabula.hall".
+
+A connection that breaks the protocol is logged and closed; only that
+connection: its seat waits as after a disconnect and the table goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+import socket
+import struct
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.core import IllegalAction, Options, check_options, decode_plain, named_options
+from saves import SaveError
+from saves.plain import plain
+
+from . import messages, wire
+from .bots import BotPool
+from .messages import CODE_LEN, CODE_LETTERS, MAX_NAME
+from .store import TableStore, save_to_homes
+from .table import Out, Refused, Table, Who, new_match
+
+__all__ = ["Hall", "HallConfig", "Who"]
+
+log = logging.getLogger("tabula.hall")
+MAX_BUFFERED = 32 * 1024 * 1024  # bytes waiting for a slow reader before it is cut off
+HELLO_SECONDS = 10.0  # a Unix socket client must say who it is within this
+
+
+@dataclass(frozen=True)
+class HallConfig:
+    """What a host may tune (``tabula serve`` flags, ``tabula host``)."""
+
+    data_dir: Path  # tables persisted in data_dir/"tables"
+    seat_grace: float = 120.0  # s a disconnected human's seat waits before a bot plays it
+    turn_limit: float | None = None  # s a connected human may take per move; then a bot moves
+    max_tables: int = 50
+    tables_per_key: int = 3  # open (unfinished) tables one key may host
+    chat_burst: int = 5  # chat token bucket: burst, then one line per chat_every s
+    chat_every: float = 2.0
+    bot_workers: int = 2
+    bot_seconds: float | None = None  # override bots' time per decision (tests/bench)
+    bot_iterations: int | None = None
+    local_home: Path | None = None  # save folder for Unix socket players (local play)
+    finished_keep: float = 600.0  # s a finished table stays listed
+
+
+class Bucket:
+    """``burst`` chat lines at once, then one per ``every`` seconds."""
+
+    def __init__(self, burst: int, every: float) -> None:
+        self.burst, self.rate = float(burst), 1.0 / every if every > 0 else float("inf")
+        self.tokens, self.when = self.burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
+        self.when = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass(eq=False)
+class Client:
+    """One connection."""
+
+    id: int
+    who: Who
+    writer: asyncio.StreamWriter
+    chat: Bucket
+    table: str | None = None
+    closed: bool = False
+
+
+@dataclass(eq=False)
+class _Timers:
+    grace: dict[tuple[str, int], asyncio.TimerHandle] = field(default_factory=dict)
+    turn: dict[str, asyncio.TimerHandle] = field(default_factory=dict)
+    gone: dict[str, asyncio.TimerHandle] = field(default_factory=dict)
+
+    def cancel(self, code: str) -> None:
+        for key in [k for k in self.grace if k[0] == code]:
+            self.grace.pop(key).cancel()
+        for d in (self.turn, self.gone):
+            h = d.pop(code, None)
+            if h is not None:
+                h.cancel()
+
+    def cancel_all(self) -> None:
+        for h in [*self.grace.values(), *self.turn.values(), *self.gone.values()]:
+            h.cancel()
+        self.grace.clear(), self.turn.clear(), self.gone.clear()
+
+
+class Hall:
+    """The table service; see the module docstring and docs/DEVELOPING.md."""
+
+    def __init__(self, config: HallConfig) -> None:
+        self.config = config
+        self.tables: dict[str, Table] = {}
+        self.tap: Callable[[int, str | None, Who, dict], None] | None = None
+        self.clients: dict[int, Client] = {}
+        self.store = TableStore(config.data_dir)
+        self.pool = BotPool(config.bot_workers, config.bot_seconds, config.bot_iterations)
+        self._ids = 0
+        self._tasks: set[asyncio.Task] = set()
+        self._thinking: dict[str, asyncio.Task] = {}
+        self._saved: dict[str, int] = {}
+        self._timers = _Timers()
+        self._server: asyncio.AbstractServer | None = None
+        self._stopping = False
+
+    # ------------------------------------------------------------ life
+    async def start(self) -> None:
+        """Restore every unfinished table (all humans start disconnected) and
+        start the bot pool."""
+        self.pool.start()
+        for table in self.store.load_all():
+            self.tables[table.code] = table
+            self._saved[table.code] = table.version
+            log.info("table %s restored: %s %dp, step %d", table.code, table.game.id,
+                     table.match.players, table.step)
+            for seat, owner in enumerate(table.owners):
+                if owner is not None and seat not in table.bot_playing:
+                    self._wait_for(table, seat)
+            self._drive(table)
+
+    async def stop(self) -> None:
+        """Close every connection and stop; the tables are on disk already."""
+        self._stopping = True
+        if self._server is not None:
+            self._server.close()
+        for c in list(self.clients.values()):
+            self._close(c)
+        self._timers.cancel_all()
+        tasks = [*self._tasks, *self._thinking.values()]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        if self._server is not None:
+            await self._server.wait_closed()
+        for table in self.tables.values():
+            self._save(table)
+        self.pool.close()
+
+    def attach(self, sock: socket.socket, who: Who) -> None:
+        """Serve one connected stream socket for ``who`` (returns at once)."""
+        self._spawn(self._serve_socket(sock, who))
+
+    async def serve_unix(self, path: str | os.PathLike) -> None:
+        """Listen on a Unix socket for players of this machine's user."""
+        self._server = await asyncio.start_unix_server(self._on_unix, str(path))
+        os.chmod(path, 0o600)
+
+    def _spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # ------------------------------------------------------------ connections
+    async def _serve_socket(self, sock: socket.socket, who: Who) -> None:
+        sock.setblocking(False)
+        reader, writer = await asyncio.open_connection(sock=sock, limit=2**16)
+        await self._serve(reader, writer, who)
+
+    async def _on_unix(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        if task is not None:
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        sock = writer.get_extra_info("socket")
+        try:
+            creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
+            _pid, uid, _gid = struct.unpack("3i", creds)
+            if uid != os.getuid():
+                log.warning("unix socket: refused a connection from uid %d", uid)
+                writer.close()
+                return
+            msg = await asyncio.wait_for(wire.read(reader, wire.MAX_IN), HELLO_SECONDS)
+            name = plain(messages.check(msg, hello=True)["name"], MAX_NAME).strip() or "player"
+        except (wire.ProtocolError, ConnectionError, OSError, TimeoutError) as e:
+            log.warning("unix socket: no hello (%s); closed", plain(str(e), 100))
+            writer.close()
+            return
+        await self._serve(reader, writer, Who(f"local:{name}", name, self.config.local_home))
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
+                     who: Who) -> None:
+        self._ids += 1
+        c = Client(self._ids, who, writer, Bucket(self.config.chat_burst, self.config.chat_every))
+        self.clients[c.id] = c
+        log.info("client %d connected: %r (%s)", c.id, who.name, who.key[:60])
+        self._send(c, {"t": "hello", "you": who.name, "seats": self._own_seats(who.key)})
+        reason = "left"
+        try:
+            while not c.closed:
+                msg = messages.check(await wire.read(reader, wire.MAX_IN))
+                self._handle(c, msg)
+        except wire.ProtocolError as e:
+            reason = "cut off"
+            log.warning("protocol error from client %d %r (%s): %s; closed", c.id, who.name,
+                        who.key[:60], plain(str(e), 120))
+        except (ConnectionError, OSError):
+            pass
+        finally:
+            self._close(c)
+            if not self._stopping:
+                self._depart(c, reason)
+
+    def _close(self, c: Client) -> None:
+        if not c.closed:
+            c.closed = True
+            c.writer.close()
+
+    def _send(self, c: Client, msg: dict[str, Any]) -> None:
+        if c.closed:
+            return
+        if self.tap is not None:
+            self.tap(c.id, c.table, c.who, msg)
+        try:
+            data = wire.pack(msg, wire.MAX_OUT)
+        except wire.ProtocolError as e:
+            log.error("client %d: could not send %s: %s", c.id, msg.get("t"), e)
+            return
+        transport = c.writer.transport
+        if transport.is_closing():
+            return
+        if transport.get_write_buffer_size() + len(data) > MAX_BUFFERED:
+            log.warning("client %d %r reads too slowly; closed", c.id, c.who.name)
+            self._close(c)
+            return
+        c.writer.write(data)
+
+    def _emit(self, out: Out) -> None:
+        for cid, msg in out:
+            c = self.clients.get(cid)
+            if c is not None:
+                self._send(c, msg)
+
+    def _own_seats(self, key: str) -> list[dict[str, Any]]:
+        return [{"code": t.code, "seat": t.seat_of(key)} for t in self.tables.values()
+                if not t.over and not t.ended and t.seat_of(key) is not None]
+
+    # ------------------------------------------------------------ requests
+    def _handle(self, c: Client, msg: dict[str, Any]) -> None:
+        handler = getattr(self, "_on_" + msg["t"])
+        try:
+            handler(c, msg)
+        except Refused as e:
+            self._send(c, messages.error(str(e)))
+
+    def _table_of(self, c: Client) -> Table:
+        table = self.tables.get(c.table or "")
+        if table is None:
+            raise Refused("you are not at a table")
+        return table
+
+    def _find(self, code: str) -> Table:
+        table = self.tables.get(code.upper())
+        if table is None or table.ended:
+            raise Refused(f"there is no table {plain(code.upper(), 8)}")
+        return table
+
+    def _on_list(self, c: Client, msg: dict[str, Any]) -> None:
+        key = c.who.key
+        shown = [t.info(key) for t in self.tables.values() if not t.ended and (
+            not t.private or t.host.key == key or t.seat_of(key) is not None)]
+        self._send(c, {"t": "tables", "tables": shown})
+
+    def _on_create(self, c: Client, msg: dict[str, Any]) -> None:
+        open_tables = [t for t in self.tables.values() if not t.over and not t.ended]
+        if len(open_tables) >= self.config.max_tables:
+            raise Refused(f"the hall is full ({self.config.max_tables} tables); try later")
+        if sum(t.host.key == c.who.key for t in open_tables) >= self.config.tables_per_key:
+            raise Refused(f"you already host {self.config.tables_per_key} open tables")
+        match = self._new_match(c.who, msg)
+        code = self._new_code()
+        table = Table(code=code, match=match, host=c.who, private=bool(msg.get("private")),
+                      created=time.time())
+        self.tables[code] = table
+        log.info("table %s created by %r %s %dp", code, c.who.name, match.game_id,
+                 match.players)
+        self._leave_table(c, "left")
+        humans = match.human_seats()
+        if humans:
+            self._join(c, table, humans[0])
+        else:
+            c.table = code
+            self._emit(table.watch(c.id, c.who) + table.begin_if_full())
+            self._after(table)
+
+    def _new_match(self, who: Who, msg: dict[str, Any]) -> Any:
+        """The Match a create asks for, or Refused with the engine's one-line reason."""
+        from ai.players import check_seats
+
+        specs = msg["seats"]
+        kinds = [f"{s['kind']}:{s.get('strength', 'normal')}" for s in specs]
+        try:
+            game = check_seats(msg["game"], kinds, humans=True)
+            given = {k: decode_plain(v) for k, v in (msg.get("options") or {}).items()}
+            options = Options.of(given)
+            check_options(game.options, options, len(specs))
+            options = named_options(game.options, options)
+            seed = msg.get("seed")
+            seed = secrets.randbelow(1 << 31) if seed is None else seed & 0x7FFFFFFFFFFFFFFF
+            return new_match(game.id, specs, options, seed, who)
+        except (ValueError, KeyError, IllegalAction) as e:
+            raise Refused(plain(str(e).strip("'\""), 200)) from None
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LEN))
+            if code not in self.tables and not (self.store.folder / f"{code}.json").exists():
+                return code
+
+    def _on_join(self, c: Client, msg: dict[str, Any]) -> None:
+        table = self._find(msg["code"])
+        if c.table == table.code and table.members.get(c.id) is not None \
+                and table.members[c.id].seat is not None:
+            raise Refused(f"you are at table {table.code} already")
+        if table.over:
+            raise Refused(f"the game at table {table.code} is over")
+        self._join(c, table, msg.get("seat"))
+
+    def _join(self, c: Client, table: Table, seat: int | None) -> None:
+        table.seat_for(c.who, seat)  # refuse before leaving the table the client is at
+        if c.table != table.code:
+            self._leave_table(c, "left")
+        else:
+            table.members.pop(c.id, None)  # a spectator taking a seat
+        out, replaced = table.join(c.id, c.who, seat)
+        c.table = table.code
+        if replaced is not None and replaced in self.clients:
+            self.clients[replaced].table = None
+        seat_now = table.members[c.id].seat
+        assert seat_now is not None
+        h = self._timers.grace.pop((table.code, seat_now), None)
+        if h is not None:
+            h.cancel()
+        log.info("table %s: %r joined seat %d", table.code, c.who.name, seat_now + 1)
+        self._emit(out)
+        self._after(table)
+
+    def _on_watch(self, c: Client, msg: dict[str, Any]) -> None:
+        table = self._find(msg["code"])
+        self._leave_table(c, "left")
+        c.table = table.code
+        log.info("table %s: %r watches", table.code, c.who.name)
+        self._emit(table.watch(c.id, c.who))
+
+    def _on_act(self, c: Client, msg: dict[str, Any]) -> None:
+        table = self._table_of(c)
+        self._emit(table.act(c.id, msg["step"], msg["action"]))
+        self._after(table)
+
+    def _on_chat(self, c: Client, msg: dict[str, Any]) -> None:
+        table = self._table_of(c)
+        if not c.chat.take():
+            every = self.config.chat_every
+            raise Refused(f"slow down: at most one chat line every {every:g} s")
+        self._emit(table.chat(c.id, msg["text"]))
+
+    def _on_undo(self, c: Client, msg: dict[str, Any]) -> None:
+        table = self._table_of(c)
+        self._emit(table.ask_undo(c.id))
+        self._after(table)
+
+    def _on_undo_answer(self, c: Client, msg: dict[str, Any]) -> None:
+        table = self._table_of(c)
+        self._emit(table.answer_undo(c.id, msg["yes"]))
+        self._after(table)
+
+    def _on_start(self, c: Client, msg: dict[str, Any]) -> None:
+        table = self._table_of(c)
+        self._emit(table.start(c.id))
+        log.info("table %s started by the host", table.code)
+        self._after(table)
+
+    def _on_bot(self, c: Client, msg: dict[str, Any]) -> None:
+        table = self._table_of(c)
+        self._emit(table.host_bot(c.id, msg["seat"]))
+        log.info("table %s: bot takes seat %d (the host asked)", table.code, msg["seat"] + 1)
+        self._after(table)
+
+    def _on_end(self, c: Client, msg: dict[str, Any]) -> None:
+        table = self._table_of(c)
+        members = list(table.members)
+        self._emit(table.end(c.id))
+        for cid in members:
+            if cid in self.clients:
+                self.clients[cid].table = None
+        log.info("table %s ended by the host", table.code)
+        self._remove(table)
+
+    def _on_leave(self, c: Client, msg: dict[str, Any]) -> None:
+        self._leave_table(c, "left")
+
+    # ------------------------------------------------------------ leaving
+    def _depart(self, c: Client, reason: str) -> None:
+        self.clients.pop(c.id, None)
+        self._leave_table(c, reason)
+        log.info("client %d %s: %r", c.id, "disconnected" if reason == "left" else reason,
+                 c.who.name)
+
+    def _leave_table(self, c: Client, reason: str) -> None:
+        table = self.tables.get(c.table or "")
+        c.table = None
+        if table is None or c.id not in table.members:
+            return
+        out, waits = table.leave(c.id, self.config.seat_grace)
+        self._emit(out)
+        if waits is not None:
+            log.info("table %s: %r %s seat %d", table.code, c.who.name, reason, waits + 1)
+            self._wait_for(table, waits)
+        self._after(table)
+
+    def _wait_for(self, table: Table, seat: int) -> None:
+        """Start the grace timer of a seat whose player is away."""
+        key = (table.code, seat)
+        old = self._timers.grace.pop(key, None)
+        if old is not None:
+            old.cancel()
+        loop = asyncio.get_running_loop()
+        self._timers.grace[key] = loop.call_later(self.config.seat_grace, self._grace_over,
+                                                  table.code, seat)
+
+    def _grace_over(self, code: str, seat: int) -> None:
+        self._timers.grace.pop((code, seat), None)
+        table = self.tables.get(code)
+        if table is None or table.ended or table.over:
+            return
+        out = table.bot_takes(seat)
+        if out:
+            log.info("table %s: bot takes seat %d", code, seat + 1)
+        self._emit(out)
+        self._after(table)
+
+    def _remove(self, table: Table) -> None:
+        self._timers.cancel(table.code)
+        task = self._thinking.pop(table.code, None)
+        if task is not None:
+            task.cancel()
+        self.tables.pop(table.code, None)
+        for c in self.clients.values():
+            if c.table == table.code:
+                c.table = None
+        if table.ended:
+            self._save(table)
+            self.store.forget(table.code)
+
+    # ------------------------------------------------------------ after a change
+    def _after(self, table: Table) -> None:
+        """Autosave, notice the end, and let bots and timers take their turn."""
+        if self._stopping or table.ended:
+            return
+        self._save(table)
+        if table.over:
+            if table.over_at is None:
+                self._finished(table)
+            return
+        self._drive(table)
+
+    def _save(self, table: Table) -> None:
+        if self._saved.get(table.code) == table.version:
+            return
+        try:
+            self.store.save(table)
+            self._saved[table.code] = table.version
+        except (SaveError, OSError) as e:
+            log.error("table %s: autosave failed: %s", table.code, plain(str(e), 200))
+
+    def _finished(self, table: Table) -> None:
+        table.over_at = time.time()
+        saved = save_to_homes(table)
+        r = table.game.result(table.match.state)
+        log.info("table %s finished: %s (saved for %d players)", table.code,
+                 plain(r.outcome, 120), len(saved))
+        self._timers.cancel(table.code)
+        loop = asyncio.get_running_loop()
+        self._timers.gone[table.code] = loop.call_later(self.config.finished_keep,
+                                                        self._remove, table)
+
+    def _drive(self, table: Table) -> None:
+        """Start a bot move, or the turn timer, for whoever is to move."""
+        h = self._timers.turn.pop(table.code, None)
+        if h is not None:
+            h.cancel()
+        mover = table.mover()
+        if mover is None or table.code in self._thinking:
+            return
+        kind, seat = mover
+        if kind == "bot":
+            self._think(table, seat)
+        elif kind == "human" and self.config.turn_limit is not None:
+            loop = asyncio.get_running_loop()
+            self._timers.turn[table.code] = loop.call_later(
+                self.config.turn_limit, self._turn_over, table.code, table.version)
+
+    def _turn_over(self, code: str, version: int) -> None:
+        self._timers.turn.pop(code, None)
+        table = self.tables.get(code)
+        if table is None or table.version != version or code in self._thinking:
+            return
+        mover = table.mover()
+        if mover is None or mover[0] != "human":
+            return
+        seat = mover[1]
+        log.info("table %s: turn limit; a bot moves for seat %d", code, seat + 1)
+        self._emit(table.notice(f"time is up: a bot moves for {table.match.seats[seat].name}"))
+        self._think(table, seat)
+
+    def _think(self, table: Table, seat: int) -> None:
+        task = asyncio.get_running_loop().create_task(self._bot_move(table, seat, table.version))
+        self._thinking[table.code] = task
+
+    async def _bot_move(self, table: Table, seat: int, version: int) -> None:
+        try:
+            kind, strength = table.bot_of(seat)
+            action = await self.pool.decide(table.game.id, kind, strength,
+                                            table.match.view(seat), seat,
+                                            table.match.bot_seed(seat))
+        finally:
+            if self._thinking.get(table.code) is asyncio.current_task():
+                del self._thinking[table.code]
+        if self._stopping or self.tables.get(table.code) is not table:
+            return
+        if table.version == version and table.match.to_move() == seat:
+            try:
+                self._emit(table.play(action))
+            except IllegalAction as e:
+                log.error("table %s: bot %s chose an illegal move: %s", table.code, kind,
+                          plain(str(e), 200))
+                return
+        self._after(table)

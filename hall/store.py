@@ -1,0 +1,142 @@
+"""Tables on disk, so a restart of the server keeps them.
+
+Layout of ``data_dir/tables`` (a private folder, 0700)::
+
+    CODE.tabula     the table's Match (saves.save_match: checked, atomic, with .bak)
+    CODE.json       the sidecar: code, host, private, started, ended, created,
+                    seat owners {key, name, home} (null for bots and free seats),
+                    seats a bot plays for an absent owner
+
+Both are written after every change (tmp + os.replace, through
+``saves.atomic``). ``load_all`` reads back every table not ended and not
+finished; a file that cannot be read is logged and skipped, never fatal.
+The sidecar is the hall's own file; its values are still checked on read
+(types, seat count) and names cleaned, as a damaged file must not break
+the hall.
+
+Finished tables are also saved into every human owner's own save folder
+(``save_to_homes``), where they list and replay like any finished game.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from pathlib import Path
+from typing import Any
+
+from saves import SaveError, Store, load_match, save_match
+from saves.atomic import write_atomic
+from saves.plain import plain
+from saves.store import make_private_folder
+
+from .messages import CODE_LEN, CODE_LETTERS, MAX_NAME
+from .table import Table, Who
+
+log = logging.getLogger("tabula.hall")
+_CODE = re.compile(f"^[{CODE_LETTERS}]{{{CODE_LEN}}}$")
+MAX_SIDECAR = 64 * 1024
+
+
+class TableStore:
+    """The tables folder of one hall."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.folder = Path(data_dir) / "tables"
+
+    def _paths(self, code: str) -> tuple[Path, Path]:
+        return self.folder / f"{code}.tabula", self.folder / f"{code}.json"
+
+    def save(self, table: Table) -> None:
+        """Write the table's match and sidecar (SaveError/OSError are the caller's)."""
+        make_private_folder(self.folder)
+        match_path, side_path = self._paths(table.code)
+        save_match(table.match, match_path)
+        data = json.dumps(sidecar(table), separators=(",", ":")).encode()
+        write_atomic(side_path, data)
+
+    def load_all(self) -> list[Table]:
+        """Every table to carry on: not ended, not finished, readable."""
+        if not self.folder.is_dir():
+            return []
+        out = []
+        for side in sorted(self.folder.glob("*.json")):
+            code = side.stem
+            if not _CODE.match(code):
+                continue
+            try:
+                table = self._load(code)
+            except (SaveError, OSError, ValueError, KeyError, TypeError) as e:
+                log.warning("table %s not restored: %s", code, plain(str(e), 200))
+                continue
+            if table is not None:
+                out.append(table)
+        return out
+
+    def _load(self, code: str) -> Table | None:
+        match_path, side_path = self._paths(code)
+        raw = side_path.read_bytes()[:MAX_SIDECAR + 1]
+        if len(raw) > MAX_SIDECAR:
+            raise ValueError("sidecar too large")
+        doc = json.loads(raw)
+        if not isinstance(doc, dict) or doc.get("code") != code:
+            raise ValueError("sidecar does not name its table")
+        if doc.get("ended"):
+            return None
+        match = load_match(match_path)
+        if match.is_over():
+            return None
+        owners = doc["owners"]
+        if not isinstance(owners, list) or len(owners) != match.players:
+            raise ValueError("sidecar's seats do not match the game")
+        playing = {int(s) for s in doc.get("bot_playing", [])
+                   if isinstance(s, int) and 0 <= s < match.players}
+        return Table(code=code, match=match, host=_who(doc["host"]),
+                     private=bool(doc.get("private")), started=bool(doc.get("started")),
+                     created=float(doc.get("created", 0.0)),
+                     owners=[None if o is None else _who(o) for o in owners],
+                     bot_playing=playing)
+
+    def forget(self, code: str) -> None:
+        """Mark a table ended on disk (its files stay; it is not restored)."""
+        _, side_path = self._paths(code)
+        try:
+            doc = json.loads(side_path.read_bytes()[:MAX_SIDECAR])
+            doc["ended"] = True
+            write_atomic(side_path, json.dumps(doc, separators=(",", ":")).encode())
+        except (OSError, ValueError) as e:
+            log.warning("table %s: could not mark it ended: %s", code, plain(str(e), 200))
+
+
+def sidecar(table: Table) -> dict[str, Any]:
+    return {"code": table.code, "host": _doc(table.host), "private": table.private,
+            "started": table.started, "ended": table.ended, "created": table.created,
+            "owners": [None if o is None else _doc(o) for o in table.owners],
+            "bot_playing": sorted(table.bot_playing)}
+
+
+def _doc(who: Who) -> dict[str, Any]:
+    return {"key": who.key, "name": who.name, "home": None if who.home is None else str(who.home)}
+
+
+def _who(doc: Any) -> Who:
+    if not isinstance(doc, dict) or not isinstance(doc.get("key"), str):
+        raise ValueError("a seat owner needs a key")
+    home = doc.get("home")
+    return Who(key=doc["key"][:200], name=plain(doc.get("name", ""), MAX_NAME),
+               home=Path(home) if isinstance(home, str) and home else None)
+
+
+def save_to_homes(table: Table) -> list[Path]:
+    """Save the table's game into each human owner's own save folder."""
+    done = []
+    homes = {o.home for o in table.owners if o is not None and o.home is not None}
+    for home in sorted(homes):
+        try:
+            done.append(Store(root=home).save(table.match,
+                                              f"table {table.code} {table.game.id}"))
+        except (SaveError, OSError) as e:
+            log.warning("table %s: could not save into %s: %s", table.code,
+                        plain(str(home), 100), plain(str(e), 200))
+    return done
