@@ -191,8 +191,38 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game-memory", type=int, default=512, metavar="MIB",
                    help="memory limit of each game process in MiB (default: 512; 0 = none)")
     p.add_argument("--data-dir", metavar="DIR",
-                   help="per-player save folders live here (default: the user data folder)")
+                   help="per-player save folders and shared tables live here "
+                        "(default: the user data folder)")
+    _add_table_options(p)
+
+    p = sub.add_parser("host", help="host shared tables on this machine (no SSH)",
+                       description="Host shared tables for people on this machine: opens the "
+                       "lobby; others join from their own terminals with `tabula join CODE`. "
+                       "Unfinished tables are kept and come back at the next `tabula host`.")
+    p.add_argument("--name", help="your name at the tables (default: your login name)")
+    p = sub.add_parser("join", help="join a table hosted on this machine by `tabula host`",
+                       description="Join a shared table that someone on this machine hosts "
+                       "with `tabula host`, by its code (as the lobby shows it).")
+    p.add_argument("code", metavar="CODE", help="the table's code, e.g. KTRZB")
+    p.add_argument("--name", help="your name at the table (default: your login name)")
     return ap
+
+
+def _add_table_options(p: argparse.ArgumentParser) -> None:
+    """``serve``'s settings for shared tables (the hall)."""
+    p.add_argument("--seat-grace", type=float, default=120, metavar="SECONDS",
+                   help="how long a shared table keeps a player's seat after they drop out, "
+                        "before a bot plays it (default: 120; they get it back on return)")
+    p.add_argument("--turn-limit", type=float, default=0, metavar="SECONDS",
+                   help="a bot moves for a player who takes longer than this over a move "
+                        "at a shared table (default: 0 = no limit)")
+    p.add_argument("--max-tables", type=int, default=50, metavar="N",
+                   help="shared tables open at once (default: 50)")
+    p.add_argument("--tables-per-key", type=int, default=3, metavar="N",
+                   help="unfinished shared tables one player may host (default: 3)")
+    p.add_argument("--chat-rate", type=int, default=30, metavar="N",
+                   help="chat lines a player may send per minute, after a burst of 5 "
+                        "(default: 30)")
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -82,3 +82,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from .ssh.server import main as serve_main
 
     return serve_main(args)
+
+
+def cmd_host(args: argparse.Namespace) -> int:
+    from .local_cmd import run_host
+
+    return run_host(args)
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    from .local_cmd import run_join
+
+    return run_join(args)

@@ -2,6 +2,8 @@
 
 One asyncssh server; each connection gets its own PTY and its own game
 process running the TUI, so one crashing or busy game never touches another.
+Shared tables live in the server's hall (``hall.hall.Hall``, one per
+server); each game reaches it over a socket pair made for it alone (fd 3).
 Games are forked from a zygote that imported the game once, so a player's
 first frame does not wait for Python to import Textual again.
 
@@ -13,7 +15,8 @@ first frame does not wait for Python to import Textual again.
 - ``roles``    what the server, a connection and a session need of each
                other (Protocols), so their imports point one way
 - ``identity`` a player's save folder (per key) or a guest's temporary one
-- ``session``  one game session: PTY request, limits, the log line
+- ``session``  one game session: PTY request (shell, or ``lobby``), limits,
+               its hall channel, the log line
 - ``environment`` a game's environment (and the zygote's, the shared part)
 - ``launcher`` starts each game: from the zygote, or as a fresh process
 - ``zygote``   the zygote process: imports once, forks a game per request

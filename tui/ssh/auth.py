@@ -18,7 +18,17 @@ from typing import TYPE_CHECKING
 import asyncssh
 
 from .channel import guard
-from .identity import Player, new_guest_home, player_home, remove_guest_home
+from .identity import (
+    Player,
+    display_name,
+    guest_name,
+    known_name,
+    new_guest_home,
+    player_home,
+    remember_name,
+    remove_guest_home,
+    table_code,
+)
 from .limits import address_key
 from .log import log, log_ending
 from .session import GameSession
@@ -171,16 +181,23 @@ class TabulaConnection(asyncssh.SSHServer):
         self.host.gate.logged_in_now(self)
         data_dir = self.host.config.data_dir
         fingerprint = self._key.get_fingerprint("sha256") if self._key is not None else None
+        hall = self.host.hall
+        code = table_code(self.username, hall.tables if hall is not None else ())
+        name = self.username  # who they are (and whose folder) unless they came as a code
+        if code is not None:
+            name = (known_name(data_dir, fingerprint) or "player") if fingerprint else guest_name()
+        elif fingerprint is not None:
+            remember_name(data_dir, fingerprint, self.username)
         try:
             if fingerprint is None:  # guest: nothing to remember them by
                 home: Path | None = new_guest_home(data_dir)
             else:
-                home = player_home(data_dir, self.username, fingerprint)
+                home = player_home(data_dir, name, fingerprint)
         except OSError as e:  # a full disk, most likely: the session says so
             log.error("cannot make a save folder for %r in %s: %s", self.username, data_dir,
                       e.strerror or e)
             home = None
-        self.player = Player(self.username, fingerprint, home)
+        self.player = Player(self.username, fingerprint, home, display_name(name), code)
         self.wait_for_game()
 
     # -- channels --------------------------------------------------------

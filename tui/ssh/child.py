@@ -95,15 +95,17 @@ class GameChild:
 
     @classmethod
     def spawn_on(cls, master: int, slave: int, command: Sequence[str],
-                 env: Mapping[str, str], cwd: Path) -> GameChild:
+                 env: Mapping[str, str], cwd: Path, pass_fds: Sequence[int] = ()) -> GameChild:
         """Start ``command`` as a fresh process on an open PTY (the caller keeps ``slave``).
 
         ``start_new_session`` makes it a session leader; ``python -m tui``
         then takes the PTY as its controlling terminal (``tui.__main__``).
+        ``pass_fds`` (the game's end of its hall channel) stay open in it,
+        at the same numbers; every other fd is closed.
         """
         proc = subprocess.Popen(
             list(command), stdin=slave, stdout=slave, stderr=slave, env=dict(env),
-            cwd=cwd, start_new_session=True, close_fds=True)
+            cwd=cwd, start_new_session=True, close_fds=True, pass_fds=tuple(pass_fds))
 
         async def reap() -> int:
             status = proc.poll()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import math
 import os
 import stat
 import sys
@@ -26,6 +27,11 @@ HOST_KEY_NAME = "ssh_host_ed25519_key"
 DEFAULT_RATE = 20  # new connections per address per minute
 DEFAULT_PER_ADDRESS = 8  # connections open at once from one address
 DEFAULT_GAME_MEMORY = 512  # MiB of data memory per game (a game uses ~50-80)
+DEFAULT_SEAT_GRACE = 120.0  # seconds a shared table keeps a dropped player's seat from bots
+DEFAULT_MAX_TABLES = 50  # shared tables open at once on the server
+DEFAULT_TABLES_PER_KEY = 3  # unfinished tables one player may host
+DEFAULT_CHAT_RATE = 30  # chat lines per minute per player, after a short burst
+MAX_CHAT_RATE = 600  # more than ten lines a second is no conversation
 
 
 def default_data_dir() -> Path:
@@ -64,6 +70,13 @@ class ServeConfig:
     session_timeout: float = 10.0  # seconds from logging in (or a game's end) to a game
     game_memory_mb: int | None = DEFAULT_GAME_MEMORY  # per game; None = no limit
     hangup_grace: float = 3.0  # seconds between SIGHUP and SIGKILL
+    # shared tables (the hall): see hall.hall.HallConfig
+    seat_grace: float = DEFAULT_SEAT_GRACE
+    turn_limit: float | None = None  # None: a human may think as long as they like
+    max_tables: int = DEFAULT_MAX_TABLES
+    tables_per_key: int = DEFAULT_TABLES_PER_KEY
+    chat_rate: int = DEFAULT_CHAT_RATE
+    bot_seconds: float | None = None  # bots' time per decision (tests, bench); None: by strength
     # None: the game, forked from the zygote (or game_command() without one);
     # a command: always start exactly that (the tests' stand-in games)
     child_command: tuple[str, ...] | None = None
@@ -86,6 +99,10 @@ class ServeConfig:
             max_connections_per_minute=args.max_connections_per_minute,
             max_connections_per_address=args.max_connections_per_address,
             game_memory_mb=args.game_memory or None,
+            seat_grace=args.seat_grace,
+            turn_limit=_positive_or_none(args.turn_limit, "--turn-limit"),
+            max_tables=args.max_tables, tables_per_key=args.tables_per_key,
+            chat_rate=args.chat_rate,
         )
         config.check()
         return config
@@ -102,9 +119,24 @@ class ServeConfig:
             raise UsageError("--max-connections-per-address must be at least 1")
         if self.game_memory_mb is not None and self.game_memory_mb < 128:
             raise UsageError("--game-memory must be at least 128 (MiB), or 0 for no limit")
+        self.check_tables()
         if self.authorized_keys is not None:
             load_authorized_keys(self.authorized_keys)  # raises UsageError if unusable
 
+    def check_tables(self) -> None:
+        """The shared tables' settings: UsageError for a value that cannot be meant."""
+        if not math.isfinite(self.seat_grace) or self.seat_grace < 0:
+            raise UsageError(f"--seat-grace must be 0 or more seconds, not {self.seat_grace:g}")
+        if self.turn_limit is not None and (not math.isfinite(self.turn_limit)
+                                            or self.turn_limit < 1):
+            raise UsageError(f"--turn-limit must be at least 1 second (or 0 for none), "
+                             f"not {self.turn_limit:g}")
+        if self.max_tables < 1:
+            raise UsageError("--max-tables must be at least 1")
+        if self.tables_per_key < 1:
+            raise UsageError("--tables-per-key must be at least 1")
+        if not 1 <= self.chat_rate <= MAX_CHAT_RATE:
+            raise UsageError(f"--chat-rate must be between 1 and {MAX_CHAT_RATE} lines a minute")
 
     @property
     def unauthenticated_limit(self) -> int:
@@ -118,6 +150,8 @@ def _positive_or_none(value: float | None, option: str) -> float | None:
     """0 or a negative number means "no limit"; None stays None."""
     if value is None or value <= 0:
         return None
+    if not math.isfinite(value):
+        raise UsageError(f"{option} must be a number of seconds, not {value}")
     return float(value)
 
 

@@ -4,9 +4,10 @@ Everything a fresh process would have had differently from the zygote is
 set here, before any game code runs: its own session with the PTY as
 controlling terminal (so the kernel hangs up on the game when the PTY's
 master closes, even if the server died), the PTY as stdin/stdout/stderr,
-no other file descriptor at all (not the zygote's socket, not another
-game's pidfd), the player's environment and folder, and standard streams
-that know they are on a terminal. Then ``tui`` runs as ``-m`` would run it.
+its own end of its channel to the hall as fd 3, no other file descriptor
+at all (not the zygote's socket, not another game's pidfd or channel),
+the player's environment and folder, and standard streams that know they
+are on a terminal. Then ``tui`` runs as ``-m`` would run it.
 """
 
 from __future__ import annotations
@@ -24,9 +25,13 @@ from .request import GameRequest, name_process
 STDIO = ((0, "r", "<stdin>"), (1, "w", "<stdout>"), (2, "w", "<stderr>"))
 
 
+HALL_FD = 3  # where a forked game finds its channel to the hall (TABULA_HALL_FD)
+
+
 def become_game(request: GameRequest) -> NoReturn:
-    """Take the PTY, the environment and the folder; run ``tui``; exit as it exits."""
-    adopt_pty(request.slave)
+    """Take the PTY, the hall channel, the environment and the folder; run
+    ``tui``; exit as it exits."""
+    adopt_pty(request.slave, request.hall)
     name_process("tabula-game")
     os.chdir(request.cwd)
     os.environ.clear()  # putenv/unsetenv too: what child processes will inherit
@@ -37,13 +42,27 @@ def become_game(request: GameRequest) -> NoReturn:
     raise SystemExit(0)  # tui's __main__ always exits; this is only a backstop
 
 
-def adopt_pty(slave: int) -> None:
-    """Lead a new session on ``slave``: controlling terminal, fds 0-2, nothing else open."""
+def adopt_pty(slave: int, hall: int | None = None) -> None:
+    """Lead a new session on ``slave``: controlling terminal, fds 0-2, the
+    hall channel (if any) as fd 3, nothing else open.
+
+    fd 3 is close-on-exec: the game's own helper processes (bots thinking
+    in workers) never hold the player's channel, so the hall sees it close
+    when the game ends.
+    """
     os.setsid()
     fcntl.ioctl(slave, termios.TIOCSCTTY, 0)
+    if hall is not None and hall < HALL_FD:  # (never, with 0-2 open) out of harm's way
+        hall = os.dup(hall)
     for fd in (0, 1, 2):
         os.dup2(slave, fd)
-    os.closerange(3, os.sysconf("SC_OPEN_MAX"))  # close_range(2) where the kernel has it
+    first_closed = HALL_FD
+    if hall is not None:
+        if hall != HALL_FD:
+            os.dup2(hall, HALL_FD, inheritable=False)
+        os.set_inheritable(HALL_FD, False)
+        first_closed = HALL_FD + 1
+    os.closerange(first_closed, os.sysconf("SC_OPEN_MAX"))  # close_range(2) where it exists
 
 
 def fresh_stdio() -> None:

@@ -4,7 +4,9 @@ A key holder's folder is named after the SSH user name *and* the key's
 fingerprint, so the same key always finds the same saves (and the title
 screen offers Continue), while two people who both log in as "pi" with
 different keys never see each other's games. Guests get a fresh folder that
-is removed when they leave.
+is removed when they leave. A user name that is a shared table's code
+(``ssh KTRZB@host``) joins that table; the player is then known by the name
+their key last came as.
 """
 
 from __future__ import annotations
@@ -12,14 +14,24 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import secrets
 import shutil
 import tempfile
+from collections.abc import Container
 from dataclasses import dataclass
 from pathlib import Path
+
+from saves.plain import plain
 
 PLAYERS = "players"
 GUESTS = "guests"
 _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+NAMES = "names"  # players/names/<hash of a key>: the user name that key last came as
+NAME_CHARS = 24  # a name at a shared table
+MAX_NAME_FILE = 1024
+_CODE = re.compile(r"[A-Za-z]{4,6}")
 
 
 @dataclass(frozen=True)
@@ -29,10 +41,22 @@ class Player:
     username: str  # as the client sent it (untrusted text; only logged, quoted)
     fingerprint: str | None  # "SHA256:…" for key holders, None for guests
     home: Path | None  # None: it could not be made (a full disk), so no game can start
+    name: str = ""  # shown at shared tables: plain, at most NAME_CHARS; "" = from username
+    table: str | None = None  # the code of the table named by the user name (ssh CODE@host)
 
     @property
     def guest(self) -> bool:
         return self.fingerprint is None
+
+    @property
+    def shown_name(self) -> str:
+        """The name others see at a shared table (clean, bounded, never empty)."""
+        return self.name or display_name(self.username)
+
+    @property
+    def seat_key(self) -> str:
+        """Who owns a seat at a shared table: the key, or a guest's name."""
+        return self.fingerprint or f"guest:{self.shown_name}"
 
     def describe(self) -> str:
         """Who, for the log line."""
@@ -43,6 +67,58 @@ class Player:
 def safe_name(username: str) -> str:
     """A file-name-safe, bounded form of a client-chosen user name."""
     return _UNSAFE.sub("_", username)[:32].strip("._") or "player"
+
+
+def display_name(username: str) -> str:
+    """A user name as others see it at a shared table: one clean, short line."""
+    return plain(username, NAME_CHARS).strip() or "player"
+
+
+def table_code(username: str, codes: Container[str]) -> str | None:
+    """The table a user name names (``ssh KTRZB@host``: case-insensitive, 4-6
+    letters, a table open now), else None: the user name is just a name."""
+    if _CODE.fullmatch(username) and username.upper() in codes:
+        return username.upper()
+    return None
+
+
+def _name_file(data_dir: Path, fingerprint: str) -> Path:
+    digest = hashlib.sha256(fingerprint.encode()).hexdigest()[:32]
+    return data_dir / PLAYERS / NAMES / digest
+
+
+def remember_name(data_dir: Path, fingerprint: str, username: str) -> None:
+    """Note the user name a key came as, for when it comes as a table's code.
+
+    ``ssh KTRZB@host`` says nothing of who the player is but their key; the
+    name (and so the save folder) they last used is theirs again. Written
+    only when it changed; a failure to write costs only that convenience.
+    """
+    path = _name_file(data_dir, fingerprint)
+    if known_name(data_dir, fingerprint) == username:
+        return
+    try:
+        make_private_dirs(path.parent)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(username[:256], encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        pass
+
+
+def known_name(data_dir: Path, fingerprint: str) -> str | None:
+    """The user name this key last came as (None: never, or unreadable)."""
+    try:
+        with open(_name_file(data_dir, fingerprint), "rb") as f:
+            text = f.read(MAX_NAME_FILE).decode("utf-8", "replace")
+    except OSError:
+        return None
+    return text or None
+
+
+def guest_name() -> str:
+    """A name for a guest who came by a table's code (their user name is the code)."""
+    return f"guest-{secrets.randbelow(9000) + 1000}"
 
 
 def make_private_dirs(path: Path) -> None:

@@ -24,8 +24,11 @@ from typing import TYPE_CHECKING
 
 from .child import GameChild
 from .environment import base_env
+from .forked import HALL_FD
 from .log import log
 from .zygote import MAX_MESSAGE
+
+ENV_HALL_FD = "TABULA_HALL_FD"  # read by hall.client.Link.from_env
 
 if TYPE_CHECKING:
     from .config import ServeConfig
@@ -62,6 +65,14 @@ def limit_memory(pid: int, limit: int | None) -> None:
 
 
 _WARNED = False
+
+
+def hall_env(env: Mapping[str, str], hall: int | None, number: int | None) -> dict[str, str]:
+    """``env`` telling the game which fd is its channel to the hall (if it has one)."""
+    env = dict(env)
+    if hall is not None and number is not None:
+        env[ENV_HALL_FD] = str(number)
+    return env
 
 
 class ZygoteUnavailable(Exception):
@@ -121,8 +132,10 @@ class ZygoteHandle:
     def alive(self) -> bool:
         return not self.gone.done()
 
-    async def spawn(self, slave: int, env: Mapping[str, str], cwd: Path) -> tuple[int, int]:
-        """Fork a game on ``slave``: (pid, pidfd). Raises ZygoteUnavailable.
+    async def spawn(self, slave: int, env: Mapping[str, str], cwd: Path,
+                    hall: int | None = None) -> tuple[int, int]:
+        """Fork a game on ``slave`` (with ``hall`` as its fd 3): (pid, pidfd).
+        Raises ZygoteUnavailable.
 
         A request made while the zygote is still importing waits in the
         socket; that is still sooner than a fresh process would be ready.
@@ -134,7 +147,8 @@ class ZygoteHandle:
         rid = self._ids
         reply = self._replies[rid] = self._loop.create_future()
         try:
-            self._send({"spawn": rid, "env": dict(env), "cwd": str(cwd)}, [slave])
+            fds = [slave] if hall is None else [slave, hall]
+            self._send({"spawn": rid, "env": dict(env), "cwd": str(cwd)}, fds)
             return await asyncio.wait_for(reply, timeout)
         except TimeoutError:
             self.kill(f"did not answer within {timeout:g}s")  # a stuck zygote is replaced
@@ -285,25 +299,32 @@ class Launcher:
             self._start_zygote()
 
     async def launch(self, master: int, slave: int, env: Mapping[str, str],
-                     cwd: Path) -> GameChild:
-        """Start a game on the PTY ``master``/``slave`` (the caller still closes ``slave``)."""
-        child = await self._start(master, slave, env, cwd)
+                     cwd: Path, hall: int | None = None) -> GameChild:
+        """Start a game on the PTY ``master``/``slave`` (the caller still closes ``slave``).
+
+        ``hall``: the game's end of its private channel to the hall; the
+        game gets its own copy (the caller still closes this one) and
+        ``TABULA_HALL_FD`` naming it: fd 3 in a forked game, the same
+        number as here in a fresh one (``pass_fds`` keeps numbers).
+        """
+        child = await self._start(master, slave, env, cwd, hall)
         limit_memory(child.pid, self.memory)
         return child
 
     async def _start(self, master: int, slave: int, env: Mapping[str, str],
-                     cwd: Path) -> GameChild:
+                     cwd: Path, hall: int | None) -> GameChild:
         zygote = self.zygote
         if zygote is not None and zygote.alive:
             try:
-                pid, pidfd = await zygote.spawn(slave, env, cwd)
+                pid, pidfd = await zygote.spawn(slave, hall_env(env, hall, HALL_FD), cwd, hall)
             except ZygoteUnavailable as e:
                 log.warning("%s; starting this game as a fresh process", e)
             else:
                 child = GameChild(pid, master, lambda: zygote.reap(pid), pidfd)
                 child.exited()  # always watched, so the zygote is always told to reap
                 return child
-        return GameChild.spawn_on(master, slave, self.command, env, cwd)
+        return GameChild.spawn_on(master, slave, self.command, hall_env(env, hall, hall), cwd,
+                                  () if hall is None else (hall,))
 
     async def close(self) -> None:
         """No more games: stop the zygote (after the games have ended)."""

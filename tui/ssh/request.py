@@ -12,11 +12,13 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class GameRequest:
-    """What a forked game needs to become ``python -m tui``: its PTY, env and folder."""
+    """What a forked game needs to become ``python -m tui``: its PTY, env and
+    folder, and its end of the private channel to the hall (kept as fd 3)."""
 
     slave: int
     env: dict[str, str]
     cwd: str
+    hall: int | None = None
 
 
 def name_process(name: str) -> None:

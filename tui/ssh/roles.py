@@ -33,6 +33,7 @@ class Host(Protocol):
     refusals: RefusalLog
     tarpit: Tarpit
     launcher: Launcher
+    hall: Any  # hall.hall.Hall while the server runs (None before start)
 
     def track(self, coro: Coroutine[Any, Any, None], session: Any) -> None:
         """Run a session's lifetime as a task the shutdown waits for."""

@@ -1,7 +1,7 @@
 """``tabula serve``: start the SSH server and run until SIGTERM or Ctrl-C.
 
 ``GameHost`` is the state every connection shares (settings, keys, limits,
-running sessions); ``start`` opens the listener and is what the tests and
+running sessions, the hall of shared tables); ``start`` opens the listener and is what the tests and
 the benchmark use in-process; ``main`` is the command.
 """
 
@@ -47,6 +47,7 @@ class GameHost:
         self.acceptor: asyncssh.SSHAcceptor | None = None
         self.host_key: asyncssh.SSHKey | None = None
         self.launcher = Launcher(config.child_command, memory_limit(config))
+        self.hall: Any = None  # hall.hall.Hall, the shared tables, from start to stop
 
     def connection(self) -> TabulaConnection:
         return TabulaConnection(self)
@@ -82,6 +83,18 @@ class GameHost:
             log.warning("%s", warning)
         sweep_guest_homes(self.config.data_dir)
         self.host_key = load_or_create_host_key(self.config.host_key)
+        self.hall = await start_hall(self.config)
+        try:
+            await self._listen()
+        except BaseException:  # the port is taken: no tables left running either
+            hall, self.hall = self.hall, None
+            await hall.stop()
+            raise
+        self.launcher.start()  # imports the game while the first players log in
+        return self
+
+    async def _listen(self) -> None:
+        assert self.host_key is not None
         self.acceptor = await asyncssh.create_server(
             self.connection, self.config.host, self.config.port,
             server_host_keys=[self.host_key],
@@ -102,8 +115,6 @@ class GameHost:
             keepalive_interval=60,  # a vanished client is noticed within ~3 minutes
             keepalive_count_max=3,
         )
-        self.launcher.start()  # imports the game while the first players log in
-        return self
 
     async def stop(self) -> None:
         """Stop listening, end every game (hang-up, then kill), and wait for them."""
@@ -113,10 +124,36 @@ class GameHost:
             session.stop("server shutdown", "The server is shutting down.")
         if self.sessions:
             await asyncio.wait(list(self.sessions))
+        if self.hall is not None:  # every table is saved; the next start restores them
+            hall, self.hall = self.hall, None
+            await hall.stop()
         await self.launcher.close()
         self.tarpit.close()
         if self.acceptor is not None:
             await self.acceptor.wait_closed()
+
+
+def hall_config(config: ServeConfig) -> Any:
+    """The hall's settings from the server's (tables live in the data dir)."""
+    from hall.hall import HallConfig
+
+    return HallConfig(data_dir=config.data_dir, seat_grace=config.seat_grace,
+                      turn_limit=config.turn_limit, max_tables=config.max_tables,
+                      tables_per_key=config.tables_per_key, chat_every=60.0 / config.chat_rate,
+                      bot_seconds=config.bot_seconds)
+
+
+async def start_hall(config: ServeConfig) -> Any:
+    """The server's one hall, its tables restored from the data dir."""
+    from hall.hall import Hall
+
+    hall = Hall(hall_config(config))
+    try:
+        await hall.start()
+    except OSError as e:  # not "cannot listen": the port is not the problem
+        raise UsageError(f"cannot open the shared tables in {config.data_dir}: "
+                         f"{e.strerror or e}") from None
+    return hall
 
 
 def configure_logging() -> logging.Handler:
@@ -125,6 +162,9 @@ def configure_logging() -> logging.Handler:
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))
     log.addHandler(handler)
     log.setLevel(logging.INFO)
+    hall_log = logging.getLogger("tabula.hall")  # the tables' events, one line each
+    hall_log.addHandler(handler)
+    hall_log.setLevel(logging.INFO)
     logging.getLogger("asyncssh").setLevel(logging.WARNING)
     return handler
 
@@ -163,3 +203,4 @@ def main(args: argparse.Namespace) -> int:
                          f"{e.strerror or e}") from None
     finally:
         log.removeHandler(handler)
+        logging.getLogger("tabula.hall").removeHandler(handler)

@@ -1,8 +1,18 @@
 """One game session: an SSH channel joined to a child process on a PTY.
 
 The session accepts only "pty-req then shell": that is what plain
-``ssh -p 2222 host`` sends. Exec requests and subsystems (SFTP, SCP) are
-refused at the protocol level; a shell without a PTY is told why and closed.
+``ssh -p 2222 host`` sends; and one command, ``lobby`` (``ssh -t host
+lobby``: straight to the shared tables' lobby). Other exec requests and
+subsystems (SFTP, SCP) are refused at the protocol level; a shell without a
+PTY is told why and closed.
+
+Every game gets a private channel to the server's hall (the shared tables):
+a socket pair made for this session alone. The server's end is handed to
+the hall with who the player is; the game's end becomes the game's fd 3
+(``TABULA_HALL_FD``), with ``TABULA_START`` saying what to show first
+(``title``, ``lobby``, or ``join:CODE`` for ``ssh CODE@host``). No game
+ever holds another session's channel; a game that dies closes its end, and
+the hall sees the player leave.
 The game itself ends the session (Quit), or the server does: client gone,
 idle too long, time limit, server shutdown. Either way the child is hung up
 on and reaped, and exactly one log line says who played, from where, when,
@@ -15,6 +25,7 @@ import asyncio
 import contextlib
 import os
 import signal
+import socket
 import time
 from typing import TYPE_CHECKING
 
@@ -45,6 +56,9 @@ RESIZE_INTERVAL = 0.1  # seconds between two sizes passed to a game
 NO_ROOM = ("The server cannot start a game now: it has no room to keep your saves "
            "(the host has been told). Please try again later.\r\n")
 
+LOBBY = "lobby"  # the one command a client may ask for: ssh -t host lobby
+ENV_START = "TABULA_START"  # read by hall.client.Link.from_env
+
 NO_PTY = ("Tabula is a full-screen game and needs a terminal.\r\n"
           "Connect with plain `ssh -p PORT HOST` from a terminal (or add -t).\r\n")
 
@@ -64,6 +78,7 @@ class GameSession(asyncssh.SSHServerSession):
         self.master = -1  # the PTY, open from the start of the game to its end
         self.pump: PtyPump | None = None
         self.opened = time.time()
+        self.start = f"join:{self.player.table}" if self.player.table else "title"
         self.outcome: str | None = None  # how it ended, for the log line
         self.exit_status: int | None = None
         self._loop = asyncio.get_running_loop()
@@ -98,6 +113,9 @@ class GameSession(asyncssh.SSHServerSession):
         return True  # the shell is the game (or, without a PTY, a polite refusal)
 
     def exec_requested(self, command: str) -> bool:
+        if command.strip() == LOBBY:  # the game, opened at the lobby (a PTY is still needed)
+            self.start = LOBBY
+            return True
         self.outcome = f"refused: exec {command[:60]!r}"
         self._write(ONLY_THE_GAME, stderr=True)  # said before the refusal, so it is seen
         return False
@@ -138,6 +156,7 @@ class GameSession(asyncssh.SSHServerSession):
         assert self.chan is not None and self.term is not None and self.player.home
         env = child_env(self.term, self.player.home, dict(self.chan.get_environment()),
                         crash_dir(self.host.config.data_dir))
+        env[ENV_START] = self.start
         try:
             self.master, slave = open_pty(self.size)
         except OSError as e:
@@ -252,19 +271,53 @@ class GameSession(asyncssh.SSHServerSession):
     async def _run(self, slave: int, env: dict[str, str]) -> None:
         """Start the game; wait for it to end or be stopped; then clean up once."""
         try:
+            ours, theirs = self._hall_channel()
             try:
-                self.child = await self.host.launcher.launch(self.master, slave, env,
-                                                             self.player.home)
+                self.child = await self.host.launcher.launch(
+                    self.master, slave, env, self.player.home,
+                    None if theirs is None else theirs.fileno())
             except Exception as e:  # no process, so no game: the player is told
+                if ours is not None:
+                    ours.close()
                 self._failed_to_start(e)
                 return
             finally:
                 os.close(slave)  # the game holds its own copies
+                if theirs is not None:
+                    theirs.close()
+            if ours is not None:
+                self._attach(ours)
             if self._resized:  # the size it read at start may be an old one
                 self.child.resize(*self.size)
             await self._play()
         finally:
             self._cleanup()
+
+    def _hall_channel(self) -> tuple[socket.socket | None, socket.socket | None]:
+        """This session's own socket pair to the hall: (server's end, game's end).
+
+        Both ends are close-on-exec here: only the game is given its end.
+        No hall (the server is stopping): the game plays without tables.
+        """
+        if self.host.hall is None:
+            return None, None
+        try:
+            return socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        except OSError as e:  # out of file descriptors: the game alone still works
+            log.error("no hall channel for %s: %s", self.player.describe(), e)
+            return None, None
+
+    def _attach(self, ours: socket.socket) -> None:
+        """Give the hall the server's end, with who holds the other one."""
+        from hall.hall import Who
+
+        player = self.player
+        who = Who(key=player.seat_key, name=player.shown_name, home=player.home)
+        try:
+            self.host.hall.attach(ours, who)
+        except Exception as e:  # the game plays on; its hall channel reads EOF
+            log.error("the hall did not take %s: %s", player.describe(), e)
+            ours.close()
 
     async def _play(self) -> None:
         assert self.child is not None and self.pump is not None

@@ -7,7 +7,7 @@ starts this process once (``python -m tui.ssh.zygote FD``): it imports all
 the title screen needs, then waits on a Unix socket (SOCK_SEQPACKET, one
 JSON message per packet, file descriptors passed with SCM_RIGHTS):
 
-    server -> zygote   {"spawn": n, "env": {...}, "cwd": "..."}  + [PTY slave]
+    server -> zygote   {"spawn": n, "env": {...}, "cwd": "..."}  + [PTY slave, hall channel]
     zygote -> server   {"spawned": n, "pid": p}                  + [pidfd of p]
                        {"spawned": n, "error": "why"}
     zygote -> server   {"exited": p, "status": s}    (p is a zombie until reaped)
@@ -15,7 +15,8 @@ JSON message per packet, file descriptors passed with SCM_RIGHTS):
     zygote -> server   {"reaped": p}                 (p is gone)
     zygote -> server   {"ready": pid, "preload_s": t} once, after the imports
 
-Each game is a fork that becomes ``python -m tui`` on its PTY (``forked``).
+Each game is a fork that becomes ``python -m tui`` on its PTY (``forked``),
+with its own end of its channel to the hall (the shared tables) as fd 3.
 Nothing is shared between games but memory that is copy-on-write: each is
 its own process and session, and a game cannot reach the zygote (the socket
 is closed in it) or another game (no fd of theirs stays open in it).
@@ -53,6 +54,7 @@ import time
 from .request import GameRequest, name_process
 
 MAX_MESSAGE = 1 << 16  # a request is an environment and a path: well under this
+MAX_FDS = 2  # a spawn request's PTY slave and the game's end of its hall channel
 
 # What the title screen needs, imported once here instead of in every game.
 # A module missing from this list is still imported by the game itself when
@@ -65,6 +67,7 @@ PRELOAD = (
     "tui.app",
     "tui.screens.title",
     "tui.screens.too_small",
+    "hall.client",
     "textual.drivers.linux_driver",
     "textual.layouts.factory",
     "textual.layouts.horizontal",
@@ -146,7 +149,7 @@ class Zygote:
     def _receive(self) -> tuple[dict | None, list[int]]:
         try:
             data, fds, _flags, _addr = socket.recv_fds(
-                self.sock, MAX_MESSAGE, 1, socket.MSG_CMSG_CLOEXEC)
+                self.sock, MAX_MESSAGE, MAX_FDS, socket.MSG_CMSG_CLOEXEC)
         except ConnectionError:
             return None, []
         if not data:
@@ -165,25 +168,26 @@ class Zygote:
     def _spawn(self, message: dict, fds: list[int]) -> GameRequest | None:
         """Fork a game; in the fork, its request (the caller returns it up)."""
         rid = message["spawn"]
-        problem = fork_hazard() or ("no terminal was passed" if len(fds) != 1 else None)
+        problem = fork_hazard() or ("no terminal was passed" if not fds else None)
         if problem is not None:
             _close_all(fds)
             self._send({"spawned": rid, "error": problem})
             return None
-        (slave,) = fds
-        request = GameRequest(slave, dict(message.get("env") or {}), str(message.get("cwd")))
+        slave, hall = fds[0], (fds[1] if len(fds) > 1 else None)
+        request = GameRequest(slave, dict(message.get("env") or {}), str(message.get("cwd")),
+                              hall)
         for stream in (sys.stdout, sys.stderr):  # or the game would write them again
             stream.flush()
         try:
             pid = os.fork()
         except OSError as e:
-            os.close(slave)
+            _close_all(fds)
             self._send({"spawned": rid, "error": f"fork failed: {e.strerror}"})
             return None
         if pid == 0:
             self.sock.detach()  # closed with every other fd; the object must not close it later
             return request
-        os.close(slave)
+        _close_all(fds)  # the game's alone now: its end of the hall closes when it dies
         pidfd = os.pidfd_open(pid)
         self.running[pidfd] = pid
         self.poller.register(pidfd, select.POLLIN)
