@@ -113,13 +113,15 @@ class _Timers:
 class Hall:
     """The table service; see the module docstring and docs/DEVELOPING.md."""
 
-    def __init__(self, config: HallConfig) -> None:
+    def __init__(self, config: HallConfig, pool: BotPool | None = None) -> None:
+        """``pool``: a bot pool to share (tests); by default the hall makes its own."""
         self.config = config
         self.tables: dict[str, Table] = {}
         self.tap: Callable[[int, str | None, Who, dict], None] | None = None
         self.clients: dict[int, Client] = {}
         self.store = TableStore(config.data_dir)
-        self.pool = BotPool(config.bot_workers, config.bot_seconds, config.bot_iterations)
+        self._own_pool = pool is None
+        self.pool = pool or BotPool(config.bot_workers, config.bot_seconds, config.bot_iterations)
         self._ids = 0
         self._tasks: set[asyncio.Task] = set()
         self._thinking: dict[str, asyncio.Task] = {}
@@ -159,7 +161,8 @@ class Hall:
             await self._server.wait_closed()
         for table in self.tables.values():
             self._save(table)
-        self.pool.close()
+        if self._own_pool:
+            self.pool.close()
 
     def attach(self, sock: socket.socket, who: Who) -> None:
         """Serve one connected stream socket for ``who`` (returns at once)."""

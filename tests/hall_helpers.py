@@ -1,0 +1,135 @@
+"""Shared pieces of the hall tests: a real Hall in the test's event loop,
+clients on real socket pairs, scripted players that act from the views they
+receive, and one bot pool (forkserver workers) for the whole test session.
+
+Nothing waits by sleeping: every wait is for a message, with a timeout.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import pickle
+import random
+import socket
+from collections.abc import AsyncIterator, Callable, Coroutine
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import engine
+from hall.bots import BotPool
+from hall.client import HallClient
+from hall.hall import Hall, HallConfig, Who
+
+WAIT = 20.0  # s any one awaited message may take before a test fails
+POOL = BotPool(workers=1, iterations=20)  # shared: one worker start for the session
+
+
+def run(coro: Coroutine[Any, Any, Any], timeout: float = 60.0) -> Any:
+    """Run one test's coroutine in a fresh event loop, failing after ``timeout``."""
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+@dataclass
+class Tap:
+    """Every message the hall sent: (client id, table code, who, message)."""
+
+    sent: list[tuple[int, str | None, Who, dict]] = field(default_factory=list)
+
+    def __call__(self, cid: int, code: str | None, who: Who, msg: dict) -> None:
+        self.sent.append((cid, code, who, msg))
+
+    def to(self, name: str, kind: str | None = None) -> list[dict]:
+        return [m for _, _, w, m in self.sent if w.name == name and kind in (None, m["t"])]
+
+
+@asynccontextmanager
+async def hall_at(data: Path, **config: Any) -> AsyncIterator[Hall]:
+    """A started Hall on ``data`` with a tap; stopped after the block."""
+    hall = Hall(HallConfig(data_dir=data, **config), pool=POOL)
+    hall.tap = Tap()
+    await hall.start()
+    try:
+        yield hall
+    finally:
+        await hall.stop()
+
+
+def connect(hall: Hall, name: str, home: Path | None = None, key: str | None = None
+            ) -> HallClient:
+    """A client of ``hall`` on a fresh socket pair, as guest ``name``."""
+    ours, theirs = socket.socketpair()
+    hall.attach(ours, Who(key or f"guest:{name}", name, home))
+    return HallClient.from_socket(theirs)
+
+
+async def expect(client: HallClient, *kinds: str, timeout: float = WAIT) -> dict:
+    """The next message of one of ``kinds`` (others skipped)."""
+    return await asyncio.wait_for(client.recv_until(*kinds), timeout)
+
+
+async def until(client: HallClient, ok: Callable[[dict], bool], timeout: float = WAIT) -> dict:
+    """The next message ``ok`` accepts (others skipped)."""
+    async def find() -> dict:
+        while True:
+            msg = await client.recv()
+            if ok(msg):
+                return msg
+    return await asyncio.wait_for(find(), timeout)
+
+
+def seat_specs(kinds: list[str]) -> list[dict]:
+    return [{"name": "", "kind": k, "strength": "easy"} for k in kinds]
+
+
+async def create(client: HallClient, game: str, kinds: list[str], seed: int = 1,
+                 **extra: Any) -> dict:
+    """Create a table; the ``joined`` message (its code in ["table"]["code"])."""
+    await client.send({"t": "create", "game": game, "seats": seat_specs(kinds), "seed": seed,
+                       **extra})
+    return await expect(client, "joined")
+
+
+@dataclass
+class Player:
+    """A scripted player: on every state where its seat is to move, a
+    random legal action from its own view, once per step. Stops at the
+    result (returned) or after ``stop_at`` steps (None)."""
+
+    client: HallClient
+    seed: int = 0
+    stop_at: int | None = None
+    seen: list[dict] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    async def play(self) -> dict | None:
+        rng = random.Random(self.seed)
+        acted: set[int] = set()
+        while True:
+            msg = await self.client.recv()
+            self.seen.append(msg)
+            if msg["t"] == "error":
+                self.errors.append(msg["text"])
+            if msg["t"] != "state":
+                continue
+            if msg["result"] is not None:
+                return msg["result"]
+            if self.stop_at is not None and msg["step"] >= self.stop_at:
+                return None
+            await self.move(msg, rng, acted)
+
+    async def move(self, msg: dict, rng: random.Random, acted: set[int]) -> None:
+        game = engine.get_game(msg["table"]["game"])
+        view = pickle.loads(msg["view"])  # noqa: S301 - the test's own hall
+        seat = game.viewer(view)
+        if msg["to_move"] != seat or msg["step"] in acted or not msg["table"]["started"]:
+            return
+        acted.add(msg["step"])
+        action = rng.choice(list(game.legal(view)))
+        await self.client.send({"t": "act", "step": msg["step"],
+                                "action": game.encode_action(action)})
+
+
+async def play_all(players: list[Player], timeout: float = 60.0) -> list[dict | None]:
+    return await asyncio.wait_for(asyncio.gather(*(p.play() for p in players)), timeout)
