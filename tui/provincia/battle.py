@@ -84,8 +84,9 @@ class BattlePanel(Static):
         if bellum == HIDDEN:
             placed = sum(h is not None for h in s.committed)
             lines = [f"Gauls [b]?[/] [dim](Bellum face down)[/] · tokens {placed}/{s.n} placed"]
-            if scene.seat is not None and s.committed[scene.seat] is not None:
-                mine = s.committed[scene.seat].card
+            own = scene.own
+            if own is not None and s.committed[own] is not None:
+                mine = s.committed[own].card
                 if mine != HIDDEN:
                     lines.append(f"You placed {look.token(mine)} face down.")
             lines.append(header)

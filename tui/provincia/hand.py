@@ -27,7 +27,7 @@ LEGEND_MARKUP = (f"[b $success]{PLAYABLE}[/] playable [dim]{NOT_NOW}[/] not now 
 
 def playable(scene: Scene, card: int) -> bool:
     """Could the seat play this card on a Play Cards turn with what it has?"""
-    return scene.seat is not None and verdict(scene.state, scene.seat, card).mark == PLAYABLE
+    return scene.own is not None and verdict(scene.state, scene.own, card).mark == PLAYABLE
 
 
 def marked(v: Verdict) -> str:
@@ -76,27 +76,28 @@ class Hand(Vertical):
 
     def show(self, scene: Scene) -> None:
         cards = self.query_one("#hand-cards", OptionList)
-        self.set_class(scene.seat is None, "-hidden")
-        if scene.seat is None:
+        seat = scene.own  # None: a replay of full states, or a spectator
+        self.set_class(seat is None, "-hidden")
+        if seat is None:
             return
-        pl = scene.state.players[scene.seat]
+        pl = scene.state.players[seat]
         hand = pl.hand
         tokens = " ".join(look.token(h.card) for h in pl.tokens if h.card != HIDDEN)
         self.query_one("#hand-tokens", Static).update(
             f"[dim]Battle tokens[/] {tokens}" if tokens else "")
         # an action the menu does not offer says why; at small heights it
         # takes the tokens' row (they matter in the battle, which lists them)
-        trade = trade_note(scene.state, scene.seat)
+        trade = trade_note(scene.state, seat)
         self.query_one("#hand-trade", Static).update(f"[i]{trade}[/]")
         self.set_class(bool(trade), "-trade")
         ids = sorted((h.card for h in hand if h.card != HIDDEN),
                      key=lambda c: (c >= len(AEDIFICIA), CARDS[c].name))
-        if scene.state.viewer == scene.seat:
+        if scene.state.viewer == seat:
             self.border_title = markup("Your hand ($count)", count=len(hand))
         else:  # a replay shows any seat's hand; "You's hand" would be wrong
             self.border_title = markup("Hand · $name ($count)",
-                                       name=scene.looks[scene.seat].name, count=len(hand))
-        marks = [verdict(scene.state, scene.seat, c) for c in ids]
+                                       name=scene.looks[seat].name, count=len(hand))
+        marks = [verdict(scene.state, seat, c) for c in ids]
         self.query_one("#hand-compact", Static).update(compact(ids, marks))
         if (ids, marks) != self._listed:  # rebuilding the list is the costly part
             self._listed = (ids, marks)

@@ -306,8 +306,8 @@ class RomansBoard(Static, can_focus=True):
     def show(self, scene: Scene) -> None:
         first = self.scene is None
         self.scene = scene
-        if first and scene.seat is not None:
-            self.tab = scene.seat
+        if first and scene.own is not None:
+            self.tab = scene.own
         self.redraw()
 
     def tabs(self) -> int:
@@ -394,9 +394,9 @@ class RomansBoard(Static, can_focus=True):
         self.marked = frozenset(places)
         self.preview = preview
         self.building = building
-        if places and self.scene is not None and self.scene.seat is not None \
-                and self.tab < self.scene.state.n:
-            self.tab = self.scene.seat
+        own = self.scene.own if self.scene is not None else None
+        if places and own is not None and self.tab < self.scene.state.n:
+            self.tab = own
             self.cursor = places[0]
         self.redraw()
 

@@ -50,7 +50,7 @@ class SidePanel(Static):
 
     def show(self, scene: Scene) -> None:
         s = scene.state
-        seat = scene.seat if scene.seat is not None else 0
+        seat = scene.own if scene.own is not None else 0  # a replay, a spectator
         me = scene.looks[seat]
         p = s.players[seat]
         self.border_title = f"Era {s.era} · {PHASE_NAMES[s.phase]}"
@@ -86,7 +86,7 @@ class SidePanel(Static):
             general = f" +{h.general}" if h.general else ""
             lines.append(f"[b $romans-enemy]Enemy[/] {look.TAG[h.place]}: "
                          f"{h.warbands} warbands{general}{tgt}")
-        fights = battles(s, scene.seat)
+        fights = battles(s, scene.own)
         mine = [line for who, line in fights if who == seat]
         others = [(who, line) for who, line in fights if who != seat]
         if fights:

@@ -105,8 +105,9 @@ class RomansUI:
         self._board.show(scene)
         self._side.show(scene)
         before = scene.earlier(1)
-        changed = before is not None and scene.seat is not None and \
-            before.players[scene.seat] != scene.state.players[scene.seat]
+        own = scene.own
+        changed = before is not None and own is not None and \
+            before.players[own] != scene.state.players[own]
         self._box.set_class(changed, "-changed")
 
     def focus_action(self, scene: Scene, action: tuple | None) -> None:

@@ -37,6 +37,15 @@ class Scene:
     seed: int | None = None
     focus: tuple | None = None
 
+    @property
+    def own(self) -> int | None:
+        """The seat whose eyes these are, if it plays at the table: None in
+        the replay of full states and for a spectator at a shared table
+        (``seat`` is then ``engine.core.SPECTATOR``, which no seat has), so a
+        table never shows "your hand" nor indexes the seats by it."""
+        seat = self.seat
+        return seat if seat is not None and 0 <= seat < len(self.seats) else None
+
 
 class GameUI(Protocol):
     """A game's table. ``variables`` are its own theme variables (colours
