@@ -22,7 +22,6 @@ import fcntl
 import logging
 import os
 import re
-import socket
 import stat
 import threading
 from pathlib import Path
@@ -83,22 +82,31 @@ def login_name() -> str:
     return "player"
 
 
-def is_hosted(path: Path) -> bool:
-    """Does a hall answer on ``path`` now?"""
-    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
-        try:
-            probe.connect(str(path))
-        except OSError:
-            return False
-    return True
+def is_hosted(folder: Path) -> bool:
+    """Does a ``tabula host`` hold the hall in ``folder`` now?
+
+    Asked of the lock, not the socket: a probe connection would be a
+    client that never says hello (and a log line each time).
+    """
+    try:
+        fd = os.open(folder / LOCK, os.O_RDONLY | os.O_CLOEXEC)
+    except OSError:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)  # (and with it a shared lock we may have taken)
+    return False
 
 
-def require_host(path: Path) -> Path:
-    """``path`` if a hall answers there; else NobodyHosts with the one line to show."""
-    if not is_hosted(path):
-        raise NobodyHosts("nobody hosts tables on this machine now; start them with "
-                          "`tabula host` (in another terminal)")
-    return path
+def require_host(folder: Path) -> Path:
+    """The hall's socket in ``folder`` if a host runs; else NobodyHosts (one line)."""
+    if not is_hosted(folder) or not socket_path(folder).exists():
+        raise NobodyHosts("nobody hosts tables here; start them with `tabula host` "
+                          "in another terminal")
+    return socket_path(folder)
 
 
 def private_folder(folder: Path) -> None:
@@ -182,8 +190,8 @@ class LocalHall:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             os.close(fd)
-            raise AlreadyHosted("tables are hosted on this machine already (another "
-                                "`tabula host`); join them with `tabula join CODE`") from None
+            raise AlreadyHosted("another `tabula host` runs already; join its tables "
+                                "with `tabula join CODE`") from None
         self._lock = fd
 
     def _log_to_file(self) -> None:
@@ -217,6 +225,7 @@ class LocalHall:
         from .hall import Hall
 
         self._loop = asyncio.get_running_loop()
+        self._loop.set_exception_handler(_log_loop_error)  # never onto the UI's terminal
         self._stop = asyncio.Event()
         hall = Hall(self._config())
         await hall.start()
@@ -228,3 +237,11 @@ class LocalHall:
             await self._stop.wait()
         finally:
             await hall.stop()
+
+
+def _log_loop_error(loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+    """What asyncio would print to stderr, as one line of the hall's log."""
+    error = context.get("exception")
+    logging.getLogger("tabula.hall").error(
+        "%s%s", context.get("message", "event loop error"),
+        f" ({type(error).__name__}: {error})" if error is not None else "")

@@ -361,7 +361,7 @@ def test_join_with_nobody_hosting_says_so_in_one_line(tmp_path, monkeypatch, cap
     monkeypatch.setenv("TABULA_HOME", str(tmp_path))
     assert cli_main(["join", "ktrzb"]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "nobody hosts tables on this machine" in err
+    assert err.count("\n") == 1 and "nobody hosts tables here" in err
     assert cli_main(["join", "k1"]) == 2
     assert "4 to 6 letters" in capsys.readouterr().err
 
@@ -377,7 +377,7 @@ def test_a_local_hall_is_private_single_and_keeps_its_tables(tmp_path):
     path = first.start()
     try:
         assert (folder.stat().st_mode & 0o777, path.stat().st_mode & 0o777) == (0o700, 0o600)
-        assert require_host(path) == path
+        assert require_host(folder) == path
         with pytest.raises(AlreadyHosted):
             LocalHall(folder).start()
 
@@ -391,7 +391,7 @@ def test_a_local_hall_is_private_single_and_keeps_its_tables(tmp_path):
         code = run(create())
     finally:
         first.stop()
-    assert not is_hosted(path) and not path.exists()
+    assert not is_hosted(folder) and not path.exists()
 
     again = LocalHall(folder)
     again.start()
@@ -399,3 +399,4 @@ def test_a_local_hall_is_private_single_and_keeps_its_tables(tmp_path):
         assert code in again.hall.tables  # restored from the folder
     finally:
         again.stop()
+

@@ -12,8 +12,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import UsageError
+
+if TYPE_CHECKING:
+    from .app import Settings
 
 
 def _name(args: argparse.Namespace) -> str:
@@ -35,6 +39,13 @@ def _save_root(args: argparse.Namespace) -> Path:
         else default_folder()
 
 
+def _settings(args: argparse.Namespace) -> Settings:
+    """The UI's settings (``--save-dir`` is also where finished shared games go)."""
+    from .app import Settings
+
+    return Settings(save_dir=getattr(args, "save_dir", None))
+
+
 def run_host(args: argparse.Namespace) -> int:
     """Host the tables; the host's own UI opens at the lobby."""
     from hall.client import Link
@@ -52,7 +63,7 @@ def run_host(args: argparse.Namespace) -> int:
     try:
         from .entry import run_shared
 
-        return run_shared(Link(path=path, name=name, start="lobby"))
+        return run_shared(Link(path=path, name=name, start="lobby"), _settings(args))
     finally:
         local.stop()
         print("tabula host: the tables are saved; `tabula host` brings them back.",
@@ -62,7 +73,7 @@ def run_host(args: argparse.Namespace) -> int:
 def run_join(args: argparse.Namespace) -> int:
     """Join a table of this machine's host by its code."""
     from hall.client import Link
-    from hall.local import NobodyHosts, check_code, require_host, socket_path
+    from hall.local import NobodyHosts, check_code, hall_dir, require_host
 
     try:
         code = check_code(args.code)
@@ -70,10 +81,10 @@ def run_join(args: argparse.Namespace) -> int:
         raise UsageError(str(e)) from None
     name = _name(args)
     try:
-        path = require_host(socket_path())
+        path = require_host(hall_dir())
     except NobodyHosts as e:
         print(f"tabula join: {e}", file=sys.stderr)
         return 1
     from .entry import run_shared
 
-    return run_shared(Link(path=path, name=name, start=f"join:{code}"))
+    return run_shared(Link(path=path, name=name, start=f"join:{code}"), _settings(args))
