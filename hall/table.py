@@ -252,8 +252,8 @@ class Table:
         if replaced is not None:
             out.append((replaced, {"t": "ended", "text": "you joined this table from another "
                                    "connection"}))
-        out += self._welcome(cid, seat)
-        out += self.begin_if_full()
+        begins = self.begin_if_full()  # before the welcome, so "joined" says started
+        out += self._welcome(cid, seat) + begins
         verb = "is back" if own is not None else "joined"
         out += self.notice(f"{who.name} {verb}" + ("; the bot steps aside" if back else ""),
                            but=cid)

@@ -102,6 +102,7 @@ class Player:
     stop_at: int | None = None
     seen: list[dict] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    inbox: asyncio.Queue = field(default_factory=asyncio.Queue)  # every message, for the test
 
     async def play(self) -> dict | None:
         rng = random.Random(self.seed)
@@ -109,6 +110,7 @@ class Player:
         while True:
             msg = await self.client.recv()
             self.seen.append(msg)
+            self.inbox.put_nowait(msg)
             if msg["t"] == "error":
                 self.errors.append(msg["text"])
             if msg["t"] != "state":
@@ -129,6 +131,21 @@ class Player:
         action = rng.choice(list(game.legal(view)))
         await self.client.send({"t": "act", "step": msg["step"],
                                 "action": game.encode_action(action)})
+
+
+async def heard(player: Player, ok: Callable[[dict], bool], timeout: float = WAIT) -> dict:
+    """The next message ``player`` received (while playing) that ``ok`` accepts."""
+    async def find() -> dict:
+        while True:
+            msg = await player.inbox.get()
+            if ok(msg):
+                return msg
+    return await asyncio.wait_for(find(), timeout)
+
+
+def saying(kind: str, words: str) -> Callable[[dict], bool]:
+    """A message of ``kind`` whose text holds ``words``."""
+    return lambda m: m["t"] == kind and words in m.get("text", "")
 
 
 async def play_all(players: list[Player], timeout: float = 60.0) -> list[dict | None]:
