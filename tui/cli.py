@@ -165,7 +165,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game(p, nargs="?", default=default_game())
 
     p = sub.add_parser("serve", help="host games over SSH",
-                       description="Host Tabula over SSH: each connection plays its own game.")
+                       description="Host Tabula over SSH: each connection plays its own "
+                       "game, or sits at a shared table with others: `ssh -t -p PORT HOST "
+                       "lobby` opens the tables, `ssh -p PORT CODE@HOST` joins one by its "
+                       "code. Unfinished tables are kept in the data dir over restarts.")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default: 127.0.0.1; 0.0.0.0 for everyone)")
     p.add_argument("--port", type=int, default=2222, help="port to listen on (default: 2222)")
@@ -197,7 +200,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("host", help="host shared tables on this machine (no SSH)",
                        description="Host shared tables for people on this machine: opens the "
-                       "lobby; others join from their own terminals with `tabula join CODE`. "
+                       "lobby; others join from their own terminals (logged in as the same "
+                       "user) with `tabula join CODE`. "
                        "Unfinished tables are kept and come back at the next `tabula host`.")
     p.add_argument("--name", help="your name at the tables (default: your login name)")
     p = sub.add_parser("join", help="join a table hosted on this machine by `tabula host`",

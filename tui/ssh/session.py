@@ -46,8 +46,9 @@ if TYPE_CHECKING:
 RESET_TERMINAL = (b"\x1b[<u\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l\x1b[?1016l"
                   b"\x1b[?2004l\x1b[?2048l\x1b[?1004l\x1b[?7h\x1b[?1049l\x1b[?25h\x1b[0m\r\n")
 
-ONLY_THE_GAME = (b"Tabula offers only the game: no commands, no file transfer.\r\n"
-                 b"Connect with plain `ssh -p PORT HOST` from a terminal.\r\n")
+ONLY_THE_GAME = (b"Tabula offers only the game: no commands but `lobby`, no file transfer.\r\n"
+                 b"Connect with plain `ssh -p PORT HOST` from a terminal "
+                 b"(or `ssh -t -p PORT HOST lobby` for the shared tables).\r\n")
 
 INPUT_BURST = 64 * 1024  # bytes of input at once (a paste)
 INPUT_PER_SECOND = 16 * 1024  # bytes of input per second, sustained
