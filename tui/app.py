@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events, on
 from textual.app import App
@@ -25,11 +25,15 @@ from saves.plain import plain
 
 from . import crash
 from .bots import BotPacer
+from .hall_link import HallClosed, HallLink, HallMessage, HallSend
 from .messages import OpenGame, OpenReplay
 from .settings import Settings
 from .sizes import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH
 from .widgets.game_styles import checked_variables, scoped_css
 from .widgets.seats import SEAT_COLOURS
+
+if TYPE_CHECKING:
+    from hall.client import Link
 
 __all__ = ["Settings", "Start", "TabulaApp"]
 
@@ -62,7 +66,7 @@ class TabulaApp(App[int]):
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(self, start: Start | None = None, settings: Settings | None = None,
-                 store: Any = None) -> None:
+                 store: Any = None, link: Link | None = None) -> None:
         # Before Textual's own __init__, which asks for the theme variables.
         self._game_variables: dict[str, dict[str, str]] = {}  # of each game styled so far
         super().__init__(driver_class=guarded_driver())
@@ -74,6 +78,8 @@ class TabulaApp(App[int]):
         self._too_small: Screen | None = None
         self._told_capped = False
         self._crash: crash.Crash | None = None
+        self.hall: HallLink | None = HallLink(link) if link is not None else None
+        """The table hall this app may reach (shared tables), or None."""
 
     # ------------------------------------------------------------ theme
     async def on_event(self, event: events.Event) -> None:
@@ -163,6 +169,8 @@ class TabulaApp(App[int]):
             self.push_screen(TitleScreen())
             if start.kind == "game" and start.match is not None:
                 self.play(start.match)
+        if self.hall is not None:
+            self.run_worker(self.hall.run(self), group="hall", exit_on_error=False)
         self.check_size()
 
     def play(self, match: Match) -> None:
@@ -184,6 +192,37 @@ class TabulaApp(App[int]):
     @on(OpenReplay)
     def _open_replay(self, message: OpenReplay) -> None:
         self.replay(message.match)
+
+    # ------------------------------------------------------------ shared tables
+    @on(HallMessage)
+    def _hall_message(self, message: HallMessage) -> None:
+        from .hall_route import route
+
+        if self.hall is not None:
+            route(self, self.hall, message.msg)
+
+    @on(HallSend)
+    async def _hall_send(self, message: HallSend) -> None:
+        from hall.wire import ProtocolError
+
+        if self.hall is None or not self.hall.alive:
+            self.notify("Not connected to the table hall.", severity="warning")
+            return
+        try:
+            await self.hall.send(message.msg)
+        except (ConnectionError, OSError, ProtocolError) as e:
+            self.notify(f"Could not reach the table hall: {e}", severity="error")
+
+    @on(HallClosed)
+    def _hall_closed(self, message: HallClosed) -> None:
+        """The hall is gone: back to the title, which no longer offers Tables."""
+        from .screens.lobby import LobbyScreen
+        from .screens.shared_table import SharedTableScreen
+
+        self.notify(f"The table hall closed the connection ({message.reason}).",
+                    title="Tables", severity="error", timeout=10)
+        while any(isinstance(s, LobbyScreen | SharedTableScreen) for s in self.screen_stack):
+            self.pop_screen()
 
     # ------------------------------------------------------------ small terminals
     @property
@@ -225,10 +264,13 @@ class TabulaApp(App[int]):
     def push_screen(self, screen: Any, *args: Any, **kw: Any) -> Any:  # type: ignore[override]
         """Screens opened while the terminal is too small go under the notice;
         a screen showing a game's table gets that game's styles first."""
+        from .screens.shared_table import SharedTableScreen
         from .screens.tabled import TableScreen
 
         if isinstance(screen, TableScreen):
             self.style_game(screen.match.game_id, screen.ui.variables)
+        elif isinstance(screen, SharedTableScreen):
+            self.style_game(screen.game_id, screen.ui.variables)
         notice = self._too_small
         if notice is not None and self.screen is notice and screen is not notice:
             self.pop_screen()

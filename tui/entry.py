@@ -1,5 +1,7 @@
 """The subcommands that open the terminal UI: ``tabula`` (the title screen),
-``new``, ``load``, ``replay`` and ``rules``.
+``new``, ``load``, ``replay`` and ``rules``; ``run_shared`` for the shared
+tables of a hall (``tabula host`` / ``tabula join``; a served game finds its
+hall in its environment, ``hall.client.Link.from_env``).
 
 They live apart from ``tui.app`` so that the app never imports the command
 line (``tui.commands`` calls these; these build a ``TabulaApp``).
@@ -8,7 +10,9 @@ line (``tui.commands`` calls these; these build a ``TabulaApp``).
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine.games import DEFAULT_GAME
 from engine.match import Match
@@ -16,6 +20,9 @@ from saves.plain import plain
 
 from .app import Settings, Start, TabulaApp
 from .errors import UsageError
+
+if TYPE_CHECKING:
+    from hall.client import Link
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -27,9 +34,28 @@ def _run(app: TabulaApp) -> int:
     return app.return_code or 0
 
 
+def env_link() -> Link | None:
+    """The hall a served game was given (``TABULA_HALL_FD``), or None."""
+    if "TABULA_HALL_FD" not in os.environ:
+        return None  # hall (and msgpack) load only for shared tables
+    from hall.client import Link
+
+    try:
+        return Link.from_env(os.environ)
+    except ValueError as e:
+        raise UsageError(plain(str(e))) from None
+
+
 def run_title(args: argparse.Namespace) -> int:
-    """``tabula``: the title screen."""
-    return _run(TabulaApp(Start("title"), _settings(args)))
+    """``tabula``: the title screen (with Tables when a hall is reachable)."""
+    return _run(TabulaApp(Start("title"), _settings(args), link=env_link()))
+
+
+def run_shared(link: Link, settings: Settings | None = None) -> int:
+    """The app connected to a table hall: it opens where ``link.start``
+    says (the title, the lobby, or a table by code) and goes straight back
+    to a seat of mine at an unfinished table."""
+    return _run(TabulaApp(Start("title"), settings or Settings(), link=link))
 
 
 def run_new(args: argparse.Namespace) -> int:

@@ -22,6 +22,8 @@ class Host(Protocol):
 
     settings: Settings
     pacer: BotPacer
+    hall: Any
+    """The table hall's connection (``tui.hall_link.HallLink``), or None."""
 
     @property
     def store(self) -> Any:

@@ -1,4 +1,5 @@
-"""The title screen: Continue, New game, Load, Rules, Quit."""
+"""The title screen: Continue, New game, Load, Rules, Quit; and Tables (the
+lobby of shared tables) when the app can reach a table hall."""
 
 from __future__ import annotations
 
@@ -46,6 +47,7 @@ class TitleScreen(Screen[None]):
         Binding("c", "pick('continue')", "Continue"),
         Binding("n", "pick('new')", "New game"),
         Binding("l", "pick('load')", "Load"),
+        Binding("t", "pick('tables')", "Tables", show=False),  # only with a hall
         Binding("r", "pick('rules')", "Rules"),
         Binding("q", "pick('quit')", "Quit"),
         Binding("escape", "ask_quit", "Quit?", show=False),
@@ -82,20 +84,33 @@ class TitleScreen(Screen[None]):
         latest = self.latest()
         self._latest = latest
         menu.clear_options()
+        tables = [Option("[b]T[/]ables: play with others", id="tables")] if self.hall() else []
         menu.add_options([
             Option("[b]C[/]ontinue", id="continue", disabled=latest is None),
+            *tables,
             Option("[b]N[/]ew game", id="new"),
             Option("[b]L[/]oad a saved game", id="load"),
             Option("[b]R[/]ules", id="rules"),
             Option("[b]Q[/]uit", id="quit"),
         ])
         menu.highlighted = 0 if latest is not None else 1
+        self.refresh_bindings()
         info = self.query_one("#continue-info", Static)
         if latest is None:
             info.update("[dim]No game in progress. Start a new one: press n.[/]")
         else:
             info.update(continue_line(latest))
         menu.focus()
+
+    def hall(self) -> bool:
+        """Can this app reach a table hall (shared tables)?"""
+        hall = host(self).hall
+        return hall is not None and hall.alive
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick" and parameters == ("tables",):
+            return self.hall()
+        return True
 
     @on(OptionList.OptionSelected, "#title-menu")
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -104,6 +119,11 @@ class TitleScreen(Screen[None]):
     def action_pick(self, what: str) -> None:
         if what == "continue":
             self.resume()
+        elif what == "tables":
+            if self.hall():
+                from .lobby import LobbyScreen
+
+                self.app.push_screen(LobbyScreen())
         elif what == "new":
             from .new_game import NewGameScreen
 

@@ -1,0 +1,115 @@
+"""The terminal UI's end of a table hall (issue 14): one connection per app.
+
+A game process that was given a ``hall.client.Link`` (a served game's
+inherited socket, or ``tabula host`` / ``tabula join`` on a Unix socket)
+talks to the hall from Textual's own event loop: a worker reads message
+after message and posts each to the app as a ``HallMessage``; screens send
+by posting ``HallSend`` to the app, so no screen holds the connection and
+messages leave in the order they were asked for. ``tui.hall_route`` hands
+each message to the screen it concerns: the lobby (``tui.screens.lobby``)
+or the shared table (``tui.screens.shared_table``).
+
+Everything the hall sends that a person wrote (names, chat, notices,
+errors) is treated as untrusted text: ``saves.plain.plain`` before use, and
+markup only through ``tui.widgets.untrusted.markup``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from textual.message import Message
+
+from saves.plain import plain
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from hall.client import HallClient, Link
+
+
+@dataclass
+class HallMessage(Message):
+    """One message from the hall (a msgpack map, key "t" its kind)."""
+
+    msg: dict[str, Any]
+
+
+@dataclass
+class HallSend(Message):
+    """A screen asks the app to send ``msg`` to the hall."""
+
+    msg: dict[str, Any]
+
+
+@dataclass
+class HallClosed(Message):
+    """The connection to the hall is gone; ``reason`` is plain text."""
+
+    reason: str
+
+
+@dataclass
+class HallLink:
+    """The app's connection to the hall: where it is, and the client once open."""
+
+    link: Link
+    client: HallClient | None = None
+    you: str = ""  # my name, as the hall's hello said it
+    alive: bool = True
+    started: bool = False  # the start (lobby, join, reconnect) was acted on
+    pending: list[dict[str, Any]] = field(default_factory=list)  # sent before connecting
+
+    async def run(self, app: App[Any]) -> None:
+        """Connect, then post every message to ``app`` until the hall closes."""
+        from hall.wire import ProtocolError
+
+        try:
+            self.client = await self.link.connect()
+            for msg in self.pending:
+                await self.client.send(msg)
+            self.pending.clear()
+            while True:
+                msg = await self.client.recv()
+                if isinstance(msg, dict) and isinstance(msg.get("t"), str):
+                    app.post_message(HallMessage(msg))
+        except (ConnectionError, OSError, ProtocolError, ValueError) as e:
+            self.alive = False
+            why = plain(str(e) or type(e).__name__, 200)
+            app.post_message(HallClosed(why))
+
+    async def send(self, msg: dict[str, Any]) -> None:
+        """Send ``msg`` now, or once connected."""
+        if not self.alive:
+            raise ConnectionError("not connected to the hall")
+        if self.client is None:
+            self.pending.append(msg)
+            return
+        await self.client.send(msg)
+
+    def close(self) -> None:
+        if self.client is not None:
+            self.client.close()
+
+
+def first_request(start: str, hello: dict[str, Any]) -> tuple[bool, dict[str, Any] | None]:
+    """What to do once the hall says hello: (open the lobby?, message to send).
+
+    A seat of mine at an unfinished table comes first: reconnecting gives it
+    back at once, on the same screen. Else the link's start: "lobby",
+    "join:CODE", "watch:CODE" (each over the lobby, so leaving the table goes
+    back to it) or "title" (nothing)."""
+    seats = hello.get("seats") or []
+    mine = next((s for s in seats if isinstance(s, dict) and isinstance(s.get("code"), str)),
+                None)
+    if mine is not None:
+        seat = mine.get("seat")
+        return True, {"t": "join", "code": mine["code"],
+                      "seat": seat if isinstance(seat, int) else None}
+    kind, _, code = start.partition(":")
+    if kind == "join" and code:
+        return True, {"t": "join", "code": code.upper(), "seat": None}
+    if kind == "watch" and code:
+        return True, {"t": "watch", "code": code.upper()}
+    return kind == "lobby", None
