@@ -23,7 +23,14 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from tests.test_ssh_support import make_config, make_keys, run, serving, sessions_done
+from tests.test_ssh_support import (
+    eventually,
+    make_config,
+    make_keys,
+    run,
+    serving,
+    sessions_done,
+)
 from tui.cli import main as cli_main
 from tui.ssh.child import open_pty
 from tui.ssh.environment import child_env
@@ -306,6 +313,30 @@ def test_a_guest_by_code_gets_a_guest_name_and_a_guest_key(tmp_path):
             assert (await started(guest))[2] == f"join:{code}"
             assert re.fullmatch(r"guest-\d{4}", (await message(guest, "hello"))["you"])
             for client in (anna, guest):
+                client.send("q\r")
+                await client.read_to_end()
+            await sessions_done(host)
+    run(body())
+
+
+def test_two_guests_of_one_name_never_share_a_seat(tmp_path):
+    """Two people who both log in as "pi": the second sits as "pi-2" while
+    the first is connected; once the first has gone, "pi" is free again."""
+    config = make_config(tmp_path, None, child_command=relay_game(tmp_path))
+
+    async def body():
+        async with serving(config) as host:
+            first = await GameClient.connect(host.port, username="pi")
+            second = await GameClient.connect(host.port, username="pi")
+            assert (await message(first, "hello"))["you"] == "pi"
+            assert (await message(second, "hello"))["you"] == "pi-2"
+            first.send("q\r")
+            await first.read_to_end()
+            await first.wait_closed()
+            await eventually(lambda: "pi" not in host.guest_names)
+            back = await GameClient.connect(host.port, username="pi")
+            assert (await message(back, "hello"))["you"] == "pi"
+            for client in (second, back):
                 client.send("q\r")
                 await client.read_to_end()
             await sessions_done(host)

@@ -21,6 +21,7 @@ from .channel import guard
 from .identity import (
     Player,
     display_name,
+    free_name,
     guest_name,
     known_name,
     new_guest_home,
@@ -63,6 +64,7 @@ class TabulaConnection(asyncssh.SSHServer):
         self.refusal: str | None = None  # why this connection was turned away
         self.ending: str | None = None  # why the server closed it, for the log
         self._key: asyncssh.SSHKey | None = None
+        self._guest_name: str | None = None  # held in host.guest_names while connected
         self._no_game: asyncio.TimerHandle | None = None
 
     @property
@@ -95,6 +97,9 @@ class TabulaConnection(asyncssh.SSHServer):
         self.closed = True
         self._cancel_no_game()
         self.host.gate.release(self)
+        if self._guest_name is not None:
+            self.host.guest_names.discard(self._guest_name)
+            self._guest_name = None
         if self.refusal is not None:
             self.host.refusals.note(self.address, self.refusal)
         elif self.sessions_seen == 0:  # sessions log themselves; this covers the rest
@@ -181,13 +186,7 @@ class TabulaConnection(asyncssh.SSHServer):
         self.host.gate.logged_in_now(self)
         data_dir = self.host.config.data_dir
         fingerprint = self._key.get_fingerprint("sha256") if self._key is not None else None
-        hall = self.host.hall
-        code = table_code(self.username, hall.tables if hall is not None else ())
-        name = self.username  # who they are (and whose folder) unless they came as a code
-        if code is not None:
-            name = (known_name(data_dir, fingerprint) or "player") if fingerprint else guest_name()
-        elif fingerprint is not None:
-            remember_name(data_dir, fingerprint, self.username)
+        name, shown, code = self._names(fingerprint)
         try:
             if fingerprint is None:  # guest: nothing to remember them by
                 home: Path | None = new_guest_home(data_dir)
@@ -197,8 +196,32 @@ class TabulaConnection(asyncssh.SSHServer):
             log.error("cannot make a save folder for %r in %s: %s", self.username, data_dir,
                       e.strerror or e)
             home = None
-        self.player = Player(self.username, fingerprint, home, display_name(name), code)
+        self.player = Player(self.username, fingerprint, home, shown, code)
         self.wait_for_game()
+
+    def _names(self, fingerprint: str | None) -> tuple[str, str, str | None]:
+        """(the name their folder is under, the name others see, the table
+        their user name is the code of).
+
+        A user name that is a table's code says nothing of who they are: a
+        key holder is then known by the name that key last came as, a guest
+        gets a guest name. A guest's shown name is their seat's key, so no
+        two guests connected at once share one.
+        """
+        data_dir = self.host.config.data_dir
+        hall = self.host.hall
+        code = table_code(self.username, hall.tables if hall is not None else ())
+        name = self.username
+        if code is not None:
+            name = (known_name(data_dir, fingerprint) or "player") if fingerprint else guest_name()
+        elif fingerprint is not None:
+            remember_name(data_dir, fingerprint, self.username)
+        shown = display_name(name)
+        if fingerprint is None:
+            shown = free_name(shown, self.host.guest_names)
+            self.host.guest_names.add(shown)
+            self._guest_name = shown
+        return name, shown, code
 
     # -- channels --------------------------------------------------------
 

@@ -121,6 +121,21 @@ def guest_name() -> str:
     return f"guest-{secrets.randbelow(9000) + 1000}"
 
 
+def free_name(name: str, taken: Container[str]) -> str:
+    """``name``, or ``name-2``, ``name-3``… if a guest online already has it.
+
+    A guest's seat belongs to their name; two people who both log in as
+    "pi" must not sit in each other's seat (a guest who drops out and comes
+    back, once their old connection is gone, has their own name again).
+    """
+    if name not in taken:
+        return name
+    n = 2
+    while (candidate := f"{name[:NAME_CHARS - 1 - len(str(n))]}-{n}") in taken:
+        n += 1
+    return candidate
+
+
 def make_private_dirs(path: Path) -> None:
     """``mkdir -p`` where every folder created is 0700, whatever the umask.
 

@@ -34,6 +34,7 @@ class Host(Protocol):
     tarpit: Tarpit
     launcher: Launcher
     hall: Any  # hall.hall.Hall while the server runs (None before start)
+    guest_names: set[str]  # names of the guests connected now (a guest's name is their seat)
 
     def track(self, coro: Coroutine[Any, Any, None], session: Any) -> None:
         """Run a session's lifetime as a task the shutdown waits for."""

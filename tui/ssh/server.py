@@ -48,6 +48,7 @@ class GameHost:
         self.host_key: asyncssh.SSHKey | None = None
         self.launcher = Launcher(config.child_command, memory_limit(config))
         self.hall: Any = None  # hall.hall.Hall, the shared tables, from start to stop
+        self.guest_names: set[str] = set()  # guests connected now, by the name they sit as
 
     def connection(self) -> TabulaConnection:
         return TabulaConnection(self)
