@@ -68,6 +68,9 @@ PRELOAD = (
     "tui.screens.title",
     "tui.screens.too_small",
     "hall.client",
+    "tui.hall_route",
+    "tui.screens.lobby",  # shared tables: ssh -t host lobby, ssh CODE@host
+    "tui.screens.shared_table",
     "textual.drivers.linux_driver",
     "textual.layouts.factory",
     "textual.layouts.horizontal",
