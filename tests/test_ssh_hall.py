@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import re
 import signal
@@ -244,8 +245,9 @@ def test_fd_3_reaches_a_forked_game_and_the_fd_named_reaches_a_fresh_one(tmp_pat
 
 # -- shortcuts -----------------------------------------------------------------------
 
-def test_lobby_is_the_one_command_and_it_needs_a_terminal(tmp_path):
+def test_lobby_is_the_one_command_and_it_needs_a_terminal(tmp_path, caplog):
     keys = make_keys(tmp_path)
+    caplog.set_level(logging.INFO, logger="tabula.ssh")
     config = make_config(tmp_path, keys, child_command=relay_game(tmp_path))
 
     async def body():
@@ -266,6 +268,9 @@ def test_lobby_is_the_one_command_and_it_needs_a_terminal(tmp_path):
                 assert no_pty.exit_status == 1 and b"needs a terminal" in no_pty.stderr
             await sessions_done(host)
     run(body())
+    lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("session ")]
+    assert sum("quit (status 0); opened lobby" in line for line in lines) == 1
+    assert sum("refused: exec 'lobby now'" in line for line in lines) == 1
 
 
 def test_a_table_code_as_user_name_joins_that_table(tmp_path):

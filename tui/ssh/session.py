@@ -381,6 +381,8 @@ class GameSession(asyncssh.SSHServerSession):
             return
         self._logged = True
         outcome = self.outcome or "closed before starting"
+        if self.start != "title" and self.child is not None:  # came by a shortcut
+            outcome += f"; opened {self.start}"
         if self.dropped_input:
             outcome += f"; {self.dropped_input} bytes of input flood dropped"
         if self.child is not None and self.child.returncode not in (0, None):
