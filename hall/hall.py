@@ -166,7 +166,8 @@ class Hall:
 
     def attach(self, sock: socket.socket, who: Who) -> None:
         """Serve one connected stream socket for ``who`` (returns at once)."""
-        self._spawn(self._serve_socket(sock, who))
+        name = plain(who.name, MAX_NAME).strip() or "player"
+        self._spawn(self._serve_socket(sock, Who(who.key, name, who.home)))
 
     async def serve_unix(self, path: str | os.PathLike) -> None:
         """Listen on a Unix socket for players of this machine's user."""
@@ -269,6 +270,9 @@ class Hall:
             handler(c, msg)
         except Refused as e:
             self._send(c, messages.error(str(e)))
+        except Exception:  # a bug here must not take the hall down: that client goes
+            log.exception("client %d %r: %s failed; closed", c.id, c.who.name, msg["t"])
+            self._close(c)
 
     def _table_of(self, c: Client) -> Table:
         table = self.tables.get(c.table or "")
@@ -531,10 +535,11 @@ class Hall:
         self._think(table, seat)
 
     def _think(self, table: Table, seat: int) -> None:
-        task = asyncio.get_running_loop().create_task(self._bot_move(table, seat, table.version))
+        task = asyncio.get_running_loop().create_task(self._bot_move(table, seat, table.moves))
+        task.add_done_callback(_log_failure)
         self._thinking[table.code] = task
 
-    async def _bot_move(self, table: Table, seat: int, version: int) -> None:
+    async def _bot_move(self, table: Table, seat: int, moves: int) -> None:
         try:
             kind, strength = table.bot_of(seat)
             action = await self.pool.decide(table.game.id, kind, strength,
@@ -545,7 +550,7 @@ class Hall:
                 del self._thinking[table.code]
         if self._stopping or self.tables.get(table.code) is not table:
             return
-        if table.version == version and table.match.to_move() == seat:
+        if table.moves == moves and table.match.to_move() == seat and not table.ended:
             try:
                 self._emit(table.play(action))
             except IllegalAction as e:
@@ -553,3 +558,9 @@ class Hall:
                           plain(str(e), 200))
                 return
         self._after(table)
+
+
+def _log_failure(task: asyncio.Task) -> None:
+    """A bot move's task ended by a bug: one log line (with its traceback)."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("a bot move failed", exc_info=task.exception())

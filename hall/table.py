@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from engine.core import SPECTATOR, IllegalAction
+from engine.core import SPECTATOR
 from engine.match import HUMAN, Match, Seat
 from saves.plain import plain
 
@@ -77,7 +77,8 @@ class Table:
     members: dict[int, Member] = field(default_factory=dict)
     chat_lines: deque = field(default_factory=lambda: deque(maxlen=CHAT_KEPT))
     undo_request: Undo | None = None
-    version: int = 0  # changes whenever the game or the seats change (stale bots, timers)
+    version: int = 0  # changes whenever the game or the seats change (stale timers)
+    moves: int = 0  # changes whenever the game changes (a move or an undo: stale bots)
     _logs: dict[int, list[list]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -342,7 +343,7 @@ class Table:
             raise Refused("it is not your turn")
         try:
             action = self.game.decode_action(encoded)
-        except (IllegalAction, ValueError, TypeError, IndexError, KeyError):
+        except Exception:  # noqa: BLE001 - any failure to decode is the sender's
             raise Refused("that move is not one the game knows") from None
         if action not in self.game.legal(self.match.state):
             raise Refused("that move is not allowed now")
@@ -351,6 +352,7 @@ class Table:
     def play(self, action: tuple) -> Out:
         """Play a checked action (a human's or a bot's) and tell everyone."""
         self.match.play(action)
+        self.moves += 1
         self._changed()
         out: Out = []
         if self.undo_request is not None:
@@ -424,6 +426,7 @@ class Table:
         name = self.match.seats[req.seat].name
         if ok and req.step == self.step and self.match.undo(req.seat):
             self.match.redo_stack.clear()  # no redo at a shared table
+            self.moves += 1
             self._changed()
             self._forget_log(self.step)
             msg = {"t": "undo_result", "ok": True, "text": f"{name}'s move was taken back"}
