@@ -323,6 +323,8 @@ class SharedTableScreen(Screen[None]):
         if not isinstance(step, int) or not isinstance(raw, bytes):
             return
         view = pickle.loads(raw)  # noqa: S301 — from our own hall, over a private socket
+        if step != self.step:  # a new position: a new choice (an undo comes back too)
+            self._sent_step = None
         if step < self.step:  # undone: what came after is gone
             self.views = {k: v for k, v in self.views.items() if k <= step}
         self.views[step] = view

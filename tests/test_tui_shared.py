@@ -1,0 +1,278 @@
+"""Shared tables in the terminal UI against a real Hall (issue 14).
+
+The hall runs in the test's event loop (``tests.hall_helpers``); the app
+reaches it through a socket pair as a served game does (``Link(fd=...)``);
+the other seats are scripted clients. Nothing sleeps: the app side waits
+with ``pilot.pause()`` until the screen shows what is awaited, the client
+side for messages, each with a timeout.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import pickle
+import random
+import socket
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Static
+
+import engine
+from engine import games
+from engine.core import SPECTATOR
+from hall.client import HallClient, Link
+from hall.hall import Hall, Who
+from tests.hall_helpers import Player, connect, create, expect, hall_at, run
+from tests.test_tui_support import settings
+from tui.app import Start, TabulaApp
+from tui.screens.dialogs import ConfirmScreen
+from tui.screens.lobby import LobbyScreen, NewTableScreen
+from tui.screens.shared_table import ChatScreen, SharedTableScreen
+from tui.screens.title import TitleScreen
+from tui.widgets.game_log import GameLog
+
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
+
+WAIT = 20.0  # s for anything awaited on the app's side
+
+
+def app_at(hall: Hall, name: str, start: str = "title") -> TabulaApp:
+    """An app at ``hall`` as guest ``name``, on a socket pair (a served game's way)."""
+    ours, theirs = socket.socketpair()
+    hall.attach(ours, Who(f"guest:{name}", name, None))
+    return TabulaApp(Start("title"), settings(), link=Link(fd=theirs.detach(), start=start))
+
+
+async def shows(pilot: Any, ok: Callable[[], bool], timeout: float = WAIT) -> None:
+    """Let the app run until ``ok()`` holds (never a sleep: one event round at a time)."""
+    async def wait() -> None:
+        while not ok():
+            await pilot.pause()
+    await asyncio.wait_for(wait(), timeout)
+
+
+def table_screen(app: TabulaApp) -> SharedTableScreen:
+    screen = app.screen
+    assert isinstance(screen, SharedTableScreen), screen
+    return screen
+
+
+def log_text(screen: SharedTableScreen) -> str:
+    log = screen.query_one(GameLog)
+    return "\n".join(body.plain for _, body in log._entries)
+
+
+def screen_text(app: TabulaApp) -> str:
+    return "\n".join(str(w.render()) for w in app.screen.query(Static))
+
+
+# ----------------------------------------------------------------- the lobby
+
+def test_the_lobby_lists_the_tables_and_creates_one_from_the_form(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            bob = connect(hall, "bob")
+            await expect(bob, "hello")
+            theirs = (await create(bob, "provincia", ["human", "human"], seed=3))["table"]
+            app = app_at(hall, "anna")
+            async with app.run_test(size=(100, 30)) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, TitleScreen))
+                await shows(pilot, lambda: app.hall is not None and app.hall.you == "anna")
+                await pilot.press("t")  # Tables
+                await shows(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                            and bool(app.screen.listed))
+                lobby = app.screen
+                assert [t["code"] for t in lobby.listed] == [theirs["code"]]
+                assert theirs["code"] in screen_text(app) or theirs["code"] in str(
+                    lobby.query_one("#lobby-tables").get_option_at_index(0).prompt)
+                await pilot.press("n")
+                await shows(pilot, lambda: isinstance(app.screen, NewTableScreen))
+                await pilot.press("ctrl+g")  # Create: 1 human (me) and rule bots
+                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                            and app.screen.step >= 0)
+                screen = table_screen(app)
+                assert len(hall.tables) == 2 and screen.code in hall.tables
+                table = hall.tables[screen.code]
+                assert table.host.name == "anna" and screen.is_host and screen.seat == 0
+                who = str(screen.query_one("#who", Static).render())
+                assert f"code {screen.code}" in who and "move " in who
+                await bob.send({"t": "list"})
+                listed = await expect(bob, "tables")
+                assert {t["code"] for t in listed["tables"]} == {theirs["code"], screen.code}
+                await pilot.press("escape")
+                await shows(pilot, lambda: app.screen.__class__.__name__ == "TableMenu")
+                await pilot.press("down", "down", "down", "down", "enter")  # leave
+                await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
+                await pilot.press("escape")
+                await shows(pilot, lambda: isinstance(app.screen, TitleScreen))
+    run(go())
+
+
+def test_joining_by_code_from_the_lobby(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            bob = connect(hall, "bob")
+            code = (await create(bob, "provincia", ["human", "human"], seed=3,
+                                 private=True))["table"]["code"]
+            app = app_at(hall, "anna", start="lobby")
+            async with app.run_test(size=(100, 30)) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
+                await pilot.press("c")
+                await pilot.press(*code.lower(), "enter")
+                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                            and app.screen.step >= 0)
+                assert table_screen(app).seat == 1
+                assert hall.tables[code].started
+    run(go())
+
+
+# ----------------------------------------------------------------- at the table
+
+class Bob:
+    """The scripted other seat: every read goes through ``until``, which
+    keeps the latest state."""
+
+    def __init__(self, client: HallClient, seat: int) -> None:
+        self.client = client
+        self.seat = seat
+        self.latest: dict | None = None
+
+    async def until(self, ok: Callable[[dict], bool]) -> dict:
+        async def find() -> dict:
+            while True:
+                msg = await self.client.recv()
+                if msg["t"] == "state":
+                    self.latest = msg
+                if ok(msg):
+                    return msg
+        return await asyncio.wait_for(find(), WAIT)
+
+    async def state_at(self, step: int) -> dict:
+        if self.latest is not None and self.latest["step"] == step:
+            return self.latest
+        return await self.until(lambda m: m["t"] == "state" and m["step"] == step)
+
+    async def move(self, game: Any, step: int, rng: random.Random) -> None:
+        view = pickle.loads((await self.state_at(step))["view"])  # noqa: S301 - our hall
+        action = rng.choice(list(game.legal(view)))
+        await self.client.send({"t": "act", "step": step, "action": game.encode_action(action)})
+
+
+async def my_move_by_key(pilot: Any, app: TabulaApp, table: Any, game: Any,
+                         key: str = "1") -> None:
+    """The app's seat plays the action ``key`` numbers; the hall gets exactly it."""
+    step = table.step
+    await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                and app.screen.step == step and app.screen.my_turn()
+                and app.screen.settled.is_set())
+    screen = table_screen(app)
+    offered = list(game.legal(screen.view))
+    await pilot.press(key)
+    await shows(pilot, lambda: table.step > step)
+    assert table.match.actions[step] == offered["1234567890".index(key)]
+
+
+def test_two_players_play_chat_and_ask_to_undo(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            bob_c = connect(hall, "bob")
+            code = (await create(bob_c, "provincia", ["human", "human"], seed=3))["table"]["code"]
+            table = hall.tables[code]
+            game = engine.get_game("provincia")
+            bob = Bob(bob_c, 0)
+            rng = random.Random(9)
+            app = app_at(hall, "anna", start=f"join:{code.lower()}")
+            async with app.run_test(size=(120, 40)) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                            and app.screen.step >= 0)
+                screen = table_screen(app)
+                assert screen.seat == 1 and table.started
+                # chat both ways, plain text
+                await bob_c.send({"t": "chat", "text": "salve [b]amica[/b]"})
+                await shows(pilot, lambda: "says: salve [b]amica[/b]" in log_text(screen))
+                await pilot.press("t")
+                await shows(pilot, lambda: isinstance(app.screen, ChatScreen))
+                await pilot.press(*"ave bob", "enter")
+                said = await bob.until(lambda m: m["t"] == "chat" and m["name"] == "anna")
+                assert said["text"] == "ave bob" and said["seat"] == 1
+                await shows(pilot, lambda: "says: ave bob" in log_text(screen))
+                # moves by keys until anna may take hers back
+                moved = 0
+                for _ in range(200):
+                    if table.match.to_move() == 1:
+                        await my_move_by_key(pilot, app, table, game, "12"[moved % 2])
+                        moved += 1
+                        if moved >= 2 and table.match.can_undo(1):
+                            break
+                    else:
+                        await bob.move(game, table.step, rng)
+                        step = table.step
+                        await bob.until(lambda m, s=step: m["t"] == "state"
+                                        and m["step"] > s)
+                else:
+                    raise AssertionError("anna never could undo")
+                step = table.step
+                await shows(pilot, lambda: screen.step == step)
+                assert f"move {step}" in str(screen.query_one("#who", Static).render())
+                await pilot.press("z")
+                asked = await bob.until(lambda m: m["t"] == "undo_asked")
+                assert asked["name"] == "anna" and asked["seat"] == 1
+                await bob_c.send({"t": "undo_answer", "yes": True})
+                await shows(pilot, lambda: screen.step < step)
+                assert table.step == screen.step and screen.my_turn()
+                # bob asks: anna gets a yes/no question
+                await my_move_by_key(pilot, app, table, game)
+                for _ in range(100):
+                    if table.match.to_move() == 0 and not table.match.can_undo(0):
+                        await bob.move(game, table.step, rng)
+                    elif table.match.to_move() == 1:
+                        await my_move_by_key(pilot, app, table, game)
+                    else:
+                        await bob.move(game, table.step, rng)
+                    s = table.step
+                    await shows(pilot, lambda s=s: screen.step == s)
+                    if table.match.can_undo(0) and table.match.to_move() != 0:
+                        break
+                else:
+                    raise AssertionError("bob never could undo")
+                await bob_c.send({"t": "undo"})
+                await shows(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+                await pilot.press("n")
+                result = await bob.until(lambda m: m["t"] == "undo_result")
+                assert not result["ok"] and "anna said no" in result["text"]
+    run(go(), timeout=90)
+
+
+# ----------------------------------------------------------------- spectators
+
+@pytest.mark.parametrize("game_id", [e.id for e in games.GAMES])
+def test_a_spectator_watches_every_game(tmp_path: Path, game_id: str) -> None:
+    """The spectator's screen draws the game's own table from the public
+    view (no hand of anyone) while two scripted players move."""
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            n = max(2, engine.get_game(game_id).players.start)
+            clients = [connect(hall, f"p{i}") for i in range(n)]
+            code = (await create(clients[0], game_id, ["human"] * n, seed=5))["table"]["code"]
+            for c in clients[1:]:
+                await c.send({"t": "join", "code": code})
+                await expect(c, "joined")
+            players = [Player(c, seed=i, stop_at=6) for i, c in enumerate(clients)]
+            task = asyncio.gather(*(p.play() for p in players))
+            app = app_at(hall, "watcher", start=f"watch:{code}")
+            async with app.run_test(size=(120, 40)) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                            and app.screen.step >= 6)
+                await asyncio.wait_for(task, WAIT)
+                screen = table_screen(app)
+                assert screen.seat is None and screen.scene().seat == SPECTATOR
+                assert screen.scene().own is None
+                assert screen.game.viewer(screen.view) == SPECTATOR
+                text = screen_text(app)
+                assert "Your hand" not in text and "Your turn" not in text
+                assert "watching" in str(screen.query_one("#who", Static).render())
+                assert not screen.my_turn()
+    run(go())
