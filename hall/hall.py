@@ -125,7 +125,9 @@ class Hall:
         self._ids = 0
         self._tasks: set[asyncio.Task] = set()
         self._thinking: dict[str, asyncio.Task] = {}
-        self._saved: dict[str, int] = {}
+        self._saved: dict[str, int] = {}  # table code -> version last encoded
+        self._pending: dict[str, tuple[bytes, bytes]] = {}  # encoded, not yet written
+        self._writing: dict[str, asyncio.Task] = {}
         self._timers = _Timers()
         self._server: asyncio.AbstractServer | None = None
         self._stopping = False
@@ -161,6 +163,7 @@ class Hall:
             await self._server.wait_closed()
         for table in self.tables.values():
             self._save(table)
+        await self.flush()
         if self._own_pool:
             self.pool.close()
 
@@ -470,8 +473,7 @@ class Hall:
             if c.table == table.code:
                 c.table = None
         if table.ended:
-            self._save(table)
-            self.store.forget(table.code)
+            self._save(table)  # marked ended: kept on disk, never restored
 
     # ------------------------------------------------------------ after a change
     def _after(self, table: Table) -> None:
@@ -486,13 +488,36 @@ class Hall:
         self._drive(table)
 
     def _save(self, table: Table) -> None:
+        """Autosave: encode now, write in a thread, one write per table at a
+        time (a newer one waiting replaces an older one still waiting)."""
         if self._saved.get(table.code) == table.version:
             return
         try:
-            self.store.save(table)
-            self._saved[table.code] = table.version
-        except (SaveError, OSError) as e:
+            data = self.store.encode(table)
+        except SaveError as e:
             log.error("table %s: autosave failed: %s", table.code, plain(str(e), 200))
+            return
+        self._saved[table.code] = table.version
+        self._pending[table.code] = data
+        if table.code not in self._writing:
+            self._writing[table.code] = asyncio.get_running_loop().create_task(
+                self._write(table.code))
+
+    async def _write(self, code: str) -> None:
+        try:
+            while code in self._pending:
+                data = self._pending.pop(code)
+                try:
+                    await asyncio.to_thread(self.store.write, code, data)
+                except OSError as e:
+                    log.error("table %s: autosave failed: %s", code, plain(str(e), 200))
+        finally:
+            self._writing.pop(code, None)
+
+    async def flush(self) -> None:
+        """Wait until every autosave is on disk."""
+        while self._writing:
+            await asyncio.gather(*self._writing.values(), return_exceptions=True)
 
     def _finished(self, table: Table) -> None:
         table.over_at = time.time()

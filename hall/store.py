@@ -2,17 +2,17 @@
 
 Layout of ``data_dir/tables`` (a private folder, 0700)::
 
-    CODE.tabula     the table's Match (saves.save_match: checked, atomic, with .bak)
+    CODE.tabula     the table's Match (a save file: checked, atomic, with .bak)
     CODE.json       the sidecar: code, host, private, started, ended, created,
                     seat owners {key, name, home} (null for bots and free seats),
                     seats a bot plays for an absent owner
 
 Both are written after every change (tmp + os.replace, through
-``saves.atomic``). ``load_all`` reads back every table not ended and not
-finished; a file that cannot be read is logged and skipped, never fatal.
-The sidecar is the hall's own file; its values are still checked on read
-(types, seat count) and names cleaned, as a damaged file must not break
-the hall.
+``saves.atomic``): encoded in the hall's loop, written in a thread.
+``load_all`` reads back every table not ended and not finished; a file
+that cannot be read is logged and skipped, never fatal. The sidecar is the
+hall's own file, but its values are still checked on read (types, seat
+count) and names cleaned: a damaged file must not break the hall.
 
 Finished tables are also saved into every human owner's own save folder
 (``save_to_homes``), where they list and replay like any finished game.
@@ -26,9 +26,12 @@ import re
 from pathlib import Path
 from typing import Any
 
-from saves import SaveError, Store, load_match, save_match
+from saves import SaveError, Store, codec, load_match
 from saves.atomic import write_atomic
+from saves.errors import FormatError
+from saves.files import is_sound, stamp
 from saves.plain import plain
+from saves.schema import MAX_FILE_BYTES
 from saves.store import make_private_folder
 
 from .messages import CODE_LEN, CODE_LETTERS, MAX_NAME
@@ -49,12 +52,27 @@ class TableStore:
         return self.folder / f"{code}.tabula", self.folder / f"{code}.json"
 
     def save(self, table: Table) -> None:
-        """Write the table's match and sidecar (SaveError/OSError are the caller's)."""
+        """Write the table's match and sidecar now (SaveError/OSError are the caller's)."""
+        self.write(table.code, self.encode(table))
+
+    def encode(self, table: Table) -> tuple[bytes, bytes]:
+        """The bytes of the table's save and sidecar, as they are now: the
+        hall encodes in its loop (the match may change right after) and
+        writes them in a thread (``write``), so a slow disk never holds a
+        table up. SaveError if the match cannot be saved."""
+        stamp(table.match)
+        try:
+            data = codec.encode(table.match)
+        except FormatError as e:
+            raise SaveError(f"table {table.code} cannot be saved: {e}") from None
+        return data, json.dumps(sidecar(table), separators=(",", ":")).encode()
+
+    def write(self, code: str, data: tuple[bytes, bytes]) -> None:
+        """Write what ``encode`` gave, atomically (any thread; OSError is the caller's)."""
         make_private_folder(self.folder)
-        match_path, side_path = self._paths(table.code)
-        save_match(table.match, match_path)
-        data = json.dumps(sidecar(table), separators=(",", ":")).encode()
-        write_atomic(side_path, data)
+        match_path, side_path = self._paths(code)
+        write_atomic(match_path, data[0], keep=is_sound, read_limit=MAX_FILE_BYTES + 1)
+        write_atomic(side_path, data[1])
 
     def load_all(self) -> list[Table]:
         """Every table to carry on: not ended, not finished, readable."""
@@ -97,16 +115,6 @@ class TableStore:
                      created=float(doc.get("created", 0.0)),
                      owners=[None if o is None else _who(o) for o in owners],
                      bot_playing=playing)
-
-    def forget(self, code: str) -> None:
-        """Mark a table ended on disk (its files stay; it is not restored)."""
-        _, side_path = self._paths(code)
-        try:
-            doc = json.loads(side_path.read_bytes()[:MAX_SIDECAR])
-            doc["ended"] = True
-            write_atomic(side_path, json.dumps(doc, separators=(",", ":")).encode())
-        except (OSError, ValueError) as e:
-            log.warning("table %s: could not mark it ended: %s", code, plain(str(e), 200))
 
 
 def sidecar(table: Table) -> dict[str, Any]:
