@@ -337,6 +337,7 @@ def test_two_guests_of_one_name_never_share_a_seat(tmp_path):
             assert (await message(second, "hello"))["you"] == "pi-2"
             first.send("q\r")
             await first.read_to_end()
+            first.close()
             await first.wait_closed()
             await eventually(lambda: "pi" not in host.guest_names)
             back = await GameClient.connect(host.port, username="pi")
