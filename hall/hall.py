@@ -41,6 +41,7 @@ __all__ = ["Hall", "HallConfig", "Who"]
 log = logging.getLogger("tabula.hall")
 MAX_BUFFERED = 32 * 1024 * 1024  # bytes waiting for a slow reader before it is cut off
 HELLO_SECONDS = 10.0  # a Unix socket client must say who it is within this
+STOP_SECONDS = 5.0  # stop() waits this long for connections to wind down
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,7 @@ class Hall:
         self._timers = _Timers()
         self._server: asyncio.AbstractServer | None = None
         self._stopping = False
+        self._greeting: set[asyncio.StreamWriter] = set()  # Unix clients before their hello
 
     # ------------------------------------------------------------ life
     async def start(self) -> None:
@@ -154,7 +156,15 @@ class Hall:
             self._server.close()
         for c in list(self.clients.values()):
             self._close(c)
+        for w in list(self._greeting):
+            w.close()
         self._timers.cancel_all()
+        for t in self._thinking.values():
+            t.cancel()
+        # closed transports end their readers: the tasks finish by themselves
+        # (a cancelled Unix server task would make asyncio print a traceback)
+        if self._tasks:
+            await asyncio.wait(list(self._tasks), timeout=STOP_SECONDS)
         tasks = [*self._tasks, *self._thinking.values()]
         for t in tasks:
             t.cancel()
@@ -193,7 +203,11 @@ class Hall:
         if task is not None:
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
+        if self._stopping:
+            writer.close()
+            return
         sock = writer.get_extra_info("socket")
+        self._greeting.add(writer)
         try:
             creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
             _pid, uid, _gid = struct.unpack("3i", creds)
@@ -204,7 +218,13 @@ class Hall:
             msg = await asyncio.wait_for(wire.read(reader, wire.MAX_IN), HELLO_SECONDS)
             name = plain(messages.check(msg, hello=True)["name"], MAX_NAME).strip() or "player"
         except (wire.ProtocolError, ConnectionError, OSError, TimeoutError) as e:
-            log.warning("unix socket: no hello (%s); closed", plain(str(e), 100))
+            if not self._stopping:
+                log.warning("unix socket: no hello (%s); closed", plain(str(e), 100))
+            writer.close()
+            return
+        finally:
+            self._greeting.discard(writer)
+        if self._stopping:
             writer.close()
             return
         await self._serve(reader, writer, Who(f"local:{name}", name, self.config.local_home))

@@ -224,3 +224,31 @@ def test_every_game_plays_at_a_shared_table(tmp_path: Path, game_id: str) -> Non
                     assert view == game.view(table.match.states[msg["step"]], seat)
             assert (await expect(eve, "state"))["view"]
     run(go())
+
+
+def test_local_players_on_a_unix_socket(tmp_path: Path) -> None:
+    """A Unix socket client says who it is first; stopping the hall with a
+    client connected reports no loop error."""
+    from hall.client import HallClient
+
+    async def go() -> None:
+        errors: list[dict] = []
+        asyncio.get_running_loop().set_exception_handler(lambda _loop, ctx: errors.append(ctx))
+        path = tmp_path / "hall.sock"
+        async with hall_at(tmp_path / "data", local_home=tmp_path / "home") as hall:
+            await hall.serve_unix(path)
+            assert path.stat().st_mode & 0o777 == 0o600
+            anna = await HallClient.connect_unix(path, "anna\x1b[2J")
+            hello = await expect(anna, "hello")
+            assert hello["you"] == "anna[2J"
+            await create(anna, "provincia", ["human", "rules"])
+            rude = await HallClient.connect_unix(path, "x")
+            await rude.send({"t": "hello", "name": "again"})  # a second hello: cut off
+            with pytest.raises(ConnectionError):
+                await until(rude, lambda m: False)
+            owner = next(iter(hall.tables.values())).owners[0]
+            assert owner.key == "local:anna[2J" and owner.home == tmp_path / "home"
+        with pytest.raises(ConnectionError):
+            await until(anna, lambda m: False)
+        assert errors == []
+    run(go())
