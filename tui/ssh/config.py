@@ -77,6 +77,8 @@ class ServeConfig:
     tables_per_key: int = DEFAULT_TABLES_PER_KEY
     chat_rate: int = DEFAULT_CHAT_RATE
     bot_seconds: float | None = None  # bots' time per decision (tests, bench); None: by strength
+    bot_iterations: int | None = None  # bots' search per decision (tests, bench)
+    bot_workers: int = 2  # processes the tables' bots think in
     # None: the game, forked from the zygote (or game_command() without one);
     # a command: always start exactly that (the tests' stand-in games)
     child_command: tuple[str, ...] | None = None
