@@ -13,6 +13,7 @@ the hall with who the player is; the game's end becomes the game's fd 3
 (``title``, ``lobby``, or ``join:CODE`` for ``ssh CODE@host``). No game
 ever holds another session's channel; a game that dies closes its end, and
 the hall sees the player leave.
+
 The game itself ends the session (Quit), or the server does: client gone,
 idle too long, time limit, server shutdown. Either way the child is hung up
 on and reaped, and exactly one log line says who played, from where, when,
