@@ -42,6 +42,8 @@ log = logging.getLogger("tabula.hall")
 MAX_BUFFERED = 32 * 1024 * 1024  # bytes waiting for a slow reader before it is cut off
 HELLO_SECONDS = 10.0  # a Unix socket client must say who it is within this
 STOP_SECONDS = 5.0  # stop() waits this long for connections to wind down
+MESSAGE_BURST, MESSAGE_RATE = 200, 50  # messages one connection may send at once, then per s
+MAX_MISSES = 20  # unknown table codes one connection may try before it is cut off
 
 
 @dataclass(frozen=True)
@@ -87,8 +89,10 @@ class Client:
     who: Who
     writer: asyncio.StreamWriter
     chat: Bucket
+    pace: Bucket  # every message: a flood closes the connection
     table: str | None = None
     closed: bool = False
+    misses: int = 0  # joins and watches of unknown codes (guessing private codes)
 
 
 @dataclass(eq=False)
@@ -147,6 +151,9 @@ class Hall:
             for seat, owner in enumerate(table.owners):
                 if owner is not None and seat not in table.bot_playing:
                     self._wait_for(table, seat)
+            if not table.started:
+                self._timers.gone[table.code] = asyncio.get_running_loop().call_later(
+                    max(self.config.seat_grace, 1.0), self._abandoned, table.code)
             self._drive(table)
 
     async def stop(self) -> None:
@@ -232,7 +239,8 @@ class Hall:
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter,
                      who: Who) -> None:
         self._ids += 1
-        c = Client(self._ids, who, writer, Bucket(self.config.chat_burst, self.config.chat_every))
+        c = Client(self._ids, who, writer, Bucket(self.config.chat_burst, self.config.chat_every),
+                   Bucket(MESSAGE_BURST, 1.0 / MESSAGE_RATE))
         self.clients[c.id] = c
         log.info("client %d connected: %r (%s)", c.id, who.name, who.key[:60])
         self._send(c, {"t": "hello", "you": who.name, "seats": self._own_seats(who.key)})
@@ -240,6 +248,8 @@ class Hall:
         try:
             while not c.closed:
                 msg = messages.check(await wire.read(reader, wire.MAX_IN))
+                if not c.pace.take():
+                    raise wire.ProtocolError(f"more than {MESSAGE_RATE} messages a second")
                 self._handle(c, msg)
         except wire.ProtocolError as e:
             reason = "cut off"
@@ -293,6 +303,8 @@ class Hall:
             handler(c, msg)
         except Refused as e:
             self._send(c, messages.error(str(e)))
+        except wire.ProtocolError:
+            raise
         except Exception:  # a bug here must not take the hall down: that client goes
             log.exception("client %d %r: %s failed; closed", c.id, c.who.name, msg["t"])
             self._close(c)
@@ -303,9 +315,12 @@ class Hall:
             raise Refused("you are not at a table")
         return table
 
-    def _find(self, code: str) -> Table:
+    def _find(self, c: Client, code: str) -> Table:
         table = self.tables.get(code.upper())
         if table is None or table.ended:
+            c.misses += 1
+            if c.misses > MAX_MISSES:
+                raise wire.ProtocolError(f"more than {MAX_MISSES} unknown table codes")
             raise Refused(f"there is no table {plain(code.upper(), 8)}")
         return table
 
@@ -362,7 +377,7 @@ class Hall:
                 return code
 
     def _on_join(self, c: Client, msg: dict[str, Any]) -> None:
-        table = self._find(msg["code"])
+        table = self._find(c, msg["code"])
         if c.table == table.code and table.members.get(c.id) is not None \
                 and table.members[c.id].seat is not None:
             raise Refused(f"you are at table {table.code} already")
@@ -378,6 +393,11 @@ class Hall:
             table.members.pop(c.id, None)  # a spectator taking a seat
         out, replaced = table.join(c.id, c.who, seat)
         c.table = table.code
+        gone = self._timers.gone.pop(table.code, None)
+        if gone is not None and not table.over:
+            gone.cancel()
+        elif gone is not None:
+            self._timers.gone[table.code] = gone
         if replaced is not None and replaced in self.clients:
             self.clients[replaced].table = None
         seat_now = table.members[c.id].seat
@@ -390,7 +410,7 @@ class Hall:
         self._after(table)
 
     def _on_watch(self, c: Client, msg: dict[str, Any]) -> None:
-        table = self._find(msg["code"])
+        table = self._find(c, msg["code"])
         self._leave_table(c, "left")
         c.table = table.code
         log.info("table %s: %r watches", table.code, c.who.name)
@@ -461,6 +481,21 @@ class Hall:
             log.info("table %s: %r %s seat %d", table.code, c.who.name, reason, waits + 1)
             self._wait_for(table, waits)
         self._after(table)
+        if not table.started and not table.members and table.code not in self._timers.gone:
+            loop = asyncio.get_running_loop()
+            self._timers.gone[table.code] = loop.call_later(
+                max(self.config.seat_grace, 1.0), self._abandoned, table.code)
+
+    def _abandoned(self, code: str) -> None:
+        """Nobody came back to a table that never started: close it."""
+        self._timers.gone.pop(code, None)
+        table = self.tables.get(code)
+        if table is None or table.started or table.members:
+            return
+        table.ended = True
+        table.version += 1
+        log.info("table %s closed: it never started and everyone left", code)
+        self._remove(table)
 
     def _wait_for(self, table: Table, seat: int) -> None:
         """Start the grace timer of a seat whose player is away."""
@@ -595,7 +630,8 @@ class Hall:
                 del self._thinking[table.code]
         if self._stopping or self.tables.get(table.code) is not table:
             return
-        if table.moves == moves and table.match.to_move() == seat and not table.ended:
+        if (table.moves == moves and table.match.to_move() == seat and not table.ended
+                and table.undo_request is None):
             try:
                 self._emit(table.play(action))
             except IllegalAction as e:

@@ -141,10 +141,11 @@ class Table:
     def mover(self) -> tuple[str, int] | None:
         """Who must act now: ("bot", seat) for a bot seat or a human seat a
         bot plays, ("human", seat) for a connected human, ("wait", seat)
-        for a human seat within its grace; None before start and at the end."""
+        for a human seat within its grace; None before start, at the end and
+        while an undo is being asked."""
         seat = self.match.to_move()
-        if seat is None or not self.started or self.ended:
-            return None
+        if seat is None or not self.started or self.ended or self.undo_request is not None:
+            return None  # (while an undo is asked, bots and timers wait for the answers)
         if not self.is_human(seat) or seat in self.bot_playing:
             return ("bot", seat)
         return ("human", seat) if self.connected(seat) else ("wait", seat)

@@ -8,6 +8,7 @@ Nothing waits by sleeping: every wait is for a message, with a timeout.
 from __future__ import annotations
 
 import asyncio
+import logging
 import pickle
 import random
 import socket
@@ -150,3 +151,27 @@ def saying(kind: str, words: str) -> Callable[[dict], bool]:
 
 async def play_all(players: list[Player], timeout: float = 60.0) -> list[dict | None]:
     return await asyncio.wait_for(asyncio.gather(*(p.play() for p in players)), timeout)
+
+
+class Logged(logging.Handler):
+    """An event set when the hall logs a line holding ``words``."""
+
+    def __init__(self, words: str) -> None:
+        super().__init__(logging.INFO)
+        self.words = words
+        self.seen = asyncio.Event()
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if self.words in record.getMessage():
+            self.seen.set()
+
+    async def wait(self, timeout: float = WAIT) -> None:
+        logger = logging.getLogger("tabula.hall")
+        logger.addHandler(self)
+        level = logger.level
+        logger.setLevel(logging.INFO)
+        try:
+            await asyncio.wait_for(self.seen.wait(), timeout)
+        finally:
+            logger.removeHandler(self)
+            logger.setLevel(level)

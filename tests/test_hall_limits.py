@@ -22,7 +22,17 @@ from engine import games
 from engine.core import SPECTATOR, Options, check_options
 from hall import wire
 from hall.hall import Who
-from tests.hall_helpers import Player, connect, create, expect, hall_at, play_all, run, until
+from tests.hall_helpers import (
+    Logged,
+    Player,
+    connect,
+    create,
+    expect,
+    hall_at,
+    play_all,
+    run,
+    until,
+)
 
 
 def _frame(body: bytes) -> bytes:
@@ -251,4 +261,39 @@ def test_local_players_on_a_unix_socket(tmp_path: Path) -> None:
         with pytest.raises(ConnectionError):
             await until(anna, lambda m: False)
         assert errors == []
+    run(go())
+
+
+def test_guessing_codes_or_flooding_cuts_a_connection_off(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            guesser = connect(hall, "guesser")
+            for i in range(20):
+                await guesser.send({"t": "join", "code": f"BCDF{'BCDFGHJKLMNPQRSTVWXZ'[i]}"})
+                assert "no table" in (await expect(guesser, "error"))["text"]
+            await guesser.send({"t": "watch", "code": "ZZZZZ"})
+            with pytest.raises(ConnectionError):
+                await until(guesser, lambda m: False)
+            flood = connect(hall, "flood")
+            with pytest.raises(ConnectionError):
+                for _ in range(2000):
+                    await flood.send({"t": "list"})
+                await until(flood, lambda m: False)
+            calm = connect(hall, "calm")
+            await calm.send({"t": "list"})
+            assert (await expect(calm, "tables"))["tables"] == []
+    run(go())
+
+
+def test_a_table_everyone_left_before_it_started_is_closed(tmp_path: Path) -> None:
+    async def go() -> None:
+        closed = Logged("closed: it never started")
+        async with hall_at(tmp_path, seat_grace=0.2) as hall:
+            anna = connect(hall, "anna")
+            code = (await create(anna, "provincia", ["human", "human"]))["table"]["code"]
+            await anna.send({"t": "leave"})
+            await closed.wait()
+            assert code not in hall.tables
+            await anna.send({"t": "join", "code": code})
+            assert "no table" in (await expect(anna, "error"))["text"]
     run(go())
