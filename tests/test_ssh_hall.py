@@ -186,6 +186,7 @@ def test_fd_3_reaches_a_forked_game_and_the_fd_named_reaches_a_fresh_one(tmp_pat
     game and nowhere else: when the game dies, the hall's end reads EOF."""
     home = tmp_path / "home"
     home.mkdir()
+    cloexec: list[bool] = []
 
     async def one(launcher: Launcher, ready: str) -> tuple[int, str]:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -214,6 +215,9 @@ def test_fd_3_reaches_a_forked_game_and_the_fd_named_reaches_a_fresh_one(tmp_pat
                    for n in os.listdir(f"/proc/{child.pid}/fd")}
             held = [n for n, what in fds.items() if what == f"socket:[{theirs_ino}]"]
             assert len(held) == 1, fds
+            info = Path(f"/proc/{child.pid}/fdinfo/{held[0]}").read_text()
+            flags = int(re.search(r"flags:\s+(\d+)", info).group(1), 8)
+            cloexec.append(bool(flags & os.O_CLOEXEC))  # do its own children get it?
             ours.setblocking(False)
             with pytest.raises(BlockingIOError):  # open at the other end: nothing to read
                 ours.recv(1)
@@ -235,6 +239,7 @@ def test_fd_3_reaches_a_forked_game_and_the_fd_named_reaches_a_fresh_one(tmp_pat
             await asyncio.wait_for(forking.zygote.ready, 30)
             fd, pty = await one(forking, "New game")
             assert fd == 3 and pty.startswith("/dev/pts/")
+            assert cloexec == [True]  # a forked game's bot workers never hold it
         finally:
             await forking.close()
         fresh = Launcher(relay_game(tmp_path))
