@@ -205,3 +205,31 @@ def test_the_same_key_from_another_connection_takes_the_seat_over(tmp_path: Path
             results = await play_all([Player(anna, 1), Player(bob2, 2)])
             assert results[0] is not None
     run(go())
+
+
+def test_undo_is_refused_once_another_human_has_moved() -> None:
+    """Pure Table logic: anna moved, then bob; even where the game would let
+    anna take hers back, the table refuses (bob's move would be lost)."""
+    from engine.match import Match, Seat
+    from hall.table import Refused, Table, Who
+
+    anna, bob = Who("guest:anna", "anna"), Who("guest:bob", "bob")
+    for seed in range(20):
+        table = Table("BCDFG", Match(GAME, (Seat("anna"), Seat("bob")), seed), host=anna)
+        table.join(1, anna)
+        table.join(2, bob)
+        rng = random.Random(seed)
+        movers: list[int] = []  # who made each move so far
+        for _ in range(60):
+            if movers[-2:] == [0, 1] and table.match.can_undo(0):
+                try:
+                    table.ask_undo(1)
+                except Refused as e:
+                    assert "another player has moved" in str(e)
+                    return
+                raise AssertionError("anna could undo past bob's move")
+            mover = table.match.to_move()
+            action = rng.choice(list(table.game.legal(table.match.view(mover))))
+            table.act(1 + mover, table.step, table.game.encode_action(action))
+            movers.append(mover)
+    raise AssertionError("no position where anna could undo after bob moved")
