@@ -519,11 +519,16 @@ class Hall:
         self._after(table)
 
     def _remove(self, table: Table) -> None:
+        """Drop a table from the hall (ended, abandoned, or finished a while ago);
+        whoever is still at a finished one is told it closed."""
         self._timers.cancel(table.code)
         task = self._thinking.pop(table.code, None)
         if task is not None:
             task.cancel()
         self.tables.pop(table.code, None)
+        if table.over and not table.ended:
+            self._emit(table.to_all({"t": "ended", "text": f"table {table.code} closed"}))
+            log.info("table %s closed", table.code)
         for c in self.clients.values():
             if c.table == table.code:
                 c.table = None

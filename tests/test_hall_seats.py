@@ -233,3 +233,23 @@ def test_undo_is_refused_once_another_human_has_moved() -> None:
             table.act(1 + mover, table.step, table.game.encode_action(action))
             movers.append(mover)
     raise AssertionError("no position where anna could undo after bob moved")
+
+
+def test_a_finished_table_is_listed_a_while_then_closed(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with hall_at(tmp_path, finished_keep=0.3) as hall:
+            anna = connect(hall, "anna", tmp_path / "anna")
+            code = (await create(anna, GAME, ["human", "random"], seed=8))["table"]["code"]
+            result = await Player(anna, 1).play()
+            assert result is not None and result["scores"]
+            await anna.send({"t": "list"})
+            listed = (await expect(anna, "tables"))["tables"]
+            assert [(t["code"], t["over"]) for t in listed] == [(code, True)]
+            eve = connect(hall, "eve")
+            await eve.send({"t": "join", "code": code})
+            assert "is over" in (await expect(eve, "error"))["text"]
+            assert (await expect(anna, "ended"))["text"] == f"table {code} closed"
+            assert code not in hall.tables
+        async with hall_at(tmp_path) as again:
+            assert again.tables == {}
+    run(go())
