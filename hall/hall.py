@@ -42,6 +42,7 @@ log = logging.getLogger("tabula.hall")
 MAX_BUFFERED = 32 * 1024 * 1024  # bytes waiting for a slow reader before it is cut off
 HELLO_SECONDS = 10.0  # a Unix socket client must say who it is within this
 STOP_SECONDS = 5.0  # stop() waits this long for connections to wind down
+AUTOSAVE_DELAY = 0.05  # s: changes closer together than this are saved once
 MESSAGE_BURST, MESSAGE_RATE = 200, 50  # messages one connection may send at once, then per s
 MAX_MISSES = 20  # unknown table codes one connection may try before it is cut off
 
@@ -133,6 +134,7 @@ class Hall:
         self._saved: dict[str, int] = {}  # table code -> version last encoded
         self._pending: dict[str, tuple[bytes, bytes]] = {}  # encoded, not yet written
         self._writing: dict[str, asyncio.Task] = {}
+        self._soon: dict[str, asyncio.TimerHandle] = {}  # autosaves about to be made
         self._timers = _Timers()
         self._server: asyncio.AbstractServer | None = None
         self._stopping = False
@@ -179,7 +181,7 @@ class Hall:
         if self._server is not None:
             await self._server.wait_closed()
         for table in self.tables.values():
-            self._save(table)
+            self._save_now(table)
         await self.flush()
         if self._own_pool:
             self.pool.close()
@@ -532,24 +534,40 @@ class Hall:
         for c in self.clients.values():
             if c.table == table.code:
                 c.table = None
-        if table.ended:
-            self._save(table)  # marked ended: kept on disk, never restored
+        h = self._soon.pop(table.code, None)
+        if h is not None:
+            h.cancel()
+        if table.ended or table.over:
+            self._save_now(table)  # ended: kept on disk, never restored
 
     # ------------------------------------------------------------ after a change
     def _after(self, table: Table) -> None:
         """Autosave, notice the end, and let bots and timers take their turn."""
         if self._stopping or table.ended:
             return
-        self._save(table)
         if table.over:
+            self._save_now(table)
             if table.over_at is None:
                 self._finished(table)
             return
+        self._save(table)
         self._drive(table)
 
     def _save(self, table: Table) -> None:
+        """Autosave soon: changes within ``AUTOSAVE_DELAY`` (a bot answering
+        a human, bots in a row) are saved once, so saving never stands
+        between a move and the other players' screens."""
+        if self._saved.get(table.code) == table.version or table.code in self._soon:
+            return
+        self._soon[table.code] = asyncio.get_running_loop().call_later(
+            AUTOSAVE_DELAY, self._save_now, table)
+
+    def _save_now(self, table: Table) -> None:
         """Autosave: encode now, write in a thread, one write per table at a
         time (a newer one waiting replaces an older one still waiting)."""
+        h = self._soon.pop(table.code, None)
+        if h is not None:
+            h.cancel()
         if self._saved.get(table.code) == table.version:
             return
         try:
@@ -575,7 +593,11 @@ class Hall:
             self._writing.pop(code, None)
 
     async def flush(self) -> None:
-        """Wait until every autosave is on disk."""
+        """Make every autosave due and wait until all are on disk."""
+        for code in list(self._soon):
+            table = self.tables.get(code)
+            if table is not None:
+                self._save_now(table)
         while self._writing:
             await asyncio.gather(*self._writing.values(), return_exceptions=True)
 

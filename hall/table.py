@@ -185,13 +185,16 @@ class Table:
                 "others": [[n, s] for n, s in r.others]}
 
     # ------------------------------------------------------------ the log
-    def _log(self, viewer: int, start: int) -> list[list]:
+    def _log(self, viewer: int, start: int, latest: Any = None) -> list[list]:
         """Log entries [step, parts, heading] from state ``start`` on, as
-        ``viewer`` saw them (cached per viewer and step)."""
+        ``viewer`` saw them (cached per viewer and step; ``latest``: the
+        viewer's view of the current state, if already made)."""
         cache = self._logs.setdefault(viewer, [])
-        del cache[len(self.match.states):]
-        for i in range(len(cache), len(self.match.states)):
-            shown = self.game.view(self.match.states[i], viewer)
+        states = self.match.states
+        del cache[len(states):]
+        for i in range(len(cache), len(states)):
+            last = i == len(states) - 1 and latest is not None
+            shown = latest if last else self.game.view(states[i], viewer)
             lines = (self.game.log_line(shown, e) for e in self.game.events(shown))
             cache.append([[i, [[t, s] for t, s in line.parts], line.heading]
                           for line in lines if line is not None])
@@ -203,24 +206,36 @@ class Table:
             del cache[step + 1:]
 
     # ------------------------------------------------------------ messages
-    def state_for(self, cid: int, reset: bool = False) -> dict[str, Any]:
-        """The state message for one connection: its own view only."""
+    def state_for(self, cid: int, reset: bool = False,
+                  shared: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The state message for one connection: its own view only.
+        ``shared``: what every connection's message has alike, made once."""
         m = self.members[cid]
         viewer = SPECTATOR if m.seat is None else m.seat
+        shared = shared or self._shared()
         states = len(self.match.states)
         reset = reset or m.logged > states or m.logged == 0
-        log = self._log(viewer, 0 if reset else m.logged)
+        view = self.game.view(self.match.state, viewer)
+        log = self._log(viewer, 0 if reset else m.logged, view)
         m.logged = states
+        table = dict(shared["table"])
+        if m.who.key:
+            table["seats"] = [dict(seat, you=self.owners[i] is not None
+                                   and self.owners[i].key == m.who.key)
+                              for i, seat in enumerate(table["seats"])]
         return {"t": "state", "step": self.step,
-                "view": pickle.dumps(self.game.view(self.match.state, viewer),
-                                     protocol=pickle.HIGHEST_PROTOCOL),
-                "to_move": self.match.to_move(), "log": log, "reset": reset,
-                "table": self.info(m.who.key), "result": self.result()}
+                "view": pickle.dumps(view, protocol=pickle.HIGHEST_PROTOCOL),
+                "to_move": shared["to_move"], "log": log, "reset": reset,
+                "table": table, "result": shared["result"]}
+
+    def _shared(self) -> dict[str, Any]:
+        return {"table": self.info(), "to_move": self.match.to_move(), "result": self.result()}
 
     def states(self, reset: Iterable[int] = ()) -> Out:
         """A state message for every connection at the table."""
         again = set(reset)
-        return [(cid, self.state_for(cid, cid in again)) for cid in list(self.members)]
+        shared = self._shared()
+        return [(cid, self.state_for(cid, cid in again, shared)) for cid in list(self.members)]
 
     def to_all(self, msg: dict[str, Any], but: int | None = None) -> Out:
         return [(cid, msg) for cid in self.members if cid != but]
