@@ -78,6 +78,8 @@ class HallLink:
             self.alive = False
             why = plain(str(e) or type(e).__name__, 200)
             app.post_message(HallClosed(why))
+        finally:  # the app is closing (the worker cancelled) or the hall went
+            self.close()
 
     async def send(self, msg: dict[str, Any]) -> None:
         """Send ``msg`` now, or once connected."""

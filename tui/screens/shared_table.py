@@ -86,6 +86,26 @@ def seats_of(table: dict[str, Any]) -> tuple[Seat, ...]:
     return tuple(seats)
 
 
+class TableFilter(FilterInput):
+    """The action filter of a shared table: its command letters (chat,
+    the host's) pass to the screen like z and h do, while nothing is typed."""
+
+    def passes(self, character: str | None) -> bool:
+        if character is None or self.value or self.explicit:
+            return False
+        screen = self.screen
+        letters = screen.command_letters() if isinstance(screen, SharedTableScreen) else ""
+        return character in letters or super().passes(character)
+
+
+class TableActions(ActionMenu):
+    """The action menu with ``TableFilter`` as its filter."""
+
+    def compose(self) -> ComposeResult:
+        yield TableFilter(self, placeholder=self.hint, id="action-filter", compact=True)
+        yield OptionList(id="action-list")
+
+
 class ChatScreen(ModalScreen[str | None]):
     """One line to say to the table (at most ``CHAT_CHARS``)."""
 
@@ -257,7 +277,7 @@ class SharedTableScreen(Screen[None]):
 
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        yield from compose_table(self.ui, ActionMenu(id="actions"))
+        yield from compose_table(self.ui, TableActions(id="actions"))
         yield Static(id="who")
 
     def on_mount(self) -> None:
@@ -395,7 +415,8 @@ class SharedTableScreen(Screen[None]):
 
     def my_turn(self) -> bool:
         return (self.seat is not None and self.to_move == self.seat and self.result is None
-                and self.ended is None and self.view is not None)
+                and self.ended is None and self.view is not None
+                and bool(self.table.get("started")))
 
     def redraw(self) -> None:
         """Show the latest state: table, log, who is here, the actions."""
@@ -569,6 +590,11 @@ class SharedTableScreen(Screen[None]):
         if self.query_one(FilterInput).take(char):
             return
         getattr(self, f"action_{action}")()
+
+    def command_letters(self) -> str:
+        """Letters that are commands here while no filter is typed (the
+        action filter lets them through; ``/`` filters with them)."""
+        return "t:" + ("sbe" if self.is_host and self.ended is None else "")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The host's letters are the host's only (for others they filter)."""

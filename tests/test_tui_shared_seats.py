@@ -1,0 +1,188 @@
+"""Shared tables in the UI, continued: reconnecting gives the seat back at
+once, the bell on your turn, the host's keys, the end of a game, hostile
+names, and a hall that goes away. A real Hall in the test's loop, as in
+``tests/test_tui_shared.py``; nothing sleeps.
+"""
+
+from __future__ import annotations
+
+import pickle
+import random
+from pathlib import Path
+
+import pytest
+from textual.widgets import Static
+
+import engine
+from engine.match import Match, Seat
+from hall.hall import Hall, HallConfig, Who
+from hall.store import TableStore
+from hall.table import Table
+from tests.hall_helpers import POOL, connect, create, expect, hall_at, run, until
+from tests.test_tui_shared import app_at, log_text, screen_text, shows, table_screen
+from tui.hall_link import HallSend
+from tui.screens.dialogs import ConfirmScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.shared_table import ResultsScreen, SharedTableScreen
+from tui.screens.title import TitleScreen
+
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
+
+
+def test_reconnecting_goes_straight_back_to_the_seat_and_the_bell_rings(tmp_path: Path
+                                                                        ) -> None:
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            bob = connect(hall, "bob")
+            code = (await create(bob, "provincia", ["human", "human"], seed=3))["table"]["code"]
+            table = hall.tables[code]
+            first = app_at(hall, "anna", start=f"join:{code}")
+            async with first.run_test(size=(100, 30)) as pilot:
+                await shows(pilot, lambda: isinstance(first.screen, SharedTableScreen)
+                            and first.screen.step >= 0)
+                assert table_screen(first).seat == 1
+            await until(bob, lambda m: m["t"] == "notice" and "anna left" in m["text"])
+            again = app_at(hall, "anna")  # the title was asked for: the seat wins
+            rings: list[int] = []
+            again.bell = lambda: rings.append(table.step)  # type: ignore[method-assign]
+            async with again.run_test(size=(100, 30)) as pilot:
+                await shows(pilot, lambda: isinstance(again.screen, SharedTableScreen)
+                            and again.screen.step >= 0)
+                screen = table_screen(again)
+                assert screen.seat == 1 and screen.code == code
+                assert any(isinstance(s, LobbyScreen) for s in again.screen_stack)
+                assert rings == [] and not screen.has_class("-your-turn")
+                game = engine.get_game("provincia")
+                while table.match.to_move() == 0:
+                    step = table.step
+                    msg = await until(bob, lambda m, s=step: m["t"] == "state"
+                                      and m["step"] == s)
+                    view = pickle.loads(msg["view"])  # noqa: S301 - our own hall
+                    await bob.send({"t": "act", "step": step,
+                                    "action": game.encode_action(game.legal(view)[0])})
+                    await shows(pilot, lambda s=step: screen.step > s)
+                await shows(pilot, lambda: screen.my_turn() and screen.settled.is_set())
+                assert rings == [table.step] and screen.has_class("-your-turn")
+                assert "Your turn" in screen_text(again)
+    run(go())
+
+
+def test_the_host_starts_with_bots_gives_a_waiting_seat_to_a_bot_and_ends(tmp_path: Path
+                                                                         ) -> None:
+    async def go() -> None:
+        async with hall_at(tmp_path, bot_iterations=4) as hall:
+            app = app_at(hall, "anna", start="lobby")
+            async with app.run_test(size=(100, 30)) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
+                app.post_message(HallSend({
+                    "t": "create", "game": "provincia", "seed": 3,
+                    "seats": [{"name": "", "kind": k, "strength": "easy"}
+                              for k in ("human", "human", "human")]}))
+                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                            and app.screen.step >= 0)
+                screen = table_screen(app)
+                table = hall.tables[screen.code]
+                assert screen.is_host and not table.started
+                assert "Waiting for players" in screen_text(app)
+                bob = connect(hall, "bob")
+                await bob.send({"t": "join", "code": screen.code})
+                await expect(bob, "joined")
+                bob.close()  # bob's seat now waits for him
+                await shows(pilot, lambda: any(
+                    s["name"] == "bob" and not s["connected"]
+                    for s in screen.table["seats"]))
+                await pilot.press("s")  # start now: the free seat gets a bot
+                await shows(pilot, lambda: table.started and screen.table.get("started"))
+                assert table.match.seats[2].kind != "human"
+                await pilot.press("b")  # bob's waiting seat: a bot plays it from now
+                await shows(pilot, lambda: table.bot_playing == {1})
+                await shows(pilot, lambda: "bob  bot" in str(
+                    screen.query_one("#who", Static).render())
+                    or "bob ○ bot" in str(screen.query_one("#who", Static).render()))
+                await pilot.press("e")
+                await shows(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+                await pilot.press("y")
+                await shows(pilot, lambda: screen.ended is not None)
+                assert not screen.my_turn()
+    run(go())
+
+
+def nearly_over(data: Path, anna: Who, bob: Who, left: int = 4) -> str:
+    """A started Provincia table of anna and bob, ``left`` moves from its
+    end, kept in the hall's folder as the hall keeps one; its code."""
+    seats = (Seat(anna.name), Seat(bob.name))
+    m = Match("provincia", seats, 3)
+    rng = random.Random(3)
+    while not m.is_over():
+        m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
+    cut = Match("provincia", seats, 3, m.options, actions=m.actions[:-left])
+    TableStore(data).save(Table(code="KXPQR", match=cut, host=anna, owners=[anna, bob],
+                                started=True))
+    return "KXPQR"
+
+
+def test_a_finished_game_shows_its_result(tmp_path: Path) -> None:
+    """A table restored a few moves from its end (the hall kept it over a
+    restart): anna, its host, comes back to her seat, gives bob's waiting
+    seat to a bot, and the turn limit lets a bot move for her too: the
+    result shows, then the board."""
+    async def go() -> None:
+        anna, bob = Who("guest:anna", "anna", None), Who("guest:bob", "bob", None)
+        code = nearly_over(tmp_path, anna, bob)
+        async with hall_at(tmp_path, turn_limit=0.001, bot_iterations=4) as hall:
+            app = app_at(hall, "anna")  # hello lists her seat: straight to it
+            async with app.run_test(size=(100, 30)) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                            and app.screen.step >= 0)
+                await pilot.press("b")
+                await shows(pilot, lambda: isinstance(app.screen, ResultsScreen))
+                table = hall.tables[code]
+                result = table.result()
+                assert result is not None
+                text = screen_text(app)
+                assert result["outcome"] in text and "anna" in text and "bob" in text
+                await pilot.press("escape")
+                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen))
+                assert "The game is over" in screen_text(app)
+                await pilot.press("g")
+                await shows(pilot, lambda: isinstance(app.screen, ResultsScreen))
+    run(go())
+
+
+def test_hostile_names_and_chat_are_plain_text(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            evil_name = "[b]x[/]\\[@click=app.q]"
+            evil = connect(hall, evil_name)
+            code = (await create(evil, "provincia", ["human", "human"], seed=3))["table"]["code"]
+            app = app_at(hall, "anna", start="lobby")
+            async with app.run_test(size=(100, 30)) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                            and bool(app.screen.listed))
+                await pilot.press("enter")
+                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                            and app.screen.step >= 0)
+                screen = table_screen(app)
+                assert screen.code == code
+                await evil.send({"t": "chat", "text": "[/]\x1b]0;pwned\x07[red]boo[/red]"})
+                await shows(pilot, lambda: "[red]boo[/red]" in log_text(screen))
+                assert "\x1b" not in log_text(screen)
+                assert evil_name in str(screen.query_one("#who", Static).render())
+    run(go())
+
+
+def test_when_the_hall_goes_away_the_app_goes_back_to_the_title(tmp_path: Path) -> None:
+    async def go() -> None:
+        hall = Hall(HallConfig(data_dir=tmp_path), pool=POOL)
+        await hall.start()
+        app = app_at(hall, "anna", start="lobby")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            await hall.stop()
+            await shows(pilot, lambda: isinstance(app.screen, TitleScreen))
+            assert app.hall is not None and not app.hall.alive
+            assert "Tables" not in screen_text(app)
+            await pilot.press("t")  # no hall: the key does nothing
+            await pilot.pause()
+            assert isinstance(app.screen, TitleScreen)
+    run(go())
