@@ -42,7 +42,7 @@ log = logging.getLogger("tabula.hall")
 MAX_BUFFERED = 32 * 1024 * 1024  # bytes waiting for a slow reader before it is cut off
 HELLO_SECONDS = 10.0  # a Unix socket client must say who it is within this
 STOP_SECONDS = 5.0  # stop() waits this long for connections to wind down
-AUTOSAVE_DELAY = 0.05  # s: changes closer together than this are saved once
+AUTOSAVE_DELAY = 0.25  # s: changes closer together than this are saved once
 MESSAGE_BURST, MESSAGE_RATE = 200, 50  # messages one connection may send at once, then per s
 MAX_MISSES = 20  # unknown table codes one connection may try before it is cut off
 
