@@ -218,9 +218,8 @@ class Hall:
         sock = writer.get_extra_info("socket")
         self._greeting.add(writer)
         try:
-            creds = sock.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, struct.calcsize("3i"))
-            _pid, uid, _gid = struct.unpack("3i", creds)
-            if uid != os.getuid():
+            uid = _peer_uid(sock)
+            if uid is not None and uid != os.getuid():
                 log.warning("unix socket: refused a connection from uid %d", uid)
                 writer.close()
                 return
@@ -244,7 +243,7 @@ class Hall:
         c = Client(self._ids, who, writer, Bucket(self.config.chat_burst, self.config.chat_every),
                    Bucket(MESSAGE_BURST, 1.0 / MESSAGE_RATE))
         self.clients[c.id] = c
-        log.info("client %d connected: %r (%s)", c.id, who.name, who.key[:60])
+        log.info("client %d connected: %r (%s)", c.id, who.name, plain(who.key, 60))
         self._send(c, {"t": "hello", "you": who.name, "seats": self._own_seats(who.key)})
         reason = "left"
         try:
@@ -256,7 +255,7 @@ class Hall:
         except wire.ProtocolError as e:
             reason = "cut off"
             log.warning("protocol error from client %d %r (%s): %s; closed", c.id, who.name,
-                        who.key[:60], plain(str(e), 120))
+                        plain(who.key, 60), plain(str(e), 120))
         except (ConnectionError, OSError):
             pass
         finally:
@@ -264,10 +263,14 @@ class Hall:
             if not self._stopping:
                 self._depart(c, reason)
 
-    def _close(self, c: Client) -> None:
+    def _close(self, c: Client, abort: bool = False) -> None:
+        """Close a connection; ``abort`` drops what it has not read yet."""
         if not c.closed:
             c.closed = True
-            c.writer.close()
+            if abort:
+                c.writer.transport.abort()
+            else:
+                c.writer.close()
 
     def _send(self, c: Client, msg: dict[str, Any]) -> None:
         if c.closed:
@@ -284,7 +287,7 @@ class Hall:
             return
         if transport.get_write_buffer_size() + len(data) > MAX_BUFFERED:
             log.warning("client %d %r reads too slowly; closed", c.id, c.who.name)
-            self._close(c)
+            self._close(c, abort=True)
             return
         c.writer.write(data)
 
@@ -672,3 +675,13 @@ def _log_failure(task: asyncio.Task) -> None:
     """A bot move's task ended by a bug: one log line (with its traceback)."""
     if not task.cancelled() and task.exception() is not None:
         log.error("a bot move failed", exc_info=task.exception())
+
+
+def _peer_uid(sock: socket.socket) -> int | None:
+    """The user id at the other end of a Unix socket (Linux: SO_PEERCRED);
+    None where the system cannot say (the socket's 0600 mode still holds)."""
+    option = getattr(socket, "SO_PEERCRED", None)
+    if option is None:
+        return None
+    creds = sock.getsockopt(socket.SOL_SOCKET, option, struct.calcsize("3i"))
+    return struct.unpack("3i", creds)[1]
