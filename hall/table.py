@@ -133,6 +133,7 @@ class Table:
         return "rules"
 
     def strength(self) -> str:
+        """The table's bot strength: the first bot seat's, else the first seat's."""
         for s in self.match.seats:
             if s.kind != HUMAN:
                 return s.strength
@@ -151,11 +152,10 @@ class Table:
         return ("human", seat) if self.connected(seat) else ("wait", seat)
 
     def bot_of(self, seat: int) -> tuple[str, str]:
-        """(kind, strength) of the bot that plays ``seat`` now."""
+        """(kind, strength) of the bot that plays ``seat`` now: a bot seat's
+        own, or for an absent human the table's kind at the seat's strength."""
         s = self.match.seats[seat]
-        if s.kind != HUMAN:
-            return s.kind, s.strength
-        return self.bot_kind(), self.strength()
+        return (s.kind if s.kind != HUMAN else self.bot_kind()), s.strength
 
     def info(self, key: str | None = None) -> dict[str, Any]:
         """The TABLE map of the protocol, with ``you`` marking ``key``'s seat."""
