@@ -21,7 +21,7 @@ from hall.table import Table
 from tests.hall_helpers import POOL, connect, create, expect, hall_at, run, until
 from tests.test_tui_shared import app_at, log_text, screen_text, shows, table_screen
 from tui.hall_link import HallSend
-from tui.screens.dialogs import ConfirmScreen
+from tui.screens.dialogs import ConfirmScreen, HintScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.shared_table import ResultsScreen, SharedTableScreen
 from tui.screens.title import TitleScreen
@@ -42,6 +42,8 @@ def test_reconnecting_goes_straight_back_to_the_seat_and_the_bell_rings(tmp_path
                             and first.screen.step >= 0)
                 assert table_screen(first).seat == 1
             await until(bob, lambda m: m["t"] == "notice" and "anna left" in m["text"])
+            await bob.send({"t": "chat", "text": "still there?"})  # re-sent on her return
+            await until(bob, lambda m: m["t"] == "chat")
             again = app_at(hall, "anna")  # the title was asked for: the seat wins
             rings: list[int] = []
             again.bell = lambda: rings.append(table.step)  # type: ignore[method-assign]
@@ -51,6 +53,7 @@ def test_reconnecting_goes_straight_back_to_the_seat_and_the_bell_rings(tmp_path
                 screen = table_screen(again)
                 assert screen.seat == 1 and screen.code == code
                 assert any(isinstance(s, LobbyScreen) for s in again.screen_stack)
+                await shows(pilot, lambda: "(bob) says: still there?" in log_text(screen))
                 assert rings == [] and not screen.has_class("-your-turn")
                 game = engine.get_game("provincia")
                 while table.match.to_move() == 0:
@@ -64,6 +67,15 @@ def test_reconnecting_goes_straight_back_to_the_seat_and_the_bell_rings(tmp_path
                 await shows(pilot, lambda: screen.my_turn() and screen.settled.is_set())
                 assert rings == [table.step] and screen.has_class("-your-turn")
                 assert "Your turn" in screen_text(again)
+                # the hint looks at anna's own view; Enter plays it
+                step = table.step
+                await pilot.press("h")
+                await shows(pilot, lambda: isinstance(again.screen, HintScreen))
+                suggested = again.screen.suggestion
+                await pilot.press("enter")
+                await shows(pilot, lambda: table.step > step)
+                view = screen.views[step]  # anna's view when the hint was asked
+                assert game.describe(view, table.match.actions[step]) == suggested
     run(go())
 
 

@@ -52,6 +52,8 @@ def table_row(table: dict[str, Any]) -> Content:
     state = ("over" if table.get("over") else "started" if table.get("started")
              else "waiting")
     private = " · private" if table.get("private") else ""
+    if any(isinstance(s, dict) and s.get("you") for s in table.get("seats") or []):
+        private += " · your seat"
     watching = int(table.get("spectators") or 0)
     watch = f" · {watching} watching" if watching else ""
     return markup("[b]$code[/]  $title  [dim]$players ·[/] $taken taken, $free free"

@@ -262,7 +262,7 @@ class SharedTableScreen(Screen[None]):
         self.ended: str | None = None
         self.views: dict[int, Any] = {}
         self.game_lines: list[tuple[int, LogLine]] = []
-        self.chat_lines: list[tuple[int, LogLine]] = []
+        self.chat_lines: list[tuple[int, dict[str, Any]]] = []  # (step, chat message)
         self._new_lines: list[LogLine] | None = None  # None: redraw the whole log
         self._offered: tuple | None = None  # (step, to_move) of the actions shown
         self._sent_step: int | None = None  # an action was sent for this step
@@ -370,17 +370,21 @@ class SharedTableScreen(Screen[None]):
             self.redraw()
 
     def chat(self, msg: dict[str, Any]) -> None:
-        """A chat line: into the log, in the speaker's colour when seated."""
+        """A chat line: into the log (kept apart: a reset of the game's log
+        keeps it, in its place)."""
+        self.chat_lines.append((max(self.step, 0), msg))
+        if self.is_mounted and self.looks and self._new_lines is not None:
+            self.query_one(GameLog).add([self.chat_line(msg)])
+
+    def chat_line(self, msg: dict[str, Any]) -> LogLine:
+        """A chat message as a log line, in the speaker's colour when seated
+        (the hall re-sends the last lines on joining, before the first view)."""
         name = plain(msg.get("name") or "?", NAME_CHARS)
         text = plain(msg.get("text") or "", CHAT_CHARS)
         seat = msg.get("seat")
-        if isinstance(seat, int) and 0 <= seat < len(self.seats) and self.looks:
-            line = LogLine(((self.looks[seat].label, seat), (f" says: {text}", None)))
-        else:
-            line = LogLine.plain(f"{name} (watching) says: {text}")
-        self.chat_lines.append((self.step, line))
-        if self.is_mounted and self._new_lines is not None:
-            self.query_one(GameLog).add([line])
+        if isinstance(seat, int) and 0 <= seat < len(self.looks):
+            return LogLine(((self.looks[seat].label, seat), (f" says: {text}", None)))
+        return LogLine.plain(f"{name} (watching) says: {text}")
 
     def undo_asked(self, msg: dict[str, Any]) -> None:
         """Another player asks to take back their move: yes or no."""
@@ -437,7 +441,8 @@ class SharedTableScreen(Screen[None]):
         log = self.query_one(GameLog)
         if self._new_lines is None:
             merged = sorted([(s, 0, i, ln) for i, (s, ln) in enumerate(self.game_lines)]
-                            + [(s, 1, i, ln) for i, (s, ln) in enumerate(self.chat_lines)],
+                            + [(s, 1, i, self.chat_line(msg))
+                               for i, (s, msg) in enumerate(self.chat_lines)],
                             key=lambda x: x[:3])
             log.reset([ln for *_, ln in merged])
         elif self._new_lines:
