@@ -56,8 +56,8 @@ def table_row(table: dict[str, Any]) -> Content:
         private += " · your seat"
     watching = int(table.get("spectators") or 0)
     watch = f" · {watching} watching" if watching else ""
-    return markup("[b]$code[/]  $title  [dim]$players ·[/] $taken taken, $free free"
-                  "$private\n      $names  [dim]· $progress · $state$watch[/]",
+    return markup("[dim]code[/] [b]$code[/]  $title  [dim]$players ·[/] $taken taken, $free free"
+                  "$private\n           $names  [dim]· $progress · $state$watch[/]",
                   code=plain(str(table.get("code", "")), 8),
                   title=plain(str(table.get("title") or table.get("game", "")), 40),
                   players=f"{int(table.get('players') or 0)}p", taken=taken, free=free,
