@@ -60,6 +60,10 @@ class Terminal:
         self.ended = True
         self._changed.set()
 
+    def poke(self) -> None:
+        """Wake whoever waits on this screen, to re-check a condition of their own."""
+        self._changed.set()
+
     # -- for tests -----------------------------------------------------------------
     def text(self) -> str:
         return self.screen.text()
