@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import socket
 import struct
+from pathlib import Path
 
 import msgpack
 import pytest
@@ -94,3 +95,34 @@ def test_link_from_env() -> None:
     for env in ({"TABULA_HALL_FD": "x"}, {"TABULA_HALL_FD": "3", "TABULA_START": "rm -rf"}):
         with pytest.raises(ValueError):
             Link.from_env(env)
+
+
+def test_a_link_connects_by_inherited_fd_or_unix_socket(tmp_path: Path) -> None:
+    async def go() -> None:
+        ours, theirs = socket.socketpair()
+        client = await Link(fd=theirs.detach()).connect()
+        reader, writer = await asyncio.open_connection(sock=ours)
+        writer.write(wire.pack({"t": "hello", "you": "x", "seats": []}))
+        assert (await asyncio.wait_for(client.recv(), 5))["you"] == "x"
+        await client.send({"t": "list"})
+        assert await asyncio.wait_for(wire.read(reader, wire.MAX_IN), 5) == {"t": "list"}
+        await client.aclose()
+        writer.close()
+
+        first: asyncio.Future = asyncio.get_running_loop().create_future()
+
+        async def serve(r: asyncio.StreamReader, w: asyncio.StreamWriter) -> None:
+            first.set_result(await wire.read(r, wire.MAX_IN))
+            w.close()
+
+        path = tmp_path / "s.sock"
+        server = await asyncio.start_unix_server(serve, str(path))
+        local = await Link(path=path, name="anna").connect()
+        assert await asyncio.wait_for(first, 5) == {"t": "hello", "name": "anna"}
+        with pytest.raises(ConnectionError):
+            await asyncio.wait_for(local.recv(), 5)
+        await local.aclose()
+        server.close()
+        with pytest.raises(ValueError):
+            await Link().connect()
+    asyncio.run(asyncio.wait_for(go(), 20))
