@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 
 import pytest
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 import engine
 from engine.match import Match, Seat
@@ -23,7 +23,7 @@ from tests.test_tui_shared import app_at, log_text, screen_text, shows, table_sc
 from tui.hall_link import HallSend
 from tui.screens.dialogs import ConfirmScreen, HintScreen
 from tui.screens.lobby import LobbyScreen
-from tui.screens.shared_table import ResultsScreen, SharedTableScreen
+from tui.screens.shared_table import ChoiceScreen, ResultsScreen, SharedTableScreen
 from tui.screens.title import TitleScreen
 
 pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
@@ -88,29 +88,32 @@ def test_the_host_starts_with_bots_gives_a_waiting_seat_to_a_bot_and_ends(tmp_pa
                 await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
                 app.post_message(HallSend({
                     "t": "create", "game": "provincia", "seed": 3,
-                    "seats": [{"name": "", "kind": k, "strength": "easy"}
-                              for k in ("human", "human", "human")]}))
+                    "seats": [{"name": "", "kind": "human", "strength": "easy"}] * 4}))
                 await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
                             and app.screen.step >= 0)
                 screen = table_screen(app)
                 table = hall.tables[screen.code]
                 assert screen.is_host and not table.started
                 assert "Waiting for players" in screen_text(app)
-                bob = connect(hall, "bob")
-                await bob.send({"t": "join", "code": screen.code})
-                await expect(bob, "joined")
-                bob.close()  # bob's seat now waits for him
-                await shows(pilot, lambda: any(
-                    s["name"] == "bob" and not s["connected"]
-                    for s in screen.table["seats"]))
+                for name in ("bob", "[b]c[/]"):
+                    other = connect(hall, name)
+                    await other.send({"t": "join", "code": screen.code})
+                    await expect(other, "joined")
+                    other.close()  # this seat now waits for its player
+                await shows(pilot, lambda: [s["connected"] for s in screen.table["seats"]]
+                            == [True, False, False, False]
+                            and screen.table["seats"][2]["name"] == "[b]c[/]")
                 await pilot.press("s")  # start now: the free seat gets a bot
                 await shows(pilot, lambda: table.started and screen.table.get("started"))
-                assert table.match.seats[2].kind != "human"
-                await pilot.press("b")  # bob's waiting seat: a bot plays it from now
-                await shows(pilot, lambda: table.bot_playing == {1})
-                await shows(pilot, lambda: "bob  bot" in str(
-                    screen.query_one("#who", Static).render())
-                    or "bob ○ bot" in str(screen.query_one("#who", Static).render()))
+                assert table.match.seats[3].kind != "human"
+                await pilot.press("b")  # two seats wait: which one?
+                await shows(pilot, lambda: isinstance(app.screen, ChoiceScreen))
+                choices = app.screen.query_one(OptionList)
+                assert str(choices.get_option_at_index(1).prompt) == "3. [b]c[/]"  # not markup
+                await pilot.press("down", "enter")
+                await shows(pilot, lambda: table.bot_playing == {2})
+                await shows(pilot, lambda: "[b]c[/] ○ bot" in str(
+                    screen.query_one("#who", Static).render()))
                 await pilot.press("e")
                 await shows(pilot, lambda: isinstance(app.screen, ConfirmScreen))
                 await pilot.press("y")

@@ -143,7 +143,7 @@ class ChoiceScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static(self.title_text, classes="title")
-            yield OptionList(*(Option(plain(text), id=key) for key, text in self.items),
+            yield OptionList(*(Option(Content(plain(text)), id=key) for key, text in self.items),
                              id="choices")
 
     def on_mount(self) -> None:
