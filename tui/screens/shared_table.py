@@ -211,7 +211,7 @@ class ResultsScreen(ModalScreen[None]):
         with Vertical(classes="dialog", id="results-box"):
             yield Static("Game over", classes="title")
             yield Static(result_lines(self.result, self.looks), id="results")
-            yield Static("Esc: see the board · the game is saved in your folder",
+            yield Static("Esc: see the board · g shows this again",
                          classes="keys")
 
     def action_close(self) -> None:
@@ -359,8 +359,7 @@ class SharedTableScreen(Screen[None]):
             self.set_table(msg["table"])
         lines = [x for x in map(log_line, msg.get("log") or []) if x is not None]
         if msg.get("reset"):
-            self.game_lines = lines
-            self.chat_lines = [c for c in self.chat_lines if c[0] <= step]
+            self.game_lines = lines  # the chat stays, each line where it was said
             self._new_lines = None
         else:
             self.game_lines.extend(lines)
