@@ -330,7 +330,7 @@ class Room:
         return self.keys[name].get_fingerprint("sha256")
 
     async def connect(self, name: str, *, user: str | None = None, openssh: bool = False,
-                      command: str | None = None, size: tuple[int, int] = (120, 40)
+                      command: str | None = None, size: tuple[int, int] = (100, 32)
                       ) -> Terminal:
         """``name`` logs in (as SSH user ``user``: a table code joins it) with their key."""
         user = user or name
@@ -431,6 +431,13 @@ def panel(text: str, title: str) -> list[str] | None:
 
 
 HAND_MARKS = ("●", "·", "✗")
+_HAND_COUNT = re.compile(r"Your hand \((\d+)\)")
+
+
+def hand_count(text: str) -> int | None:
+    """The number of cards the "Your hand (N)" title says, if it is on screen."""
+    found = _HAND_COUNT.search(text)
+    return int(found.group(1)) if found else None
 
 
 def hand_on_screen(text: str, names: Sequence[str]) -> list[str] | None:
@@ -511,13 +518,35 @@ async def play(here: Room, code: str, players: Mapping[int, Terminal], rng: rand
 LOBBY = "Join by code"  # the lobby's key bar
 CREATE_BUTTON = "Create"  # the new-table form, once ready (Create focused)
 _CODE = re.compile(r"\b[Cc]ode:? ([BCDFGHJKLMNPQRSTVWXZ]{5})\b")
-TAB, ENTER, UP, CREATE = "\t", "\r", "\x1b[A", "\x07"  # ctrl+g: the form's Create
+TAB, ENTER, UP, DOWN, CREATE = "\t", "\r", "\x1b[A", "\x1b[B", "\x07"  # ctrl+g: Create
 
 
 def code_on_screen(text: str) -> str | None:
     """The table code a screen shows ("code KXPQR"), if any."""
     found = _CODE.search(text)
     return found.group(1) if found else None
+
+
+async def pick(term: Terminal, shown: Callable[[], bool], keys: str,
+               done: Callable[[], bool], what: str, timeout: float = 30.0) -> None:
+    """Choose from the focused Select: open its list (Enter), then ``keys``.
+
+    The list is drawn a moment before it takes keys; keys typed in that moment
+    reach the closed Select, which only opens the list again. So a try that
+    changed nothing within a few seconds is made again (from the list's start,
+    the Select's current value, so ``keys`` mean the same each time).
+    """
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not done():
+        if loop.time() > deadline:
+            raise TimeoutError(f"{term.name}: could not choose {what}; screen:\n{term.text()}")
+        if not shown():
+            term.send(ENTER)
+            await term.until(shown, f"the list for {what}", timeout)
+        term.send(keys)
+        with contextlib.suppress(TimeoutError):
+            await term.until(done, what, 3.0)
 
 
 async def create_table(term: Terminal, humans: int = 2, timeout: float = 30.0) -> str:
@@ -535,11 +564,10 @@ async def create_table(term: Terminal, humans: int = 2, timeout: float = 30.0) -
     await term.read_until(CREATE_BUTTON, timeout=timeout)
     for seat in range(1, humans):
         term.send(TAB * (8 if seat == 1 else 3))
-        term.send(ENTER)  # open the list of kinds
-        await term.read_until("Random bot", timeout=timeout)  # only in the open list
-        term.send(UP + ENTER)  # Human is just above the bot kind it shows
-        await term.until(lambda s=seat: f"Player {s + 1}" in term.text(),
-                         f"seat {seat + 1} human", timeout)
+        await pick(term, lambda: term.has("Random bot"),  # only in the open list
+                   UP + ENTER,  # Human is just above the bot kind it shows
+                   lambda s=seat: term.has(f"Player {s + 1}"), f"seat {seat + 1} human",
+                   timeout)
     term.send(CREATE)
     await term.until(lambda: code_on_screen(term.text()) is not None, "the table's code",
                      timeout)
