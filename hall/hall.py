@@ -42,7 +42,6 @@ log = logging.getLogger("tabula.hall")
 MAX_BUFFERED = 32 * 1024 * 1024  # bytes waiting for a slow reader before it is cut off
 HELLO_SECONDS = 10.0  # a Unix socket client must say who it is within this
 STOP_SECONDS = 5.0  # stop() waits this long for connections to wind down
-AUTOSAVE_DELAY = 0.25  # s: changes closer together than this are saved once
 MESSAGE_BURST, MESSAGE_RATE = 200, 50  # messages one connection may send at once, then per s
 MAX_MISSES = 20  # unknown table codes one connection may try before it is cut off
 
@@ -134,7 +133,7 @@ class Hall:
         self._saved: dict[str, int] = {}  # table code -> version last encoded
         self._pending: dict[str, tuple[bytes, bytes]] = {}  # encoded, not yet written
         self._writing: dict[str, asyncio.Task] = {}
-        self._soon: dict[str, asyncio.TimerHandle] = {}  # autosaves about to be made
+        self._dirty: set[str] = set()  # changed while its last autosave was being written
         self._timers = _Timers()
         self._server: asyncio.AbstractServer | None = None
         self._stopping = False
@@ -537,9 +536,7 @@ class Hall:
         for c in self.clients.values():
             if c.table == table.code:
                 c.table = None
-        h = self._soon.pop(table.code, None)
-        if h is not None:
-            h.cancel()
+        self._dirty.discard(table.code)
         if table.ended or table.over:
             self._save_now(table)  # ended: kept on disk, never restored
 
@@ -557,20 +554,22 @@ class Hall:
         self._drive(table)
 
     def _save(self, table: Table) -> None:
-        """Autosave soon: changes within ``AUTOSAVE_DELAY`` (a bot answering
-        a human, bots in a row) are saved once, so saving never stands
-        between a move and the other players' screens."""
-        if self._saved.get(table.code) == table.version or table.code in self._soon:
+        """Autosave after every change: at once when no write of this table
+        is on its way to disk, else as soon as that write ends (with the
+        newest position). No timer stands between a move and its save, and
+        a burst of moves (bots answering a human) costs one encoding per
+        write, not one per move."""
+        if self._saved.get(table.code) == table.version:
             return
-        self._soon[table.code] = asyncio.get_running_loop().call_later(
-            AUTOSAVE_DELAY, self._save_now, table)
+        if table.code in self._writing:
+            self._dirty.add(table.code)
+            return
+        self._save_now(table)
 
     def _save_now(self, table: Table) -> None:
-        """Autosave: encode now, write in a thread, one write per table at a
-        time (a newer one waiting replaces an older one still waiting)."""
-        h = self._soon.pop(table.code, None)
-        if h is not None:
-            h.cancel()
+        """Encode now, write in a thread, one write per table at a time (a
+        newer one waiting replaces an older one still waiting)."""
+        self._dirty.discard(table.code)
         if self._saved.get(table.code) == table.version:
             return
         try:
@@ -592,12 +591,15 @@ class Hall:
                     await asyncio.to_thread(self.store.write, code, data)
                 except OSError as e:
                     log.error("table %s: autosave failed: %s", code, plain(str(e), 200))
+                table = self.tables.get(code)
+                if code in self._dirty and table is not None:
+                    self._save_now(table)  # what changed while this write was made
         finally:
             self._writing.pop(code, None)
 
     async def flush(self) -> None:
-        """Make every autosave due and wait until all are on disk."""
-        for code in list(self._soon):
+        """Wait until every change is on disk."""
+        for code in list(self._dirty):
             table = self.tables.get(code)
             if table is not None:
                 self._save_now(table)
