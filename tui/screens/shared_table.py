@@ -267,6 +267,8 @@ class SharedTableScreen(Screen[None]):
         self._offered: tuple | None = None  # (step, to_move) of the actions shown
         self._sent_step: int | None = None  # an action was sent for this step
         self._my_turn = False
+        self._who_said: tuple = ()  # what the who line's seats were drawn from
+        self._who_seats: list[Content] = []
         self._results_shown = False
         self._hint_step: int | None = None
         self._deferred: list[Any] = []
@@ -423,8 +425,8 @@ class SharedTableScreen(Screen[None]):
 
     def redraw(self) -> None:
         """Show the latest state: table, log, who is here, the actions."""
-        self.who_line()
         if self.view is None:
+            self.who_line()
             self.status.say(markup("Joining table [b]$code[/]…", code=self.code))
             return
         if not self.looks:
@@ -450,29 +452,34 @@ class SharedTableScreen(Screen[None]):
 
     def who_line(self) -> None:
         """Seat letter, name, ● connected / ○ away, "bot"; code and move."""
-        parts: list[Content] = []
         raw = [s if isinstance(s, dict) else {} for s in self.table.get("seats") or []]
-        for i, s in enumerate(raw):
-            look = self.looks[i] if i < len(self.looks) else None
-            letter = look.letter if look is not None else str(i + 1)
-            colour = f"$seat-{look.colour}" if look is not None else "$text"
-            human = s.get("kind") == HUMAN
-            mark = ("●" if s.get("connected") else "○") if human and s.get("taken") else \
-                ("·" if human else "")
-            bot = " bot" if not human or s.get("bot_playing") else ""
-            turn = "▶" if i == self.to_move and self.result is None else ""
-            you = " (you)" if i == self.seat else ""
-            parts.append(markup(f"$turn[reverse b {colour}] $letter [/] $name$you $mark$bot",
-                                turn=turn, letter=letter,
-                                name=plain(s.get("name") or "open seat", NAME_CHARS),
-                                you=you, mark=mark, bot=bot))
+        said = (repr(raw), self.looks, self.to_move, self.result is None, self.seat)
+        if said != self._who_said:  # markup costs: most states change only the move
+            self._who_said = said
+            self._who_seats = [self.seat_part(i, s) for i, s in enumerate(raw)]
         watching = int(self.table.get("spectators") or 0)
         tail = markup("[dim]code[/] [b]$code[/] [dim]· move[/] $step$watch",
                       code=self.code, step=max(self.step, 0),
                       watch=f" · {watching} watching" if watching else "")
         if self.seat is None:
             tail = markup("[b]watching[/] · ") + tail
-        self.query_one("#who", Static).update(Content("  ").join([*parts, tail]))
+        self.query_one("#who", Static).update(Content("  ").join([*self._who_seats, tail]))
+
+    def seat_part(self, i: int, s: dict[str, Any]) -> Content:
+        """One seat of the who line: ▶ to move, badge, name, ●/○, bot."""
+        look = self.looks[i] if i < len(self.looks) else None
+        letter = look.letter if look is not None else str(i + 1)
+        colour = f"$seat-{look.colour}" if look is not None else "$text"
+        human = s.get("kind") == HUMAN
+        mark = ("●" if s.get("connected") else "○") if human and s.get("taken") else \
+            ("·" if human else "")
+        bot = " bot" if not human or s.get("bot_playing") else ""
+        turn = "▶" if i == self.to_move and self.result is None else ""
+        you = " (you)" if i == self.seat else ""
+        return markup(f"$turn[reverse b {colour}] $letter [/] $name$you $mark$bot",
+                      turn=turn, letter=letter, name=plain(s.get("name") or "open seat",
+                                                           NAME_CHARS),
+                      you=you, mark=mark, bot=bot)
 
     def offer(self) -> None:
         """The actions when it is my turn (a bell when it just became so);
@@ -481,7 +488,8 @@ class SharedTableScreen(Screen[None]):
         mine = self.my_turn()
         became = mine and not self._my_turn
         self._my_turn = mine
-        self.set_class(mine, "-your-turn")
+        # On the status line only: a class on the screen restyles every widget.
+        self.status.set_class(mine, "-your-turn")
         key = (self.step, self.to_move, mine)
         if mine:
             if self._offered != key and self._sent_step != self.step:
