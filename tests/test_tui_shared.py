@@ -105,6 +105,18 @@ def test_the_lobby_lists_the_tables_and_creates_one_from_the_form(tmp_path: Path
                 await pilot.press("escape")
                 await shows(pilot, lambda: app.screen.__class__.__name__ == "TableMenu")
                 await pilot.press("down", "down", "down", "down", "enter")  # leave
+                await shows(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                            and len(app.screen.listed) == 2)
+                lobby = app.screen
+                codes = [t["code"] for t in lobby.listed]
+                lobby.query_one("#lobby-tables").highlighted = codes.index(theirs["code"])
+                await pilot.press("w")  # watch bob's table
+                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                            and app.screen.code == theirs["code"] and app.screen.step >= 0)
+                assert table_screen(app).seat is None
+                await pilot.press("escape")
+                await shows(pilot, lambda: app.screen.__class__.__name__ == "TableMenu")
+                await pilot.press("down", "down", "down", "down", "enter")  # leave
                 await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
                 await pilot.press("escape")
                 await shows(pilot, lambda: isinstance(app.screen, TitleScreen))
