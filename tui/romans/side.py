@@ -50,7 +50,10 @@ class SidePanel(Static):
 
     def show(self, scene: Scene) -> None:
         s = scene.state
-        seat = scene.own if scene.own is not None else 0  # a replay, a spectator
+        seat = scene.own
+        if seat is None:  # a replay shows seat 1; a spectator, whoever is to move
+            mover = scene.game.to_move(s) if scene.seat is not None else None
+            seat = mover if mover is not None and 0 <= mover < len(s.players) else 0
         me = scene.looks[seat]
         p = s.players[seat]
         self.border_title = f"Era {s.era} · {PHASE_NAMES[s.phase]}"
