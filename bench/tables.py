@@ -7,9 +7,10 @@ people play as scripted SSH clients that only read their screens (the
 (``ssh -t host lobby``), creates a Provincia table for four with two rules
 bots, reads its code off the screen; the guest joins with ``ssh CODE@host``.
 Both then play by digit keys whenever their screen says it is their turn,
-after a pause for thought (``--think``: a person does not answer in a
-millisecond, and twenty tables of instant players would measure a machine
-flat out, not a hall), until the game is over (or ``--moves`` each).
+after a pause for thought (``--think``, 3 s on average: a person does not
+answer in a millisecond, and twenty tables of instant players would measure
+a machine flat out, not a hall), until each has pressed ``--moves`` keys
+(10; 0 plays every game to its end, some 230 steps).
 
 The figure is the time from a person's key to the *other* person's screen
 showing the step it made (the table's "move N" on their screen reaches
@@ -18,8 +19,8 @@ sending each seat its own view, the other game process drawing it, and SSH
 on both legs. Prints the median, p90 and max per run and over all runs;
 ``--json`` prints {"tables", "failures", "median_ms", "p90_ms", ...}.
 
-    nice .venv/bin/python bench/tables.py [--tables 20] [--runs 3] [--think 1.5]
-                                          [--moves N] [--json]
+    nice .venv/bin/python bench/tables.py [--tables 20] [--runs 3] [--think 3]
+                                          [--moves 10] [--json]
 """
 
 from __future__ import annotations
@@ -187,7 +188,7 @@ async def one_table(port: int, keys: dict[str, asyncssh.SSHKey], n: int, args: a
         host = await AsyncsshTerminal.connect(port, f"host{n}", keys[f"host{n}"], SIZE,
                                               command="lobby", name=f"host{n}")
         terms.append(host)
-        code = await create_table(host, timeout=args.timeout)
+        code = await create_table(host, seed=args.seed * 1000 + n, timeout=args.timeout)
         guest = await AsyncsshTerminal.connect(port, code, keys[f"guest{n}"], SIZE,
                                                name=f"guest{n}")
         terms.append(guest)
@@ -266,16 +267,17 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tables", type=int, default=20)
     ap.add_argument("--runs", type=int, default=3, help="fresh servers, one after another")
-    ap.add_argument("--think", type=float, default=1.5, metavar="SECONDS",
-                    help="a person's mean pause before a key (0.5x-1.5x of it)")
-    ap.add_argument("--moves", type=int, default=None,
-                    help="keys per person (default: play each game to its end)")
+    ap.add_argument("--think", type=float, default=3.0, metavar="SECONDS",
+                    help="a person's mean pause before a key (0.5x-1.5x of it; default 3)")
+    ap.add_argument("--moves", type=int, default=10,
+                    help="keys per person (default 10; 0: play each game to its end)")
     ap.add_argument("--ramp", type=float, default=5.0, metavar="SECONDS",
                     help="tables sit down over this long (default 5)")
     ap.add_argument("--timeout", type=float, default=120.0, help="seconds for any one wait")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    args.moves = args.moves or None
     runs = []
     for i in range(args.runs):
         result = asyncio.run(run(args))

@@ -518,7 +518,8 @@ async def play(here: Room, code: str, players: Mapping[int, Terminal], rng: rand
 LOBBY = "Join by code"  # the lobby's key bar
 CREATE_BUTTON = "Create"  # the new-table form, once ready (Create focused)
 _CODE = re.compile(r"\b[Cc]ode:? ([BCDFGHJKLMNPQRSTVWXZ]{5})\b")
-TAB, ENTER, UP, DOWN, CREATE = "\t", "\r", "\x1b[A", "\x1b[B", "\x07"  # ctrl+g: Create
+TAB, BACKTAB, ENTER, UP, DOWN = "\t", "\x1b[Z", "\r", "\x1b[A", "\x1b[B"
+HOME, KILL_LINE, CREATE = "\x01", "\x0b", "\x07"  # ctrl+a, ctrl+k (in an input); ctrl+g
 
 
 def code_on_screen(text: str) -> str | None:
@@ -549,19 +550,29 @@ async def pick(term: Terminal, shown: Callable[[], bool], keys: str,
             await term.until(done, what, 3.0)
 
 
-async def create_table(term: Terminal, humans: int = 2, timeout: float = 30.0) -> str:
+async def create_table(term: Terminal, humans: int = 2, seed: int | None = None,
+                       timeout: float = 30.0) -> str:
     """From the lobby, create a Provincia table for four where seats 2..``humans``
-    are open human seats and the rest rules bots; returns its code, read off
-    the table screen the creator lands on.
+    are open human seats and the rest rules bots (and the game's ``seed``, if
+    given); returns its code, read off the table screen the creator lands on.
 
-    The form opens with Create focused; Tab wraps round to the top (game,
-    players, then each seat's name, kind, [strength], city), so seat 2's
-    "Plays as" is 8 Tabs away, and each next seat's 3 more once the seat
-    before is human (a human seat's strength is disabled, so skipped).
+    The form opens with Create focused; two Shift+Tabs back is the seed (past
+    the private checkbox). Tab wraps round to the top (game, players, then
+    each seat's name, kind, [strength], city), so seat 2's "Plays as" is 8
+    Tabs from Create, and each next seat's 3 more once the seat before is
+    human (a human seat's strength is disabled, so skipped).
     """
     await term.read_until(LOBBY, timeout=timeout)
     term.send("n")
     await term.read_until(CREATE_BUTTON, timeout=timeout)
+    if seed is not None:
+        term.send(BACKTAB * 2 + HOME + KILL_LINE)
+        await term.until(lambda: re.search(r"Seed +same seed", term.text()) is not None,
+                         "the seed cleared", timeout)
+        term.send(str(seed))
+        await term.until(lambda: re.search(rf"Seed +{seed} ", term.text()) is not None,
+                         f"seed {seed} typed", timeout)
+        term.send(TAB * 2)  # back on Create
     for seat in range(1, humans):
         term.send(TAB * (8 if seat == 1 else 3))
         await pick(term, lambda: term.has("Random bot"),  # only in the open list
