@@ -463,7 +463,8 @@ class SharedTableScreen(Screen[None]):
                       watch=f" · {watching} watching" if watching else "")
         if self.seat is None:
             tail = markup("[b]watching[/] · ") + tail
-        self.query_one("#who", Static).update(Content("  ").join([*self._who_seats, tail]))
+        # The code and the move first: a narrow terminal cuts the seats' end.
+        self.query_one("#who", Static).update(Content("  ").join([tail, *self._who_seats]))
 
     def seat_part(self, i: int, s: dict[str, Any]) -> Content:
         """One seat of the who line: ▶ to move, badge, name, ●/○, bot."""
