@@ -47,7 +47,10 @@ def seats_line(table: dict[str, Any]) -> tuple[int, int, list[str]]:
 
 
 def table_row(table: dict[str, Any]) -> Content:
-    """One table of the list, as plain text in our own layout."""
+    """One table of the list, as plain text in our own layout. The code
+    leads the row without the word "code": a screen reading "code KXPQR"
+    names the table it is at (tests and benches read it off the screen just
+    after creating one, when the lobby may still show for a moment)."""
     taken, free, names = seats_line(table)
     state = ("over" if table.get("over") else "started" if table.get("started")
              else "waiting")
@@ -56,8 +59,8 @@ def table_row(table: dict[str, Any]) -> Content:
         private += " · your seat"
     watching = int(table.get("spectators") or 0)
     watch = f" · {watching} watching" if watching else ""
-    return markup("[dim]code[/] [b]$code[/]  $title  [dim]$players ·[/] $taken taken, $free free"
-                  "$private\n           $names  [dim]· $progress · $state$watch[/]",
+    return markup("[b]$code[/]  $title  [dim]$players ·[/] $taken taken, $free free"
+                  "$private\n       $names  [dim]· $progress · $state$watch[/]",
                   code=plain(str(table.get("code", "")), 8),
                   title=plain(str(table.get("title") or table.get("game", "")), 40),
                   players=f"{int(table.get('players') or 0)}p", taken=taken, free=free,
