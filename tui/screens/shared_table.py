@@ -503,16 +503,22 @@ class SharedTableScreen(Screen[None]):
                 self.app.bell()
             look = self.looks[self.seat] if self.seat is not None else None
             assert look is not None
-            self.status.say(markup(f"[reverse b $seat-{look.colour}] $letter [/] "
+            self.say(markup(f"[reverse b $seat-{look.colour}] $letter [/] "
                                    "[b]Your turn[/] — $prompt", letter=look.letter,
                                    prompt=self.game.prompt(self.view)))
         else:
             self._offered = key
             menu.set_actions([], self.waiting_note())
-            self.status.say(self.waiting_status())
+            self.say(self.waiting_status())
             if self.result is not None:
                 self.show_results()
         self.settled.set()
+
+    def say(self, text: Content) -> None:
+        """The status line, led by the move it is about: "move 37 · Your
+        turn…" reads as one line (a reader of the screen never pairs this
+        turn with another move's number)."""
+        self.status.say(markup("[dim]move $step ·[/] ", step=max(self.step, 0)) + text)
 
     def waiting_note(self) -> str:
         """The actions panel when it is not my turn (plain text)."""
@@ -592,7 +598,7 @@ class SharedTableScreen(Screen[None]):
         self._sent_step = self.step
         self.settled.clear()
         self.send({"t": "act", "step": self.step, "action": self.game.encode_action(action)})
-        self.status.say(markup("[dim]Sent:[/] $what",
+        self.say(markup("[dim]Sent:[/] $what",
                                what=self.game.describe(self.view, action)))
 
     # ------------------------------------------------------------ keys
