@@ -201,6 +201,11 @@ async def one_table(port: int, keys: dict[str, asyncssh.SSHKey], n: int, args: a
                    args.timeout, lags))
         return {"code": code, "keys": sum(pace.pressed), "steps": max(host_sees.shown, 0),
                 "seconds": time.perf_counter() - started}
+    except Exception as e:  # say where each person was: their screen's last lines
+        screens = " | ".join(f"{t.name}{' (ended)' if t.ended else ''}: "
+                             + " / ".join(x.strip() for x in t.text().split("\n")[-3:] if x.strip())
+                             for t in terms)
+        raise RuntimeError(f"{type(e).__name__}: {str(e)[:200]} [{screens[:600]}]") from e
     finally:
         await close_all(terms)
 
@@ -220,6 +225,8 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
         finally:
             server.terminate()
             server.wait(30)
+        crashes = [f"{p.name}: {p.read_text()[-300:]}"
+                   for p in sorted((Path(tmp_name) / "data" / "crashes").glob("*.txt"))]
     done = [r for r in results if isinstance(r, dict)]
     errors = [f"{type(r).__name__}: {str(r)[:300]}" for r in results if not isinstance(r, dict)]
     ms = sorted(x * 1000 for x in lags)
@@ -237,6 +244,7 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
         "think_s": args.think,
         "clients_cpu_s": round(clients_cpu, 1),
         "errors": errors[:3],
+        "crashes": crashes[:3],  # games that failed: the end of their crash reports
         "cpus": os.cpu_count(),
         "load_before": round(load_before, 2),
         "load_after": round(os.getloadavg()[0], 2),
