@@ -28,7 +28,7 @@ from hall.hall import Hall, Who
 from tests.hall_helpers import Player, connect, create, expect, hall_at, run
 from tests.test_tui_support import settings
 from tui.app import Start, TabulaApp
-from tui.screens.dialogs import ConfirmScreen
+from tui.screens.dialogs import ConfirmScreen, HelpScreen
 from tui.screens.lobby import LobbyScreen, NewTableScreen
 from tui.screens.shared_table import ChatScreen, SharedTableScreen
 from tui.screens.title import TitleScreen
@@ -287,4 +287,8 @@ def test_a_spectator_watches_every_game(tmp_path: Path, game_id: str) -> None:
                 assert "Your hand" not in text and "Your turn" not in text
                 assert "watching" in str(screen.query_one("#who", Static).render())
                 assert not screen.my_turn()
+                await pilot.press("question_mark")
+                await shows(pilot, lambda: isinstance(app.screen, HelpScreen))
+                help_text = screen_text(app)
+                assert "Chat" in help_text and "Host" not in help_text  # not the host
     run(go())

@@ -227,7 +227,8 @@ class SharedTableScreen(Screen[None]):
         # Letters have priority (the action filter would take them); each
         # first asks the filter whether the letter is text (``/`` filters).
         Binding("t", "key('t', 'chat')", "Chat", priority=True, tooltip="Say one line"),
-        Binding("colon", "key(':', 'chat')", "Chat", show=False, priority=True),
+        Binding("colon", "key(':', 'chat')", "Chat", key_display=":", show=False,
+                priority=True),
         Binding("z", "key('z', 'undo')", "Undo?", priority=True,
                 tooltip="Ask the others to take back your last move"),
         Binding("h", "key('h', 'hint')", "Hint", priority=True),
@@ -731,7 +732,6 @@ class SharedTableScreen(Screen[None]):
                 if isinstance(b, Binding) and b.description
                 and (self.is_host or not b.description.startswith("Host"))]
         keys += [
-            KeyHelp(":", "chat (as t)"),
             KeyHelp("letters", "filter the actions (letters matching nothing are ignored)"),
             KeyHelp("/", "filter with any letter (also t, z and h)"),
             KeyHelp("1-9, 0", "play the 1st…10th action shown"),
