@@ -517,13 +517,14 @@ async def play(here: Room, code: str, players: Mapping[int, Terminal], rng: rand
 
 LOBBY = "Join by code"  # the lobby's key bar
 CREATE_BUTTON = "Create"  # the new-table form, once ready (Create focused)
-_CODE = re.compile(r"\b[Cc]ode:? ([BCDFGHJKLMNPQRSTVWXZ]{5})\b")
+# the shared table's who line: "code KXPQR · move 12" (the lobby lists bare codes)
+_CODE = re.compile(r"\bcode ([BCDFGHJKLMNPQRSTVWXZ]{5}) · move \d+")
 TAB, BACKTAB, ENTER, UP, DOWN = "\t", "\x1b[Z", "\r", "\x1b[A", "\x1b[B"
 HOME, KILL_LINE, CREATE = "\x01", "\x0b", "\x07"  # ctrl+a, ctrl+k (in an input); ctrl+g
 
 
 def code_on_screen(text: str) -> str | None:
-    """The table code a screen shows ("code KXPQR"), if any."""
+    """The code of the table a screen is at ("code KXPQR · move N"), if any."""
     found = _CODE.search(text)
     return found.group(1) if found else None
 
