@@ -28,11 +28,21 @@ from saves.plain import plain
 log = logging.getLogger("tabula.hall")
 
 
+NICENESS = 5  # bots take the CPU the people's game processes leave over
+
+
 def _warm() -> None:
-    """Worker start: import the rules and bots once, not at the first decision."""
+    """Worker start: a lower priority, so a person's screen never waits behind a
+    search on a small machine; the rules and bots imported once, not at the
+    first decision."""
+    import contextlib
+    import os
+
     import ai.players
     import engine.games  # noqa: F401
 
+    with contextlib.suppress(OSError):
+        os.nice(NICENESS)
     ai.players.kinds()
 
 
