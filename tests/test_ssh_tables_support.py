@@ -36,6 +36,10 @@ from tui.ssh.config import ServeConfig
 from tui.ssh.probe import Screen
 from tui.ssh.server import GameHost
 
+QUERY_SYNC = b"\x1b[?2026$p"  # does the terminal do synchronized output? (DECRQM)
+SYNC_SUPPORTED = b"\x1b[?2026;2$y"  # it does (and it is off now)
+SYNC_START, SYNC_END = b"\x1b[?2026h", b"\x1b[?2026l"
+
 
 class Terminal:
     """A screen kept up to date in the background; waits are on its changes."""
@@ -44,6 +48,7 @@ class Terminal:
         self.name = name
         self.screen = Screen(cols, rows)
         self.raw = bytearray()
+        self._held = bytearray()  # the start of a frame not finished yet
         self.ended = False
         self.changed_at = time.perf_counter()  # when the last bytes arrived
         self._changed = asyncio.Event()
@@ -51,10 +56,24 @@ class Terminal:
 
     # -- fed by a transport ------------------------------------------------------
     def feed(self, data: bytes) -> None:
+        """Take output; the screen shows only whole frames.
+
+        Like a terminal with synchronized output (which Textual asks about,
+        and uses once told yes), a frame between SYNC_START and SYNC_END is
+        drawn at its end: a check never sees the top of a new frame over the
+        bottom of the last (a turn at one move, the hand of the one before).
+        """
         self.raw += data
-        self.screen.feed(data)
-        self.changed_at = time.perf_counter()
-        self._changed.set()
+        if QUERY_SYNC in self.raw[-len(data) - len(QUERY_SYNC):]:
+            self.send(SYNC_SUPPORTED)
+        self._held += data
+        start, end = self._held.rfind(SYNC_START), self._held.rfind(SYNC_END)
+        ready = self._held[:start] if start > end else self._held
+        self._held = self._held[len(ready):]
+        if ready:
+            self.screen.feed(bytes(ready))
+            self.changed_at = time.perf_counter()
+            self._changed.set()
 
     def end(self) -> None:
         self.ended = True
