@@ -270,6 +270,7 @@ class SharedTableScreen(Screen[None]):
         self._my_turn = False
         self._who_said: tuple = ()  # what the who line's seats were drawn from
         self._who_seats: list[Content] = []
+        self._redraw_queued = False  # a redraw waits for the messages already read
         self._results_shown = False
         self._hint_step: int | None = None
         self._deferred: list[Any] = []
@@ -368,6 +369,21 @@ class SharedTableScreen(Screen[None]):
             self.game_lines.extend(lines)
             if self._new_lines is not None:
                 self._new_lines.extend(line for _, line in lines)
+        self.redraw_soon()
+
+    def redraw_soon(self) -> None:
+        """Draw once every message already waiting has been read: a burst of
+        moves (bots answering one another) is drawn at its last position, and
+        a busy machine spends its time on the newest position, not on each
+        one on the way (the log still gets every line)."""
+        if not self.is_mounted or self._redraw_queued:
+            return
+        self._redraw_queued = True
+        self.settled.clear()
+        self.app.call_later(self._redraw_queued_now)
+
+    def _redraw_queued_now(self) -> None:
+        self._redraw_queued = False
         if self.is_mounted:
             self.redraw()
 
@@ -594,6 +610,8 @@ class SharedTableScreen(Screen[None]):
         until the next state, or the hall's refusal)."""
         if not self.my_turn() or self._sent_step == self.step:
             return
+        if self._offered != (self.step, self.to_move, True):
+            return  # chosen from a list drawn for an earlier position
         self.workers.cancel_group(self, "hint")
         self._hint_step = None
         self._sent_step = self.step
