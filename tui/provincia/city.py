@@ -67,11 +67,20 @@ class CityPanel(Static):
             # after this layout pass, so the new height is laid out too
             self.call_after_refresh(self.show, *self._shown)
 
+    _drawn: tuple = ()
+
     def show(self, scene: Scene, to_move: int | None) -> None:
         self._shown = (scene, to_move)
         s = scene.state
         pl = s.players[self.seat]
         lk = scene.looks[self.seat]
+        # Most moves change one city: the others are not drawn again (styles
+        # and markup are most of the cost of a redraw, at every seat's screen).
+        drawn = (pl, lk, s.caesar, self.seat == to_move, self.seat == scene.seat, self.size,
+                 self.content_size)
+        if drawn == self._drawn:
+            return
+        self._drawn = drawn
         self.set_class(self.seat == to_move, "-to-move")
         self.set_class(self.seat == scene.seat, "-mine")
         for colour in COLOURS:
