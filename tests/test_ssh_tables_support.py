@@ -414,6 +414,8 @@ async def room(tmp: Path, names: Sequence[str], **changes: Any) -> AsyncIterator
 
 YOUR_TURN = "Your turn"
 _STEP = re.compile(r"\bmove (\d+)\b")
+_STATUS_STEP = re.compile(r"^ *move (\d+) ·", re.MULTILINE)  # the status line's
+_WHO_STEP = re.compile(r"code [A-Z]{4,6} · move (\d+)")  # the who line's
 
 
 def step_shown(text: str) -> int | None:
@@ -423,9 +425,13 @@ def step_shown(text: str) -> int | None:
 
 
 def shows_turn(term: Terminal, step: int) -> bool:
-    """The screen shows state ``step`` and asks its player to move."""
+    """The screen shows state ``step`` and asks its player to move: the
+    status line and the who line both say "move N" (Textual may send the
+    status line in a frame of its own, ahead of the table it belongs to)."""
     text = term.text()
-    return YOUR_TURN in text and step_shown(text) == step
+    status, who = _STATUS_STEP.search(text), _WHO_STEP.search(text)
+    return (YOUR_TURN in text and status is not None and who is not None
+            and int(status.group(1)) == int(who.group(1)) == step)
 
 
 def panel(text: str, title: str) -> list[str] | None:
