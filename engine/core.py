@@ -229,13 +229,16 @@ class Held(NamedTuple):
 ALL_SEATS = (1 << 16) - 1
 
 SPECTATOR = 62
-"""A seat index no seat has: ``game.view(s, SPECTATOR)`` hides every card not
-seen by all seats (no seat's ``seen`` bit 62 is ever set), so it is the public
-view a spectator at a shared table gets, and ``match.log_lines(SPECTATOR)``
-the public log."""
+"""A seat index no seat has: ``game.view(s, SPECTATOR)`` shows only the cards
+shown to every seat at once (``seen`` holds ``ALL_SEATS``: a row laid out, a
+card played) and hides the rest, so it is the public view a spectator at a
+shared table gets, and ``match.log_lines(SPECTATOR)`` the public log."""
 
 
 def knows(seen: int, seat: int) -> bool:
+    """Has ``seat`` seen the card? The SPECTATOR knows only what all were shown."""
+    if seat == SPECTATOR:
+        return seen & ALL_SEATS == ALL_SEATS
     return bool(seen >> seat & 1)
 
 
@@ -258,9 +261,10 @@ def find_copy(zone: tuple[Held, ...], card: int) -> int:
 def mask_zone(zone: tuple[Held, ...], seat: int, unseen: dict[int, list[int]]) -> tuple[Held, ...]:
     """The zone as ``seat`` sees it; cards it does not know go into ``unseen``."""
     bit = 1 << seat
+    spectator = seat == SPECTATOR  # sees what all seats were shown at once
     out = None
     for i, h in enumerate(zone):
-        if not h.seen & bit:
+        if not h.seen & bit and not (spectator and h.seen & ALL_SEATS == ALL_SEATS):
             if out is None:
                 out = list(zone)
             unseen.setdefault(h.pool, []).append(h.card)
