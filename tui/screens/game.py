@@ -47,6 +47,7 @@ from tui.widgets.table import compose_table
 from tui.widgets.untrusted import markup
 
 from .dialogs import CoverScreen, HelpScreen, HintLine, HintScreen, KeyHelp, MenuScreen, SaveScreen
+from .table_keys import TableKeys
 from .tabled import TableScreen
 
 PROGRESS_EVERY_S = 0.05
@@ -84,7 +85,7 @@ class ThinkingProgress(Message):
     fraction: float
 
 
-class GameScreen(TableScreen):
+class GameScreen(TableKeys, TableScreen):
     """Plays one Match to its end."""
 
     CSS_PATH = "game.tcss"
@@ -639,38 +640,6 @@ class GameScreen(TableScreen):
                 self.app.post_message(OpenReplay(self.match))
 
         self.app.push_screen(GameOverScreen(self.match, self.looks), after)
-
-    def action_escape(self) -> None:
-        """Back to the actions from any other panel; from the actions, the menu."""
-        menu = self.query_one(ActionMenu)
-        focused = self.focused
-        if focused is not None and menu not in focused.ancestors_with_self:
-            menu.filter.focus()
-            return
-        self.action_menu()
-
-    def on_key(self, event: events.Key) -> None:
-        """Digits and letters typed while another panel has the focus still
-        reach the actions (the focused panel had its chance at the key)."""
-        menu = self.query_one(ActionMenu)
-        focused = self.focused
-        char = event.character
-        if focused is None or char is None or menu in focused.ancestors_with_self:
-            return
-        if char.isdigit():
-            menu.shortcut_key(char, event.time)
-        elif not (char.isalpha() and menu.type_text(char)):
-            return
-        event.stop()
-        event.prevent_default()
-
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """The log says it has the focus, and how to leave it."""
-        log = self.query_one(GameLog)
-        log.border_title = "Log · ↑↓ PgUp PgDn scroll · esc: back" if event.widget is log else ""
-
-    def action_focus_log(self) -> None:
-        self.query_one(GameLog).focus()
 
     def leave(self) -> None:
         """Back to the title; bots stop, the autosave keeps the game."""

@@ -28,7 +28,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 from textual.worker import Worker, WorkerState, get_current_worker
@@ -55,6 +55,7 @@ from tui.widgets.untrusted import PlainInput, markup
 from .dialogs import ConfirmScreen, HelpScreen, HintScreen, KeyHelp, MenuScreen
 from .game import HINT_KINDS, Hint, hint_text
 from .game_over import ordinal
+from .table_keys import TableKeys
 
 VIEWS_KEPT = 8  # earlier views kept for earlier(k): what the last moves changed
 CHAT_CHARS = 200
@@ -218,7 +219,7 @@ class ResultsScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class SharedTableScreen(Screen[None]):
+class SharedTableScreen(TableKeys):
     """One table of the hall, from one seat (or a spectator's chair)."""
 
     CSS_PATH = ["game.tcss", "shared_table.tcss"]
@@ -774,36 +775,6 @@ class SharedTableScreen(Screen[None]):
                 self.app.exit(0)
 
         self.app.push_screen(TableMenu(), chosen)
-
-    def action_escape(self) -> None:
-        """Back to the actions from another panel; from the actions, the menu."""
-        menu = self.query_one(ActionMenu)
-        focused = self.focused
-        if focused is not None and menu not in focused.ancestors_with_self:
-            menu.filter.focus()
-            return
-        self.action_menu()
-
-    def on_key(self, event: events.Key) -> None:
-        """Digits typed while another panel has the focus still reach the actions."""
-        menu = self.query_one(ActionMenu)
-        focused = self.focused
-        char = event.character
-        if focused is None or char is None or menu in focused.ancestors_with_self:
-            return
-        if char.isdigit():
-            menu.shortcut_key(char, event.time)
-        elif not (char.isalpha() and menu.type_text(char)):
-            return
-        event.stop()
-        event.prevent_default()
-
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        log = self.query_one(GameLog)
-        log.border_title = "Log · ↑↓ PgUp PgDn scroll · esc: back" if event.widget is log else ""
-
-    def action_focus_log(self) -> None:
-        self.query_one(GameLog).focus()
 
     def leave(self) -> None:
         """Back to the lobby; my seat waits for me as after a disconnect."""
