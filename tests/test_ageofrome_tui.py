@@ -590,10 +590,10 @@ def test_over_ssh_a_player_starts_age_of_rome_from_the_title(tmp_path):
                 return "Age of Rome" in text and "Provincia" not in text \
                     and "Romans" not in text
 
-            for _ in range(5):  # a key can reach the list before it opens: again
+            for _ in range(10):  # a key can reach the list before it opens: again
                 client.send("\r")  # its list opens (a key sent as focus moves can be lost)
                 try:
-                    await client.read_until("Age of Rome", timeout=5)
+                    await client.read_until("Age of Rome", timeout=10)
                 except TimeoutError:
                     continue
                 client.send("\x1b[F\r")  # End: Age of Rome, the last in the list

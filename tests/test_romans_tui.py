@@ -300,10 +300,10 @@ def test_over_ssh_a_player_starts_the_romans_from_the_title(tmp_path):
                 return "The Romans" in text and "Provincia" not in text \
                     and "Age of Rome" not in text
 
-            for _ in range(5):  # a key can reach the list before it opens: again
+            for _ in range(10):  # a key can reach the list before it opens: again
                 client.send("\r")  # its list opens (a key sent as focus moves can be lost)
                 try:
-                    await client.read_until("The Romans", timeout=5)
+                    await client.read_until("The Romans", timeout=10)
                 except TimeoutError:
                     continue
                 client.send("\x1b[H\x1b[B\r")  # Home, then The Romans: second in the list

@@ -267,7 +267,7 @@ def test_child_gets_the_client_term_and_size_and_every_resize(tmp_path):
             await client.read_until("SIZE 100x30")
             assert "TERM screen-256color COLORTERM -" in client.screen.text()
             client.resize(132, 43)
-            await client.read_until("SIZE 132x43")
+            await client.read_until("SIZE 132x43", timeout=60)  # a loaded machine (parallel tests)
             client.send("hello")
             await client.read_until("GOT hello")
             client.send("q")
