@@ -24,6 +24,7 @@ import re
 import struct
 import termios
 import time
+from abc import ABC, abstractmethod
 from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -41,7 +42,7 @@ SYNC_SUPPORTED = b"\x1b[?2026;2$y"  # it does (and it is off now)
 SYNC_START, SYNC_END = b"\x1b[?2026h", b"\x1b[?2026l"
 
 
-class Terminal:
+class Terminal(ABC):
     """A screen kept up to date in the background; waits are on its changes."""
 
     def __init__(self, cols: int, rows: int, name: str = "") -> None:
@@ -121,11 +122,13 @@ class Terminal:
         """Wait for the server to end the session."""
         await self.until(lambda: self.ended, "the end of the session", timeout)
 
+    @abstractmethod
     def send(self, keys: str | bytes) -> None:
-        raise NotImplementedError
+        """Type ``keys`` at this terminal."""
 
+    @abstractmethod
     async def close(self) -> None:
-        raise NotImplementedError
+        """Log out and stop reading."""
 
     def _start_reader(self, read: Callable[[], object]) -> None:
         async def pump() -> None:

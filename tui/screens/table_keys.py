@@ -8,6 +8,8 @@ opens the screen's menu from there; the log says when it has the focus.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual import events
 from textual.screen import Screen
 
@@ -18,8 +20,7 @@ from tui.widgets.game_log import GameLog
 class TableKeys(Screen[None]):
     """Keys shared by the screens that play a table; ``action_menu`` is theirs."""
 
-    def action_menu(self) -> None:
-        raise NotImplementedError
+    action_menu: Callable[[], None]  # each screen's own menu
 
     def action_escape(self) -> None:
         """Back to the actions from any other panel; from the actions, the menu."""
