@@ -467,14 +467,6 @@ class GameScreen(TableKeys, TableScreen):
             self.status.thinking(self._thinking_text, event.fraction)
 
     # ------------------------------------------------------------ commands
-    def action_key(self, char: str, action: str) -> None:
-        """A command letter, unless the player is typing a filter."""
-        if self.app.screen is not self:
-            return
-        if self.query_one(FilterInput).take(char):
-            return
-        getattr(self, f"action_{action}")()
-
     def action_undo(self) -> None:
         m = self.match
         seat = self.viewer

@@ -622,14 +622,6 @@ class SharedTableScreen(TableKeys):
                                what=self.game.describe(self.view, action)))
 
     # ------------------------------------------------------------ keys
-    def action_key(self, char: str, action: str) -> None:
-        """A command letter, unless the player is typing a filter."""
-        if self.app.screen is not self:
-            return
-        if self.query_one(FilterInput).take(char):
-            return
-        getattr(self, f"action_{action}")()
-
     def command_letters(self) -> str:
         """Letters that are commands here while no filter is typed (the
         action filter lets them through; ``/`` filters with them)."""

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from textual import events
 from textual.screen import Screen
 
-from tui.widgets.actions import ActionMenu
+from tui.widgets.actions import ActionMenu, FilterInput
 from tui.widgets.game_log import GameLog
 
 
@@ -21,6 +21,14 @@ class TableKeys(Screen[None]):
     """Keys shared by the screens that play a table; ``action_menu`` is theirs."""
 
     action_menu: Callable[[], None]  # each screen's own menu
+
+    def action_key(self, char: str, action: str) -> None:
+        """A command letter, unless the player is typing a filter."""
+        if self.app.screen is not self:
+            return
+        if self.query_one(FilterInput).take(char):
+            return
+        getattr(self, f"action_{action}")()
 
     def action_escape(self) -> None:
         """Back to the actions from any other panel; from the actions, the menu."""
