@@ -17,6 +17,7 @@ from engine.provincia.events import (
 )
 from engine.provincia.state import BATTLE, FINAL, State
 from engine.provincia.text import amount, card_name
+from tui.widgets import redraw
 from tui.widgets.scene import Scene
 
 from . import look
@@ -79,7 +80,7 @@ class BattlePanel(Static):
         if not self.display:
             return
         bellum = s.bellum[BATTLE_ROUNDS.index(s.round)].card
-        self.border_title = f"Battle · round {s.round}"
+        redraw.title(self, f"Battle · round {s.round}")
         header = "[dim]     Def Mor Mil Tok  Sum[/]"
         if bellum == HIDDEN:
             placed = sum(h is not None for h in s.committed)
@@ -95,7 +96,7 @@ class BattlePanel(Static):
                 base = pl.defense + pl.morale + pl.military
                 lines.append(f"{look.badge(scene.looks[p])} {pl.defense:>3} {pl.morale:>3}"
                              f" {pl.military:>3}   ? {base:>3}+?")
-            self.update("\n".join(lines))
+            redraw.show(self, "\n".join(lines))
             return
         b = BELLA[bellum]
         tokens = " ".join(look.token(t) for t in s.revealed) or "none"
@@ -115,4 +116,4 @@ class BattlePanel(Static):
             if not f.won:
                 lost = "; ".join(losses.get(p, [])) or "…"
                 lines.append(f"    [dim]lost:[/] {lost}")
-        self.update("\n".join(lines))
+        redraw.show(self, "\n".join(lines))

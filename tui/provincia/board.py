@@ -15,6 +15,7 @@ from engine.provincia.data import (
 )
 from engine.provincia.economy import finite_gold
 from engine.provincia.state import FINAL, OVER, PHASE_NAMES, State
+from tui.widgets import redraw
 from tui.widgets.scene import Scene
 
 from . import look
@@ -87,11 +88,13 @@ class Board(Static):
         supply = " ".join(f"[{look.RES_VAR[i]}]{RESOURCE_NAMES[i]}[/] ∞" if i == GOLD and unlimited
                           else look.resource(i, n) for i, n in enumerate(s.supply))
         seed = f"  [dim]seed {scene.seed}[/]" if wide and scene.seed is not None else ""
-        self.update("\n".join([
+        redraw.show(self, "\n".join([
             f"Round {round_track(s.round, over, wide)} {phase}",
             (f"Caesar {look.city(caesar)} · [dim]Gauls[/] {gauls(s)}{seed}" if wide
              else f"[dim]Gauls[/] {gauls(s)} · Caesar {look.badge(caesar)}"),
             ("  " if wide else " ").join(decks),
             f"[dim]Supply[/] {supply}",
         ]))
+
+    def on_mount(self) -> None:
         self.tooltip = LEGEND

@@ -7,6 +7,7 @@ from textual.widgets import Static
 from engine.core import HIDDEN
 from engine.provincia.data import CARDS, DECK_NAMES, OPES
 from engine.provincia.events import OpesTaken, Picked
+from tui.widgets import redraw
 from tui.widgets.scene import Scene
 
 from . import look
@@ -50,7 +51,7 @@ class DraftRow(Static):
         chooser = scene.looks[d.chooser]
         # the chooser and the seats still to pick go on the border: at 80×24
         # the hand must fit below the row
-        self.border_title = f"{DECK_NAMES[d.deck]} row · chosen by {look.badge(chooser)}"
+        redraw.title(self, f"{DECK_NAMES[d.deck]} row · chosen by {look.badge(chooser)}")
         lines = []
         for i, held in enumerate(d.slots):
             if held is None:
@@ -78,5 +79,5 @@ class DraftRow(Static):
             cursor = "[reverse]▶[/]" if focus_slot == i else " "
             lines.append(f"{cursor}{i + 1} {name}{who}")
         order = " ".join(look.badge(scene.looks[p]) for p in d.pickers)
-        self.border_subtitle = f"to pick {order}" if d.pickers else ""
-        self.update("\n".join(lines))
+        redraw.subtitle(self, f"to pick {order}" if d.pickers else "")
+        redraw.show(self, "\n".join(lines))

@@ -14,6 +14,7 @@ from textual.widgets.option_list import Option
 from engine.core import HIDDEN
 from engine.provincia.actions import Activate, Destroy, Discard, Order, Play, Take
 from engine.provincia.data import AEDIFICIA, CARDS
+from tui.widgets import redraw
 from tui.widgets.scene import Scene
 from tui.widgets.untrusted import markup
 
@@ -69,7 +70,7 @@ class Hand(Vertical):
         yield Static(id="card-text")
 
     def on_mount(self) -> None:
-        self.border_title = "Hand"
+        redraw.title(self, "Hand")
         self.border_subtitle = LEGEND_MARKUP
         self._cards: list[int] = []
         self._listed: tuple[list[int], list[Verdict]] | None = None
@@ -83,22 +84,22 @@ class Hand(Vertical):
         pl = scene.state.players[seat]
         hand = pl.hand
         tokens = " ".join(look.token(h.card) for h in pl.tokens if h.card != HIDDEN)
-        self.query_one("#hand-tokens", Static).update(
-            f"[dim]Battle tokens[/] {tokens}" if tokens else "")
+        redraw.show(self.query_one("#hand-tokens", Static),
+                    f"[dim]Battle tokens[/] {tokens}" if tokens else "")
         # an action the menu does not offer says why; at small heights it
         # takes the tokens' row (they matter in the battle, which lists them)
         trade = trade_note(scene.state, seat)
-        self.query_one("#hand-trade", Static).update(f"[i]{trade}[/]")
+        redraw.show(self.query_one("#hand-trade", Static), f"[i]{trade}[/]")
         self.set_class(bool(trade), "-trade")
         ids = sorted((h.card for h in hand if h.card != HIDDEN),
                      key=lambda c: (c >= len(AEDIFICIA), CARDS[c].name))
         if scene.state.viewer == seat:
-            self.border_title = markup("Your hand ($count)", count=len(hand))
+            redraw.title(self, markup("Your hand ($count)", count=len(hand)))
         else:  # a replay shows any seat's hand; "You's hand" would be wrong
-            self.border_title = markup("Hand · $name ($count)",
-                                       name=scene.looks[seat].name, count=len(hand))
+            redraw.title(self, markup("Hand · $name ($count)",
+                                      name=scene.looks[seat].name, count=len(hand)))
         marks = [verdict(scene.state, seat, c) for c in ids]
-        self.query_one("#hand-compact", Static).update(compact(ids, marks))
+        redraw.show(self.query_one("#hand-compact", Static), compact(ids, marks))
         if (ids, marks) != self._listed:  # rebuilding the list is the costly part
             self._listed = (ids, marks)
             keep = cards.highlighted
@@ -114,7 +115,7 @@ class Hand(Vertical):
 
     def show_card(self, card: int | None) -> None:
         text = self.query_one("#card-text", Static)
-        text.update(look.card_text(card) if card is not None else "")
+        redraw.show(text, look.card_text(card) if card is not None else "")
         if card is not None and card in self._cards:
             self.query_one("#hand-cards", OptionList).highlighted = self._cards.index(card)
 
@@ -123,4 +124,4 @@ class Hand(Vertical):
         event.stop()
         if self.query_one("#hand-cards", OptionList).has_focus and self._cards:
             card = self._cards[event.option_index]
-            self.query_one("#card-text", Static).update(look.card_text(card))
+            redraw.show(self.query_one("#card-text", Static), look.card_text(card))

@@ -42,6 +42,7 @@ from tui.bots import BotRunner, Job, flat, reasons
 from tui.hall_link import HallSend
 from tui.host import host
 from tui.settings import HINT_SECONDS
+from tui.widgets import redraw
 from tui.widgets.actions import ActionMenu, FilterInput
 from tui.widgets.game_log import GameLog
 from tui.widgets.game_styles import screen_class
@@ -482,7 +483,7 @@ class SharedTableScreen(TableKeys):
         if self.seat is None:
             tail = markup("[b]watching[/] · ") + tail
         # The code and the move first: a narrow terminal cuts the seats' end.
-        self.query_one("#who", Static).update(Content("  ").join([tail, *self._who_seats]))
+        redraw.show(self.query_one("#who", Static), Content("  ").join([tail, *self._who_seats]))
 
     def seat_part(self, i: int, s: dict[str, Any]) -> Content:
         """One seat of the who line: ▶ to move, badge, name, ●/○, bot."""

@@ -156,6 +156,7 @@ class ActionMenu(Vertical):
         self._items: list[tuple[tuple, str]] = []
         self._shown: list[tuple[tuple, str]] = []
         self._enabled = False
+        self._note: str | None = None
         self.offered_at = get_time()  # when the current list was offered (Textual's clock)
         self.guard_s = 0.0  # keys this soon after an offer were typed for the one before
         self._guarded = False  # did this list replace a choice just made?
@@ -179,7 +180,10 @@ class ActionMenu(Vertical):
     def set_actions(self, items: list[tuple[tuple, str]], note: str = "") -> None:
         """Offer ``(action, description)`` pairs; none (with a note, plain
         text: it may name a seat) when it is not this player's turn."""
+        if not items and not self._items and note == self._note and not self.filter.value:
+            return  # still nothing to do, said the same way: nothing to redraw
         self._items = items
+        self._note = note
         self._enabled = bool(items)
         self.offered_at = get_time()
         self._guarded = self.offered_at - self._chosen_at < RECENT_S

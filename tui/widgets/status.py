@@ -8,6 +8,8 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import ProgressBar, Static
 
+from .redraw import same
+
 
 class StatusLine(Horizontal):
     """One line at the top of the game screen."""
@@ -24,7 +26,7 @@ class StatusLine(Horizontal):
     def _say(self, markup: str | Content) -> None:
         # Only a change of text is redrawn: progress arrives many times a
         # second while a bot thinks, and each redraw of text means a layout.
-        if _same(markup, self._text):
+        if same(markup, self._text):
             return
         self._text = markup
         self.query_one("#status-text", Static).update(markup)
@@ -46,10 +48,3 @@ class StatusLine(Horizontal):
         else:
             bar.update(total=100, progress=round(100 * max(0.0, min(1.0, fraction))))
 
-
-def _same(a: str | Content, b: str | Content) -> bool:
-    """Would ``a`` show exactly as ``b``? (Content's own ``==`` compares the
-    text only, not the styles.)"""
-    if isinstance(a, Content) and isinstance(b, Content):
-        return a.plain == b.plain and list(a.spans) == list(b.spans)
-    return type(a) is type(b) and a == b

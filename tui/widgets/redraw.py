@@ -1,0 +1,50 @@
+"""Draw only what changed.
+
+A table redraws on every position it is shown, and most positions change
+one or two panels. At a shared table each player's game process draws every
+move, and on a server with twenty tables the repaints of panels that did not
+change are CPU another player waits for: an update of a ``Static`` parses
+its markup, asks for a layout pass and repaints its region even when the
+text is the same. These helpers skip that when nothing changed.
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widget import Widget
+from textual.widgets import Static
+
+Text = str | Content
+
+
+def same(a: object, b: object) -> bool:
+    """Would ``a`` show exactly as ``b``? (Content's own ``==`` compares the
+    text only, not the styles.)"""
+    if isinstance(a, Content) and isinstance(b, Content):
+        return a.plain == b.plain and list(a.spans) == list(b.spans)
+    return type(a) is type(b) and a == b
+
+
+def show(widget: Static, text: Text) -> None:
+    """``widget.update(text)`` unless it already shows ``text``."""
+    if not same(widget.content, text):
+        widget.update(text)
+
+
+def title(widget: Widget, text: Text | None) -> None:
+    """Set the border title unless it is already ``text`` (setting it
+    repaints the widget, and parses a str as markup)."""
+    _border(widget, "border_title", text)
+
+
+def subtitle(widget: Widget, text: Text | None) -> None:
+    """Set the border subtitle unless it is already ``text``."""
+    _border(widget, "border_subtitle", text)
+
+
+def _border(widget: Widget, name: str, text: Text | None) -> None:
+    drawn: dict[str, Text | None] = widget.__dict__.setdefault("_drawn_borders", {})
+    if name in drawn and same(drawn[name], text):
+        return
+    drawn[name] = text
+    setattr(widget, name, text)
