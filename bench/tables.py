@@ -17,7 +17,9 @@ showing the step it made (the table's "move N" on their screen reaches
 N+1): the hall checking and applying the action, autosaving the table,
 sending each seat its own view, the other game process drawing it, and SSH
 on both legs. Prints the median, p90 and max per run and over all runs;
-``--json`` prints {"tables", "failures", "median_ms", "p90_ms", ...}.
+``--json`` prints {"tables", "failures", "median_ms", "p90_ms", ...}. Each run
+also says where the CPU went: this bench's clients, the serve process (SSH
+and the hall) and its game processes and bots.
 
     nice .venv/bin/python bench/tables.py [--tables 20] [--runs 3] [--think 3]
                                           [--moves 10] [--json]
@@ -210,6 +212,31 @@ async def one_table(port: int, keys: dict[str, asyncssh.SSHKey], n: int, args: a
         await close_all(terms)
 
 
+def tree_cpu(pid: int) -> tuple[float, float]:
+    """CPU seconds of process ``pid`` itself, and of all its descendants (those
+    still running, and those it or they have reaped): the serve process is the
+    SSH server and the hall; its descendants are the game processes and bots."""
+    tick = os.sysconf("SC_CLK_TCK")
+    stats: dict[int, list[str]] = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                text = (entry / "stat").read_text()
+                stats[int(entry.name)] = text[text.rindex(")") + 2:].split()
+    kids: dict[int, list[int]] = {}
+    for p, f in stats.items():
+        kids.setdefault(int(f[1]), []).append(p)  # f[1]: the parent's pid
+    # after the command: utime stime cutime cstime are fields 11-14 (0-based)
+    own = sum(int(x) for x in stats[pid][11:13]) / tick if pid in stats else 0.0
+    below = sum(int(x) for x in stats[pid][13:15]) / tick if pid in stats else 0.0
+    todo = list(kids.get(pid, []))
+    while todo:
+        p = todo.pop()
+        below += sum(int(x) for x in stats[p][11:15]) / tick  # its own and its reaped
+        todo += kids.get(p, [])
+    return own, below
+
+
 async def run(args: argparse.Namespace) -> dict[str, object]:
     """One run: a fresh server, ``--tables`` tables at once, the figures."""
     load_before = os.getloadavg()[0]
@@ -217,11 +244,12 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
     with tempfile.TemporaryDirectory() as tmp_name:
         server, port, keys = await start_server(Path(tmp_name), args.tables)
         try:
-            cpu0 = time.process_time()
+            cpu0, wall0 = time.process_time(), time.perf_counter()
             results = await asyncio.gather(
                 *(one_table(port, keys, n, args, lags) for n in range(args.tables)),
                 return_exceptions=True)
-            clients_cpu = time.process_time() - cpu0
+            clients_cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+            server_cpu, games_cpu = tree_cpu(server.pid)
         finally:
             server.terminate()
             server.wait(30)
@@ -242,7 +270,10 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
         "table_seconds": round(statistics.median(float(r["seconds"]) for r in done), 1)
         if done else None,
         "think_s": args.think,
-        "clients_cpu_s": round(clients_cpu, 1),
+        "clients_cpu_s": round(clients_cpu, 1),  # this bench: the SSH clients and terminals
+        "server_cpu_s": round(server_cpu, 1),  # tabula serve itself: SSH and the hall
+        "games_cpu_s": round(games_cpu, 1),  # its game processes and bots
+        "wall_s": round(wall, 1),
         "errors": errors[:3],
         "crashes": crashes[:3],  # games that failed: the end of their crash reports
         "cpus": os.cpu_count(),

@@ -10,6 +10,7 @@ from textual.widgets import Static
 
 from engine.provincia.data import CARD_ID, CARDS, CITIES, GOLD, RESOURCE_NAMES
 from engine.provincia.state import Player
+from tui.widgets import redraw
 from tui.widgets.scene import Scene
 from tui.widgets.seats import SeatLook
 from tui.widgets.untrusted import markup
@@ -58,7 +59,7 @@ class CityPanel(Static):
         super().__init__(**kw)
         self.seat = seat
 
-    _shown: tuple[Scene, int | None] | None = None
+    _shown: tuple[Scene, int | None, bool] | None = None
     _width = -1
 
     def on_resize(self) -> None:
@@ -69,11 +70,17 @@ class CityPanel(Static):
 
     _drawn: tuple = ()
 
-    def show(self, scene: Scene, to_move: int | None) -> None:
-        self._shown = (scene, to_move)
+    def show(self, scene: Scene, to_move: int | None, changed: bool = False) -> None:
+        """Draw the city; ``changed``: the last move changed it (tinted)."""
+        self._shown = (scene, to_move, changed)
         s = scene.state
         pl = s.players[self.seat]
         lk = scene.looks[self.seat]
+        # One style update for every class at once: each update restyles the
+        # panel through the whole stylesheet, and most moves change two panels.
+        self.update_classes({"-to-move": self.seat == to_move, "-mine": self.seat == scene.seat,
+                             "-changed": changed,
+                             **{f"seat-{c}": c == lk.colour for c in COLOURS}})
         # Most moves change one city: the others are not drawn again (styles
         # and markup are most of the cost of a redraw, at every seat's screen).
         drawn = (pl, lk, s.caesar, self.seat == to_move, self.seat == scene.seat, self.size,
@@ -81,10 +88,6 @@ class CityPanel(Static):
         if drawn == self._drawn:
             return
         self._drawn = drawn
-        self.set_class(self.seat == to_move, "-to-move")
-        self.set_class(self.seat == scene.seat, "-mine")
-        for colour in COLOURS:
-            self.set_class(colour == lk.colour, f"seat-{colour}")
         self._width = self.size.width
         wide = self.size.width >= 58
         width = self.content_size.width
@@ -123,7 +126,7 @@ class CityPanel(Static):
             head += board  # a narrow panel keeps each city on three lines
         else:
             city += board
-        self.update(Content("\n").join([head, line, city]))
+        redraw.show(self, Content("\n").join([head, line, city]))
 
     def headline(self, lk: SeatLook, pl: Player, caesar: int, to_move: int | None,
              wide: bool, width: int) -> Content:

@@ -65,11 +65,10 @@ class ProvinciaUI:
             self._cities.mount_all(self._panels)
         before = scene.earlier(1)
         for panel in self._panels:
-            panel.show(scene, to_move)
             # What the last move changed stands out until the next one.
             changed = (before is not None and panel.seat < len(before.players)
                        and before.players[panel.seat] != s.players[panel.seat])
-            panel.set_class(changed, "-changed")
+            panel.show(scene, to_move, changed)
         slot = scene.focus.slot if isinstance(scene.focus, Pick) else None
         self._draft.show(scene, slot)
         self._battle.show(scene)

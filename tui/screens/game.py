@@ -38,7 +38,7 @@ from tui.bots import BotRunner, Decision, Job, flat, reasons
 from tui.host import host
 from tui.messages import OpenReplay
 from tui.settings import HINT_SECONDS
-from tui.widgets.actions import ActionMenu, FilterInput
+from tui.widgets.actions import ActionMenu
 from tui.widgets.game_log import GameLog
 from tui.widgets.keybar import key_label
 from tui.widgets.scene import Scene
@@ -139,7 +139,7 @@ class GameScreen(TableKeys, TableScreen):
         m = self.match
         self.looks = self.ui.looks(m.state, m.seats)
         self.query_one(GameLog).set_looks(self.looks)
-        self.query_one(FilterInput).cursor_blink = host(self).settings.cursor_blink
+        self.query_one(ActionMenu).blink = host(self).settings.cursor_blink
         m.listeners.append(self._autosave)
         humans = m.human_seats()
         self.humans = humans

@@ -287,7 +287,7 @@ class SharedTableScreen(TableKeys):
         yield Static(id="who")
 
     def on_mount(self) -> None:
-        self.query_one(FilterInput).cursor_blink = host(self).settings.cursor_blink
+        self.query_one(ActionMenu).blink = host(self).settings.cursor_blink
         self.on_resize()
         self.redraw()
 

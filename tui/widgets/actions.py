@@ -150,6 +150,10 @@ class ActionMenu(Vertical):
         action: tuple | None
 
     hint = "type to filter · 1-9 · Enter plays"
+    # The player's cursor_blink setting. The filter blinks only while there
+    # is a choice to make: a blink is a repaint (and, over SSH, bytes sent)
+    # twice a second, in every waiting player's game at a shared table.
+    blink = True
 
     def __init__(self, **kw: Any) -> None:
         super().__init__(**kw)
@@ -184,6 +188,7 @@ class ActionMenu(Vertical):
             return  # still nothing to do, said the same way: nothing to redraw
         self._items = items
         self._note = note
+        self.filter.cursor_blink = self.blink and bool(items)
         self._enabled = bool(items)
         self.offered_at = get_time()
         self._guarded = self.offered_at - self._chosen_at < RECENT_S

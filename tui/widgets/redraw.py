@@ -26,9 +26,31 @@ def same(a: object, b: object) -> bool:
 
 
 def show(widget: Static, text: Text) -> None:
-    """``widget.update(text)`` unless it already shows ``text``."""
-    if not same(widget.content, text):
-        widget.update(text)
+    """``widget.update(text)`` unless it already shows ``text``; without a
+    layout pass of the whole screen when the new text fits the widget's box
+    as it is (most do: a count or a name changes, not the number of lines)."""
+    if same(widget.content, text):
+        return
+    widget.update(text, layout=False)
+    if not _same_box(widget):
+        widget.refresh(layout=True)
+
+
+def _same_box(widget: Widget) -> bool:
+    """Is the widget's box (laid out before) still the size its content needs?
+    A fixed size always is; an auto width is assumed not to be; an auto height
+    is, when the content wraps to as many lines as the box holds."""
+    size = widget.content_size
+    if not widget.is_mounted or not size.width or not size.height:
+        return False
+    styles = widget.styles
+    if styles.width is not None and styles.width.is_auto:
+        return False
+    if styles.height is None or not styles.height.is_auto:
+        return True
+    parent = widget.parent
+    container = parent.size if isinstance(parent, Widget) else widget.app.size
+    return widget.get_content_height(container, widget.app.size, size.width) == size.height
 
 
 def title(widget: Widget, text: Text | None) -> None:

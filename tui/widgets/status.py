@@ -8,7 +8,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import ProgressBar, Static
 
-from .redraw import same
+from .redraw import same, show
 
 
 class StatusLine(Horizontal):
@@ -29,7 +29,7 @@ class StatusLine(Horizontal):
         if same(markup, self._text):
             return
         self._text = markup
-        self.query_one("#status-text", Static).update(markup)
+        show(self.query_one("#status-text", Static), markup)
 
     def say(self, markup: str | Content) -> None:
         """Show what to do now (no progress bar). A str is our own markup;
