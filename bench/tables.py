@@ -16,7 +16,10 @@ The figure is the time from a person's key to the *other* person's screen
 showing the step it made (the table's "move N" on their screen reaches
 N+1): the hall checking and applying the action, autosaving the table,
 sending each seat its own view, the other game process drawing it, and SSH
-on both legs. Prints the median, p90 and max per run and over all runs;
+on both legs. Prints the median, p90 and max per run and over all runs,
+and the same over the keys pressed once every table was seated ("steady":
+while tables sit down, forty game processes start within ``--ramp``
+seconds and the first keys wait behind them);
 ``--json`` prints {"tables", "failures", "median_ms", "p90_ms", ...}. Each run
 also says where the CPU went: this bench's clients, the serve process (SSH
 and the hall) and its game processes and bots.
@@ -153,7 +156,7 @@ class Pace:
 
 
 async def person(me: Terminal, who: int, pace: Pace, other: Watch, rng: random.Random,
-                 think: float, timeout: float, lags: list[float]) -> None:
+                 think: float, timeout: float, lags: list[tuple[float, float]]) -> None:
     """Play by keys whenever my screen says it is my turn, until the game is over
     (or both have pressed their keys); for each key, how long until the other
     person's screen shows its step."""
@@ -176,12 +179,12 @@ async def person(me: Terminal, who: int, pace: Pace, other: Watch, rng: random.R
         pressed_at = time.perf_counter()
         me.send(str(rng.randrange(max(min(count, 9), 1)) + 1))
         last = step
-        lags.append(await other.reaches(step + 1, timeout) - pressed_at)
+        lags.append((pressed_at, await other.reaches(step + 1, timeout) - pressed_at))
         pace.press(who)
 
 
 async def one_table(port: int, keys: dict[str, asyncssh.SSHKey], n: int, args: argparse.Namespace,
-                    lags: list[float]) -> dict[str, object]:
+                    lags: list[tuple[float, float]], seated: list[float]) -> dict[str, object]:
     """Seat a table (host by the lobby, guest by its code) and play it."""
     rng = random.Random(args.seed * 1000 + n)
     await asyncio.sleep(args.ramp * n / max(args.tables, 1))
@@ -197,6 +200,7 @@ async def one_table(port: int, keys: dict[str, asyncssh.SSHKey], n: int, args: a
         host_sees, guest_sees = watched(host), watched(guest)
         pace = Pace(args.moves, terms=[host, guest])
         started = time.perf_counter()
+        seated.append(started)
         await asyncio.gather(
             person(host, 0, pace, guest_sees, rng, args.think, args.timeout, lags),
             person(guest, 1, pace, host_sees, random.Random(rng.random()), args.think,
@@ -240,13 +244,14 @@ def tree_cpu(pid: int) -> tuple[float, float]:
 async def run(args: argparse.Namespace) -> dict[str, object]:
     """One run: a fresh server, ``--tables`` tables at once, the figures."""
     load_before = os.getloadavg()[0]
-    lags: list[float] = []
+    lags: list[tuple[float, float]] = []  # (when the key was pressed, its lag)
+    seated: list[float] = []  # when each table's two people were both at it
     with tempfile.TemporaryDirectory() as tmp_name:
         server, port, keys = await start_server(Path(tmp_name), args.tables)
         try:
             cpu0, wall0 = time.process_time(), time.perf_counter()
             results = await asyncio.gather(
-                *(one_table(port, keys, n, args, lags) for n in range(args.tables)),
+                *(one_table(port, keys, n, args, lags, seated) for n in range(args.tables)),
                 return_exceptions=True)
             clients_cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
             server_cpu, games_cpu = tree_cpu(server.pid)
@@ -257,7 +262,10 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
                    for p in sorted((Path(tmp_name) / "data" / "crashes").glob("*.txt"))]
     done = [r for r in results if isinstance(r, dict)]
     errors = [f"{type(r).__name__}: {str(r)[:300]}" for r in results if not isinstance(r, dict)]
-    ms = sorted(x * 1000 for x in lags)
+    ms = sorted(lag * 1000 for _, lag in lags)
+    # Once every table is seated: no game process is starting any more.
+    everyone = max(seated) if len(seated) == args.tables else float("inf")
+    steady = sorted(lag * 1000 for at, lag in lags if at >= everyone)
     return {
         "tables": args.tables,
         "failures": len(errors),
@@ -265,6 +273,9 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
         "p90_ms": round(ms[int(0.9 * (len(ms) - 1))], 1) if ms else None,
         "max_ms": round(ms[-1], 1) if ms else None,
         "keys": len(ms),
+        "steady_median_ms": round(statistics.median(steady), 1) if steady else None,
+        "steady_p90_ms": round(steady[int(0.9 * (len(steady) - 1))], 1) if steady else None,
+        "steady_keys": len(steady),
         "steps_per_table": round(statistics.mean(int(r["steps"]) for r in done), 1)
         if done else None,
         "table_seconds": round(statistics.median(float(r["seconds"]) for r in done), 1)
@@ -280,12 +291,14 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
         "load_before": round(load_before, 2),
         "load_after": round(os.getloadavg()[0], 2),
         "lags_ms": ms,
+        "steady_lags_ms": steady,
     }
 
 
 def summary(runs: list[dict[str, object]]) -> dict[str, object]:
     """All runs together: every lag pooled, failures summed, each run's median kept."""
     pooled = sorted(x for r in runs for x in r["lags_ms"])  # type: ignore[attr-defined]
+    steady = sorted(x for r in runs for x in r["steady_lags_ms"])  # type: ignore[attr-defined]
     return {
         "tables": runs[0]["tables"],
         "runs": len(runs),
@@ -294,6 +307,9 @@ def summary(runs: list[dict[str, object]]) -> dict[str, object]:
         "p90_ms": round(pooled[int(0.9 * (len(pooled) - 1))], 1) if pooled else None,
         "max_ms": round(pooled[-1], 1) if pooled else None,
         "run_medians_ms": [r["median_ms"] for r in runs],
+        "steady_median_ms": round(statistics.median(steady), 1) if steady else None,
+        "steady_p90_ms": round(steady[int(0.9 * (len(steady) - 1))], 1) if steady else None,
+        "steady_keys": len(steady),
         "run_p90s_ms": [r["p90_ms"] for r in runs],
         "keys": len(pooled),
         "think_s": runs[0]["think_s"],
@@ -322,7 +338,7 @@ def main() -> int:
         result = asyncio.run(run(args))
         runs.append(result)
         if not args.json:
-            shown = {k: v for k, v in result.items() if k != "lags_ms"}
+            shown = {k: v for k, v in result.items() if not k.endswith("lags_ms")}
             print(f"run {i + 1}: " + ", ".join(f"{k} {v}" for k, v in shown.items()),
                   flush=True)
     total = summary(runs)

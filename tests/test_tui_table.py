@@ -258,7 +258,7 @@ def test_a_replayed_hand_is_titled_by_its_owner_never_yous():
 
 def test_the_cities_a_move_changed_stand_out_until_the_next_move():
     """After each move, the city panels whose city the last step changed (as
-    the player sees it) carry ``-changed``, tinted; the others do not."""
+    the player sees it) are tinted; the others are not."""
     match = position("play")
     app = app_for(match)
 
@@ -277,7 +277,7 @@ def test_the_cities_a_move_changed_stand_out_until_the_next_move():
                 after = match.game.view(match.states[-1], viewer)
                 for panel in screen.query(CityPanel):
                     changed = before.players[panel.seat] != after.players[panel.seat]
-                    assert panel.has_class("-changed") == changed, panel.seat
+                    assert (panel.styles.background_tint.a > 0) == changed, panel.seat
                     marked += changed
             assert marked  # some move changed a city
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from textual.color import Color
 from textual.content import Content
 from textual.widgets import Static
 
@@ -70,17 +71,26 @@ class CityPanel(Static):
 
     _drawn: tuple = ()
 
+    def tint(self, to_move: bool, changed: bool) -> None:
+        """The backgrounds of "to move" (unless it is your own city, tinted
+        already) and "the last move changed it": the theme's $boost, and
+        $accent at 18%. Set on the panel itself, not by classes: they change
+        at almost every move, and a class change restyles the panel through
+        the whole stylesheet, at every seat's screen."""
+        theme = self.app.theme_variables
+        self.styles.background = Color.parse(theme["boost"]) if to_move else None
+        self.styles.background_tint = (Color.parse(theme["accent"]).multiply_alpha(0.18)
+                                       if changed else None)
+
     def show(self, scene: Scene, to_move: int | None, changed: bool = False) -> None:
         """Draw the city; ``changed``: the last move changed it (tinted)."""
         self._shown = (scene, to_move, changed)
         s = scene.state
         pl = s.players[self.seat]
         lk = scene.looks[self.seat]
-        # One style update for every class at once: each update restyles the
-        # panel through the whole stylesheet, and most moves change two panels.
-        self.update_classes({"-to-move": self.seat == to_move, "-mine": self.seat == scene.seat,
-                             "-changed": changed,
-                             **{f"seat-{c}": c == lk.colour for c in COLOURS}})
+        mine = self.seat == scene.seat
+        self.update_classes({"-mine": mine, **{f"seat-{c}": c == lk.colour for c in COLOURS}})
+        self.tint(self.seat == to_move and not mine, changed)
         # Most moves change one city: the others are not drawn again (styles
         # and markup are most of the cost of a redraw, at every seat's screen).
         drawn = (pl, lk, s.caesar, self.seat == to_move, self.seat == scene.seat, self.size,

@@ -133,7 +133,15 @@ class GameLog(ScrollView, can_focus=True):
         self._resized()
 
     def _resized(self) -> None:
-        self.virtual_size = Size(self._width, len(self._strips))
+        size = Size(self._width, len(self._strips))
+        if self.container_size and size.width == self.virtual_size.width:
+            # A line more: no layout pass of the whole screen (virtual_size
+            # asks for one), only the scrollbars told; showing or hiding one
+            # still lays out. _scroll_update is Textual's (textual==8.2.8).
+            self.set_reactive(GameLog.virtual_size, size)
+            self._scroll_update(size)
+        else:
+            self.virtual_size = size
         if self._pinned:
             self._to_end()
         self.refresh()
