@@ -184,8 +184,13 @@ class ActionMenu(Vertical):
     def set_actions(self, items: list[tuple[tuple, str]], note: str = "") -> None:
         """Offer ``(action, description)`` pairs; none (with a note, plain
         text: it may name a seat) when it is not this player's turn."""
-        if not items and not self._items and note == self._note and not self.filter.value:
-            return  # still nothing to do, said the same way: nothing to redraw
+        if not items and not self._items and not self.filter.value:
+            if note == self._note:
+                return  # still nothing to do, said the same way: nothing to redraw
+            if self.options.option_count == 1:  # the note alone: its line, not the list
+                self._note = note
+                self.options.replace_option_prompt_at_index(0, self._note_prompt(note))
+                return
         self._items = items
         self._note = note
         self.filter.cursor_blink = self.blink and bool(items)
@@ -216,8 +221,7 @@ class ActionMenu(Vertical):
         ol = self.options
         ol.clear_options()
         if not self._shown:
-            ol.add_option(Option(Content.styled(plain(note or "nothing to do"), "dim"),
-                                 disabled=True))
+            ol.add_option(Option(self._note_prompt(note), disabled=True))
             self.post_message(self.Highlighted(None))
             return
         options = []
@@ -226,6 +230,10 @@ class ActionMenu(Vertical):
             options.append(Option(Content.assemble((key, "bold"), " ", plain(d))))
         ol.add_options(options)
         ol.highlighted = 0
+
+    @staticmethod
+    def _note_prompt(note: str) -> Content:
+        return Content.styled(plain(note or "nothing to do"), "dim")
 
     @on(OptionList.OptionHighlighted, "#action-list")
     def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
