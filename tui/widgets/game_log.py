@@ -150,8 +150,13 @@ class GameLog(ScrollView, can_focus=True):
         """Show the newest line now (the virtual size is already set) and
         again once laid out, in case the log's height changes meanwhile."""
         self.scroll_end(animate=False, immediate=True, x_axis=False, force=True)
-        self.call_after_refresh(self.scroll_end, animate=False, immediate=True, x_axis=False,
-                                force=True)
+        self.call_after_refresh(self._still_at_end)
+
+    def _still_at_end(self) -> None:
+        # Only if the layout moved the end: scrolling in place repaints the
+        # scrollbar for nothing, once a move at every seat's screen.
+        if self._pinned and self.scroll_y < self.max_scroll_y:
+            self.scroll_end(animate=False, immediate=True, x_axis=False, force=True)
 
     @property
     def following(self) -> bool:
