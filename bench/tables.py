@@ -19,7 +19,9 @@ sending each seat its own view, the other game process drawing it, and SSH
 on both legs. Prints the median, p90 and max per run and over all runs,
 and the same over the keys pressed once every table was seated ("steady":
 while tables sit down, forty game processes start within ``--ramp``
-seconds and the first keys wait behind them);
+seconds and the first keys wait behind them). Each run says
+how late the clients' own loop woke (``bench_loop_late_ms``: median, p90):
+the part of a lag that is the bench's own (its clients share the machine).
 ``--json`` prints {"tables", "failures", "median_ms", "p90_ms", ...}. Each run
 also says where the CPU went: this bench's clients, the serve process (SSH
 and the hall) and its game processes and bots.
@@ -241,6 +243,16 @@ def tree_cpu(pid: int) -> tuple[float, float]:
     return own, below
 
 
+async def loop_lag(lags: list[float], every: float = 0.05) -> None:
+    """How late this process's event loop wakes (its clients read every
+    screen here: a late loop would add its own delay to each lag measured)."""
+    loop = asyncio.get_running_loop()
+    while True:
+        due = loop.time() + every
+        await asyncio.sleep(every)
+        lags.append(loop.time() - due)
+
+
 async def run(args: argparse.Namespace) -> dict[str, object]:
     """One run: a fresh server, ``--tables`` tables at once, the figures."""
     load_before = os.getloadavg()[0]
@@ -250,9 +262,12 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
         server, port, keys = await start_server(Path(tmp_name), args.tables)
         try:
             cpu0, wall0 = time.process_time(), time.perf_counter()
+            late: list[float] = []
+            monitor = asyncio.create_task(loop_lag(late))
             results = await asyncio.gather(
                 *(one_table(port, keys, n, args, lags, seated) for n in range(args.tables)),
                 return_exceptions=True)
+            monitor.cancel()
             clients_cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
             server_cpu, games_cpu = tree_cpu(server.pid)
         finally:
@@ -285,6 +300,9 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
         "server_cpu_s": round(server_cpu, 1),  # tabula serve itself: SSH and the hall
         "games_cpu_s": round(games_cpu, 1),  # its game processes and bots
         "wall_s": round(wall, 1),
+        "bench_loop_late_ms": [round(1000 * statistics.median(late), 1),
+                               round(1000 * sorted(late)[int(0.9 * (len(late) - 1))], 1)]
+        if late else None,  # median, p90
         "errors": errors[:3],
         "crashes": crashes[:3],  # games that failed: the end of their crash reports
         "cpus": os.cpu_count(),
