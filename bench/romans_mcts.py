@@ -56,6 +56,8 @@ def play(job: Job) -> dict[str, Any]:
     bots: dict[int, Any] = {i: make_bot("rules") for i in range(players)}
     mcts = bots[pos] = PolicyBot("romans", policy) if policy else MctsBot(settings=settings)
     decisions = departures = falls = 0
+    by_era = [0] * 5  # the seat's Falls of Rome in each Era
+    lost = 0  # the points they cost it
     thinking = 0.0
     while not m.is_over():
         seat = m.to_move()
@@ -67,15 +69,24 @@ def play(job: Job) -> dict[str, Any]:
             decisions += 1
             thinking += time.perf_counter() - t
             departures += mcts.last.anchor is not None and a != mcts.last.anchor
+        era = m.state.era
         m.play(a)
-        falls += sum(e[0] == "fall of rome" and e[1] == pos for e in m.state.events)
+        for e in m.state.events:  # a step may end one Era and begin the next
+            if e[0] == "era":
+                era = e.era
+            elif e[0] == "fall of rome" and e[1] == pos:
+                falls += 1
+                by_era[era - 1] += 1
+            elif e[0] == "score" and e.seat == pos and e.why == "Fall of Rome":
+                lost -= e.points
     res = m.game.result(m.state)
     shares = res.rewards()
     others = [res.scores[i] for i in range(players) if i != pos]
     return {"seed": seed, "pos": pos, "win": shares[pos], "score": res.scores[pos],
             "diff": res.scores[pos] - sum(others) / len(others), "rank": res.ranks[pos],
             "decisions": decisions, "departures": departures, "thinking": thinking,
-            "falls": falls}
+            "falls": falls, "falls_by_era": by_era, "fall_points": lost,
+            "gold": m.state.players[pos].docks[3]}
 
 
 GRID = (3, 5, 7, 10, 12, 14, 17, 20, 25, 30, 40, 50)
@@ -161,7 +172,10 @@ def main(argv: list[str] | None = None) -> int:
     rows = run_games(play, jobs, args.jobs)
     out = {**summary(rows, iterations=args.iterations, seconds=args.seconds,
                      variant=variant, sets=sets),
-           "falls": sum(r["falls"] for r in rows) / len(rows), "rows": rows}
+           "falls": sum(r["falls"] for r in rows) / len(rows),
+           "falls_by_era": [sum(r["falls_by_era"][e] for r in rows) / len(rows) for e in range(5)],
+           "fall_points": sum(r["fall_points"] for r in rows) / len(rows),
+           "gold": sum(r["gold"] for r in rows) / len(rows), "rows": rows}
     if args.json:
         print(json.dumps(out))
     else:
@@ -171,7 +185,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{variant or ''} {sets or ''}\n  win share {wins / n:.1%} [{lo:.1%}, {hi:.1%}]  "
               f"score {out['score']:.1f}  diff {out['diff']:+.2f}  rank {out['rank']:.2f}  "
               f"departures {out['departures']:.1%}  s/decision {out['s_per_decision']:.3f}  "
-              f"Falls of Rome {out['falls']:.2f}")
+              f"Falls of Rome {out['falls']:.2f} "
+              f"({'/'.join(f'{x:.2f}' for x in out['falls_by_era'])} by Era, "
+              f"-{out['fall_points']:.1f} points)  gold at the end {out['gold']:.1f}")
     return 0
 
 

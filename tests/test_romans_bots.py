@@ -318,3 +318,20 @@ def test_mcts_searches_the_knowledge_anchor_not_the_rules_policy() -> None:
     search.run(Budget(iterations=3))
     assert search.anchor == other and search.best() == other
     assert make_bot("rules").decide(G, v, seat, Budget(), random.Random(0)) == rule
+
+
+def test_the_defending_anchor_counts_a_city_in_latium_as_a_target() -> None:
+    """A city draws the Enemy: the anchor values one in Latium ``LATIUM_CITY``
+    below the rule-based player (Era 2: no damage saved counts yet), and a
+    city elsewhere as the rule-based player does."""
+    from ai.romans import defence
+    s = drive(4, 2, lambda s: s.era == 2 and kind(s) == "expansion")
+    seat = G.to_move(s)
+    v = G.view(s, seat)
+    plain, defending = strategy.Ctx(v, seat), defence.DefendingCtx(v, seat)
+    assert defence.LATIUM_CITY > 0.0
+    assert defending.build_value("city", LATIUM)[0] == pytest.approx(
+        plain.build_value("city", LATIUM)[0] - defence.LATIUM_CITY)
+    other = INDEX["Campania"]
+    assert defending.build_value("city", other)[0] == pytest.approx(
+        plain.build_value("city", other)[0])
