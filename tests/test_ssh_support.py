@@ -110,6 +110,40 @@ async def eventually(check: Callable[[], bool], timeout: float = 10) -> None:
         await asyncio.sleep(0.01)
 
 
+async def start_from_title(client: Any, title: str, others: tuple[str, ...], keys: str,
+                           tries: int = 10) -> None:
+    """From the title screen over SSH: a new game of ``title``, started.
+
+    n opens the form; Tab Tab reaches the game list; Enter opens it; ``keys``
+    move to ``title`` and choose it; ctrl+g starts. A key can reach the list
+    before it opens (it is lost), so each try waits for the screen and tries
+    again: chosen once the form names ``title`` and none of ``others``.
+    """
+    await client.read_until("New game")
+    client.send("n")
+    await client.read_until("Plays as")
+    client.send("\t\t")  # Start, Back, then the game
+
+    def chosen() -> bool:
+        text = client.screen.text()
+        return title in text and not any(other in text for other in others)
+
+    for _ in range(tries):
+        client.send("\r")  # its list opens
+        try:
+            await client.read_until(title, timeout=10)
+        except TimeoutError:
+            continue
+        client.send(keys)
+        try:
+            await client.wait_for(chosen, f"{title} chosen", timeout=10)
+            break
+        except TimeoutError:
+            continue
+    assert chosen()
+    client.send("\x07")  # ctrl+g: start
+
+
 def run(coro: Coroutine[Any, Any, Any], timeout: float = 90) -> Any:
     """Run an async test body with an overall deadline."""
     return asyncio.run(asyncio.wait_for(coro, timeout))
