@@ -16,6 +16,7 @@ from textual.containers import Vertical
 from textual.widget import Widget
 
 from engine.match import Seat
+from tui.widgets import redraw
 from tui.widgets.actions import ActionMenu
 from tui.widgets.scene import Scene
 from tui.widgets.seats import SeatLook
@@ -87,7 +88,7 @@ class AgeOfRomeUI:
         changed = before is not None and (before.provinces != s.provinces
                                           or before.column != s.column
                                           or before.regions != s.regions)
-        self._box.set_class(changed, "-changed")
+        redraw.changed(self._box, changed, 0.10)
 
     def focus_action(self, scene: Scene, action: tuple | None) -> None:
         self._board.point_at(spots_of(scene.state, scene.seat, action))

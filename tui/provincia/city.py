@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from textual.color import Color
 from textual.content import Content
 from textual.widgets import Static
 
@@ -72,15 +71,11 @@ class CityPanel(Static):
     _drawn: tuple = ()
 
     def tint(self, to_move: bool, changed: bool) -> None:
-        """The backgrounds of "to move" (unless it is your own city, tinted
-        already) and "the last move changed it": the theme's $boost, and
-        $accent at 18%. Set on the panel itself, not by classes: they change
-        at almost every move, and a class change restyles the panel through
-        the whole stylesheet, at every seat's screen."""
-        theme = self.app.theme_variables
-        self.styles.background = Color.parse(theme["boost"]) if to_move else None
-        self.styles.background_tint = (Color.parse(theme["accent"]).multiply_alpha(0.18)
-                                       if changed else None)
+        """The city to move on $boost (unless it is your own, tinted already)
+        and the last move's change tinted; set on the panel, as
+        ``redraw.changed`` says why."""
+        self.styles.background = redraw.theme_colour(self, "boost") if to_move else None
+        redraw.changed(self, changed, 0.18)
 
     def show(self, scene: Scene, to_move: int | None, changed: bool = False) -> None:
         """Draw the city; ``changed``: the last move changed it (tinted)."""

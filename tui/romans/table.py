@@ -17,6 +17,7 @@ from textual.widget import Widget
 from engine.match import Seat
 from engine.romans.actions import Route, Senator
 from engine.romans.state import INDEX
+from tui.widgets import redraw
 from tui.widgets.actions import ActionMenu
 from tui.widgets.scene import Scene
 from tui.widgets.seats import SeatLook
@@ -108,7 +109,7 @@ class RomansUI:
         own = scene.own
         changed = before is not None and own is not None and \
             before.players[own] != scene.state.players[own]
-        self._box.set_class(changed, "-changed")
+        redraw.changed(self._box, changed, 0.10)
 
     def focus_action(self, scene: Scene, action: tuple | None) -> None:
         places, route = places_of(action)

@@ -10,6 +10,7 @@ text is the same. These helpers skip that when nothing changed.
 
 from __future__ import annotations
 
+from textual.color import Color
 from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
@@ -70,3 +71,16 @@ def _border(widget: Widget, name: str, text: Text | None) -> None:
         return
     drawn[name] = text
     setattr(widget, name, text)
+
+
+def theme_colour(widget: Widget, name: str, alpha: float = 1.0) -> Color:
+    """The app theme's colour ``$name`` (at ``alpha``), as CSS would give it."""
+    return Color.parse(widget.app.theme_variables[name]).multiply_alpha(alpha)
+
+
+def changed(widget: Widget, on: bool, alpha: float) -> None:
+    """Tint what the last move changed ($accent at ``alpha``) until the next
+    move. Set on the widget, not by a class: it changes at almost every move,
+    and a class change restyles the widget (and all inside it) through the
+    whole stylesheet, at every seat's screen."""
+    widget.styles.background_tint = theme_colour(widget, "accent", alpha) if on else None

@@ -8,7 +8,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import ProgressBar, Static
 
-from .redraw import same, show
+from .redraw import show
 
 
 class StatusLine(Horizontal):
@@ -20,15 +20,11 @@ class StatusLine(Horizontal):
                           id="status-progress")
 
     def on_mount(self) -> None:
-        self._text: str | Content = ""
         self.query_one(ProgressBar).display = False
 
     def _say(self, markup: str | Content) -> None:
-        # Only a change of text is redrawn: progress arrives many times a
-        # second while a bot thinks, and each redraw of text means a layout.
-        if same(markup, self._text):
-            return
-        self._text = markup
+        # Only a change of text is redrawn (redraw.show): progress arrives
+        # many times a second while a bot thinks.
         show(self.query_one("#status-text", Static), markup)
 
     def say(self, markup: str | Content) -> None:
