@@ -101,13 +101,13 @@ class CityPanel(Static):
         if wide:
             tracks = f"│ Mor {pl.morale} Def {pl.defense:+d} Mil {pl.military}"
             counted = f" [dim]│ {cards}, {plural(len(pl.tokens), 'token')}[/]"
-            line = Content.from_markup(f"{holdings(pl, True)} {tracks}{counted}")
+            line = markup(f"{holdings(pl, True)} {tracks}{counted}")
             if line.cell_length > width:
-                line = Content.from_markup(f"{holdings(pl, False)} {tracks}{counted}")
+                line = markup(f"{holdings(pl, False)} {tracks}{counted}")
         else:
-            line = Content.from_markup(f"{holdings(pl, False)} Mor{pl.morale} "
+            line = markup(f"{holdings(pl, False)} Mor{pl.morale} "
                                        f"Def{pl.defense:+d} Mil{pl.military}")
-            count = Content.from_markup(f" [dim]{cards}[/]")
+            count = markup(f" [dim]{cards}[/]")
             if (line + count).cell_length > width >= (head + count).cell_length:
                 head += count  # "10 cards" would wrap the line
             else:
@@ -125,8 +125,8 @@ class CityPanel(Static):
         city_line = ", ".join(built) or "[dim]no buildings[/]"
         if extra:
             city_line += " [dim]│[/] " + ", ".join(extra)
-        city = Content.from_markup(city_line)
-        board = Content.from_markup(f" [dim]│[/] {board_line(pl, wide)}")
+        city = markup(city_line)
+        board = markup(f" [dim]│[/] {board_line(pl, wide)}")
         if not wide and (city + board).cell_length > width >= (head + board).cell_length:
             head += board  # a narrow panel keeps each city on three lines
         else:

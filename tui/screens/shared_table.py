@@ -43,7 +43,7 @@ from tui.hall_link import HallSend
 from tui.host import host
 from tui.settings import HINT_SECONDS
 from tui.widgets import redraw
-from tui.widgets.actions import ActionMenu, FilterInput
+from tui.widgets.actions import ActionList, ActionMenu, FilterInput
 from tui.widgets.game_log import GameLog
 from tui.widgets.game_styles import screen_class
 from tui.widgets.keybar import key_label
@@ -105,7 +105,7 @@ class TableActions(ActionMenu):
 
     def compose(self) -> ComposeResult:
         yield TableFilter(self, placeholder=self.hint, id="action-filter", compact=True)
-        yield OptionList(id="action-list")
+        yield ActionList(id="action-list")
 
 
 class ChatScreen(ModalScreen[str | None]):
@@ -552,9 +552,9 @@ class SharedTableScreen(TableKeys):
             return f"Waiting for {free} more player{'s' if free != 1 else ''}…{host_says}"
         if self.seat is None:
             return "You are watching this table.\n\nt: chat · Esc: leave"
-        name = self.seats[self.to_move].name if self.to_move is not None \
-            and self.to_move < len(self.seats) else "the others"
-        return f"{name} is to move…"
+        # Who is to move is on the status line and the who line; a note that
+        # named them would redraw the whole list at every move.
+        return "Not your turn yet…\n\nt: chat · z: ask to undo your move"
 
     def waiting_status(self) -> Content:
         if self.ended is not None:

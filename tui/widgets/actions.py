@@ -31,6 +31,7 @@ from textual.widgets.option_list import Option
 
 from saves.plain import plain
 
+from .redraw import FixedBox
 from .untrusted import PlainInput
 
 SHORTCUTS = "1234567890"
@@ -134,6 +135,10 @@ class FilterInput(PlainInput):
         self.menu.choose_highlighted()
 
 
+class ActionList(FixedBox, OptionList):
+    """The list of actions: its box is the panel's, however many there are."""
+
+
 class ActionMenu(Vertical):
     """The human's legal actions; posts ``Chosen`` when one is picked."""
 
@@ -168,7 +173,7 @@ class ActionMenu(Vertical):
 
     def compose(self) -> ComposeResult:
         yield FilterInput(self, placeholder=self.hint, id="action-filter", compact=True)
-        yield OptionList(id="action-list")
+        yield ActionList(id="action-list")
 
     def on_mount(self) -> None:
         self.border_title = "Actions"

@@ -32,13 +32,14 @@ from textual.strip import Strip
 
 from engine.core import LogLine
 
+from .redraw import FixedBox
 from .seats import SeatLook
 
 BADGE_WIDTH = 4  # " M " and a space
 FOLLOW_KEYS = "end"  # what the notice names; G does the same (as in less)
 
 
-class GameLog(ScrollView, can_focus=True):
+class GameLog(FixedBox, ScrollView, can_focus=True):
     """A scrolling log. Seat names are coloured and the line starts with the
     badge of the seat it is about, so seats differ without colour too."""
 
@@ -134,14 +135,9 @@ class GameLog(ScrollView, can_focus=True):
 
     def _resized(self) -> None:
         size = Size(self._width, len(self._strips))
-        if self.container_size and size.width == self.virtual_size.width:
-            # A line more: no layout pass of the whole screen (virtual_size
-            # asks for one), only the scrollbars told; showing or hiding one
-            # still lays out. _scroll_update is Textual's (textual==8.2.8).
-            self.set_reactive(GameLog.virtual_size, size)
+        self.virtual_size = size  # a line more lays out nothing (FixedBox) ...
+        if self.container_size:  # ... but tells the scrollbars (textual==8.2.8)
             self._scroll_update(size)
-        else:
-            self.virtual_size = size
         if self._pinned:
             self._to_end()
         self.refresh()

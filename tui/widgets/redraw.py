@@ -12,8 +12,12 @@ from __future__ import annotations
 
 from textual.color import Color
 from textual.content import Content
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widget import Widget
 from textual.widgets import Static
+
+from .untrusted import markup
 
 Text = str | Content
 
@@ -29,7 +33,10 @@ def same(a: object, b: object) -> bool:
 def show(widget: Static, text: Text) -> None:
     """``widget.update(text)`` unless it already shows ``text``; without a
     layout pass of the whole screen when the new text fits the widget's box
-    as it is (most do: a count or a name changes, not the number of lines)."""
+    as it is (most do: a count or a name changes, not the number of lines).
+    A ``str`` is our own markup, parsed once (``untrusted.markup``)."""
+    if isinstance(text, str):
+        text = markup(text)
     if same(widget.content, text):
         return
     widget.update(text, layout=False)
@@ -52,6 +59,22 @@ def _same_box(widget: Widget) -> bool:
     parent = widget.parent
     container = parent.size if isinstance(parent, Widget) else widget.app.size
     return widget.get_content_height(container, widget.app.size, size.width) == size.height
+
+
+class FixedBox:
+    """Mixin (first among the bases) for a scrolling widget whose box the
+    stylesheet fixes (``1fr``, a percentage, cells) whatever it holds.
+
+    Textual's ``virtual_size`` (the size of what it holds) asks for a layout
+    pass of the whole screen when it changes, as an ``auto`` box needs; in a
+    fixed box more lines or fewer move no other widget. Here it only
+    repaints; whoever sets it tells the scrollbars (``_scroll_update``: an
+    ``OptionList`` does so itself), and showing or hiding one still lays
+    out. The action list fills and empties at every turn, the log grows at
+    every move.
+    """
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0))
 
 
 def title(widget: Widget, text: Text | None) -> None:

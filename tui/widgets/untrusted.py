@@ -14,6 +14,8 @@ backslash escapes the tag after it, and ``[$x]`` is not escaped at all.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from textual.content import Content
 from textual.widgets import Input
 
@@ -23,7 +25,14 @@ from saves.plain import plain
 def markup(template: str, **values: object) -> Content:
     """Our own markup ``template`` with each ``$key`` replaced by
     ``values[key]`` as plain text (cleaned by ``plain``, never parsed)."""
-    return Content.from_markup(template, **{k: plain(v) for k, v in values.items()})
+    return _parsed(template, tuple((k, plain(v)) for k, v in values.items()))
+
+
+@lru_cache(maxsize=4096)
+def _parsed(template: str, values: tuple[tuple[str, str], ...]) -> Content:
+    # A table redraws at every move and most of its lines are the same as
+    # before: parsing markup was a tenth of each redraw. Content is immutable.
+    return Content.from_markup(template, **dict(values))
 
 
 def without_controls(text: str) -> str:
