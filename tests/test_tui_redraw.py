@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 
 from textual.app import App, ComposeResult
+from textual.color import Color
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -22,6 +24,7 @@ class Counting(Screen):
     #fixed { height: 1; width: 30; }
     #auto { height: auto; width: 30; }
     #list, #plain { height: 4; }
+    #box { height: 1; }
     """
 
     def __init__(self) -> None:
@@ -33,6 +36,8 @@ class Counting(Screen):
         yield Static("one line", id="auto")
         yield ActionList(id="list")
         yield OptionList(id="plain")
+        with Vertical(id="box"):
+            yield Static("inside", id="inside")
 
     def _refresh_layout(self, size=None, scroll: bool = False) -> None:  # type: ignore[override]
         if not scroll:  # scrolling re-places, it does not lay out
@@ -67,6 +72,13 @@ def test_show_skips_the_same_text_and_lays_out_only_for_a_new_box():
         redraw.show(auto, "one\ntwo\nthree")  # an auto box grows: laid out
         await pilot.pause()
         assert screen.layouts > before and auto.size.height == 3
+        before = screen.layouts
+        redraw.show(auto, "[b]four[/]\nfive\nsix")  # three lines that fit: no pass
+        await pilot.pause()
+        assert screen.layouts == before and auto.render_line(0).text.startswith("four")
+        redraw.show(auto, "a\nb\n" + "x" * 40)  # three lines, one wraps: laid out
+        await pilot.pause()
+        assert screen.layouts > before and auto.size.height == 4
     run(check)
 
 
@@ -89,6 +101,24 @@ def test_a_fixed_box_list_fills_without_a_layout_pass():
         await pilot.pause()
         assert fixed.show_vertical_scrollbar
         assert fixed.max_scroll_y == 12 - fixed.scrollable_content_region.height > 0
+    run(check)
+
+
+def test_paint_sets_a_background_that_what_is_inside_shows():
+    async def check(screen: Counting, pilot) -> None:
+        box, inside = screen.query_one("#box"), screen.query_one("#inside", Static)
+        red = Color(200, 0, 0)
+
+        def background() -> Color | None:
+            segment = next(iter(inside.render_line(0)))
+            return segment.style.bgcolor and Color.from_rich_color(segment.style.bgcolor)
+        before = screen.layouts
+        redraw.paint(box, "background", red)
+        await pilot.pause()
+        assert background() == red and screen.layouts == before
+        redraw.paint(box, "background", None)  # the stylesheet's again
+        await pilot.pause()
+        assert background() != red
     run(check)
 
 

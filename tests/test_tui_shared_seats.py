@@ -54,7 +54,7 @@ def test_reconnecting_goes_straight_back_to_the_seat_and_the_bell_rings(tmp_path
                 assert screen.seat == 1 and screen.code == code
                 assert any(isinstance(s, LobbyScreen) for s in again.screen_stack)
                 await shows(pilot, lambda: "(bob) says: still there?" in log_text(screen))
-                assert rings == [] and not screen.status.has_class("-your-turn")
+                assert rings == [] and screen.status.styles.background != screen.your_turn_tint()
                 game = engine.get_game("provincia")
                 while table.match.to_move() == 0:
                     step = table.step
@@ -65,7 +65,8 @@ def test_reconnecting_goes_straight_back_to_the_seat_and_the_bell_rings(tmp_path
                                     "action": game.encode_action(game.legal(view)[0])})
                     await shows(pilot, lambda s=step: screen.step > s)
                 await shows(pilot, lambda: screen.my_turn() and screen.settled.is_set())
-                assert rings == [table.step] and screen.status.has_class("-your-turn")
+                assert rings == [table.step]
+                assert screen.status.styles.background == screen.your_turn_tint()
                 assert "Your turn" in screen_text(again)
                 # the hint looks at anna's own view; Enter plays it
                 step = table.step

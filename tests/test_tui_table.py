@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import html
+import random
 
 import pytest
 from textual.content import Content
 
-from engine.match import Seat
+from engine.match import Match, Seat
 from engine.provincia.data import CARDS, CITIES
 from engine.provincia.scenario import Scenario, card
 from engine.provincia.state import PLAY, SELECT
@@ -312,3 +313,57 @@ def test_the_score_table_fits_80_columns_with_six_players():
         assert " Gloria" in shown and "Rules 6" in shown
 
     run(match, (80, 24), check)
+
+
+def test_the_draft_row_keeps_its_box_between_the_rows_of_a_round():
+    """Between two turns of a Select Cards phase the row's box stays, as many
+    lines high, naming the next chooser (so the side panel keeps its size);
+    before the round's first row, and in the next round, there is none."""
+    from textual.app import App
+
+    from tui.provincia import look
+    from tui.provincia.draft import DraftRow
+    from tui.widgets.scene import Scene
+
+    m = Match("provincia", seats(4), 5)
+    rng = random.Random(5)
+    row = between = later = None
+    while later is None:
+        s = m.state
+        if s.phase == SELECT and s.draft is not None and row is None:
+            row = s
+        elif row is not None and between is None and s.phase == SELECT and s.draft is None \
+                and s.round == row.round:
+            between = s
+        elif between is not None and s.round == row.round + 1 and s.phase == SELECT \
+                and s.draft is None:
+            later = s
+        m.play(rng.choice(m.game.legal(s)))
+
+    def scene(state) -> Scene:
+        return Scene(m.game, state, 0, m.seats, look.looks(state, m.seats), lambda k: None)
+
+    class Harness(App):
+        def compose(self):
+            yield DraftRow(id="draft")
+
+    async def go() -> None:
+        app = Harness()
+        async with app.run_test(size=(60, 20)) as pilot:
+            widget = app.query_one(DraftRow)
+            widget.show(scene(between))  # no row seen yet this round: no box
+            assert not widget.display
+            widget.show(scene(row))
+            await pilot.pause()
+            assert widget.display
+            height = widget.size.height
+            widget.show(scene(between))
+            await pilot.pause()
+            chooser = m.seats[between.queue[0]].name
+            assert widget.display and widget.size.height == height
+            assert "Next row" in str(widget.border_title)
+            lines = [widget.render_line(y).text.strip() for y in range(height)]
+            assert f"{chooser} chooses a deck…" in lines
+            widget.show(scene(later))  # the next round's first turn: no box again
+            assert not widget.display
+    asyncio.run(go())

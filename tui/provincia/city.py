@@ -73,8 +73,8 @@ class CityPanel(Static):
     def tint(self, to_move: bool, changed: bool) -> None:
         """The city to move on $boost (unless it is your own, tinted already)
         and the last move's change tinted; set on the panel, as
-        ``redraw.changed`` says why."""
-        self.styles.background = redraw.theme_colour(self, "boost") if to_move else None
+        ``redraw.paint`` says why."""
+        redraw.paint(self, "background", redraw.theme_colour(self, "boost") if to_move else None)
         redraw.changed(self, changed, 0.18)
 
     def show(self, scene: Scene, to_move: int | None, changed: bool = False) -> None:

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from textual.content import Content
 from textual.widgets import Static
 
 from engine.core import HIDDEN
-from engine.provincia.data import CARDS, DECK_NAMES, OPES
+from engine.provincia.data import CARDS, CARDS_PER_DRAW, DECK_NAMES, OPES
 from engine.provincia.events import OpesTaken, Picked
+from engine.provincia.state import SELECT
 from tui.widgets import redraw
 from tui.widgets.scene import Scene
+from tui.widgets.untrusted import markup
 
 from . import look
 
@@ -38,12 +41,27 @@ def draft_history(scene: Scene) -> tuple[tuple, dict[int, int]]:
 
 
 class DraftRow(Static):
-    """The draft row of the current Select Cards turn."""
+    """The draft row of the current Select Cards turn.
+
+    Between two turns of a round's Select Cards phase the box stays, empty
+    but for who chooses the next deck: a row that came and went at every
+    turn would resize the side panel, restyle the hand and lay out the
+    screen twice a turn, at every seat's screen. Before the round's first
+    row (and in a replay stepping back past it) there is no box.
+    """
+
+    _row_turn: tuple[int, int] = (-1, -1)  # (round, turns left) of the last row drawn
 
     def show(self, scene: Scene, focus_slot: int | None = None) -> None:
         s = scene.state
         d = s.draft
-        self.display = d is not None
+        if d is not None:
+            self._row_turn = (s.round, len(s.queue))
+        between = (d is None and s.phase == SELECT and s.round == self._row_turn[0]
+                   and len(s.queue) < self._row_turn[1])
+        self.display = d is not None or between
+        if between:
+            self._between(scene)
         if d is None:
             return
         first, took = draft_history(scene)
@@ -81,3 +99,12 @@ class DraftRow(Static):
         order = " ".join(look.badge(scene.looks[p]) for p in d.pickers)
         redraw.subtitle(self, f"to pick {order}" if d.pickers else "")
         redraw.show(self, "\n".join(lines))
+
+    def _between(self, scene: Scene) -> None:
+        """The box between two rows: the next chooser, as many lines as a row."""
+        s = scene.state
+        chooser = scene.looks[s.queue[0]]
+        redraw.title(self, f"Next row · chosen by {look.badge(chooser)}")
+        redraw.subtitle(self, "")
+        note = markup("[dim]$name chooses a deck…[/]", name=chooser.name)  # a seat's name
+        redraw.show(self, note + Content("\n" * (CARDS_PER_DRAW - 1)))

@@ -101,17 +101,27 @@ class Hand(Vertical):
         marks = [verdict(scene.state, seat, c) for c in ids]
         redraw.show(self.query_one("#hand-compact", Static), compact(ids, marks))
         if (ids, marks) != self._listed:  # rebuilding the list is the costly part
-            self._listed = (ids, marks)
-            keep = cards.highlighted
-            cards.clear_options()
-            options = [Option(card_option(c, v)) for c, v in zip(ids, marks, strict=True)]
-            if not options:
-                options.append(Option("[dim]no cards[/]", disabled=True))
-            cards.add_options(options)
-            if ids:
-                cards.highlighted = min(keep or 0, len(ids) - 1)
+            self._relist(cards, ids, marks)
         self._cards = ids
         self.show_card(card_of(scene.focus) if scene.focus else (ids[0] if ids else None))
+
+    def _relist(self, cards: OptionList, ids: list[int], marks: list[Verdict]) -> None:
+        """The card list: as many cards as before are rewritten in place (a
+        turn changes the marks, not the count), which lays out nothing;
+        another count rebuilds the list, which lays out the side panel."""
+        same_count = self._listed is not None and len(self._listed[0]) == len(ids) > 0
+        self._listed = (ids, marks)
+        prompts = [card_option(c, v) for c, v in zip(ids, marks, strict=True)]
+        if same_count:
+            for i, prompt in enumerate(prompts):
+                cards.replace_option_prompt_at_index(i, prompt)
+            return
+        keep = cards.highlighted
+        cards.clear_options()
+        options = [Option(p) for p in prompts] or [Option("[dim]no cards[/]", disabled=True)]
+        cards.add_options(options)
+        if ids:
+            cards.highlighted = min(keep or 0, len(ids) - 1)
 
     def show_card(self, card: int | None) -> None:
         text = self.query_one("#card-text", Static)

@@ -73,7 +73,7 @@ class ProvinciaUI:
         self._draft.show(scene, slot)
         self._battle.show(scene)
         self._hand.show(scene)
-        busy = s.draft is not None or this_rounds_battle(s)
+        busy = self._draft.display or this_rounds_battle(s)
         self._side.set_class(busy, "-busy")
 
     def focus_action(self, scene: Scene, action: tuple | None) -> None:

@@ -26,6 +26,7 @@ from typing import Any
 from textual import events, on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.color import Color
 from textual.containers import Vertical
 from textual.content import Content
 from textual.screen import ModalScreen
@@ -507,9 +508,9 @@ class SharedTableScreen(TableKeys):
         menu = self.query_one(ActionMenu)
         mine = self.my_turn()
         became = mine and not self._my_turn
+        if mine != self._my_turn:  # your turn tints the status line
+            redraw.paint(self.status, "background", self.your_turn_tint() if mine else None)
         self._my_turn = mine
-        # On the status line only: a class on the screen restyles every widget.
-        self.status.set_class(mine, "-your-turn")
         key = (self.step, self.to_move, mine)
         if mine:
             if self._offered != key and self._sent_step != self.step:
@@ -538,6 +539,11 @@ class SharedTableScreen(TableKeys):
         turn…" reads as one line (a reader of the screen never pairs this
         turn with another move's number)."""
         self.status.say(markup("[dim]move $step ·[/] ", step=max(self.step, 0)) + text)
+
+    def your_turn_tint(self) -> Color:
+        """The status line's background on my turn ($warning 35%), set on it
+        (``redraw.paint`` says why)."""
+        return redraw.theme_colour(self, "warning", 0.35)
 
     def waiting_note(self) -> str:
         """The actions panel when it is not my turn (plain text)."""

@@ -10,6 +10,7 @@ text is the same. These helpers skip that when nothing changed.
 
 from __future__ import annotations
 
+from rich.cells import cell_len
 from textual.color import Color
 from textual.content import Content
 from textual.geometry import Size
@@ -40,11 +41,11 @@ def show(widget: Static, text: Text) -> None:
     if same(widget.content, text):
         return
     widget.update(text, layout=False)
-    if not _same_box(widget):
+    if not _same_box(widget, text):
         widget.refresh(layout=True)
 
 
-def _same_box(widget: Widget) -> bool:
+def _same_box(widget: Widget, text: Content) -> bool:
     """Is the widget's box (laid out before) still the size its content needs?
     A fixed size always is; an auto width is assumed not to be; an auto height
     is, when the content wraps to as many lines as the box holds."""
@@ -56,6 +57,9 @@ def _same_box(widget: Widget) -> bool:
         return False
     if styles.height is None or not styles.height.is_auto:
         return True
+    lines = text.plain.split("\n")
+    if len(lines) == size.height and max(map(cell_len, lines)) <= size.width:
+        return True  # as many lines, none wrapping: no need to wrap it to know
     parent = widget.parent
     container = parent.size if isinstance(parent, Widget) else widget.app.size
     return widget.get_content_height(container, widget.app.size, size.width) == size.height
@@ -103,7 +107,19 @@ def theme_colour(widget: Widget, name: str, alpha: float = 1.0) -> Color:
 
 def changed(widget: Widget, on: bool, alpha: float) -> None:
     """Tint what the last move changed ($accent at ``alpha``) until the next
-    move. Set on the widget, not by a class: it changes at almost every move,
-    and a class change restyles the widget (and all inside it) through the
-    whole stylesheet, at every seat's screen."""
-    widget.styles.background_tint = theme_colour(widget, "accent", alpha) if on else None
+    move."""
+    paint(widget, "background_tint", theme_colour(widget, "accent", alpha) if on else None)
+
+
+def paint(widget: Widget, rule: str, colour: Color | None) -> None:
+    """Set the widget's own ``background`` or ``background_tint`` (None: the
+    stylesheet's again), and repaint what is inside it, which blends it in
+    (and caches the result: told by ``notify_style_update``). Set on the widget, not by a class: tints that follow the moves
+    change at almost every move, and a class change restyles the widget
+    and all inside it through the whole stylesheet, at every seat's screen."""
+    if widget.styles.inline.get_rule(rule) == colour:
+        return
+    setattr(widget.styles, rule, colour)
+    for inside in widget.walk_children(Widget):  # each keeps the background it blends
+        inside.notify_style_update()
+        inside.refresh()
