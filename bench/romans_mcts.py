@@ -13,7 +13,10 @@ overrides a constant of an ``ai.romans`` module in every worker (a quick way
 to try an evaluation weight without editing it). Reports the ISMCTS seat's
 win share (a shared victory split) with a Wilson 95% interval, its mean
 score, the mean of (its score - the rule players' mean score), how often it
-departed from the rule-based choice, and its thinking time per decision.
+departed from the rule-based choice, and its thinking time per decision;
+with ``--json`` each game's row also has the seat's points by source
+(``sources``: glory, buildings, the end's parts, a Fall of Rome by its Era)
+and the rule players' mean of the same (``rules_sources``).
 Slow by design: a bench, never a test.
 
 ``--calibrate N`` instead plays N games of rule-based players and checks
@@ -58,6 +61,7 @@ def play(job: Job) -> dict[str, Any]:
     decisions = departures = falls = 0
     by_era = [0] * 5  # the seat's Falls of Rome in each Era
     lost = 0  # the points they cost it
+    sources: list[dict[str, float]] = [{} for _ in range(players)]  # points by source, every seat
     thinking = 0.0
     while not m.is_over():
         seat = m.to_move()
@@ -77,8 +81,11 @@ def play(job: Job) -> dict[str, Any]:
             elif e[0] == "fall of rome" and e[1] == pos:
                 falls += 1
                 by_era[era - 1] += 1
-            elif e[0] == "score" and e.seat == pos and e.why == "Fall of Rome":
-                lost -= e.points
+            elif e[0] == "score":
+                if e.seat == pos and e.why == "Fall of Rome":
+                    lost -= e.points
+                why = e.why if e.why != "Fall of Rome" else f"Fall of Rome {era}"
+                sources[e.seat][why] = sources[e.seat].get(why, 0) + e.points
     res = m.game.result(m.state)
     shares = res.rewards()
     others = [res.scores[i] for i in range(players) if i != pos]
@@ -86,7 +93,10 @@ def play(job: Job) -> dict[str, Any]:
             "diff": res.scores[pos] - sum(others) / len(others), "rank": res.ranks[pos],
             "decisions": decisions, "departures": departures, "thinking": thinking,
             "falls": falls, "falls_by_era": by_era, "fall_points": lost,
-            "gold": m.state.players[pos].docks[3]}
+            "gold": m.state.players[pos].docks[3], "sources": sources[pos],
+            "rules_sources": {k: sum(src.get(k, 0) for i, src in enumerate(sources) if i != pos)
+                              / (players - 1)
+                              for k in set().union(*sources)}}
 
 
 GRID = (3, 5, 7, 10, 12, 14, 17, 20, 25, 30, 40, 50)

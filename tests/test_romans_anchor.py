@@ -1,0 +1,88 @@
+"""The Romans' ISMCTS anchor (ai/romans/defence.py): the Enemy campaign
+followed further than the rule bot's estimate."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import engine
+from ai.romans import defence, strategy, threat
+from engine.romans.prep import entries
+from engine.romans.state import INDEX, LATIUM, NATIONS, Horde, board
+
+G = engine.get_game("romans")
+
+
+def drive(seed: int, until, limit: int = 4000):
+    """Rule bots play from setup until ``until(state)``; that state."""
+    s = G.setup(4, None, seed)
+    for _ in range(limit):
+        if G.to_move(s) is None:
+            break
+        if until(s):
+            return s
+        seat = G.to_move(s)
+        s = G.play(s, strategy.decide(G, G.view(s, seat), seat, random.Random(0)).action)
+    raise AssertionError("the position never came")
+
+
+def _hordes(v, seat):
+    p = v.players[seat]
+    out = []
+    for a in G.legal(v):
+        if a.user != seat:
+            continue
+        n = entries(v)[a.face - 1]
+        start = INDEX[n.start]
+        fleet = board(p).fleet_sea[start] if n.fleet else -1
+        out.append((a, Horde(start, n.warbands, n.general, fleet)))
+    return out
+
+
+def test_walk_is_the_rule_bots_estimate_at_its_depth() -> None:
+    s = drive(3, lambda s: s.era == 5 and s.phase == NATIONS and not s.pending)
+    seat = G.to_move(s)
+    v = G.view(s, seat)
+    p = v.players[seat]
+    for _, h in _hordes(v, seat):
+        assert defence.walk(v, p, h) == pytest.approx(threat.damage(v, p, h))
+        assert defence.walk(v, p, h, steps=12) >= defence.walk(v, p, h) - 1e-9
+
+
+def test_a_far_city_taken_then_latium_counts_when_followed_further() -> None:
+    """Only cities far from Italy: an army that takes them turns on Latium
+    (6E: no city left, Latium is the target), after more than 4 attacks."""
+    s = drive(3, lambda s: s.era == 5 and s.phase == NATIONS and not s.pending)
+    seat = G.to_move(s)
+    v = G.view(s, seat)
+    p = v.players[seat]
+    far = INDEX["Mauritania"]
+    road = [INDEX[x] for x in ("Venetia", "Gallia", "Hispania", "Mauritania", "Etruria")]
+    garrison = 1 << LATIUM
+    for i in road:
+        garrison |= 1 << i
+    q = p.replace(garrison=garrison, cities=1 << far, forts=0, walls=0, unrest=0)
+    h = Horde(INDEX["Gallia"], 6, 1, -1)
+    short = defence.walk(v, q, h)
+    deep = defence.walk(v, q, h, steps=12)
+    assert deep > short
+    assert defence.walk(v, q, h, steps=12, fall_only=True) >= 0.0
+
+
+def test_the_anchor_faces_the_nation_least_harmful_followed_deep() -> None:
+    """The anchor's Enemy nation (6D) is the least harmful by ``walk`` at
+    ``CHOICE_STEPS``; the rule bot keeps its own choice and depth."""
+    s = drive(3, lambda s: s.era == 5 and s.phase == NATIONS and not s.pending)
+    seat = G.to_move(s)
+    v = G.view(s, seat)
+    p = v.players[seat]
+    before = strategy.decide(G, v, seat, random.Random(0))
+    assert defence.CHOICE_STEPS > threat.STEPS == 4
+    options = _hordes(v, seat)
+    least = min(defence.walk(v, p, h, steps=defence.CHOICE_STEPS) for _, h in options)
+    got = defence.decide(G, v, seat, random.Random(0)).action
+    chosen = next(h for a, h in options if a == got)
+    assert defence.walk(v, p, chosen, steps=defence.CHOICE_STEPS) == pytest.approx(least)
+    assert strategy.decide(G, v, seat, random.Random(0)) == before
