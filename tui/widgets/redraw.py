@@ -114,9 +114,10 @@ def changed(widget: Widget, on: bool, alpha: float) -> None:
 def paint(widget: Widget, rule: str, colour: Color | None) -> None:
     """Set the widget's own ``background`` or ``background_tint`` (None: the
     stylesheet's again), and repaint what is inside it, which blends it in
-    (and caches the result: told by ``notify_style_update``). Set on the widget, not by a class: tints that follow the moves
-    change at almost every move, and a class change restyles the widget
-    and all inside it through the whole stylesheet, at every seat's screen."""
+    (and caches the result: told by ``notify_style_update``). Set on the
+    widget, not by a class: tints that follow the moves change at almost
+    every move, and a class change restyles the widget and all inside it
+    through the whole stylesheet, at every seat's screen."""
     if widget.styles.inline.get_rule(rule) == colour:
         return
     setattr(widget.styles, rule, colour)
