@@ -41,14 +41,15 @@ def _hordes(v, seat):
     return out
 
 
-def test_walk_is_the_rule_bots_estimate_at_its_depth() -> None:
+def test_a_campaign_followed_further_never_costs_less() -> None:
     s = drive(3, lambda s: s.era == 5 and s.phase == NATIONS and not s.pending)
     seat = G.to_move(s)
     v = G.view(s, seat)
     p = v.players[seat]
     for _, h in _hordes(v, seat):
-        assert defence.walk(v, p, h) == pytest.approx(threat.damage(v, p, h))
-        assert defence.walk(v, p, h, steps=12) >= defence.walk(v, p, h) - 1e-9
+        short = threat.damage(v, p, h)
+        assert short == threat.damage(v, p, h, steps=threat.STEPS)
+        assert threat.damage(v, p, h, steps=12) >= short - 1e-9
 
 
 def test_a_far_city_taken_then_latium_counts_when_followed_further() -> None:
@@ -65,15 +66,26 @@ def test_a_far_city_taken_then_latium_counts_when_followed_further() -> None:
         garrison |= 1 << i
     q = p.replace(garrison=garrison, cities=1 << far, forts=0, walls=0, unrest=0)
     h = Horde(INDEX["Gallia"], 6, 1, -1)
-    short = defence.walk(v, q, h)
-    deep = defence.walk(v, q, h, steps=12)
+    short = threat.damage(v, q, h)
+    deep = threat.damage(v, q, h, steps=12)
     assert deep > short
-    assert defence.walk(v, q, h, steps=12, fall_only=True) >= 0.0
+
+
+def test_the_fall_of_rome_alone() -> None:
+    """``fall_only`` counts Latium's fall alone: 5 points a warband left,
+    less the one that stays in Latium in Era 5 (7H)."""
+    s = drive(3, lambda s: s.era == 5 and s.phase == NATIONS and not s.pending)
+    v = G.view(s, G.to_move(s))
+    p = v.players[G.to_move(s)]
+    q = p.replace(garrison=1 << LATIUM, cities=0, forts=0, walls=0, unrest=0)
+    h = Horde(INDEX["Etruria"], 8, 2, -1)  # no city: Latium is the target (6E)
+    fall = threat.damage(v, q, h, fall_only=True)
+    assert 0.0 < fall <= 5 * (8 - 1) and fall < threat.damage(v, q, h)
 
 
 def test_the_anchor_faces_the_nation_least_harmful_followed_deep() -> None:
-    """The anchor's Enemy nation (6D) is the least harmful by ``walk`` at
-    ``CHOICE_STEPS``; the rule bot keeps its own choice and depth."""
+    """The anchor's Enemy nation (6D) is the least harmful followed for
+    ``CHOICE_STEPS`` attacks; the rule bot keeps its own choice and depth."""
     s = drive(3, lambda s: s.era == 5 and s.phase == NATIONS and not s.pending)
     seat = G.to_move(s)
     v = G.view(s, seat)
@@ -81,8 +93,8 @@ def test_the_anchor_faces_the_nation_least_harmful_followed_deep() -> None:
     before = strategy.decide(G, v, seat, random.Random(0))
     assert defence.CHOICE_STEPS > threat.STEPS == 4
     options = _hordes(v, seat)
-    least = min(defence.walk(v, p, h, steps=defence.CHOICE_STEPS) for _, h in options)
+    least = min(threat.damage(v, p, h, steps=defence.CHOICE_STEPS) for _, h in options)
     got = defence.decide(G, v, seat, random.Random(0)).action
     chosen = next(h for a, h in options if a == got)
-    assert defence.walk(v, p, chosen, steps=defence.CHOICE_STEPS) == pytest.approx(least)
+    assert threat.damage(v, p, chosen, steps=defence.CHOICE_STEPS) == pytest.approx(least)
     assert strategy.decide(G, v, seat, random.Random(0)) == before

@@ -11,8 +11,8 @@ before and after, the Fall of Rome included: the army on the map, or the
 least harmful nations the seat may still face), in Eras 4 and 5 only; and
 a city in Latium, the nearest target of many an army, counts 3 points less
 in every Era. The Enemy nation it faces (6D), and a target or route left to
-it (6E), it chooses by the campaign followed 12 attacks deep (``walk``),
-not the rule bot's 4.
+it (6E), it chooses by the campaign followed 12 attacks deep
+(``campaign_steps``), not the rule bot's 4.
 
 Measured alone in one seat against three rule bots (bench/romans_mcts.py
 --policy defence:decide, 300 games, seeds 1000-1299; the plain policy:
@@ -29,11 +29,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.romans.data import ERAS, FALL_OF_ROME_PER_WARBAND
-from engine.romans.enemy import routes, targets
+from engine.romans.data import ERAS
 from engine.romans.state import (
     ENEMY,
-    INDEX,
     LATIUM,
     OVER,
     REMOTE,
@@ -41,14 +39,12 @@ from engine.romans.state import (
     Horde,
     Player,
     State,
-    board,
 )
 
 from ..knowledge import Decision
 from . import threat
 from .evaluate import _hordes
 from .strategy import Ctx, rank
-from .value import defend_win, siege, strength_at
 
 # by Era: the share of the damage saved that a choice earns (early on the
 # map's other uses matter more than this Era's small army)
@@ -81,66 +77,6 @@ def _map_key(p: Player) -> tuple:
             p.horde, p.nation)
 
 
-def walk(s: State, p: Player, h: Horde, first_target: int = -1,
-         first_route: tuple[int, ...] | None = None, steps: int = threat.STEPS,
-         fall_only: bool = False) -> float:
-    """``threat.damage``, the campaign followed for ``steps`` attacks (the
-    rule bot's 4 stop before an army that took a far city turns on
-    Latium); ``fall_only``: only the Fall of Rome counted (5 points a
-    warband left when Latium falls, 7H)."""
-    total = 0.0
-    reach = 1.0
-    warbands = float(h.warbands)
-    place = h.place
-    for step in range(steps):
-        if warbands < 0.5 or reach < 0.05:
-            break
-        w = max(1, round(warbands))
-        if p.garrison >> place & 1:
-            stop = place
-        else:
-            if step == 0 and first_route is not None:
-                path = first_route
-            else:
-                goal = first_target if step == 0 and first_target >= 0 else -1
-                if goal < 0:
-                    options = targets(p, h._replace(place=place))
-                    if not options:
-                        break
-                    goal = options[0]
-                paths = routes(p, place, goal, h.fleet)
-                if not paths:
-                    break
-                path = paths[0]
-            stop = threat._stop_of(p, path)
-            if stop < 0 or not p.garrison >> stop & 1:
-                break
-        if p.unrest >> stop & 1:
-            fall, lost = 1.0, 0.0
-        else:
-            q = 1.0 - defend_win(strength_at(p, stop), w + h.general)
-            fall, lost = siege(q, w)
-        if not fall_only:
-            total += reach * fall * threat.loss_value(s, p, stop, w)
-        elif stop == LATIUM:
-            # the warbands left when Latium falls: w less those that failed
-            left = max(0.0, w - ((lost - (1 - fall) * w) / fall if fall > 0 else w))
-            if s.era >= ERAS:
-                left = max(0.0, left - 1)
-            total += reach * fall * FALL_OF_ROME_PER_WARBAND * left
-        if stop == LATIUM:
-            break
-        lost_if_fall = (lost - (1 - fall) * w) / fall if fall > 0 else w
-        warbands = w - lost_if_fall - 1
-        reach *= fall
-        gone = ~(1 << stop)
-        p = p.replace(garrison=p.garrison & gone, cities=p.cities & gone, forts=p.forts & gone,
-                      walls=p.walls & gone, unrest=p.unrest & gone,
-                      warbands=p.warbands | 1 << stop)
-        place = stop
-    return total
-
-
 def expected_damage(s: State, p: Player, fall_only: bool = False) -> float:
     """Points the Enemy armies still to come are expected to cost ``p``'s
     map, as it stands: this Era's (the army on the map, or the mean of the
@@ -150,7 +86,7 @@ def expected_damage(s: State, p: Player, fall_only: bool = False) -> float:
         return 0.0
 
     def damage(s: State, p: Player, h: Horde) -> float:
-        return walk(s, p, h, steps=SAVED_STEPS, fall_only=fall_only)
+        return threat.damage(s, p, h, steps=SAVED_STEPS, fall_only=fall_only)
 
     key = (s.era, s.phase == ENEMY or p.nation != 0, s.n, fall_only, SAVED_STEPS, _map_key(p))
     got = _CACHE.get(key)
@@ -175,6 +111,8 @@ def expected_damage(s: State, p: Player, fall_only: bool = False) -> float:
 
 class DefendingCtx(Ctx):
     """The rule-based scores plus the damage each choice saves."""
+
+    campaign_steps = CHOICE_STEPS
 
     def __init__(self, v: State, seat: int) -> None:
         super().__init__(v, seat)
@@ -230,24 +168,6 @@ class DefendingCtx(Ctx):
             val += TRIUMPH_EXTRA
         return val
 
-    def nation(self, a: tuple) -> tuple[tuple, float, str]:
-        """The nation to face, by the campaign followed ``CHOICE_STEPS``."""
-        if CHOICE_STEPS == threat.STEPS:
-            return super().nation(a)
-        from engine.romans.prep import entries
-        nation = entries(self.v)[a.face - 1]
-        user = self.v.players[a.user]
-        start = INDEX[nation.start]
-        fleet = board(user).fleet_sea[start] if nation.fleet else -1
-        if fleet >= 0 and fleet in user.fleets:
-            fleet = -1
-        h = Horde(start, nation.warbands, nation.general, fleet)
-        dmg = walk(self.v, user, h, steps=CHOICE_STEPS)
-        why = f"{nation.name}: {nation.warbands} warbands, likely loss {dmg:.1f}"
-        if a.user != self.seat:
-            return a, dmg, "for the other player: " + why
-        return a, -dmg, why
-
     def unrest(self, i: int) -> float:
         if self.p.unrest >> i & 1:
             return super().unrest(i) + self.saved("calm", i)
@@ -259,31 +179,10 @@ def decide(game: Any, v: State, seat: int, rng: random.Random) -> Decision:
     actions = game.legal(v)
     if len(actions) == 1:
         return Decision(actions[0], ((actions[0], 0.0, "the only choice"),))
-    kind = v.pending[-1].kind if v.pending else ""
-    if kind in ("target", "route") and CHOICE_STEPS != threat.STEPS:
-        ranked = _campaign_choice(v, seat, actions, kind)
-    else:
-        ranked = rank(v, seat, actions, DefendingCtx)
+    ranked = rank(v, seat, actions, DefendingCtx)
     order = sorted(range(len(ranked)), key=lambda k: (-ranked[k][1], k))
     ranked = [ranked[k] for k in order]
     best = ranked[0][0]
     if best not in actions:
         best = actions[-1]
     return Decision(best, tuple(ranked))
-
-
-
-def _campaign_choice(v: State, seat: int, actions: list[tuple], kind: str
-                     ) -> list[tuple[tuple, float, str]]:
-    """The target or route left to the player (6E): the least likely loss,
-    the campaign followed ``CHOICE_STEPS``."""
-    p = v.players[seat]
-    out = []
-    for a in actions:
-        if kind == "target":
-            dmg = walk(v, p, p.horde, first_target=INDEX[a.province], steps=CHOICE_STEPS)
-        else:
-            path = tuple(INDEX[x] for x in a.places)
-            dmg = walk(v, p, p.horde, first_route=path, steps=CHOICE_STEPS)
-        out.append((a, -dmg, f"likely loss {dmg:.1f}"))
-    return out

@@ -124,6 +124,10 @@ def rank(v: State, seat: int, actions: list[tuple], ctx_class: type[Ctx] | None 
 class Ctx:
     """One decision: the seat's view and what it keeps looking up."""
 
+    # attacks an Enemy army is followed for when choosing the nation to face,
+    # a target or a route (``threat.damage``; the ISMCTS anchor looks deeper)
+    campaign_steps = threat.STEPS
+
     def __init__(self, v: State, seat: int) -> None:
         self.v = v
         self.seat = seat
@@ -295,7 +299,7 @@ class Ctx:
         if fleet >= 0 and fleet in user.fleets:
             fleet = -1
         h = Horde(start, nation.warbands, nation.general, fleet)
-        dmg = threat.damage(self.v, user, h)
+        dmg = threat.damage(self.v, user, h, steps=self.campaign_steps)
         why = f"{nation.name}: {nation.warbands} warbands, likely loss {dmg:.1f}"
         if a.user != self.seat:
             return a, dmg, "for the other player: " + why
@@ -805,7 +809,8 @@ def _target(ctx: Ctx, actions: list[tuple], data: tuple) -> Ranked:
     p = ctx.p
     out = []
     for a in actions:
-        dmg = threat.damage(ctx.v, p, p.horde, first_target=INDEX[a.province])
+        dmg = threat.damage(ctx.v, p, p.horde, first_target=INDEX[a.province],
+                            steps=ctx.campaign_steps)
         out.append((a, -dmg, f"likely loss {dmg:.1f}"))
     return out
 
@@ -815,7 +820,7 @@ def _route(ctx: Ctx, actions: list[tuple], data: tuple) -> Ranked:
     out = []
     for a in actions:
         path = tuple(INDEX[x] for x in a.places)
-        dmg = threat.damage(ctx.v, p, p.horde, first_route=path)
+        dmg = threat.damage(ctx.v, p, p.horde, first_route=path, steps=ctx.campaign_steps)
         out.append((a, -dmg, f"likely loss {dmg:.1f}"))
     return out
 

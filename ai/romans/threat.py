@@ -44,13 +44,16 @@ def loss_value(s: State, p: Player, i: int, warbands: int) -> float:
 
 
 def damage(s: State, p: Player, h: Horde, first_target: int = -1,
-           first_route: tuple[int, ...] | None = None) -> float:
-    """Expected points the army ``h`` costs ``p``'s map this campaign."""
+           first_route: tuple[int, ...] | None = None, steps: int = STEPS,
+           fall_only: bool = False) -> float:
+    """Expected points the army ``h`` costs ``p``'s map this campaign,
+    followed for ``steps`` attacks; ``fall_only``: the Fall of Rome alone
+    (5 points a warband left when Latium falls, 7H)."""
     total = 0.0
     reach = 1.0
     warbands = float(h.warbands)
     place = h.place
-    for step in range(STEPS):
+    for step in range(steps):
         if warbands < 0.5 or reach < 0.05:
             break
         w = max(1, round(warbands))
@@ -78,7 +81,10 @@ def damage(s: State, p: Player, h: Horde, first_target: int = -1,
         else:
             q = 1.0 - defend_win(strength_at(p, stop), w + h.general)
             fall, lost = siege(q, w)
-        total += reach * fall * loss_value(s, p, stop, w)
+        if not fall_only:
+            total += reach * fall * loss_value(s, p, stop, w)
+        elif stop == LATIUM:
+            total += reach * fall * FALL_OF_ROME_PER_WARBAND * _left(s, fall, lost, w)
         if stop == LATIUM:
             break
         lost_if_fall = (lost - (1 - fall) * w) / fall if fall > 0 else w
@@ -90,6 +96,13 @@ def damage(s: State, p: Player, h: Horde, first_target: int = -1,
                       warbands=p.warbands | 1 << stop)
         place = stop
     return total
+
+
+def _left(s: State, fall: float, lost: float, w: int) -> float:
+    """The warbands left when Latium falls: ``w`` less those lost (one stays
+    in Latium in Era 5, 7H)."""
+    left = max(0.0, w - ((lost - (1 - fall) * w) / fall if fall > 0 else w))
+    return max(0.0, left - 1) if s.era >= ERAS else left
 
 
 def cities_at_risk(s: State, p: Player, starts: list[tuple[int, int, int]]) -> dict[int, float]:
