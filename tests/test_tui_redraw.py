@@ -79,6 +79,12 @@ def test_show_skips_the_same_text_and_lays_out_only_for_a_new_box():
         redraw.show(auto, "a\nb\n" + "x" * 40)  # three lines, one wraps: laid out
         await pilot.pause()
         assert screen.layouts > before and auto.size.height == 4
+        auto.styles.min_height = 4
+        await pilot.pause()
+        before = screen.layouts
+        redraw.show(auto, "one line")  # held at its min-height: no pass
+        await pilot.pause()
+        assert screen.layouts == before and auto.size.height == 4
     run(check)
 
 

@@ -367,3 +367,27 @@ def test_the_draft_row_keeps_its_box_between_the_rows_of_a_round():
             widget.show(scene(later))  # the next round's first turn: no box again
             assert not widget.display
     asyncio.run(go())
+
+
+def test_the_card_text_keeps_one_height_for_the_whole_hand():
+    """Going from card to card in the hand changes no box size (each change
+    of an auto height lays the whole screen out): the card text is held at
+    the tallest text of the hand."""
+    from tui.provincia import look
+    from tui.widgets.untrusted import markup
+
+    async def check(app, pilot):
+        hand = app.screen.query_one(Hand)
+        text = app.screen.query_one("#card-text")
+        width = text.content_size.width
+        tallest = max(markup(look.card_text(c)).get_height(text.styles, width)
+                      for c in hand._cards)
+        assert text.styles.min_height.cells == tallest > 1
+        sizes = set()
+        for c in hand._cards:
+            hand.show_card(c)
+            await pilot.pause()
+            sizes.add(text.size.height)
+        assert sizes == {tallest}
+
+    run(big_hand(), (120, 40), check)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.css.scalar import Scalar
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -103,7 +104,29 @@ class Hand(Vertical):
         if (ids, marks) != self._listed:  # rebuilding the list is the costly part
             self._relist(cards, ids, marks)
         self._cards = ids
+        self._hold_text_height(ids)
         self.show_card(card_of(scene.focus) if scene.focus else (ids[0] if ids else None))
+
+    _held: tuple = ()  # the cards and width the card text's height was set for
+
+    def on_resize(self) -> None:
+        self._hold_text_height(self._cards)  # the width the text wraps to is known now
+
+    def _hold_text_height(self, cards: list[int]) -> None:
+        """The card text is at least as tall as the tallest text of the hand:
+        going from card to card (the cursor, or the first card after a move)
+        then changes no box size. Each change of an auto height was a layout
+        pass of the whole screen, at most moves. A longer text (a card in
+        the draft row) still grows it."""
+        text = self.query_one("#card-text", Static)
+        width = text.content_size.width
+        if not width or (cards, width) == self._held:
+            return
+        self._held = (cards, width)
+        height = max((markup(look.card_text(c)).get_height(text.styles, width) for c in cards),
+                     default=0)
+        if text.styles.min_height != Scalar.from_number(height):
+            text.styles.min_height = height
 
     def _relist(self, cards: OptionList, ids: list[int], marks: list[Verdict]) -> None:
         """The card list: as many cards as before are rewritten in place (a

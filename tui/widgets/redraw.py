@@ -13,6 +13,7 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual.color import Color
 from textual.content import Content
+from textual.css.styles import RenderStyles
 from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widget import Widget
@@ -48,7 +49,8 @@ def show(widget: Static, text: Text) -> None:
 def _same_box(widget: Widget, text: Content) -> bool:
     """Is the widget's box (laid out before) still the size its content needs?
     A fixed size always is; an auto width is assumed not to be; an auto height
-    is, when the content wraps to as many lines as the box holds."""
+    is, when the content wraps to as many lines as the box holds (within its
+    min-height and max-height)."""
     size = widget.content_size
     if not widget.is_mounted or not size.width or not size.height:
         return False
@@ -58,11 +60,27 @@ def _same_box(widget: Widget, text: Content) -> bool:
     if styles.height is None or not styles.height.is_auto:
         return True
     lines = text.plain.split("\n")
-    if len(lines) == size.height and max(map(cell_len, lines)) <= size.width:
-        return True  # as many lines, none wrapping: no need to wrap it to know
-    parent = widget.parent
-    container = parent.size if isinstance(parent, Widget) else widget.app.size
-    return widget.get_content_height(container, widget.app.size, size.width) == size.height
+    if max(map(cell_len, lines)) <= size.width:
+        needed = len(lines)  # none wraps: no need to wrap it to know
+    else:
+        parent = widget.parent
+        container = parent.size if isinstance(parent, Widget) else widget.app.size
+        needed = widget.get_content_height(container, widget.app.size, size.width)
+    return _within_limits(styles, needed) == size.height
+
+
+def _within_limits(styles: RenderStyles, lines: int) -> int:
+    """The content height of a box holding ``lines`` lines, after its
+    min-height and max-height (when given in cells; any other unit is not
+    worked out, and the box is then taken to change)."""
+    gutter = styles.gutter.height if styles.box_sizing == "border-box" else 0
+    outer = lines + gutter
+    for limit, keep in ((styles.min_height, max), (styles.max_height, min)):
+        if limit is not None:
+            if limit.cells is None:
+                return -1
+            outer = keep(outer, limit.cells)
+    return outer - gutter
 
 
 class FixedBox:
