@@ -85,6 +85,15 @@ def test_show_skips_the_same_text_and_lays_out_only_for_a_new_box():
         redraw.show(auto, "one line")  # held at its min-height: no pass
         await pilot.pause()
         assert screen.layouts == before and auto.size.height == 4
+        auto.display = False
+        await pilot.pause()
+        before = screen.layouts
+        redraw.show(auto, "\n".join("abcdef"))  # not shown: no pass until it is
+        await pilot.pause()
+        assert screen.layouts == before
+        auto.display = True
+        await pilot.pause()
+        assert screen.layouts > before and auto.size.height == 6
     run(check)
 
 

@@ -48,11 +48,15 @@ def show(widget: Static, text: Text) -> None:
 
 def _same_box(widget: Widget, text: Content) -> bool:
     """Is the widget's box (laid out before) still the size its content needs?
-    A fixed size always is; an auto width is assumed not to be; an auto height
-    is, when the content wraps to as many lines as the box holds (within its
-    min-height and max-height)."""
+    A fixed size always is, and so is a box not shown; an auto width is
+    assumed not to be; an auto height is, when the content wraps to as many
+    lines as the box holds (within its min-height and max-height)."""
+    if not widget.is_mounted:
+        return False
+    if not all(node.display for node in widget.ancestors_with_self):
+        return True  # not shown: showing it again lays it out anyway
     size = widget.content_size
-    if not widget.is_mounted or not size.width or not size.height:
+    if not size.width or not size.height:
         return False
     styles = widget.styles
     if styles.width is not None and styles.width.is_auto:
