@@ -106,7 +106,7 @@ class CityPanel(Static):
                 line = markup(f"{holdings(pl, False)} {tracks}{counted}")
         else:
             line = markup(f"{holdings(pl, False)} Mor{pl.morale} "
-                                       f"Def{pl.defense:+d} Mil{pl.military}")
+                          f"Def{pl.defense:+d} Mil{pl.military}")
             count = markup(f" [dim]{cards}[/]")
             if (line + count).cell_length > width >= (head + count).cell_length:
                 head += count  # "10 cards" would wrap the line

@@ -104,25 +104,21 @@ class Hand(Vertical):
         if (ids, marks) != self._listed:  # rebuilding the list is the costly part
             self._relist(cards, ids, marks)
         self._cards = ids
-        d = scene.state.draft  # its cards are shown here too, when their pick is in focus
-        row = [h.card for h in d.slots if h is not None and h.card != HIDDEN] if d else []
-        self._text_cards = ids + row
         self._hold_text_height()
         self.show_card(card_of(scene.focus) if scene.focus else (ids[0] if ids else None))
 
-    _text_cards: list[int] = []  # the cards whose text may be shown
     _held: tuple = ()  # the cards and width the card text's height was set for
 
     def on_resize(self) -> None:
         self._hold_text_height()  # the width the text wraps to is known now
 
     def _hold_text_height(self) -> None:
-        """The card text is at least as tall as the tallest text of the hand
-        and the draft row: going from card to card (the cursor, or the first
-        card after a move) then changes no box size. Each change of an auto
-        height was a layout pass of the whole screen, at most moves. Another
-        card's text may still grow it."""
-        cards = self._text_cards
+        """The card text is at least as tall as the tallest text of the hand:
+        going from card to card (the cursor, or the first card after a move)
+        then changes no box size. Each change of an auto height was a layout
+        pass of the whole screen, at most moves. A card of the draft row
+        (whose cards come and go at every pick) may still grow it."""
+        cards = self._cards
         text = self.query_one("#card-text", Static)
         width = text.content_size.width
         if not width or (cards, width) == self._held:
