@@ -58,9 +58,8 @@ def play(job: Job) -> dict[str, Any]:
     settings = Settings().with_overrides(knowledge("romans").settings).with_overrides(variant)
     bots: dict[int, Any] = {i: make_bot("rules") for i in range(players)}
     mcts = bots[pos] = PolicyBot("romans", policy) if policy else MctsBot(settings=settings)
-    decisions = departures = falls = 0
+    decisions = departures = 0
     by_era = [0] * 5  # the seat's Falls of Rome in each Era
-    lost = 0  # the points they cost it
     sources: list[dict[str, float]] = [{} for _ in range(players)]  # points by source, every seat
     thinking = 0.0
     while not m.is_over():
@@ -79,11 +78,8 @@ def play(job: Job) -> dict[str, Any]:
             if e[0] == "era":
                 era = e.era
             elif e[0] == "fall of rome" and e[1] == pos:
-                falls += 1
                 by_era[era - 1] += 1
             elif e[0] == "score":
-                if e.seat == pos and e.why == "Fall of Rome":
-                    lost -= e.points
                 why = e.why if e.why != "Fall of Rome" else f"Fall of Rome {era}"
                 sources[e.seat][why] = sources[e.seat].get(why, 0) + e.points
     res = m.game.result(m.state)
@@ -92,7 +88,8 @@ def play(job: Job) -> dict[str, Any]:
     return {"seed": seed, "pos": pos, "win": shares[pos], "score": res.scores[pos],
             "diff": res.scores[pos] - sum(others) / len(others), "rank": res.ranks[pos],
             "decisions": decisions, "departures": departures, "thinking": thinking,
-            "falls": falls, "falls_by_era": by_era, "fall_points": lost,
+            "falls": sum(by_era), "falls_by_era": by_era,
+            "fall_points": -sum(v for k, v in sources[pos].items() if k.startswith("Fall of Rome")),
             "gold": m.state.players[pos].docks[3], "sources": sources[pos],
             "rules_sources": {k: sum(src.get(k, 0) for i, src in enumerate(sources) if i != pos)
                               / (players - 1)
