@@ -10,6 +10,7 @@ line (``tui.commands`` calls these; these build a ``TabulaApp``).
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -29,7 +30,24 @@ def _settings(args: argparse.Namespace) -> Settings:
     return Settings(save_dir=getattr(args, "save_dir", None))
 
 
+# A frame of Textual allocates thousands of short-lived objects (strips,
+# segments, styles). At Python's default first threshold (700) that sets off
+# several collections a move, and every tenth of those walks the older
+# objects too: measured on a shared table drawing a Provincia game, about a
+# sixth of a game process's CPU. Collections a tenth as often cost a few
+# hundred kilobytes of garbage waiting a little longer.
+GC_THRESHOLD = 10_000
+
+
+def collect_less() -> None:
+    """Start a collection after ``GC_THRESHOLD`` new objects, not 700 (the
+    older generations' thresholds are kept)."""
+    _, older, oldest = gc.get_threshold()
+    gc.set_threshold(GC_THRESHOLD, older, oldest)
+
+
 def _run(app: TabulaApp) -> int:
+    collect_less()
     app.run()
     return app.return_code or 0
 
