@@ -143,3 +143,18 @@ def test_markup_is_parsed_once_and_values_stay_plain():
     assert a is b  # cached: Content is immutable
     assert a.plain == "[i]x[/][2J moves"
     assert markup("[b]$name[/]", name="y").plain == "y"
+
+
+def test_a_box_that_grows_is_laid_out_once():
+    """The pass that gives a box its new size does not ask for another
+    (``redraw.one_layout_pass``; Textual's own asks for a second pass that
+    changes nothing)."""
+    async def check(screen: Counting, pilot) -> None:
+        auto = screen.query_one("#auto", Static)
+        before = screen.layouts
+        redraw.show(auto, "one\ntwo\nthree")
+        for _ in range(4):
+            await pilot.pause()
+        assert auto.size.height == 3 and screen.layouts == before + 1
+    redraw.one_layout_pass()
+    run(check)

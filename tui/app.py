@@ -30,6 +30,7 @@ from .messages import OpenGame, OpenReplay
 from .settings import Settings
 from .sizes import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH
 from .widgets.game_styles import checked_variables, scoped_css
+from .widgets.redraw import one_layout_pass
 from .widgets.seats import SEAT_COLOURS
 
 if TYPE_CHECKING:
@@ -70,6 +71,7 @@ class TabulaApp(App[int]):
         # Before Textual's own __init__, which asks for the theme variables.
         self._game_variables: dict[str, dict[str, str]] = {}  # of each game styled so far
         super().__init__(driver_class=guarded_driver())
+        one_layout_pass()
         self.start = start or Start()
         self.settings = settings or Settings()
         self.pacer = BotPacer()

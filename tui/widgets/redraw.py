@@ -103,6 +103,31 @@ class FixedBox:
     virtual_size: Reactive[Size] = Reactive(Size(0, 0))
 
 
+def one_layout_pass() -> None:
+    """Lay the screen out once per change, not twice (textual==8.2.8).
+
+    A layout pass gives each widget the size it worked out, and with it the
+    size of what the widget holds (``virtual_size``). That reactive asks for
+    a layout pass of its own, so every pass that changed a box was followed
+    by a second one that found nothing to change, and repainted the whole
+    screen again: at a shared table, a fifth more layout passes and paints
+    at every seat's game. The sizes a pass sets are its own result; Textual's
+    pass for scrolling already sets them without asking for another. A
+    widget that sets its own ``virtual_size`` (a growing list or log) still
+    asks for one. Installed by ``TabulaApp``; calling it again does nothing.
+    """
+    original = Widget._size_updated
+    if getattr(original, "one_layout_pass", False):
+        return
+
+    def _size_updated(self: Widget, size: Size, virtual_size: Size, container_size: Size,
+                      layout: bool = True) -> bool:
+        return original(self, size, virtual_size, container_size, layout=False)
+
+    _size_updated.one_layout_pass = True  # type: ignore[attr-defined]
+    Widget._size_updated = _size_updated  # type: ignore[method-assign]
+
+
 def title(widget: Widget, text: Text | None) -> None:
     """Set the border title unless it is already ``text`` (setting it
     repaints the widget, and parses a str as markup)."""
