@@ -33,9 +33,10 @@ def _settings(args: argparse.Namespace) -> Settings:
 # A frame of Textual allocates thousands of short-lived objects (strips,
 # segments, styles). At Python's default first threshold (700) that sets off
 # several collections a move, and every tenth of those walks the older
-# objects too: measured on a shared table drawing a Provincia game, about a
-# sixth of a game process's CPU. Collections a tenth as often cost a few
-# hundred kilobytes of garbage waiting a little longer.
+# objects too: served game processes at a shared table spent 11% of their
+# CPU collecting (5% at this threshold, bench/tables.py at 4 tables).
+# Collections a tenth as often leave a few hundred kilobytes of garbage
+# waiting a little longer.
 GC_THRESHOLD = 10_000
 
 
