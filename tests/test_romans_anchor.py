@@ -10,7 +10,7 @@ import pytest
 import engine
 from ai.romans import defence, strategy, threat
 from engine.romans.prep import entries
-from engine.romans.state import INDEX, LATIUM, NATIONS, Horde, board
+from engine.romans.state import EXPANSION, INDEX, LATIUM, NATIONS, Horde, board
 
 G = engine.get_game("romans")
 
@@ -98,3 +98,38 @@ def test_the_anchor_faces_the_nation_least_harmful_followed_deep() -> None:
     chosen = next(h for a, h in options if a == got)
     assert threat.damage(v, p, chosen, steps=defence.CHOICE_STEPS) == pytest.approx(least)
     assert strategy.decide(G, v, seat, random.Random(0)) == before
+
+
+def _rank_gaps(era: int) -> tuple[float, float, int]:
+    """In an ``era`` senator placement: how much less the rule bot and the
+    anchor value the same box taken by a higher senator (per rank), and the
+    ranks apart."""
+    s = drive(5, lambda s: s.era == era and s.phase == EXPANSION and not s.pending
+              and len(set(s.players[G.to_move(s)].villa)) >= 2)
+    seat = G.to_move(s)
+    v = G.view(s, seat)
+    actions = G.legal(v)
+    by_box: dict[tuple, list] = {}
+    for a in actions:
+        if a[0] == "senator":
+            by_box.setdefault((a.building, a.box, a.god), []).append(a)
+    low, high = next(sorted(xs, key=lambda a: a.rank)[::len(xs) - 1]
+                     for xs in by_box.values() if len(xs) >= 2)
+    plain = dict((a, val) for a, val, _ in strategy.rank(v, seat, actions))
+    anchor = dict((a, val) for a, val, _ in strategy.rank(v, seat, actions, defence.DefendingCtx))
+    apart = high.rank - low.rank
+    return (plain[low] - plain[high]) / apart, (anchor[low] - anchor[high]) / apart, apart
+
+
+def test_the_anchor_keeps_its_high_senators_for_high_boxes_in_eras_4_and_5() -> None:
+    """A senator above the box it takes wastes more to the anchor in Eras
+    4-5 (``defence.RANK_WASTE``) than to the rule bot (0.35 a rank): the
+    damage saved made armies and builds worth so much that III and IV
+    senators went to them, and the scoring boxes got what was left."""
+    for era in (4, 5):
+        plain, anchor, _ = _rank_gaps(era)
+        assert plain == pytest.approx(strategy.RANK_WASTE)
+        assert anchor == pytest.approx(defence.RANK_WASTE[era - 1])
+        assert anchor > plain
+    plain, anchor, _ = _rank_gaps(2)
+    assert plain == pytest.approx(anchor) == pytest.approx(strategy.RANK_WASTE)

@@ -127,6 +127,9 @@ class Ctx:
     # attacks an Enemy army is followed for when choosing the nation to face,
     # a target or a route (``threat.damage``; the ISMCTS anchor looks deeper)
     campaign_steps = threat.STEPS
+    # points per rank a senator is above the box it takes, or above a I as a
+    # general or in the Citadel (the anchor's differ by Era)
+    rank_waste = RANK_WASTE
 
     def __init__(self, v: State, seat: int) -> None:
         self.v = v
@@ -338,7 +341,7 @@ class Ctx:
             actions -= 1
             whys.append(why)
         val += actions * self.gv
-        val -= RANK_WASTE * 0.5 * (rank - 1)
+        val -= self.rank_waste * 0.5 * (rank - 1)
         return val, "Citadel: " + (", ".join(whys[:2]) or "gold")
 
     def citadel_uses(self) -> list[tuple[float, str]]:
@@ -358,7 +361,7 @@ class Ctx:
         i = INDEX[a.province]
         bonus = GENERAL_BONUS[a.rank]
         val = self.chain(i, a.legions, bonus, CHAIN_DEPTH)
-        val -= RANK_WASTE * (a.rank - 1) + 0.3 * len(a.seas)
+        val -= self.rank_waste * (a.rank - 1) + 0.3 * len(a.seas)
         win = native_odds(self.v, native_card(self.p, i), a.legions + bonus, a.legions,
                           self.pool)[0]
         return a, val, f"army of {a.legions} into {a.province}: {win:.0%} to conquer"
@@ -376,7 +379,7 @@ class Ctx:
             if a.god:
                 val += 0.2
         val -= self.cost_value(box.cost if a.box else building.boxes[0].cost)
-        val -= RANK_WASTE * (a.rank - a.box)
+        val -= self.rank_waste * (a.rank - a.box)
         return a, val, f"{a.building} {a.box}: {why}"
 
     def cost_value(self, cost: tuple[int, int, int, int]) -> float:
