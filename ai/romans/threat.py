@@ -81,13 +81,13 @@ def damage(s: State, p: Player, h: Horde, first_target: int = -1,
         else:
             q = 1.0 - defend_win(strength_at(p, stop), w + h.general)
             fall, lost = siege(q, w)
+        lost_if_fall = (lost - (1 - fall) * w) / fall if fall > 0 else w
         if not fall_only:
             total += reach * fall * loss_value(s, p, stop, w)
         elif stop == LATIUM:
-            total += reach * fall * FALL_OF_ROME_PER_WARBAND * _left(s, fall, lost, w)
+            total += reach * fall * FALL_OF_ROME_PER_WARBAND * _left(s, w - lost_if_fall)
         if stop == LATIUM:
             break
-        lost_if_fall = (lost - (1 - fall) * w) / fall if fall > 0 else w
         warbands = w - lost_if_fall - 1
         reach *= fall
         gone = ~(1 << stop)
@@ -98,10 +98,10 @@ def damage(s: State, p: Player, h: Horde, first_target: int = -1,
     return total
 
 
-def _left(s: State, fall: float, lost: float, w: int) -> float:
-    """The warbands left when Latium falls: ``w`` less those lost (one stays
-    in Latium in Era 5, 7H)."""
-    left = max(0.0, w - ((lost - (1 - fall) * w) / fall if fall > 0 else w))
+def _left(s: State, survivors: float) -> float:
+    """The warbands that count when Latium falls: the army's survivors (one
+    stays in Latium in Era 5, 7H)."""
+    left = max(0.0, survivors)
     return max(0.0, left - 1) if s.era >= ERAS else left
 
 

@@ -111,10 +111,11 @@ def one_layout_pass() -> None:
     a layout pass of its own, so every pass that changed a box was followed
     by a second one that found nothing to change, and repainted the whole
     screen again: at a shared table, a third of all layout passes and their
-    paints at every seat's game. The sizes a pass sets are its own result; Textual's
-    pass for scrolling already sets them without asking for another. A
-    widget that sets its own ``virtual_size`` (a growing list or log) still
-    asks for one. Installed by ``TabulaApp``; calling it again does nothing.
+    paints at every seat's game. The sizes a pass sets are its own result;
+    Textual's pass for scrolling already sets them without asking for
+    another. A widget that sets its own ``virtual_size`` (a growing list or
+    log) still asks for one. Installed by ``TabulaApp``; calling it again
+    does nothing.
     """
     original = Widget._size_updated
     if getattr(original, "one_layout_pass", False):
