@@ -126,12 +126,9 @@ class DefendingCtx(Ctx):
 
     campaign_steps = CHOICE_STEPS
 
-    @property
-    def rank_waste(self) -> float:
-        return RANK_WASTE[self.v.era - 1]
-
     def __init__(self, v: State, seat: int) -> None:
         super().__init__(v, seat)
+        self.rank_waste = RANK_WASTE[v.era - 1]  # looked up once, not per action
         self.base_damage: float | None = None  # the map as it stands, when first asked
         self._saved: dict[tuple, float] = {}
 
