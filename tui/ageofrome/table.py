@@ -92,3 +92,7 @@ class AgeOfRomeUI:
 
     def focus_action(self, scene: Scene, action: tuple | None) -> None:
         self._board.point_at(spots_of(scene.state, scene.seat, action))
+
+    def table_key(self, key: str) -> bool:
+        """No keys beyond its board's, which work while the board has the focus."""
+        return False

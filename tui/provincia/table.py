@@ -87,3 +87,7 @@ class ProvinciaUI:
         card = card_of(action)
         if card is not None:
             self._hand.show_card(card)
+
+    def table_key(self, key: str) -> bool:
+        """No keys beyond its panels', which work while they have the focus."""
+        return False

@@ -27,6 +27,7 @@ from .board import RomansBoard
 from .side import SidePanel
 
 PLACE_FIELDS = ("province", "place")
+SWITCH_KEYS = {"right_square_bracket": 1, "left_square_bracket": -1}
 
 
 def places_of(action: tuple | None) -> tuple[list[int], tuple[int, ...] | None]:
@@ -82,8 +83,9 @@ class RomansUI:
              "1-3 a remote province's attack strength, 1 2 3… the Enemy's route, ◎ its "
              "target. Tab reaches the map: arrows move the cursor (its neighbours are "
              "underlined), Enter or a click keeps only the actions naming the place "
-             "(esc clears), [ ] or PgUp/PgDn show the other players' maps and the City "
-             "of Rome (boxes I-IV: letter and rank of the senator; #: blocking senator).")
+             "(esc clears), [ ] (from any panel) or PgUp/PgDn (on the map) show the "
+             "other players' maps and the City of Rome (boxes I-IV: letter and rank of "
+             "the senator; #: blocking senator).")
 
     def __init__(self) -> None:
         self._board = RomansBoard(id="romans-board")
@@ -115,3 +117,12 @@ class RomansUI:
         places, route = places_of(action)
         building = action.building if isinstance(action, Senator) else ""
         self._board.point_at(places, route, building)
+
+    def table_key(self, key: str) -> bool:
+        """[ and ] show the next or previous map from any panel, as the tab
+        line says (PgUp and PgDn page the panel that has the focus)."""
+        step = SWITCH_KEYS.get(key)
+        if step is None:
+            return False
+        self._board.action_switch(step)
+        return True

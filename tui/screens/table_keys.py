@@ -2,8 +2,10 @@
 game (``GameScreen``) and a shared table (``SharedTableScreen``).
 
 Digits and letters typed while another panel (the log, a hand, a board) has
-the focus still reach the actions; esc comes back to the actions first and
-opens the screen's menu from there; the log says when it has the focus.
+the focus still reach the actions; a key no panel took is offered to the
+game's table (``GameUI.table_key``: The Romans' [ ] switch maps); esc comes
+back to the actions first and opens the screen's menu from there; the log
+says when it has the focus.
 """
 
 from __future__ import annotations
@@ -15,12 +17,14 @@ from textual.screen import Screen
 
 from tui.widgets.actions import ActionMenu, FilterInput
 from tui.widgets.game_log import GameLog
+from tui.widgets.scene import GameUI
 
 
 class TableKeys(Screen[None]):
     """Keys shared by the screens that play a table; ``action_menu`` is theirs."""
 
     action_menu: Callable[[], None]  # each screen's own menu
+    ui: GameUI  # the game's table
 
     def action_key(self, char: str, action: str) -> None:
         """A command letter, unless the player is typing a filter."""
@@ -41,7 +45,12 @@ class TableKeys(Screen[None]):
 
     def on_key(self, event: events.Key) -> None:
         """Digits and letters typed while another panel has the focus still
-        reach the actions (the focused panel had its chance at the key)."""
+        reach the actions, and the table has its own keys (the focused panel
+        had its chance at the key)."""
+        if self.ui.table_key(event.key):
+            event.stop()
+            event.prevent_default()
+            return
         menu = self.query_one(ActionMenu)
         focused = self.focused
         char = event.character

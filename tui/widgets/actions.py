@@ -106,7 +106,9 @@ class FilterInput(PlainInput):
             self._swallow(event)
             self.explicit = True
             return
-        if not self.menu.would_match(self.value + char):
+        if self.passes(char):
+            event.prevent_default()  # not text: the screen's (a table key, or nothing)
+        elif not self.menu.would_match(self.value + char):
             self._swallow(event)  # a key that means nothing does nothing
 
     @staticmethod

@@ -132,3 +132,7 @@ class GenericUI:
 
     def focus_action(self, scene: Scene, action: tuple | None) -> None:
         """Nothing to point at: the action menu says it all."""
+
+    def table_key(self, key: str) -> bool:
+        """No keys of its own."""
+        return False

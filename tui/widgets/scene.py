@@ -51,7 +51,9 @@ class GameUI(Protocol):
     """A game's table. ``variables`` are its own theme variables (colours
     its markup names, e.g. ``$mygame-gold``), each prefixed with the game id
     so two games never share one; ``notes`` explains its symbols in the
-    game screen's help."""
+    game screen's help. ``table_key`` is offered a key no panel took
+    (whichever has the focus), so a table's own keys work from anywhere;
+    True if it used the key."""
 
     variables: dict[str, str]
     notes: str
@@ -61,3 +63,4 @@ class GameUI(Protocol):
     def looks(self, state: Any, seats: tuple[Seat, ...]) -> tuple[SeatLook, ...]: ...
     def show(self, scene: Scene) -> None: ...
     def focus_action(self, scene: Scene, action: tuple | None) -> None: ...
+    def table_key(self, key: str) -> bool: ...
