@@ -241,7 +241,7 @@ def test_clicking_a_province_narrows_the_actions():
     asyncio.run(go())
 
 
-def test_the_other_maps_and_rome_are_a_key_away():
+def test_the_other_maps_and_rome_are_a_key_away_from_any_panel():
     m = position(*POSITIONS["map"])
 
     async def go():
@@ -249,37 +249,23 @@ def test_the_other_maps_and_rome_are_a_key_away():
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             board = app.screen.query_one(RomansBoard)
-            board.focus()
-            assert board.tab == 0
+            menu = app.screen.query_one(ActionMenu)
+            assert app.focused is menu.filter and board.tab == 0
             await pilot.press("right_square_bracket")
             assert board.tab == 1 and "Atl" in board_text(app)
+            assert menu.filter.value == "", "a map key, not filter text"
+            await pilot.press("tab")  # the action list
             await pilot.press("left_square_bracket", "left_square_bracket")
             assert board.tab == 4
             text = board_text(app)
             assert "Basilica" in text and "Score" in text and "Atl" not in text
-
-    asyncio.run(go())
-
-
-def test_the_maps_switch_from_whichever_panel_has_the_focus():
-    m = position(*POSITIONS["map"])
-
-    async def go():
-        app = app_for(m)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(pilot)
-            board = app.screen.query_one(RomansBoard)
-            menu = app.screen.query_one(ActionMenu)
-            assert app.focused is menu.filter and board.tab == 0
-            await pilot.press("right_square_bracket")
-            assert board.tab == 1 and menu.filter.value == "", "a map key, not filter text"
-            await pilot.press("tab")  # the action list
-            await pilot.press("left_square_bracket", "left_square_bracket")
-            assert board.tab == 4 and "Basilica" in board_text(app)
             await pilot.press("ctrl+l")  # the log
             assert app.focused is app.screen.query_one(GameLog)
             await pilot.press("right_square_bracket")
-            assert board.tab == 0 and app.focused is not board
+            assert board.tab == 0
+            board.focus()  # the map's own keys: one step each, not two
+            await pilot.press("pagedown", "right_square_bracket")
+            assert board.tab == 2
 
     asyncio.run(go())
 
