@@ -3,9 +3,9 @@ game (``GameScreen``) and a shared table (``SharedTableScreen``).
 
 Digits and letters typed while another panel (the log, a hand, a board) has
 the focus still reach the actions; a key no panel took is offered to the
-game's table (``GameUI.table_key``: The Romans' [ ] switch maps); esc comes
-back to the actions first and opens the screen's menu from there; the log
-says when it has the focus.
+game's table (``GameUI.table_key``: a key that switches what its board
+shows, say); esc comes back to the actions first and opens the screen's
+menu from there; the log says when it has the focus.
 """
 
 from __future__ import annotations
