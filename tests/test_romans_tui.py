@@ -270,6 +270,19 @@ def test_the_other_maps_and_rome_are_a_key_away_from_any_panel():
     asyncio.run(go())
 
 
+def test_the_replay_switches_maps_with_the_log_focused():
+    async def go():
+        app = app_for(position(*POSITIONS["map"]), kind="replay")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            board = app.screen.query_one(RomansBoard)
+            app.screen.query_one(GameLog).focus()
+            await pilot.press("right_square_bracket")
+            assert board.tab == 1 and app.focused is not board
+
+    asyncio.run(go())
+
+
 # ---------------------------------------------------------------- whole games
 async def play_whole_game(match: Match, rng: random.Random) -> tuple[int, str, set[str]]:
     return await play_whole_game_by_keys(

@@ -75,6 +75,11 @@ class ReplayScreen(TableScreen):
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.height < 34, "-short")
 
+    def on_key(self, event: events.Key) -> None:
+        """The table's own keys work with the log focused too."""
+        if self.ui.table_key(event.key):
+            event.stop()
+
     def load_log(self) -> None:
         self._entries = self.match.log_lines(None if self.full else self.seat)
         self._shown_upto = -1
