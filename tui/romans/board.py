@@ -279,8 +279,9 @@ class RomansBoard(Static, can_focus=True):
         Binding("up", "move('up')", "North", show=False),
         Binding("down", "move('down')", "South", show=False),
         Binding("enter", "pick", "Pick the place", show=False),
-        Binding("right_square_bracket,pagedown", "switch(1)", "Next map", show=False),
-        Binding("left_square_bracket,pageup", "switch(-1)", "Previous map", show=False),
+        # [ and ] work from any panel, this one too (``RomansUI.table_key``)
+        Binding("pagedown", "switch(1)", "Next map", show=False),
+        Binding("pageup", "switch(-1)", "Previous map", show=False),
     ]
 
     class Picked(Message):
