@@ -34,11 +34,11 @@ from saves.plain import plain
 from saves.schema import MAX_FILE_BYTES
 from saves.store import make_private_folder
 
-from .messages import CODE_LEN, CODE_LETTERS, MAX_NAME
+from .messages import CODE_LEN, CODE_LETTERS, MAX_NAME, PRIVATE_CODE_LEN
 from .table import Table, Who
 
 log = logging.getLogger("tabula.hall")
-_CODE = re.compile(f"^[{CODE_LETTERS}]{{{CODE_LEN}}}$")
+_CODE = re.compile(f"[{CODE_LETTERS}]{{{CODE_LEN}}}|[{CODE_LETTERS}]{{{PRIVATE_CODE_LEN}}}")
 MAX_SIDECAR = 64 * 1024
 
 
@@ -81,7 +81,7 @@ class TableStore:
         out = []
         for side in sorted(self.folder.glob("*.json")):
             code = side.stem
-            if not _CODE.match(code):
+            if not _CODE.fullmatch(code):
                 continue
             try:
                 table = self._load(code)
@@ -125,15 +125,18 @@ def sidecar(table: Table) -> dict[str, Any]:
 
 
 def _doc(who: Who) -> dict[str, Any]:
-    return {"key": who.key, "name": who.name, "home": None if who.home is None else str(who.home)}
+    """A seat owner on disk (a guest's come-back code never is: only its hash, the key)."""
+    return {"key": who.key, "name": who.name, "home": None if who.home is None else str(who.home),
+            "address": who.address}
 
 
 def _who(doc: Any) -> Who:
     if not isinstance(doc, dict) or not isinstance(doc.get("key"), str):
         raise ValueError("a seat owner needs a key")
-    home = doc.get("home")
+    home, address = doc.get("home"), doc.get("address")
     return Who(key=doc["key"][:200], name=plain(doc.get("name", ""), MAX_NAME),
-               home=Path(home) if isinstance(home, str) and home else None)
+               home=Path(home) if isinstance(home, str) and home else None,
+               address=address[:64] if isinstance(address, str) else None)
 
 
 def save_to_homes(table: Table) -> list[Path]:

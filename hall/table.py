@@ -33,13 +33,35 @@ class Refused(Exception):
     """A request the table turns down; the text goes back to the asker."""
 
 
+GUEST = "guest:"  # a guest's seat key: "guest:" + the hash of their come-back code
+
+
 @dataclass(frozen=True)
 class Who:
-    """Who is on the other end of a connection."""
+    """Who is on the other end of a connection.
 
-    key: str  # owner identity: "SHA256:..." (ssh key), "guest:<name>", "local:<name>"
+    ``key`` owns seats: a key's fingerprint, a guest's secret (hashed), or
+    "local:<name>" on one machine (every local player is the same user).
+    ``account`` is what fair shares count (tables hosted, wrong codes): the
+    key, or for a guest the address they came from, since a guest can come
+    back as often as they like with a fresh secret and a fresh name.
+    """
+
+    key: str  # owner identity: "SHA256:..." (ssh key), "guest:<hash>", "local:<name>"
     name: str  # display name, already plain, <= MAX_NAME characters
     home: Path | None = None  # this player's save folder (finished tables are saved there)
+    address: str | None = None  # where they came from (IPv4, IPv6 /64); None: this machine
+    comeback: str | None = None  # a guest's secret, told only to them (never stored)
+
+    @property
+    def guest(self) -> bool:
+        return self.key.startswith(GUEST)
+
+    @property
+    def account(self) -> str:
+        if self.guest and self.address is not None:
+            return f"address:{self.address}"
+        return self.key
 
 
 @dataclass
@@ -79,6 +101,8 @@ class Table:
     undo_request: Undo | None = None
     version: int = 0  # changes whenever the game or the seats change (stale timers)
     moves: int = 0  # changes whenever the game changes (a move or an undo: stale bots)
+    decided: dict[int, int] = field(default_factory=dict)  # per seat: moves made (never undone)
+    asked: dict[int, int] = field(default_factory=dict)  # per seat: decided[seat] at its last undo
     _logs: dict[int, list[list]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -367,7 +391,10 @@ class Table:
 
     def play(self, action: tuple) -> Out:
         """Play a checked action (a human's or a bot's) and tell everyone."""
+        seat = self.match.to_move()
         self.match.play(action)
+        if seat is not None:
+            self.decided[seat] = self.decided.get(seat, 0) + 1
         self.moves += 1
         self._changed()
         out: Out = []
@@ -394,6 +421,8 @@ class Table:
             raise Refused("only a player may ask to undo")
         if self.undo_request is not None:
             raise Refused("an undo is already being asked")
+        if self.asked.get(m.seat) == self.decided.get(m.seat, 0):
+            raise Refused("you may ask once a turn: move again, then you may ask")
         if not self.match.can_undo(m.seat):
             raise Refused("there is nothing you may undo now")
         if self._human_moved_since(m.seat):
@@ -401,6 +430,7 @@ class Table:
         waiting = {o.seat for c, o in self.members.items()
                    if o.seat is not None and o.seat != m.seat and o.seat not in self.bot_playing}
         self.undo_request = Undo(m.seat, self.step, waiting)
+        self.asked[m.seat] = self.decided.get(m.seat, 0)
         if not waiting:
             return self._end_undo(True, "")
         ask = {"t": "undo_asked", "seat": m.seat, "name": m.who.name}
@@ -426,6 +456,13 @@ class Table:
             return self._end_undo(False, f"{m.who.name} said no")
         req.waiting.discard(m.seat)
         return [] if req.waiting else self._end_undo(True, "")
+
+    def expire_undo(self) -> Out:
+        """Nobody answered in time: the request is refused."""
+        if self.undo_request is None:
+            return []
+        names = ", ".join(self.match.seats[s].name for s in sorted(self.undo_request.waiting))
+        return self._end_undo(False, f"no answer from {names} in time")
 
     def _drop_from_undo(self, seat: int) -> Out:
         req = self.undo_request

@@ -123,6 +123,36 @@ def test_the_lobby_lists_the_tables_and_creates_one_from_the_form(tmp_path: Path
     run(go())
 
 
+def test_a_guest_is_told_the_way_back_to_their_seat_and_chooses_no_seed(tmp_path: Path
+                                                                       ) -> None:
+    """A served guest creates a table from the form: the form has no seed
+    (the hall draws it), and the screen tells them, and ``?`` again, the
+    ssh command that brings them back to their seat."""
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            ours, theirs = socket.socketpair()
+            hall.attach(ours, Who("guest:0a1b", "anna", None, comeback="2345BCDF"))
+            link = Link(fd=theirs.detach(), start="lobby", ssh="ssh -p 2222 {user}@192.0.2.4")
+            app = TabulaApp(Start("title"), settings(), link=link)
+            async with app.run_test(size=(100, 30), notifications=True) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
+                await pilot.press("n")
+                await shows(pilot, lambda: isinstance(app.screen, NewTableScreen))
+                form = app.screen
+                assert not form.query_one("#seed-row").display
+                assert "seed" not in form.create_message()
+                await pilot.press("ctrl+g")
+                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                            and app.screen.step >= 0)
+                code = table_screen(app).code
+                way_back = f"ssh -p 2222 {code}-2345BCDF@192.0.2.4"
+                assert any(way_back in n.message for n in app._notifications)
+                await pilot.press("question_mark")
+                await shows(pilot, lambda: isinstance(app.screen, HelpScreen))
+                assert way_back in screen_text(app)
+    run(go())
+
+
 def test_joining_by_code_from_the_lobby(tmp_path: Path) -> None:
     async def go() -> None:
         async with hall_at(tmp_path) as hall:
