@@ -751,7 +751,7 @@ class Hall:
             kind, strength = table.bot_of(seat)
             action = await self.pool.decide(table.game.id, kind, strength,
                                             table.match.view(seat), seat,
-                                            table.match.bot_seed(seat))
+                                            table.match.bot_seed(seat), table.host.account)
         finally:
             if self._thinking.get(table.code) is asyncio.current_task():
                 del self._thinking[table.code]
@@ -760,7 +760,7 @@ class Hall:
         if (table.moves == moves and table.match.to_move() == seat and not table.ended
                 and table.undo_request is None):
             try:
-                self._emit(table.play(action))
+                self._emit(table.play(action, by_bot=True))
             except IllegalAction as e:
                 log.error("table %s: bot %s chose an illegal move: %s", table.code, kind,
                           plain(str(e), 200))

@@ -5,7 +5,8 @@ Layout of ``data_dir/tables`` (a private folder, 0700)::
     CODE.tabula     the table's Match (a save file: checked, atomic, with .bak)
     CODE.json       the sidecar: code, host, private, started, ended, created,
                     seat owners {key, name, home} (null for bots and free seats),
-                    seats a bot plays for an absent owner
+                    seats a bot plays for an absent owner, and the moves
+                    bots made for people (their log says so)
 
 Both are written after every change (tmp + os.replace, through
 ``saves.atomic``): encoded in the hall's loop, written in a thread.
@@ -110,18 +111,23 @@ class TableStore:
             raise ValueError("sidecar's seats do not match the game")
         playing = {int(s) for s in doc.get("bot_playing", [])
                    if isinstance(s, int) and 0 <= s < match.players}
+        moved = {i: s for i, s in (p for p in doc.get("bot_moved", [])
+                                   if isinstance(p, list) and len(p) == 2)
+                 if isinstance(i, int) and isinstance(s, int) and 0 <= s < match.players
+                 and 0 <= i < len(match.actions)}
         return Table(code=code, match=match, host=_who(doc["host"]),
                      private=bool(doc.get("private")), started=bool(doc.get("started")),
                      created=float(doc.get("created", 0.0)),
                      owners=[None if o is None else _who(o) for o in owners],
-                     bot_playing=playing)
+                     bot_playing=playing, bot_moved=moved)
 
 
 def sidecar(table: Table) -> dict[str, Any]:
     return {"code": table.code, "host": _doc(table.host), "private": table.private,
             "started": table.started, "ended": table.ended, "created": table.created,
             "owners": [None if o is None else _doc(o) for o in table.owners],
-            "bot_playing": sorted(table.bot_playing)}
+            "bot_playing": sorted(table.bot_playing),
+            "bot_moved": sorted(table.bot_moved.items())}
 
 
 def _doc(who: Who) -> dict[str, Any]:

@@ -103,6 +103,8 @@ class Table:
     moves: int = 0  # changes whenever the game changes (a move or an undo: stale bots)
     decided: dict[int, int] = field(default_factory=dict)  # per seat: moves made (never undone)
     asked: dict[int, int] = field(default_factory=dict)  # per seat: decided[seat] at its last undo
+    bot_moved: dict[int, int] = field(default_factory=dict)  # action index -> human seat a bot
+    #                                                          moved for (absent, or out of time)
     _logs: dict[int, list[list]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -220,8 +222,13 @@ class Table:
             last = i == len(states) - 1 and latest is not None
             shown = latest if last else self.game.view(states[i], viewer)
             lines = (self.game.log_line(shown, e) for e in self.game.events(shown))
-            cache.append([[i, [[t, s] for t, s in line.parts], line.heading]
-                          for line in lines if line is not None])
+            entries = [[i, [[t, s] for t, s in line.parts], line.heading]
+                       for line in lines if line is not None]
+            if i - 1 in self.bot_moved:  # the move that led here was a bot's, for a person
+                seat = self.bot_moved[i - 1]
+                entries.insert(0, [i, [["A bot moves for ", None],
+                                       [self.match.seats[seat].name, seat], [":", None]], False])
+            cache.append(entries)
         return [entry for per_step in cache[start:] for entry in per_step]
 
     def _forget_log(self, step: int) -> None:
@@ -389,9 +396,12 @@ class Table:
             raise Refused("that move is not allowed now")
         return self.play(action)
 
-    def play(self, action: tuple) -> Out:
-        """Play a checked action (a human's or a bot's) and tell everyone."""
+    def play(self, action: tuple, by_bot: bool = False) -> Out:
+        """Play a checked action (a human's or a bot's) and tell everyone; a
+        bot's move for a person's seat is logged as the bot's."""
         seat = self.match.to_move()
+        if by_bot and seat is not None and self.is_human(seat):
+            self.bot_moved[self.step] = seat
         self.match.play(action)
         if seat is not None:
             self.decided[seat] = self.decided.get(seat, 0) + 1
@@ -479,6 +489,7 @@ class Table:
         name = self.match.seats[req.seat].name
         if ok and req.step == self.step and self.match.undo(req.seat):
             self.match.redo_stack.clear()  # no redo at a shared table
+            self.bot_moved = {i: s for i, s in self.bot_moved.items() if i < self.step}
             self.moves += 1
             self._changed()
             self._forget_log(self.step)

@@ -83,6 +83,9 @@ def test_the_turn_limit_lets_a_bot_move_for_a_slow_player(tmp_path: Path) -> Non
             moved = await until(anna, lambda m: m["t"] == "state" and m["step"] >= 1)
             assert hall.tables[joined["table"]["code"]].match.actions[0] is not None
             assert moved["step"] >= 1
+            # the log says the move was a bot's, for anna: not as if she had made it
+            marked = [parts for step, parts, _ in moved["log"] if step == 1]
+            assert marked[0] == [["A bot moves for ", None], ["anna", 0], [":", None]]
     run(go())
 
 

@@ -9,11 +9,15 @@ import pickle
 from pathlib import Path
 from typing import Any
 
+import engine
+from engine.core import Options
+from hall.bots import FairQueue
 from hall.guesses import Guesses
 from hall.hall import Hall
 from hall.messages import PRIVATE_CODE_LEN
 from saves import Store
 from tests.hall_helpers import (
+    POOL,
     Logged,
     connect,
     create,
@@ -238,3 +242,39 @@ def test_guesses_age_out_with_the_clock() -> None:
     assert guesses.blocked(ids)
     now[0] = 60.5
     assert not guesses.blocked(ids)
+
+
+# ----------------------------------------------------------------- the bot pool
+
+
+def test_the_fair_queue_serves_the_owner_running_least_then_longest_unserved() -> None:
+    queue = FairQueue()
+    for item in ("a1", "a2", "a3"):
+        queue.push("anna", item)
+    queue.push("bob", "b1")
+    assert queue.pop({}, cap=2) == ("anna", "a1")
+    assert queue.pop({"anna": 1}, cap=2) == ("bob", "b1")  # anna runs one already
+    assert queue.pop({"anna": 1, "bob": 1}, cap=1) is None  # both at their cap
+    assert queue.pop({"anna": 1, "bob": 1}, cap=2) == ("anna", "a2")
+    queue.push("bob", "b2")
+    queue.remove("anna", "a3")
+    assert queue.pop({}, cap=1) == ("bob", "b2") and len(queue) == 0
+
+
+def test_one_persons_searches_do_not_queue_another_tables_move() -> None:
+    """Anna's three tables ask for moves before bob's one does: bob's is the
+    second to get the worker, not the fourth."""
+    game = engine.get_game(GAME)
+    state = game.setup(2, Options(), 1)
+    seat = game.to_move(state)
+    view = game.view(state, seat)
+
+    async def go() -> list[str]:
+        asks = [POOL.decide(GAME, "random", "easy", view, seat, i, owner)
+                for i, owner in enumerate(["anna", "anna", "anna", "bob"])]
+        tasks = [asyncio.ensure_future(a) for a in asks]  # they queue in this order
+        actions = await asyncio.gather(*tasks)
+        assert all(a in game.legal(view) for a in actions)
+        return POOL.started[-4:]
+
+    assert run(go()) == ["anna", "bob", "anna", "anna"]

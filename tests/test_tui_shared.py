@@ -28,11 +28,13 @@ from hall.hall import Hall, Who
 from tests.hall_helpers import Player, connect, create, expect, hall_at, run
 from tests.test_tui_support import settings
 from tui.app import Start, TabulaApp
+from tui.hall_link import HallSend
 from tui.screens.dialogs import ConfirmScreen, HelpScreen
 from tui.screens.lobby import LobbyScreen, NewTableScreen
 from tui.screens.shared_table import ChatScreen, SharedTableScreen
 from tui.screens.title import TitleScreen
 from tui.widgets.game_log import GameLog
+from tui.widgets.keybar import KeyBar
 
 pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
 
@@ -321,4 +323,26 @@ def test_a_spectator_watches_every_game(tmp_path: Path, game_id: str) -> None:
                 await shows(pilot, lambda: isinstance(app.screen, HelpScreen))
                 help_text = screen_text(app)
                 assert "Chat" in help_text and "Host" not in help_text  # not the host
+    run(go())
+
+
+def test_a_spectators_key_bar_offers_no_undo_or_hint(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            bob = connect(hall, "bob")
+            code = (await create(bob, "provincia", ["human", "human"], seed=3))["table"]["code"]
+            app = app_at(hall, "anna", start=f"watch:{code}")
+            async with app.run_test(size=(120, 30)) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                            and app.screen.step >= 0)
+                bar = str(app.screen.query_one(KeyBar).render())
+                assert "Chat" in bar and "Undo?" not in bar and "Hint" not in bar
+                await pilot.press("escape")
+                await shows(pilot, lambda: app.screen.__class__.__name__ == "TableMenu")
+                await pilot.press("escape")
+                app.post_message(HallSend({"t": "join", "code": code}))  # she sits down
+                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                            and app.screen.seat == 1)
+                bar = str(app.screen.query_one(KeyBar).render())
+                assert "Undo?" in bar and "Hint" in bar
     run(go())

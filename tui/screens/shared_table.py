@@ -47,7 +47,7 @@ from tui.widgets import redraw
 from tui.widgets.actions import ActionList, ActionMenu, FilterInput
 from tui.widgets.game_log import GameLog
 from tui.widgets.game_styles import screen_class
-from tui.widgets.keybar import key_label
+from tui.widgets.keybar import KeyBar, key_label
 from tui.widgets.scene import GameUI, Scene
 from tui.widgets.seats import SeatLook
 from tui.widgets.status import StatusLine
@@ -321,6 +321,12 @@ class SharedTableScreen(TableKeys):
         if self.is_mounted:
             self.redraw()
             self.tell_comeback()
+            for bar in self.query(KeyBar):
+                bar.redraw()
+
+    def shows_key(self, binding: Binding) -> bool:
+        """The key bar offers undo and hints to a seat's player only."""
+        return self.seat is not None or binding.key not in ("z", "h")
 
     def tell_comeback(self) -> None:
         """A guest's seat is theirs only by their come-back code: say it once
