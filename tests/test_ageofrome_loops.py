@@ -26,7 +26,7 @@ from engine.ageofrome import data, trade
 from engine.ageofrome.actions import Place, PlayCard, Sell
 from engine.ageofrome.scenario import Scenario
 from engine.ageofrome.state import Player, State
-from engine.core import Held, Options, Record, named_options, parse_options
+from engine.core import Held, Options, Record, check_options, named_options, parse_options
 from tests.ageofrome_helpers import GAME, table
 
 CHARACTERS = ("Marcus Antonius", "Julius Caesar", "Octavianus", "Pompeius")
@@ -36,7 +36,7 @@ REPEATS = 200  # the issue's figure: 400 legal actions
 
 def _jack_to_place() -> Scenario:
     """Round 3's Action phase, Jack (Marcus Antonius) first to place."""
-    return (table().characters(*CHARACTERS).at("actions", round=3).first("Jack"))
+    return table().characters(*CHARACTERS).at("actions", round=3).first("Jack")
 
 
 def elsewhere(s: Scenario, cards: list[str]) -> Scenario:
@@ -149,6 +149,8 @@ def test_a_game_saved_before_keeps_the_first_reading() -> None:
     assert new.get("trade_refill") == trade.ACTIONS_REFILL and not trade.cards_refill(new)
     with pytest.raises(ValueError, match="trade_refill"):
         parse_options(GAME.options, [f"trade_refill={trade.ANY_REFILL}"], 4)
+    with pytest.raises(ValueError, match="not one of"):  # the hall's gate for a new table
+        check_options(GAME.options, Options.of({"trade_refill": trade.ANY_REFILL}), 4)
 
 
 # ---------------------------------------------------------------- no cycle pays
@@ -166,9 +168,9 @@ def _plain(x: Any) -> Any:
     return x
 
 
-SCORE = tuple(f for f in Player._fields
-              if f not in ("character", "position") and isinstance(
-                  getattr(GAME.setup(2, Options(), 0).players[0], f), int))
+# A player's counters: every number it holds but who it is and where it sits.
+SCORE = tuple(f for f in Player._fields if f not in ("character", "position")
+              and Player.__annotations__[f] in ("int", "bool"))
 PLACE = tuple(f for f in Player._fields if f not in SCORE)
 ASIDE = ("rng", "events", "players")  # chance, the log, and the players (below)
 
