@@ -363,6 +363,8 @@ def test_two_guests_of_one_name_never_share_a_seat(tmp_path):
     (["--turn-limit", "inf"], "--turn-limit must be"),
     (["--max-tables", "0"], "--max-tables must be at least 1"),
     (["--tables-per-key", "0"], "--tables-per-key must be at least 1"),
+    (["--table-idle", "0"], "--table-idle must be at least 1 second"),
+    (["--table-idle", "nan"], "--table-idle must be at least 1 second"),
     (["--chat-rate", "0"], "--chat-rate must be between 1 and 600"),
     (["--chat-rate", "601"], "--chat-rate must be between 1 and 600"),
     (["--max-tables", "many"], "invalid int value"),
@@ -384,17 +386,20 @@ def test_table_settings_reach_the_hall(tmp_path):
     from tui.ssh.server import hall_config
 
     args = ["serve", "--guest", "--seat-grace", "0", "--turn-limit", "30", "--max-tables", "7",
-            "--tables-per-key", "2", "--chat-rate", "12", "--data-dir", str(tmp_path)]
+            "--tables-per-key", "2", "--chat-rate", "12", "--table-idle", "60",
+            "--data-dir", str(tmp_path)]
     from tui.cli import build_parser
 
     config = ServeConfig.from_args(build_parser().parse_args(args))
     hall = hall_config(config)
     assert (hall.data_dir, hall.seat_grace, hall.turn_limit) == (tmp_path, 0, 30)
     assert (hall.max_tables, hall.tables_per_key, hall.chat_every) == (7, 2, 5.0)
+    assert hall.idle_close == 60
     defaults = hall_config(ServeConfig.from_args(build_parser().parse_args(
         ["serve", "--guest", "--data-dir", str(tmp_path)])))
     assert (defaults.seat_grace, defaults.turn_limit, defaults.max_tables,
-            defaults.tables_per_key, defaults.chat_every) == (120, None, 50, 3, 2.0)
+            defaults.tables_per_key, defaults.chat_every, defaults.idle_close) \
+        == (120, None, 50, 3, 2.0, 1800)
 
 
 # -- on one machine ------------------------------------------------------------------

@@ -223,7 +223,12 @@ def _add_table_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-tables", type=int, default=50, metavar="N",
                    help="shared tables open at once (default: 50)")
     p.add_argument("--tables-per-key", type=int, default=3, metavar="N",
-                   help="unfinished shared tables one player may host (default: 3)")
+                   help="unfinished shared tables one player may host; guests count by "
+                        "their address (default: 3)")
+    p.add_argument("--table-idle", type=float, default=1800, metavar="SECONDS",
+                   help="a started shared table nobody sits at or watches: its bots wait, and "
+                        "after this long it is saved into its players' folders and closed "
+                        "(default: 1800)")
     p.add_argument("--chat-rate", type=int, default=30, metavar="N",
                    help="chat lines a player may send per minute, after a burst of 5 "
                         "(default: 30)")

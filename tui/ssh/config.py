@@ -30,6 +30,7 @@ DEFAULT_GAME_MEMORY = 512  # MiB of data memory per game (a game uses ~50-80)
 DEFAULT_SEAT_GRACE = 120.0  # seconds a shared table keeps a dropped player's seat from bots
 DEFAULT_MAX_TABLES = 50  # shared tables open at once on the server
 DEFAULT_TABLES_PER_KEY = 3  # unfinished tables one player may host
+DEFAULT_TABLE_IDLE = 1800.0  # seconds a started table with nobody at it waits before closing
 DEFAULT_CHAT_RATE = 30  # chat lines per minute per player, after a short burst
 MAX_CHAT_RATE = 600  # more than ten lines a second is no conversation
 
@@ -75,6 +76,7 @@ class ServeConfig:
     turn_limit: float | None = None  # None: a human may think as long as they like
     max_tables: int = DEFAULT_MAX_TABLES
     tables_per_key: int = DEFAULT_TABLES_PER_KEY
+    table_idle: float = DEFAULT_TABLE_IDLE
     chat_rate: int = DEFAULT_CHAT_RATE
     bot_seconds: float | None = None  # bots' time per decision (tests, bench); None: by strength
     bot_iterations: int | None = None  # bots' search per decision (tests, bench)
@@ -104,7 +106,7 @@ class ServeConfig:
             seat_grace=args.seat_grace,
             turn_limit=_positive_or_none(args.turn_limit, "--turn-limit"),
             max_tables=args.max_tables, tables_per_key=args.tables_per_key,
-            chat_rate=args.chat_rate,
+            table_idle=args.table_idle, chat_rate=args.chat_rate,
         )
         config.check()
         return config
@@ -137,6 +139,8 @@ class ServeConfig:
             raise UsageError("--max-tables must be at least 1")
         if self.tables_per_key < 1:
             raise UsageError("--tables-per-key must be at least 1")
+        if not math.isfinite(self.table_idle) or self.table_idle < 1:
+            raise UsageError(f"--table-idle must be at least 1 second, not {self.table_idle:g}")
         if not 1 <= self.chat_rate <= MAX_CHAT_RATE:
             raise UsageError(f"--chat-rate must be between 1 and {MAX_CHAT_RATE} lines a minute")
 

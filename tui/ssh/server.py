@@ -140,7 +140,8 @@ def hall_config(config: ServeConfig) -> Any:
 
     return HallConfig(data_dir=config.data_dir, seat_grace=config.seat_grace,
                       turn_limit=config.turn_limit, max_tables=config.max_tables,
-                      tables_per_key=config.tables_per_key, chat_every=60.0 / config.chat_rate,
+                      tables_per_key=config.tables_per_key, idle_close=config.table_idle,
+                      chat_every=60.0 / config.chat_rate,
                       bot_seconds=config.bot_seconds, bot_iterations=config.bot_iterations,
                       bot_workers=config.bot_workers)
 
