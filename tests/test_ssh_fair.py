@@ -355,6 +355,25 @@ def test_evicted_sockets_from_one_address_are_summed_up_over_ssh(tmp_path, caplo
                        "(evicted 8, otherwise 1)")
 
 
+def test_timed_out_sockets_are_summed_up_as_timed_out(tmp_path, caplog):
+    config = make_config(tmp_path, None, login_timeout=0.5)
+    caplog.set_level(logging.INFO, logger="tabula.ssh")
+
+    async def body():
+        async with serving(config) as host:
+            held = [await asyncio.open_connection("127.0.0.1", host.port,
+                                                  local_addr=("127.0.0.8", 0))
+                    for _ in range(3)]
+            for reader, writer in held:  # closed by the server at the deadline
+                assert await asyncio.wait_for(reader.read(), 10) == b"SSH-2.0-Tabula\r\n"
+                writer.close()
+            await eventually(lambda: len(preauth_lines(caplog)) >= 1)
+    run(body())
+    said = preauth_lines(caplog)
+    assert len(said) == 2 and "Login timeout expired" in said[0]
+    assert said[1] == "2 more connections from 127.0.0.8 did not log in (timed out 2)"
+
+
 def preauth_lines(caplog) -> list[str]:
     return [x for x in lines(caplog) if "127.0.0.8" in x]
 
