@@ -244,7 +244,7 @@ class ConnectionGate:
            the newcomer's own when it is among the biggest, else the one
            holding the oldest connection. So a network can only take room
            from a network holding more than it does: however many addresses
-           it has, it cannot push anyone below its own share.
+           it has, it can bring others down to its own count, never below.
         2. In that network, a silent connection goes before one that is
            authenticating (a real login is past its key exchange).
         3. Among those, the address holding the most gives one up (again the
