@@ -181,6 +181,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="anyone may connect, as a guest whose saves vanish on leaving")
     p.add_argument("--max-sessions", type=int, default=32, metavar="N",
                    help="games running at once (default: 32)")
+    p.add_argument("--games-per-player", type=int, default=4, metavar="N",
+                   help="games one player may run at once: per key, or for guests per "
+                        "address (IPv6: per /64) (default: 4)")
     p.add_argument("--idle-timeout", type=float, default=1800, metavar="SECONDS",
                    help="end a session after this long without a key press "
                         "(default: 1800; 0 = never)")

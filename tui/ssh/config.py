@@ -26,6 +26,7 @@ from .keys import load_authorized_keys
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 DEFAULT_RATE = 20  # new connections per address per minute
 DEFAULT_PER_ADDRESS = 8  # connections open at once from one address
+DEFAULT_GAMES_PER_PLAYER = 4  # games at once for one key, or for guests of one address
 DEFAULT_GAME_MEMORY = 512  # MiB of data memory per game (a game uses ~50-80)
 DEFAULT_SEAT_GRACE = 120.0  # seconds a shared table keeps a dropped player's seat from bots
 DEFAULT_MAX_TABLES = 50  # shared tables open at once on the server
@@ -61,6 +62,7 @@ class ServeConfig:
     host: str = "127.0.0.1"
     port: int = 2222
     max_sessions: int = 32
+    games_per_player: int = DEFAULT_GAMES_PER_PLAYER
     idle_timeout: float | None = 1800.0
     max_session_time: float | None = None
     max_connections_per_minute: int = DEFAULT_RATE
@@ -98,6 +100,7 @@ class ServeConfig:
         config = cls(
             data_dir=data_dir, host_key=host_key, authorized_keys=keys, guest=bool(args.guest),
             host=args.host, port=args.port, max_sessions=args.max_sessions,
+            games_per_player=args.games_per_player,
             idle_timeout=_positive_or_none(args.idle_timeout, "--idle-timeout"),
             max_session_time=_positive_or_none(args.max_session_time, "--max-session-time"),
             max_connections_per_minute=args.max_connections_per_minute,
@@ -117,6 +120,8 @@ class ServeConfig:
             raise UsageError(f"--port must be between 0 and 65535, not {self.port}")
         if self.max_sessions < 1:
             raise UsageError("--max-sessions must be at least 1")
+        if self.games_per_player < 1:
+            raise UsageError("--games-per-player must be at least 1")
         if self.max_connections_per_minute < 1:
             raise UsageError("--max-connections-per-minute must be at least 1")
         if self.max_connections_per_address < 1:
