@@ -142,6 +142,7 @@ def test_a_guest_is_told_the_way_back_to_their_seat_and_chooses_no_seed(tmp_path
                 await shows(pilot, lambda: isinstance(app.screen, NewTableScreen))
                 form = app.screen
                 assert not form.query_one("#seed-row").display
+                assert "seed" not in str(form.query_one(KeyBar).render())
                 assert "seed" not in form.create_message()
                 await pilot.press("ctrl+g")
                 await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
