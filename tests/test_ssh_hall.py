@@ -451,7 +451,7 @@ def test_a_local_hall_is_private_single_and_keeps_its_tables(tmp_path):
 
 # -- a guest's seat is theirs by a secret, not by their name --------------------------
 
-def test_a_dropped_guests_seat_is_theirs_by_come_back_code_not_by_name(tmp_path):
+def test_a_dropped_guests_seat_is_theirs_by_come_back_code_not_by_name(tmp_path, caplog):
     """Over real SSH: anna (a guest) drops out of a started table. Someone
     logging in as "anna", or with the table's code and a made-up come-back
     code, is not seated and is sent none of seat 1's views; anna, coming
@@ -464,6 +464,8 @@ def test_a_dropped_guests_seat_is_theirs_by_come_back_code_not_by_name(tmp_path)
 
     config = make_config(tmp_path, None, child_command=relay_game(tmp_path))
     game = engine.get_game("provincia")
+    caplog.set_level(logging.INFO)
+    told: list[str] = []
 
     async def body():
         async with serving(config) as host:
@@ -471,6 +473,7 @@ def test_a_dropped_guests_seat_is_theirs_by_come_back_code_not_by_name(tmp_path)
             anna = await GameClient.connect(host.port, username="anna")
             hello = await message(anna, "hello")
             comeback = hello["comeback"]
+            told.append(comeback)
             assert re.fullmatch(r"[2-9B-DF-HJ-NP-TV-Z]{8}", comeback)
             say(anna, CREATE)
             code = (await message(anna, "joined"))["table"]["code"]
@@ -514,3 +517,7 @@ def test_a_dropped_guests_seat_is_theirs_by_come_back_code_not_by_name(tmp_path)
                 await client.read_to_end()
             await sessions_done(host)
     run(body())
+    lines = [r.getMessage() for r in caplog.records if r.name.startswith("tabula")]
+    assert any("session guest" in line and "-********'" in line for line in lines)
+    assert not any(told[0] in line for line in lines)  # the secret is the guest's alone
+    # (asyncssh's own log names the user; `tabula serve` keeps it at warnings)

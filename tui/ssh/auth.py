@@ -25,6 +25,7 @@ from .identity import (
     guest_key,
     guest_name,
     known_name,
+    logged_name,
     looks_like_code,
     new_comeback,
     new_guest_home,
@@ -134,7 +135,7 @@ class TabulaConnection(asyncssh.SSHServer):
     def _who(self) -> str:
         if self.player is not None:
             return self.player.describe()
-        return repr(self.username) if self.username else "(no user)"
+        return repr(logged_name(self.username)) if self.username else "(no user)"
 
     def release_home(self) -> None:
         """Remove a guest's folder once the connection is closed and its games reaped."""
@@ -217,8 +218,8 @@ class TabulaConnection(asyncssh.SSHServer):
             else:
                 home = player_home(data_dir, name, fingerprint)
         except OSError as e:  # a full disk, most likely: the session says so
-            log.error("cannot make a save folder for %r in %s: %s", self.username, data_dir,
-                      e.strerror or e)
+            log.error("cannot make a save folder for %r in %s: %s", logged_name(self.username),
+                      data_dir, e.strerror or e)
             home = None
         self.player = Player(self.username, fingerprint, home, shown, code, comeback,
                              address_key(self.address))
