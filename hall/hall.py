@@ -479,8 +479,12 @@ class Hall:
         c.table = None
         if table is None or c.id not in table.members:
             return
+        host = table.host
         out, waits = table.leave(c.id, self.config.seat_grace)
         self._emit(out)
+        if table.host is not host:
+            log.info("table %s: %r left it unstarted; %r hosts it now", table.code,
+                     c.who.name, table.host.name)
         if waits is not None:
             log.info("table %s: %r %s seat %d", table.code, c.who.name, reason, waits + 1)
             self._wait_for(table, waits)
