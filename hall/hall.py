@@ -123,6 +123,9 @@ class Hall:
         self.config = config
         self.tables: dict[str, Table] = {}
         self.tap: Callable[[int, str | None, Who, dict], None] | None = None
+        # told the number of connections whenever one comes or goes (the
+        # local hall stops by itself once nobody has been connected a while)
+        self.on_clients: Callable[[int], None] | None = None
         self.clients: dict[int, Client] = {}
         self.store = TableStore(config.data_dir)
         self._own_pool = pool is None
@@ -242,6 +245,7 @@ class Hall:
         c = Client(self._ids, who, writer, Bucket(self.config.chat_burst, self.config.chat_every),
                    Bucket(MESSAGE_BURST, 1.0 / MESSAGE_RATE))
         self.clients[c.id] = c
+        self._counted()
         log.info("client %d connected: %r (%s)", c.id, who.name, plain(who.key, 60))
         self._send(c, {"t": "hello", "you": who.name, "seats": self._own_seats(who.key)})
         reason = "left"
@@ -473,6 +477,11 @@ class Hall:
         self._leave_table(c, reason)
         log.info("client %d %s: %r", c.id, "disconnected" if reason == "left" else reason,
                  c.who.name)
+        self._counted()
+
+    def _counted(self) -> None:
+        if self.on_clients is not None:
+            self.on_clients(len(self.clients))
 
     def _leave_table(self, c: Client, reason: str) -> None:
         table = self.tables.get(c.table or "")
