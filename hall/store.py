@@ -75,6 +75,19 @@ class TableStore:
         write_atomic(match_path, data[0], keep=is_sound, read_limit=MAX_FILE_BYTES + 1)
         write_atomic(side_path, data[1])
 
+    def kept(self, code: str) -> bool:
+        """Is table ``code`` on disk and not ended? Read from its sidecar
+        only (no replay), so a finished game's says yes too: the hall then
+        does not restore it and says there is no such table."""
+        if not _CODE.fullmatch(code):
+            return False
+        try:
+            raw = self._paths(code)[1].read_bytes()[:MAX_SIDECAR + 1]
+            doc = json.loads(raw) if len(raw) <= MAX_SIDECAR else None
+        except (OSError, ValueError):
+            return False
+        return isinstance(doc, dict) and doc.get("code") == code and not doc.get("ended")
+
     def load_all(self) -> list[Table]:
         """Every table to carry on: not ended, not finished, readable."""
         if not self.folder.is_dir():

@@ -24,6 +24,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from tests.hall_helpers import own_hall, wait_exit
 from tests.test_ssh_support import (
     eventually,
     make_config,
@@ -404,41 +405,33 @@ def test_table_settings_reach_the_hall(tmp_path):
 
 # -- on one machine ------------------------------------------------------------------
 
-def test_join_with_nobody_hosting_says_so_in_one_line(tmp_path, monkeypatch, capsys):
+def test_join_of_a_table_that_is_nowhere_says_so_in_one_line(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("TABULA_HOME", str(tmp_path))
     assert cli_main(["join", "ktrzb"]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "nobody hosts tables here" in err
+    assert err.count("\n") == 1 and "there is no table KTRZB on this machine" in err
+    assert not (tmp_path / "hall" / "hall.lock").exists()  # no hall was started for it
     assert cli_main(["join", "k1"]) == 2
     assert "a table's code is 5 letters (10 for a private table)" in capsys.readouterr().err
 
 
 def test_a_local_hall_is_private_single_and_keeps_its_tables(tmp_path):
-    """``tabula host``'s hall: a 0600 socket in a 0700 folder, one host at a
-    time, and the tables come back at the next start."""
-    from hall.client import HallClient
-    from hall.local import AlreadyHosted, LocalHall, is_hosted, require_host
+    """The local hall: a 0600 socket in a 0700 folder, one hall at a time,
+    and the tables come back at the next start."""
+    from hall.local import AlreadyHosted, LocalHall, is_hosted, running_hall
 
     folder = tmp_path / "hall"
     first = LocalHall(folder, local_home=tmp_path / "saves")
     path = first.start()
     try:
         assert (folder.stat().st_mode & 0o777, path.stat().st_mode & 0o777) == (0o700, 0o600)
-        assert require_host(folder) == path
+        assert running_hall(folder) == path
         with pytest.raises(AlreadyHosted):
             LocalHall(folder).start()
-
-        async def create() -> str:
-            client = await HallClient.connect_unix(path, "anna")
-            assert (await client.recv_until("hello"))["you"] == "anna"
-            await client.send(CREATE)
-            code = (await client.recv_until("joined"))["table"]["code"]
-            await client.aclose()
-            return code
-        code = run(create())
+        code = run(create_at(path))
     finally:
         first.stop()
-    assert not is_hosted(folder) and not path.exists()
+    assert not is_hosted(folder) and not path.exists() and running_hall(folder) is None
 
     again = LocalHall(folder)
     again.start()
@@ -521,3 +514,39 @@ def test_a_dropped_guests_seat_is_theirs_by_come_back_code_not_by_name(tmp_path,
     assert any("session guest" in line and "-********'" in line for line in lines)
     assert not any(told[0] in line for line in lines)  # the secret is the guest's alone
     # (asyncssh's own log names the user; `tabula serve` keeps it at warnings)
+
+
+async def create_at(path: Path, name: str = "anna") -> str:
+    """A table made by ``name`` on the local hall at ``path``, who then goes."""
+    from hall.client import HallClient
+
+    client = await HallClient.connect_unix(path, name)
+    assert (await client.recv_until("hello"))["you"] == name
+    await client.send(CREATE)
+    code = (await client.recv_until("joined"))["table"]["code"]
+    await client.aclose()
+    return code
+
+
+def test_the_hall_is_a_process_of_its_own_that_stops_when_nobody_is_left(tmp_path):
+    """``start_hall``: a process in a session of its own (no terminal's
+    hang-up reaches it) that ``hall_for`` finds again instead of starting a
+    second; with nobody connected for its idle time it saves every table
+    and stops by itself."""
+    from hall.local import hall_for, hall_pid, kept_table, running_hall, start_hall
+
+    folder = tmp_path / "hall"
+    with own_hall(folder):
+        path = start_hall(folder, local_home=tmp_path / "saves", idle=0.05)
+        pid = hall_pid(folder)
+        assert pid is not None and pid != os.getpid()
+        assert os.getsid(pid) not in (os.getsid(0), os.getpid())
+        assert (folder.stat().st_mode & 0o777, path.stat().st_mode & 0o777) == (0o700, 0o600)
+        assert hall_for(folder) == path and hall_pid(folder) == pid  # no second hall
+        code = run(create_at(path))  # anna makes a table and goes: nobody is left
+        wait_exit(pid)
+        assert running_hall(folder) is None and not path.exists()
+        assert kept_table(folder, code) and not kept_table(folder, "BCDFG")
+        log = (folder / "hall.log").read_text()
+        assert "nobody connected for 0.05 s: the hall stops" in log
+        assert log.rstrip().endswith("the hall stopped; every table is saved")

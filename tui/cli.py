@@ -202,14 +202,17 @@ def build_parser() -> argparse.ArgumentParser:
     _add_table_options(p)
 
     p = sub.add_parser("host", help="host shared tables on this machine (no SSH)",
-                       description="Host shared tables for people on this machine: opens the "
-                       "lobby; others join from their own terminals (logged in as the same "
-                       "user) with `tabula join CODE`. "
-                       "Unfinished tables are kept and come back at the next `tabula host`.")
+                       description="Host shared tables for people on this machine: starts the "
+                       "table hall (a background process) if none runs and opens its lobby; "
+                       "others join from their own terminals (logged in as the same user) with "
+                       "`tabula join CODE`. The tables go on when the host quits; the hall "
+                       "saves them and stops 5 minutes after the last player leaves, and the "
+                       "next `tabula host` brings them back.")
     p.add_argument("--name", help="your name at the tables (default: your login name)")
     p = sub.add_parser("join", help="join a table hosted on this machine by `tabula host`",
                        description="Join a shared table that someone on this machine hosts "
-                       "with `tabula host`, by its code (as the lobby shows it).")
+                       "with `tabula host`, by its code (as the lobby shows it); a table kept "
+                       "while no hall runs starts the hall again.")
     p.add_argument("code", metavar="CODE", help="the table's code, e.g. KTRZB")
     p.add_argument("--name", help="your name at the table (default: your login name)")
     return ap
