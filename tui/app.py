@@ -231,7 +231,8 @@ class TabulaApp(App[int]):
         seated = table is not None and table.seat is not None and table.result is None \
             and table.ended is None
         text = gone_text(self.hall.link.path is not None,
-                         table.code if table is not None else "", seated)
+                         table.code if table is not None else "", seated,
+                         table.comeback if table is not None else "")
         self.notify(text, title="Tables", severity="error", timeout=30)
         if table is None:
             self._leave_hall()

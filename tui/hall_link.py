@@ -59,7 +59,7 @@ class LeaveHall(Message):
     to the title."""
 
 
-def gone_text(local: bool, code: str = "", seated: bool = False) -> str:
+def gone_text(local: bool, code: str = "", seated: bool = False, comeback: str = "") -> str:
     """What a player is told when the connection to the hall is gone.
 
     The hall saves every table after every change, so a seat at an
@@ -67,13 +67,17 @@ def gone_text(local: bool, code: str = "", seated: bool = False) -> str:
     ``local``: the hall of ``tabula host`` (which any ``tabula host``, or
     ``tabula join`` of a kept table, starts again); else a served game's,
     whose hall stops only with the server. ``code`` and ``seated``: the
-    table the player was at, and whether they had a seat there still."""
+    table the player was at, and whether they had a seat there still;
+    ``comeback``: a guest's way back to it (``HallLink.comeback_command``)."""
     if local:
         if code and seated:
             return (f"The table hall stopped; your seat at {code} is kept. "
                     f"Come back with `tabula join {code}`.")
         return ("The table hall stopped; the unfinished tables are kept. "
                 "`tabula host` opens the lobby again.")
+    if code and seated and comeback:
+        return (f"The server stopped; your seat at {code} is kept. Come back with "
+                f"`{comeback}` once the server runs again.")
     if code and seated:
         return (f"The server stopped; your seat at {code} is kept. Come back by the code "
                 f"{code} once the server runs again.")
