@@ -134,6 +134,7 @@ class Relay:
     def __init__(self, client: GameClient) -> None:
         self.client = client
         self.used = 0  # messages already taken by ``next``
+        self.ended = False  # the session ended (the game quit, or the hall cut it off)
 
     @classmethod
     async def login(cls, port: int, user: str, n: int, keys: tuple = ()) -> Relay:
@@ -154,12 +155,15 @@ class Relay:
     @property
     def gone(self) -> bool:
         """The hall closed this game's channel (the relay then ends)."""
-        return b"HALL EOF" in self.client.raw
+        return self.ended or b"HALL EOF" in self.client.raw
 
     async def wait(self, check: Callable[[], bool], timeout: float = WAIT) -> bool:
         try:
             await self.client.wait_for(check, "a message", timeout)
-        except (TimeoutError, EOFError):
+        except EOFError:
+            self.ended = True
+            return check()
+        except TimeoutError:
             return check()
         return True
 
@@ -214,7 +218,8 @@ async def seat_by_name(tmp: Path) -> list[Row]:
         comeback = (await anna.next("hello") or {}).get("comeback")
         anna.say(TWO_HUMANS)
         code = (await anna.next("joined"))["table"]["code"]
-        bob = await Relay.login(host.port, code, 2)
+        bob = await Relay.login(host.port, code, 2)  # ssh CODE@host: a guest name
+        bob_hello = await bob.next("hello") or {}
         bob.say({"t": "join", "code": code})
         await bob.next("joined")
         table = host.hall.tables[code]
@@ -239,16 +244,42 @@ async def seat_by_name(tmp: Path) -> list[Row]:
 
         how = f"ssh {code}-<come-back code>@host" if comeback else "ssh anna@host (her name)"
         back = await Relay.login(host.port, f"{code}-{comeback}" if comeback else "anna", 1)
-        hello = await back.next("hello") or {}
+        await back.next("hello")
         back.say({"t": "join", "code": code, "seat": 0})
         got = await back.next("joined", "error") or {}
         again = got.get("t") == "joined" and got.get("seat") == 0
+
+        bob_name, bob_back = bob_hello.get("you", ""), bob_hello.get("comeback")
+        bob.client.close()
+        await until(lambda: not table.connected(1) and bob_name not in host.guest_names)
+        user = f"{code}-{bob_back}" if bob_back else bob_name
+        bob_how = f"ssh {code}-<come-back code>@host" if bob_back else \
+            f"ssh {bob_name}@host (his guest name, shown to all at the table)"
+        bob = await Relay.login(host.port, user, 2)
+        await bob.next("hello")
+        bob.say({"t": "join", "code": code, "seat": 1})
+        got = await bob.next("joined", "error") or {}
+        bob_again = got.get("t") == "joined" and got.get("seat") == 1
         for client in (bob, back):
             await client.quit()
+        told = told_elsewhere(tap, comeback) if comeback else "n/a"
+        kept = sum(comeback.encode() in f.read_bytes() for f in (tmp / "data").rglob("*")
+                   if f.is_file()) if comeback else "n/a"
     return [Row("1", "a 2nd client as 'anna' is offered her seat (hello)", yes(offered)),
             Row("1", "... and seated in it by a join", yes(seated)),
             Row("1", "... and sent views of her seat", leaked, "states"),
-            Row("1", "anna gets her seat back", yes(again), how)]
+            Row("1", "anna gets her seat back", yes(again), how),
+            Row("1", "bob (came by ssh CODE@host) gets his seat back", yes(bob_again), bob_how),
+            Row("1", "messages to others holding anna's come-back code", told, "messages"),
+            Row("1", "server files holding anna's come-back code", kept, "files")]
+
+
+def told_elsewhere(tap: Tap, secret: str) -> int:
+    """Messages holding ``secret`` sent to anyone but its owner (the key of
+    the client whose hello carried it)."""
+    owners = {w.key for _, w, m in tap.sent if m.get("comeback") == secret}
+    return sum(secret in json.dumps(m, default=str) for _, w, m in tap.sent
+               if w.key not in owners)
 
 
 # ---------------------------------------------------------------- 2. seeds
@@ -285,13 +316,18 @@ async def seeds(tmp: Path) -> list[Row]:
         await ben.next("state")
         seed = host.hall.tables[code].match.seed
         told = sum(holds(m, seed) for _, _, m in tap.sent)
+        views = [pickle.loads(m["view"]) for _, _, m in tap.sent  # noqa: S301 - our hall
+                 if m["t"] == "state"]
+        in_views = sum(getattr(getattr(v, "rng", None), "seed", None) == seed for v in views)
         for client in (ann, ben):
             await client.quit()
     form = await form_seed(tmp / "form")
     return [Row("2", "a create naming seed 12345", what),
             Row("2", "the New table form shows a seed", yes(form[0])),
             Row("2", "the form's create message carries it", yes(form[1])),
-            Row("2", "hall messages holding the seed before the end", told, "messages")]
+            Row("2", "hall messages holding the seed before the end", told, "messages"),
+            Row("2", "views sent holding the table's seed (their Rng)", in_views,
+                f"of {len(views)} views")]
 
 
 async def form_seed(tmp: Path) -> tuple[bool, bool]:
@@ -474,7 +510,7 @@ async def to_undo(hall: Hall, anna: HallClient, bob: HallClient, code: str,
 
 
 async def frozen(tmp: Path, turn_limit: float | None, next_seat: int, cap: float,
-                 quick: bool) -> Row:
+                 quick: bool) -> list[Row]:
     """Seconds from an unanswered undo until the table moves again (cap: never)."""
     settings: dict[str, Any] = {"turn_limit": turn_limit, "bot_iterations": 20}
     if quick:
@@ -487,17 +523,18 @@ async def frozen(tmp: Path, turn_limit: float | None, next_seat: int, cap: float
         await expect(bob, "joined")
         table = hall.tables[code]
         if not await to_undo(hall, anna, bob, code, next_seat):
-            return Row("4a", "could not reach an undo", "n/a")
+            return [Row("4a", "could not reach an undo", "n/a")]
         asked, step = time.monotonic(), table.step
         moved = await until(lambda: table.step != step, cap)
+        waited = time.monotonic() - asked
     who = "a bot" if next_seat == 2 else "the silent player (turn limit)"
     limit = f"turn limit {turn_limit:g} s" if turn_limit else "no turn limit"
     timeout = getattr(hall.config, "undo_seconds", None)
     note = f"{limit}; undo_seconds {timeout:g}" if timeout is not None and not turn_limit \
         else limit
-    value = round(time.monotonic() - asked, 1) if moved else f"never (>{cap:g})"
-    return Row("4a", f"s until the table moves after an unanswered undo, {who} next",
-               value, f"s; {note}")
+    value = round(waited, 1) if moved else f"never (>{cap:g})"
+    return [Row("4a", f"s until the table moves after an unanswered undo, {who} next",
+                value, f"s; {note}")]
 
 
 async def undo_spam(tmp: Path) -> Row:
@@ -514,11 +551,17 @@ async def undo_spam(tmp: Path) -> Row:
         asks, end = 1, time.monotonic() + 20
         await bob.send({"t": "undo_answer", "yes": False})
         await expect(anna, "undo_result")
+        table = hall.tables[code]
+
+        def refusals() -> int:
+            return sum(w.name == "anna" and m["t"] == "error" for _, w, m in hall.tap.sent)
         while time.monotonic() < end:
             await asyncio.sleep(0.05)  # 20 asks a second: under the hall's flood limit
+            seen = refusals()
             await anna.send({"t": "undo"})
-            got = await expect(anna, "undo_asked", "undo_result", "error")
-            if got["t"] == "error":
+            await until(lambda n=seen: table.undo_request is not None or refusals() > n)
+            if table.undo_request is None:
+                await expect(anna, "error")
                 continue
             await expect(bob, "undo_asked")
             asks += 1
@@ -773,8 +816,8 @@ async def _p3(tmp: Path, quick: bool) -> list[Row]:
 
 @point("4")
 async def _p4(tmp: Path, quick: bool) -> list[Row]:
-    return [await frozen(tmp / "turn", 4.0, 1, 20.0, quick),
-            await frozen(tmp / "bot", None, 2, 15.0 if quick else 40.0, quick),
+    return [*await frozen(tmp / "turn", 4.0, 1, 20.0, quick),
+            *await frozen(tmp / "bot", None, 2, 15.0 if quick else 40.0, quick),
             await undo_spam(tmp / "spam")]
 
 
