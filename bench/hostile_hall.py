@@ -378,12 +378,25 @@ async def expect(client: HallClient, *kinds: str, timeout: float = WAIT) -> dict
 
 # ---------------------------------------------------------------- 3. fair share
 async def tables_per_address(tmp: Path) -> list[Row]:
-    """Fresh user names from one address, each hosting tables until refused."""
+    """Fresh user names from one address, each hosting tables until refused;
+    then fresh names from fresh addresses of one /24."""
+    one = await fill_hall(tmp / "one", lambda n: 7)
+    net = await fill_hall(tmp / "net", lambda n: 100 + n)
+    return [Row("3a", "tables one guest address hosts with fresh names", one[0], "tables"),
+            Row("3a", "... logins used; the refusal", one[1], f"logins; {one[2]}"),
+            Row("3a", "tables one /24 hosts, a fresh address per login", net[0], "tables"),
+            Row("3a", "... logins (addresses) used; the refusal", net[1], f"logins; {net[2]}")]
+
+
+async def fill_hall(tmp: Path, where: Callable[[int], int]) -> tuple[int, int, str]:
+    """Logins ``fresh1``, ``fresh2``… from ``address(where(n))``, each hosting
+    tables (not started) until refused; stops at a login refused at once.
+    (tables made, logins, the last refusal)."""
     made, why, logins = 0, "", 0
     async with serving(serve_config(tmp)) as host:
         while logins < 25:
             logins += 1
-            guest = await Relay.login(host.port, f"fresh{logins}", 7)
+            guest = await Relay.login(host.port, f"fresh{logins}", where(logins))
             await guest.next("hello")
             refused_first = False
             for i in range(4):
@@ -398,8 +411,7 @@ async def tables_per_address(tmp: Path) -> list[Row]:
             await until(lambda: not host.sessions)
             if refused_first:
                 break
-    return [Row("3a", "tables one guest address hosts with fresh names", made, "tables"),
-            Row("3a", f"... logins used; the refusal: {why}", logins, "logins")]
+    return made, logins, why
 
 
 TINY_GAME = "import os\nos.write(1, b'READY\\r\\n')\nos.read(0, 1)\n"
@@ -677,7 +689,25 @@ async def host_quits(tmp: Path) -> list[Row]:
             await until(lambda: not Path(f"/proc/{pid}").exists(), 30)
     how = "a process of its own" if hasattr(local, "start_hall") else "a thread of the host's"
     return [Row("7", "a joined player is still served after the host quits", yes(stays),
-                f"hall: {how}")]
+                f"hall: {how}"), await host_leaves(tmp / "leaves")]
+
+
+async def host_leaves(tmp: Path) -> Row:
+    """anna hosts a table of three people; bob sits; anna leaves before the
+    start: can bob start it?"""
+    async with own_hall(tmp) as hall:
+        anna, bob = attach(hall, "anna"), attach(hall, "bob")
+        await anna.send({**TWO_HUMANS, "private": False, "seats": [HUMAN] * 3})
+        code = (await expect(anna, "joined"))["table"]["code"]
+        await bob.send({"t": "join", "code": code})
+        await expect(bob, "joined")
+        await anna.send({"t": "leave"})
+        await until(lambda: hall.tables[code].host.name != "anna", 3)
+        await bob.send({"t": "start"})
+        started = await until(lambda: hall.tables[code].started, 3)
+        said = "" if started else (await expect(bob, "error")).get("text", "")
+    return Row("7", "the host leaves before the start: the next player may start it",
+               yes(started), said)
 
 
 # ---------------------------------------------------------------- 8. small holes
