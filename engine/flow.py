@@ -29,15 +29,36 @@ done (a step field, a queue of seats still to act).
 
 Everything works on the game's own (writable) state: the flow keeps no
 state of its own and is a pure function of its tables.
+
+``FlowGame`` is the rest of the Game protocol (engine/core.py) for a game
+built on a flow: a game class declares its flow, its action kinds, how it
+deals and the modules holding what is its own (views, scoring, text), and
+gets setup, seats, to_move, legal, play, settle, is_over, viewer, informs,
+events, the action encoding and progress. Generic code still sees only the
+protocol, never this class.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from types import ModuleType
+from typing import Any, ClassVar
 
-from .core import IllegalAction, Kinds, Record
+from .core import (
+    Chapter,
+    IllegalAction,
+    Kinds,
+    LogLine,
+    Options,
+    Record,
+    Result,
+    Rng,
+    ScoreHistory,
+    decode_plain,
+    encode_plain,
+    shown,
+)
 
 State = Any  # the game's own state (a frozen or writable record)
 Action = Any
@@ -96,26 +117,44 @@ class Decision:
     """One kind of pending decision.
 
     legal(s, pd)       the answers ``pd.seat`` may give
-    why(s, pd, a)      a sentence: why ``a`` is not one of them
+    why(s, pd, a)      a sentence: why ``a`` is not one of them; by default
+                       "that is not an answer to: <the flow's prompt>"
     resolve(w, pd, a)  what the answer does; ``pd`` is already off the stack
+
+    ``Decision(legal, resolve=resolve)`` leaves ``why`` to the flow.
     """
 
     legal: Callable[[State, Pending], list]
-    why: Callable[[State, Pending, Action], str]
-    resolve: Callable[[State, Pending, Action], None]
+    why: Callable[[State, Pending, Action], str] | None = None
+    resolve: Callable[[State, Pending, Action], None] = None  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        if self.resolve is None:
+            raise TypeError("a Decision needs resolve: what the answer does")
 
 
 class Flow:
-    """A game's phases and decisions; ``over`` is the key of the phase in
-    which the game has ended (no entry needed in ``phases`` except its
-    ``enter``, which scores the game)."""
+    """A game's phases and decisions.
+
+    ``over`` is the key of the phase in which the game has ended (no entry
+    needed in ``phases`` except its ``enter``, which scores the game);
+    ``first`` the phase a new game moves into once dealt; ``prompt(s)`` the
+    game's "what to do now", with which a decision that has no ``why`` of
+    its own refuses a wrong answer.
+    """
 
     def __init__(self, phases: Mapping[Hashable, Phase], decisions: Mapping[str, Decision],
-                 over: Hashable) -> None:
+                 over: Hashable, first: Hashable = None,
+                 prompt: Callable[[State], str] | None = None) -> None:
         self.phases = dict(phases)
         self.decisions = dict(decisions)
         self.over = over
+        self.first = first
+        self.prompt = prompt
         self.phases.setdefault(over, Phase())
+        unexplained = [k for k, d in self.decisions.items() if d.why is None]
+        if unexplained and prompt is None:
+            raise TypeError(f"decisions {unexplained} have no why: give the flow a prompt")
         # Flat dispatch tables: legal and to_move run at every step of every bot.
         self._to_move = {k: p.to_move or _nobody for k, p in self.phases.items()}
         self._legal = {k: p.legal or _nothing for k, p in self.phases.items()}
@@ -147,7 +186,10 @@ class Flow:
             return "an action is a tuple: its kind, then its values"
         if s.pending:
             pd = s.pending[-1]
-            return self.decisions[pd.kind].why(s, pd, a)
+            answer_why = self.decisions[pd.kind].why
+            if answer_why is None:
+                return f"that is not an answer to: {self.prompt(s)}"  # type: ignore[misc]
+            return answer_why(s, pd, a)
         why = self.phases[s.phase].why
         return why(s, a) if why else "nothing can be done now"
 
@@ -219,3 +261,152 @@ def push(w: State, *decisions: Pending) -> None:
     """Open ``decisions``; the first given is answered first (then the next:
     a fixed order of seats, e.g. each player over a limit in turn order)."""
     w.pending = w.pending + decisions[::-1]
+
+
+# --------------------------------------------------------------------------
+# A game on a flow
+
+
+class FlowGame:
+    """``engine.core.Game`` for a game built on a ``Flow``: every member such a
+    game does the same way, from a few declarations (docs/DEVELOPING.md
+    "Adding a game").
+
+    A game class declares, besides the protocol's ``id``, ``title``,
+    ``players``, ``default_players`` and ``options``:
+
+    flow         its ``Flow``: ``first`` is the phase a new game moves into;
+                 its ``prompt`` words the refusal of a wrong answer
+    actions      its action ``Kinds`` (none: actions stay plain tuples)
+    deal         ``deal(players, options, seed)``: the new game's state, its
+                 first phase not yet entered
+    parts        the modules holding its own members under the protocol's
+                 names: ``view``, ``sample``, ``result``, ``describe``,
+                 ``prompt``, ``log_line``, ``seat_label``, ``chapter``,
+                 ``score_history``. A member the class defines itself wins;
+                 one found nowhere, or in two parts, fails as the class is made
+    sealed       the state's fields of records the rules thaw (("players",)):
+                 ``settle`` freezes them again
+    phase_names  each phase's name, for the default ``progress``
+
+    Any member below may be defined again where the game does it its own way
+    (Provincia decodes actions to the very records ``legal`` lists).
+
+    The state has the fields read here: ``n`` (the seats), ``phase`` and
+    ``pending`` (the flow's), ``events`` (those of the last step),
+    ``viewer`` (-1 in a full state, the seat in a view) and, for the default
+    ``informs`` (``engine.core.shown``), ``rng`` and ``unseen``.
+
+    ``to_move``, ``legal`` and ``is_over`` run at every step of every bot:
+    they are the flow's own functions, put on the class when it is made, so
+    the base adds no call on the way.
+    """
+
+    OWN: ClassVar[tuple[str, ...]] = ("view", "sample", "result", "describe", "prompt",
+                                      "log_line", "seat_label", "chapter", "score_history")
+
+    flow: ClassVar[Flow]
+    actions: ClassVar[Kinds] = Kinds()
+    parts: ClassVar[tuple[ModuleType, ...]] = ()
+    sealed: ClassVar[tuple[str, ...]] = ()
+    phase_names: ClassVar[Mapping[Hashable, str]] = {}
+
+    # Declared by the game (or found in its parts), named here for readers.
+    deal: Callable[[int, Options, int], State]
+    view: Callable[[State, int], State]
+    sample: Callable[[State, int, Rng], State]
+    result: Callable[[State], Result]
+    describe: Callable[[State, Action], str]
+    prompt: Callable[[State], str]
+    log_line: Callable[[State, tuple], LogLine | None]
+    seat_label: Callable[[State, int], str]
+    chapter: Callable[[State], Chapter]
+    score_history: Callable[[State], ScoreHistory]
+    to_move: Callable[[State], int | None]
+    legal: Callable[[State], list]
+    is_over: Callable[[State], bool]
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        flow = getattr(cls, "flow", None)
+        if not isinstance(flow, Flow):
+            raise TypeError(f"{cls.__name__} needs flow = its engine.flow.Flow")
+        over = flow.over
+
+        def is_over(s: State) -> bool:
+            return s.phase == over
+
+        for name, member in (("to_move", flow.to_move), ("legal", flow.legal),
+                             ("is_over", is_over)):
+            if name not in cls.__dict__:
+                setattr(cls, name, staticmethod(member))
+        for name in cls.OWN:
+            if not hasattr(cls, name):
+                setattr(cls, name, staticmethod(_part(cls, name)))
+
+    def setup(self, players: int, options: Options | None = None, seed: int = 0) -> State:
+        """Deal, then move into the flow's first phase and on to the first decision."""
+        w = self.deal(players, options or Options(), seed).thaw()
+        w.events = list(w.events)
+        self.flow.goto(w, self.flow.first)
+        return self.settle(w)
+
+    def settle(self, w: State) -> State:
+        """Run the writable ``w`` on to the next decision, then seal it: the
+        records the rules thawed in the ``sealed`` fields, the events of this
+        step, the state itself."""
+        self.flow.advance(w)
+        for name in self.sealed:
+            for r in getattr(w, name):
+                if type(r) is not r._frozen:
+                    r.freeze()
+        w.events = tuple(w.events)
+        return w.freeze()
+
+    def play(self, s: State, a: Action, trusted: bool = False) -> State:
+        """The state after action ``a``; ``s`` is never changed (``Flow.play``)."""
+        return self.flow.play(s, a, trusted, self.actions, self.settle)
+
+    def seats(self, s: State) -> int:
+        return s.n
+
+    def viewer(self, s: State) -> int | None:
+        return None if s.viewer == -1 else s.viewer
+
+    def informs(self, before: State, after: State, seat: int) -> bool:
+        """Chance consulted, or something ``seat`` had not seen shown to it
+        (``engine.core.shown``): undo must not go back past that step."""
+        return shown(self.view, before, after, seat)
+
+    def events(self, s: State) -> Sequence[tuple]:
+        return s.events
+
+    def event_text(self, s: State, e: tuple) -> str | None:
+        """The log line of ``e`` as plain text; None for bookkeeping events."""
+        line = self.log_line(s, e)
+        return None if line is None else line.text
+
+    encode_action = staticmethod(encode_plain)
+
+    def decode_action(self, data: Any) -> Action:
+        """The typed action a saved list stands for (a plain tuple if none
+        fits: replaying it then fails with the rule it breaks)."""
+        return self.actions.typed(decode_plain(data))
+
+    def progress(self, s: State) -> str:
+        """Where the game is, for save lists and status lines: the chapter,
+        then the phase ("Era 2, Senator placement"); "finished" at the end."""
+        if s.phase == self.flow.over:
+            return "finished"
+        label = self.chapter(s).label
+        name = self.phase_names.get(s.phase)
+        return f"{label}, {name}" if name else label
+
+
+def _part(cls: type[FlowGame], name: str) -> Callable:
+    """The function called ``name`` in exactly one of ``cls.parts``."""
+    found = {id(f): f for m in cls.parts if callable(f := getattr(m, name, None))}
+    if len(found) != 1:
+        where = "several of its parts" if found else "none of its parts"
+        raise TypeError(f"{cls.__name__} needs {name}: {where} define it; define it in the class")
+    return next(iter(found.values()))

@@ -1,42 +1,22 @@
 """Provincia Romana behind the Game protocol: the flow table of its phases
-and decisions (engine.flow), play, and the pieces other modules provide."""
+and decisions (engine.flow) and what is its own; engine.flow.FlowGame does
+the rest."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from engine.core import (
-    Chapter,
-    LogLine,
-    Option,
-    Options,
-    Result,
-    Rng,
-    ScoreHistory,
-    decode_plain,
-    encode_plain,
-    shown,
-)
-from engine.flow import Decision, Flow, Pending, Phase
+from engine.core import Chapter, Option, ScoreHistory, decode_plain
+from engine.flow import Decision, Flow, FlowGame, Phase
 
-from . import battle, build, readings, scoring, select, setup, text, upkeep
+from . import battle, build, readings, scoring, select, setup, text, upkeep, view
 from .actions import ACTIONS, EVERY
 from .data import CITIES
-from .state import ACTIVATE, BATTLE, FINAL, OVER, PHASE_NAMES, PLAY, SELECT, UPKEEP, Player, State
-from .view import sample, view
+from .state import ACTIVATE, BATTLE, FINAL, OVER, PHASE_NAMES, PLAY, SELECT, UPKEEP, State
 
 
 def first_in_queue(s: State) -> int:
     return s.queue[0]
-
-
-def not_an_answer(s: State, pd: Pending, a: Any) -> str:
-    return f"that is not an answer to: {text.prompt(s)}"
-
-
-def _decision(legal: Any, resolve: Any) -> Decision:
-    return Decision(legal, not_an_answer, resolve)
 
 
 def _to_over(w: State) -> int:
@@ -62,40 +42,25 @@ FLOW = Flow(
         OVER: Phase(enter=scoring.finish),
     },
     decisions={
-        "target": _decision(build.legal_target, build.resolve_target),
-        "coniuratio_pick": _decision(build.legal_coniuratio_pick,
-                                     build.resolve_coniuratio_pick),
-        "coniuratio_react": _decision(build.legal_coniuratio_react,
-                                      build.resolve_coniuratio_react),
-        "consuetudo_take": _decision(build.legal_consuetudo_take,
-                                     build.resolve_consuetudo_take),
-        "consuetudo_order": _decision(build.legal_consuetudo_order,
-                                      build.resolve_consuetudo_order),
-        "discard": _decision(build.legal_discard, build.resolve_discard),
-        "penalty": _decision(battle.legal_penalty, battle.resolve_penalty),
+        "target": Decision(build.legal_target, resolve=build.resolve_target),
+        "coniuratio_pick": Decision(build.legal_coniuratio_pick,
+                                    resolve=build.resolve_coniuratio_pick),
+        "coniuratio_react": Decision(build.legal_coniuratio_react,
+                                     resolve=build.resolve_coniuratio_react),
+        "consuetudo_take": Decision(build.legal_consuetudo_take,
+                                    resolve=build.resolve_consuetudo_take),
+        "consuetudo_order": Decision(build.legal_consuetudo_order,
+                                     resolve=build.resolve_consuetudo_order),
+        "discard": Decision(build.legal_discard, resolve=build.resolve_discard),
+        "penalty": Decision(battle.legal_penalty, resolve=battle.resolve_penalty),
     },
     over=OVER,
+    first=SELECT,
+    prompt=text.prompt,
 )
-to_move = FLOW.to_move
-legal = FLOW.legal
-why_illegal = FLOW.why_illegal
 
 
-def settle(w: State) -> State:
-    """Run on to the next decision, then seal the writable copy: the players
-    edited during this step and the events it left."""
-    FLOW.advance(w)
-    w.players = tuple([p if type(p) is Player else p.freeze() for p in w.players])
-    w.events = tuple(w.events)
-    return w.freeze()
-
-
-def play(s: State, a: tuple, trusted: bool = False) -> State:
-    """The state after action ``a``; ``s`` is never changed (engine.flow.Flow.play)."""
-    return FLOW.play(s, a, trusted, ACTIONS, settle)
-
-
-class Provincia:
+class Provincia(FlowGame):
     """Provincia Romana, 2–6 players."""
 
     id = "provincia"
@@ -109,61 +74,19 @@ class Provincia:
         *readings.OPTIONS,
     )
 
-    def setup(self, players: int, options: Options | None = None, seed: int = 0) -> State:
-        w = setup.setup(players, options or Options(), seed).thaw()
-        w.events = list(w.events)
-        FLOW.goto(w, SELECT)
-        return settle(w)
-
-    def seats(self, s: State) -> int:
-        return s.n
-
-    to_move = staticmethod(to_move)
-    legal = staticmethod(legal)
-    play = staticmethod(play)
     flow = FLOW
-    view = staticmethod(view)
-
-    def sample(self, v: State, seat: int, rng: Rng) -> State:
-        return sample(v, seat, rng)
-
-    def viewer(self, s: State) -> int | None:
-        return None if s.viewer == -1 else s.viewer
-
-    def informs(self, before: State, after: State, seat: int) -> bool:
-        """A card, token or Bellum ``seat`` did not know was shown, or the
-        random stream moved (a reshuffle): undo must not go back past it."""
-        return shown(view, before, after, seat)
-
-    def result(self, s: State) -> Result:
-        return scoring.result(s)
-
-    def describe(self, s: State, a: tuple) -> str:
-        return text.describe(s, a)
-
-    def prompt(self, s: State) -> str:
-        return text.prompt(s)
-
-    def events(self, s: State) -> Sequence[tuple]:
-        return s.events
-
-    def event_text(self, s: State, e: tuple) -> str | None:
-        return text.event_text(s, e)
-
-    def log_line(self, s: State, e: tuple) -> LogLine | None:
-        return text.log_line(s, e)
-
-    def encode_action(self, a: tuple) -> list:
-        return encode_plain(a)
+    actions = ACTIONS
+    deal = staticmethod(setup.setup)
+    parts = (view, scoring, text)
+    sealed = ("players",)
+    seat_label = staticmethod(text.seat_name)
 
     def decode_action(self, data: Any) -> tuple:
-        """The typed action a saved list stands for (a plain tuple if none fits:
-        replaying it then fails with the rule it breaks)."""
+        """The typed action a saved list stands for, as the very record
+        ``legal`` lists, so replaying a save finds it by identity (a plain
+        tuple if none fits: replaying it then fails with the rule it breaks)."""
         plain = decode_plain(data)
         return EVERY.get(plain) or ACTIONS.typed(plain)
-
-    def is_over(self, s: State) -> bool:
-        return s.phase == OVER
 
     def progress(self, s: State) -> str:
         """Where the game is, for save listings and status lines."""
@@ -180,7 +103,4 @@ class Provincia:
         """PP after each round played so far."""
         labels = tuple(f"R{i + 1}" for i in range(len(s.history)))
         return ScoreHistory(labels, tuple(s.history))
-
-    def seat_label(self, s: State, seat: int) -> str:
-        return text.seat_name(s, seat)
 

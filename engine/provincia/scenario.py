@@ -61,7 +61,7 @@ from .data import (
     TUNED,
     bellum_id,
 )
-from .game import FLOW, Provincia, settle
+from .game import FLOW, Provincia
 from .invariants import check_all
 from .placing import RESOURCES
 from .readings import OPTIONS, stand_ins
@@ -241,7 +241,7 @@ class Scenario:
         w = self._before(key, rnd)
         self._place(w, rnd)
         FLOW.goto(w, key)
-        s = settle(w)
+        s = GAME.settle(w)
         if seat is not None:
             s = _until_seat(s, seat, key)
         try:
@@ -269,7 +269,7 @@ class Scenario:
         def stop(x: State, following: int) -> bool:
             return (x.round, following) == (rnd, key)
 
-        return run_to_phase(FLOW, w, SELECT, stop, quiet, settle,
+        return run_to_phase(FLOW, w, SELECT, stop, quiet, GAME.settle,
                             f"{_phase_name(key)} of round {rnd}", limit=5000)
 
     def _place(self, w: State, rnd: int) -> None:
