@@ -60,7 +60,7 @@ from .data import (
     START_SENATORS,
     TRIUMPHS,
 )
-from .game import FLOW, Romans, settle
+from .game import FLOW, Romans
 from .prep import entries
 from .setup import setup as raw_setup
 from .state import (
@@ -416,7 +416,7 @@ class Scenario:
         w = self._before(key)
         self._place(w, key)
         FLOW.goto(w, key)
-        s = settle(w)
+        s = GAME.settle(w)
         try:
             invariants.check(s)
         except AssertionError as e:
@@ -440,7 +440,7 @@ class Scenario:
         def stop(x: State, following: str) -> bool:
             return (x.era, following) == (self.era_, key)
 
-        return run_to_phase(FLOW, w, PREP, stop, quiet, settle,
+        return run_to_phase(FLOW, w, PREP, stop, quiet, GAME.settle,
                             f"{self.phase_} in Era {self.era_}")
 
     def _place(self, w: State, key: str) -> None:
