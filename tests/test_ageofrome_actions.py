@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ageofrome import action_phase, board, build, data, game
+from engine.ageofrome import action_phase, board, build, data
 from engine.ageofrome.actions import DONE, Build, Place
+from engine.ageofrome.game import AgeOfRome
 from engine.ageofrome.scenario import Scenario
 from engine.ageofrome.state import (
     ACTIONS,
@@ -32,6 +33,7 @@ from engine.core import ALL_SEATS, Held, IllegalAction
 from tests.ageofrome_helpers import table
 from tests.test_ageofrome_forces import HENRY, JACK, MARY, ROSS, position, writable
 
+game = AgeOfRome()
 ITALIA = 0  # seat 0 (Jack) faces Italia at rotation 0, Henry Gaule, Mary Hispania, Ross Africa
 
 
@@ -44,7 +46,7 @@ def at(s: State, phase: str, **province_levels: tuple) -> State:
         pr = w.provinces[i].thaw()
         pr.levels = tuple(levels)
         w.provinces = w.provinces[:i] + (pr.freeze(),) + w.provinces[i + 1:]
-    game.FLOW.goto(w, phase)
+    game.flow.goto(w, phase)
     return game.settle(w)
 
 

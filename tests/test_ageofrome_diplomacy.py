@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ageofrome import data, diplomacy, forces, game, invariants
+from engine.ageofrome import data, diplomacy, forces, invariants
 from engine.ageofrome.actions import (
     DONE,
     Accept,
@@ -18,6 +18,7 @@ from engine.ageofrome.actions import (
     SpyAction,
     SpyGlory,
 )
+from engine.ageofrome.game import AgeOfRome
 from engine.ageofrome.scenario import Scenario
 from engine.ageofrome.state import (
     BUILD,
@@ -34,6 +35,7 @@ from engine.ageofrome.state import (
 from engine.core import IllegalAction
 from tests.test_ageofrome_schemes import FLOW, play, position, settle
 
+game = AgeOfRome()
 JACK, HENRY, MARY, ROSS = range(4)
 SPY, ALLIANCE = data.SPY, data.ALLIANCE
 

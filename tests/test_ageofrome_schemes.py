@@ -16,7 +16,6 @@ from engine.ageofrome import (
     benefits,
     data,
     diplomacy,
-    game,
     invariants,
     scheme,
     setup,
@@ -32,6 +31,7 @@ from engine.ageofrome.actions import (
     PlayCard,
     Sell,
 )
+from engine.ageofrome.game import AgeOfRome
 from engine.ageofrome.scenario import Scenario
 from engine.ageofrome.state import (
     BUILD,
@@ -52,6 +52,7 @@ from engine.ageofrome.state import (
 from engine.core import Held, IllegalAction, Options
 from engine.flow import Decision, Flow, Phase
 
+game = AgeOfRome()  # the whole game, its own flow
 JACK, HENRY, MARY, ROSS = range(4)
 EPIRUS, MACEDONIA, THRACE = range(3)
 
@@ -650,7 +651,7 @@ def test_random_games_keep_the_quick_tests_equal_to_the_lists() -> None:
     two phases, and the pieces stay whole."""
     checked = 0
     for seed, n in ((3, 4), (4, 3)):
-        s = game.AgeOfRome().setup(n, Options.of({"spies_allies": True}), seed)
+        s = game.setup(n, Options.of({"spies_allies": True}), seed)
         rng = random.Random(seed)
         while s.phase != OVER:
             if s.phase in (SCHEMES, DIPLOMACY) and not s.pending:

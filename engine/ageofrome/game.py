@@ -1,5 +1,6 @@
 """Age of Rome behind the Game protocol: the flow table of its phases and
-decisions (engine.flow), play, and the pieces other modules provide.
+decisions (engine.flow) and what is its own; engine.flow.FlowGame does the
+rest.
 
 A round (L86-91): EVENT (the Scheme phase's step 1) → DIPLOMACY (Spies &
 Allies, L340) → SCHEMES (step 2; not in round 1, L119; never in Truce or
@@ -13,23 +14,11 @@ that passes at once, so a game always runs from setup to the end.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from types import ModuleType
-from typing import Any
 
-from engine.core import (
-    Chapter,
-    LogLine,
-    Option,
-    Options,
-    Result,
-    Rng,
-    ScoreHistory,
-    decode_plain,
-    encode_plain,
-    shown,
-)
-from engine.flow import Decision, Flow, Pending, Phase
+from engine.core import Chapter, Option, ScoreHistory
+from engine.flow import Decision, Flow, FlowGame, Phase
 
 from . import (
     action_phase,
@@ -46,8 +35,8 @@ from . import (
     setup,
     text,
     trade,
+    view,
 )
-from . import view as view_module
 from .actions import ACTIONS as ACTION_KINDS
 from .state import (
     ACTIONS,
@@ -60,8 +49,6 @@ from .state import (
     QUESTS,
     ROTATE,
     SCHEMES,
-    Player,
-    Province,
     State,
     option,
 )
@@ -77,10 +64,6 @@ OPTIONS: tuple[Option, ...] = tuple(
         "Hard Times (L358-360): the six negative Events join the deck",
     ), strict=True)
 ) + (trade.REFILL,)
-
-
-def not_an_answer(s: State, pd: Pending, a: Any) -> str:
-    return f"that is not an answer to: {text.prompt(s)}"
 
 
 def after_event(w: State) -> str:
@@ -131,7 +114,7 @@ def _decisions() -> dict[str, Decision]:
     for m in (setup, events_phase, income, diplomacy, scheme, build, action_phase, forces,
               benefits, trade, effects):
         for kind, (legal, resolve) in getattr(m, "DECISIONS", {}).items():
-            out[kind] = Decision(legal, not_an_answer, resolve)
+            out[kind] = Decision(legal, resolve=resolve)
     return out
 
 
@@ -150,40 +133,12 @@ FLOW = Flow(
     },
     decisions=_decisions(),
     over=OVER,
+    first=QUESTS,
+    prompt=text.prompt,
 )
-to_move = FLOW.to_move
-legal = FLOW.legal
 
 
-def seal(w: State) -> State:
-    """Freeze what the rules thawed."""
-    for p in w.players:
-        if type(p) is not Player:
-            p.freeze()
-    for pr in w.provinces:
-        if type(pr) is not Province:
-            pr.freeze()
-    w.events = tuple(w.events)
-    return w.freeze()
-
-
-def settle(w: State) -> State:
-    """Run on to the next decision, then seal the writable copy."""
-    FLOW.advance(w)
-    return seal(w)
-
-
-def play(s: State, a: tuple, trusted: bool = False) -> State:
-    """The state after action ``a``; ``s`` is never changed (engine.flow.Flow.play)."""
-    return FLOW.play(s, a, trusted, ACTION_KINDS, settle)
-
-
-# ---------------------------------------------------------------- views
-view = view_module.view
-sample = view_module.sample
-
-
-class AgeOfRome:
+class AgeOfRome(FlowGame):
     """Age of Rome, 1-4 players. One player plays the Emperor Solo (L361-384);
     Cassius' Attack Solo (L362, L396) has no rules in the text and is left out."""
 
@@ -195,58 +150,12 @@ class AgeOfRome:
     note = ("1 player: the Emperor Solo (seven tasks, a title). Cassius' Attack Solo is "
             "left out: the rulebook names it but gives none of its rules.")
 
-    def setup(self, players: int, options: Options | None = None, seed: int = 0) -> State:
-        w = setup.setup(players, options or Options(), seed).thaw()
-        w.events = list(w.events)
-        FLOW.goto(w, QUESTS)
-        return settle(w)
-
-    def seats(self, s: State) -> int:
-        return s.n
-
-    to_move = staticmethod(to_move)
-    legal = staticmethod(legal)
-    play = staticmethod(play)
     flow = FLOW
-    view = staticmethod(view)
-
-    def sample(self, v: State, seat: int, rng: Rng) -> State:
-        return sample(v, seat, rng)
-
-    def viewer(self, s: State) -> int | None:
-        return None if s.viewer == -1 else s.viewer
-
-    def informs(self, before: State, after: State, seat: int) -> bool:
-        """Cards drawn or shown, or chance consulted: undo stops there."""
-        return shown(view, before, after, seat)
-
-    def result(self, s: State) -> Result:
-        return scoring.result(s)
-
-    def describe(self, s: State, a: tuple) -> str:
-        return text.describe(s, a)
-
-    def prompt(self, s: State) -> str:
-        return text.prompt(s)
-
-    def events(self, s: State) -> Sequence[tuple]:
-        return s.events
-
-    def event_text(self, s: State, e: tuple) -> str | None:
-        line = text.log_line(s, e)
-        return None if line is None else line.text
-
-    def log_line(self, s: State, e: tuple) -> LogLine | None:
-        return text.log_line(s, e)
-
-    def encode_action(self, a: tuple) -> list:
-        return encode_plain(a)
-
-    def decode_action(self, data_: Any) -> tuple:
-        return ACTION_KINDS.typed(decode_plain(data_))
-
-    def is_over(self, s: State) -> bool:
-        return s.phase == OVER
+    actions = ACTION_KINDS
+    deal = staticmethod(setup.setup)
+    parts = (view, scoring, text)
+    sealed = ("players", "provinces")
+    seat_label = staticmethod(text.seat_name)
 
     def progress(self, s: State) -> str:
         if s.phase == OVER:
@@ -261,6 +170,3 @@ class AgeOfRome:
     def score_history(self, s: State) -> ScoreHistory:
         """The Glory totals now (the state keeps no per-round history)."""
         return ScoreHistory((f"R{s.round}",), (tuple(p.glory for p in s.players),))
-
-    def seat_label(self, s: State, seat: int) -> str:
-        return text.seat_name(s, seat)

@@ -45,7 +45,7 @@ from engine.scenario import ScriptedRng, ScriptError, run_to_phase
 
 from . import board, data, invariants
 from .events_phase import turn_order
-from .game import FLOW, OPTIONS, settle
+from .game import FLOW, OPTIONS, AgeOfRome
 from .setup import new_player
 from .setup import setup as raw_setup
 from .state import (
@@ -75,6 +75,7 @@ from .state import (
     tile_index,
 )
 
+GAME = AgeOfRome()
 PHASES = {"event": EVENT, "diplomacy": DIPLOMACY, "schemes": SCHEMES, "build": BUILD,
           "actions": ACTIONS, "income": INCOME, "over": OVER}
 # Player fields a test may set directly (``player``); the others have their own methods.
@@ -310,12 +311,13 @@ class Scenario:
                     quests=p.quests)
                 for c, p in zip(self.characters_, s.players, strict=True))
         w = run_to_phase(FLOW, w, QUESTS,
-                         lambda w, phase: phase == EVENT, quiet, settle, "the first Event")
+                         lambda w, phase: phase == EVENT, quiet, GAME.settle,
+                         "the first Event")
         self._lay_out(w)
         if self.script is not None:
             w.rng = ScriptedRng(self.script)
         FLOW.goto(w, PHASES[self.phase_])
-        out = settle(w)
+        out = GAME.settle(w)
         invariants.check(out)
         return out
 
