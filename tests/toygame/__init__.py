@@ -7,7 +7,9 @@ Raiders; a solo game is played against them), options of every kind and
 one to three players. It is registered only while a test asks for it
 (``engine.games.extra``), so no screen, snapshot or other test sees it.
 
-It has no terminal table: the generic fallback table shows it.
+Like the real games it is written on ``engine.flow.FlowGame`` (one phase
+of play, then the end). It has no terminal table: the generic fallback
+table shows it.
 """
 
 from engine.games import GameEntry

@@ -1,11 +1,12 @@
-"""Toy Legion's rules: setup, legal actions and play. Pure: a state and an
-action in, a new state out; chance comes only from the state's Rng."""
+"""Toy Legion's rules: the deal, and the one phase of its flow (what a seat
+may do, what it does, the end of each era). Pure: chance comes only from
+the state's Rng."""
 
 from __future__ import annotations
 
 from engine.core import Held, IllegalAction, Option, Options, Rng, check_options
 
-from .state import BANNERS, CARDS, HAND, RAID_DICE, TURNS, Camp, State, mover, value
+from .state import BANNERS, CARDS, HAND, PLAY, RAID_DICE, TURNS, Camp, State, mover, value
 
 OPTIONS = (
     Option("eras", "Eras", "int", 2, "how many eras the game lasts", bounds=(1, 3)),
@@ -17,7 +18,7 @@ OPTIONS = (
 )
 
 
-def setup(n: int, options: Options, seed: int) -> State:
+def deal(n: int, options: Options, seed: int) -> State:
     try:
         check_options(OPTIONS, options, n)
     except ValueError as e:
@@ -30,74 +31,64 @@ def setup(n: int, options: Options, seed: int) -> State:
         raiders=bool(options.get("raiders", False)) or n == 1,
         banners=tuple(options.get("banners") or BANNERS[:n]), era=1, turn=0, camps=camps,
         deck=tuple(Held(c, 0, 0) for c in order[n * HAND:]), played=(), raid=0, history=(),
-        rng=rng, viewer=-1, unseen=(), events=(("era", 1),), over=False,
+        rng=rng, viewer=-1, unseen=(), events=(("era", 1),), phase=PLAY, pending=(),
     )
 
 
 def legal(s: State) -> list[tuple]:
-    if s.over:
-        return []
     cards = sorted({h.card for h in s.camps[mover(s)].hand})
     return [("roll",), *(("play", c) for c in cards), ("rest",)]
 
 
-def play(s: State, a: tuple, trusted: bool = False) -> State:
-    if s.viewer != -1:
-        raise IllegalAction("a view cannot be played on; sample a full state first")
-    if not trusted and a not in legal(s):
-        raise IllegalAction("the game is over" if s.over
-                            else "roll the die, play a card from your hand or rest")
-    seat = mover(s)
-    camps = list(s.camps)
-    camp, events, rng, deck, played = camps[seat], [], s.rng, s.deck, s.played
+def why(s: State, a: tuple) -> str:
+    return "roll the die, play a card from your hand or rest"
+
+
+def act(w: State, a: tuple) -> None:
+    """The mover rolls, plays a card (and draws one) or rests."""
+    seat = mover(w)
+    camp = w.camps[seat]
     if a[0] == "roll":
-        x, rng = rng.below(s.sides)
+        x, w.rng = w.rng.below(w.sides)
         camp = camp.replace(score=camp.score + x + 1, dice=camp.dice + x + 1)
-        events.append(("roll", seat, x + 1))
+        w.events.append(("roll", seat, x + 1))
     elif a[0] == "play":
         i = [h.card for h in camp.hand].index(a[1])
         hand = camp.hand[:i] + camp.hand[i + 1:]
-        events.append(("play", seat, a[1]))
-        if deck:
-            hand, deck = (*hand, Held(deck[0].card, 1 << seat, 0)), deck[1:]
-            events.append(("draw", seat))
+        w.events.append(("play", seat, a[1]))
+        if w.deck:
+            hand, w.deck = (*hand, Held(w.deck[0].card, 1 << seat, 0)), w.deck[1:]
+            w.events.append(("draw", seat))
         points = value(a[1])
         camp = camp.replace(score=camp.score + points, cards=camp.cards + points, hand=hand)
-        played = (*played, a[1])
+        w.played = (*w.played, a[1])
     else:
         camp = camp.replace(score=camp.score + 1, rest=camp.rest + 1)
-        events.append(("rest", seat))
-    camps[seat] = camp
-    w = s.thaw()
-    w.camps, w.deck, w.played, w.rng, w.turn = tuple(camps), deck, played, rng, s.turn + 1
-    if w.turn == TURNS * s.n:
-        _end_era(w, events)
-    w.events = tuple(events)
-    return w.freeze()
+        w.events.append(("rest", seat))
+    w.camps = w.camps[:seat] + (camp,) + w.camps[seat + 1:]
+    w.turn += 1
 
 
-def _end_era(w: State, events: list[tuple]) -> None:
-    """The Raiders strike (if they fight), the scores go into the history,
-    and the next era starts, or the game ends."""
+def end_era(w: State) -> bool:
+    """Once every seat has had its turns, The Raiders strike (if they
+    fight), the scores go into the history, and the next era starts (True:
+    a seat decides) or the phase, and with it the game, is over (False)."""
+    if w.turn < TURNS * w.n:
+        return True
     if w.raiders:
         rolls = []
         for _ in range(RAID_DICE):
             x, w.rng = w.rng.below(w.sides)
             rolls.append(x + 1)
         w.raid += sum(rolls)
-        events.append(("raid", tuple(rolls), w.raid))
+        w.events.append(("raid", tuple(rolls), w.raid))
     w.history = (*w.history, tuple(c.score for c in w.camps))
     if w.era == w.eras:
-        w.over = True
-        events.append(("over",))
-    else:
-        w.era, w.turn = w.era + 1, 0
-        events.append(("era", w.era))
+        return False
+    w.era, w.turn = w.era + 1, 0
+    w.events.append(("era", w.era))
+    return True
 
 
-def described(s: State, a: tuple) -> str:
-    if a[0] == "roll":
-        return f"Roll the d{s.sides}"
-    if a[0] == "play":
-        return f"Play a {value(a[1])} (card {a[1]})"
-    return "Rest (1 point)"
+def finish(w: State) -> None:
+    w.events.append(("over",))

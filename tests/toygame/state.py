@@ -11,6 +11,7 @@ RAID_DICE = 2  # dice The Raiders roll at the end of each era
 BANNERS = ("Eagle", "Wolf", "Boar")
 ROMAN = ("-", "I", "II", "III")
 RAIDERS = "The Raiders"
+PLAY, OVER = "play", "over"  # the phases of its flow
 
 
 def value(card: int) -> int:
@@ -32,10 +33,12 @@ class Camp(Record):
 
 class State(Record):
     """Everything, hidden parts included; ``viewer`` is -1 for a full state
-    and the seat for a view (whose ``unseen`` lists the unknown cards)."""
+    and the seat for a view (whose ``unseen`` lists the unknown cards);
+    ``phase`` and ``pending`` are its flow's (tests/toygame/game.py)."""
 
     _fields = ("n", "eras", "sides", "raiders", "banners", "era", "turn", "camps", "deck",
-               "played", "raid", "history", "rng", "viewer", "unseen", "events", "over")
+               "played", "raid", "history", "rng", "viewer", "unseen", "events", "phase",
+               "pending")
     __slots__ = _fields
     n: int
     eras: int
@@ -53,7 +56,8 @@ class State(Record):
     viewer: int
     unseen: tuple[int, ...]
     events: tuple[tuple, ...]
-    over: bool
+    phase: str
+    pending: tuple
 
 
 def mover(s: State) -> int:

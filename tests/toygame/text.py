@@ -4,15 +4,23 @@ from __future__ import annotations
 
 from engine.core import LogLine
 
-from .state import RAIDERS, ROMAN, TURNS, State, mover, value
+from .state import OVER, RAIDERS, ROMAN, TURNS, State, mover, value
 
 
 def era_label(era: int) -> str:
     return f"Era {ROMAN[era]}"
 
 
+def describe(s: State, a: tuple) -> str:
+    if a[0] == "roll":
+        return f"Roll the d{s.sides}"
+    if a[0] == "play":
+        return f"Play a {value(a[1])} (card {a[1]})"
+    return "Rest (1 point)"
+
+
 def prompt(s: State) -> str:
-    if s.over:
+    if s.phase == OVER:
         return "The game is over"
     turn = s.turn // s.n + 1
     return f"{era_label(s.era)}, turn {turn} of {TURNS}: roll, play a card or rest"
@@ -46,7 +54,11 @@ def outcome(s: State, winners: tuple[int, ...], best: int) -> str:
     return f"{' and '.join(names)} share the victory with {best} points"
 
 
+def seat_label(s: State, seat: int) -> str:
+    return s.banners[seat]
+
+
 def progress(s: State) -> str:
-    if s.over:
+    if s.phase == OVER:
         return "finished"
     return f"era {s.era}, seat {mover(s) + 1} to move"
