@@ -4,12 +4,16 @@ the registered games (their hot members are the flow's, no layer between)."""
 
 from __future__ import annotations
 
+import ast
+import inspect
+import textwrap
+from contextlib import nullcontext
 from types import SimpleNamespace
 from typing import NamedTuple
 
 import pytest
 
-from engine import get_game
+from engine import games, get_game
 from engine.core import (
     Chapter,
     IllegalAction,
@@ -23,6 +27,7 @@ from engine.core import (
     kinded,
 )
 from engine.flow import Decision, Flow, FlowGame, Pending, Phase, push
+from tests.toygame import ENTRY as TOY
 
 
 class Tally(Record):
@@ -189,3 +194,33 @@ def test_the_hot_members_are_the_flows_own_functions(game_id: str) -> None:
     g = get_game(game_id)
     flow = type(g).flow
     assert g.to_move == flow.to_move and g.legal == flow.legal
+
+
+def pass_throughs(cls: type) -> list[str]:
+    """The methods of ``cls`` whose one statement hands their arguments on
+    unchanged (``return text.prompt(s)``) or reads one field of one
+    (``return s.events``): what the base is for."""
+    tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+    found = []
+    for node in tree.body[0].body:  # type: ignore[attr-defined]
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        body = [b for b in node.body if not (isinstance(b, ast.Expr)
+                                             and isinstance(b.value, ast.Constant))]
+        params = [a.arg for a in node.args.args[1:]]
+        if len(body) != 1 or not isinstance(body[0], ast.Return):
+            continue
+        value = body[0].value
+        hands_on = isinstance(value, ast.Call) and not value.keywords and \
+            [getattr(a, "id", None) for a in value.args] == params
+        reads = isinstance(value, ast.Attribute) and getattr(value.value, "id", None) in params
+        if hands_on or reads:
+            found.append(node.name)
+    return found
+
+
+@pytest.mark.parametrize("game_id", [e.id for e in games.GAMES] + [TOY.id])
+def test_a_game_class_holds_no_pass_through(game_id: str) -> None:
+    with games.extra(TOY) if game_id == TOY.id else nullcontext():
+        cls = type(get_game(game_id))
+    assert pass_throughs(cls) == []
