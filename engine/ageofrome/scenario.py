@@ -75,7 +75,6 @@ from .state import (
     tile_index,
 )
 
-GAME = AgeOfRome()
 PHASES = {"event": EVENT, "diplomacy": DIPLOMACY, "schemes": SCHEMES, "build": BUILD,
           "actions": ACTIONS, "income": INCOME, "over": OVER}
 # Player fields a test may set directly (``player``); the others have their own methods.
@@ -83,6 +82,7 @@ PLAYER_FIELDS = ("glory", "denarii", "followers", "placed", "milestones", "feuds
                  "bonus_used", "anchor", "base_own", "top_own", "base_common", "top_common",
                  "majorities", "schemes_activated", "tiles_placed", "level3_placed",
                  "colosseum", "tokens", "legions", "votes")
+GAME = AgeOfRome()  # settles a built position as a step of the game does
 
 
 def quiet(s: State) -> tuple:
