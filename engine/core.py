@@ -146,6 +146,36 @@ def _rebuild(cls: type, values: tuple) -> Any:
     return cls._make(*values)  # type: ignore[attr-defined]
 
 
+def put(t: tuple, i: int, v: object) -> tuple:
+    """A copy of tuple ``t`` with item ``i`` replaced."""
+    return t[:i] + (v,) + t[i + 1:]
+
+
+def thawing(field: str, frozen: type[Record]) -> Callable[[Any, int], Any]:
+    """``edit(w, i)``: item ``i`` of the tuple of ``frozen`` records in
+    ``w.<field>``, writable, in the writable state ``w``. The first edit in a
+    step thaws it (the tuple gets the copy), later ones find that copy; the
+    game's settle freezes it again (``engine.flow.FlowGame.sealed``).
+
+    Generated for its field, as ``Record.thaw`` is: the rules call it at
+    almost every step, and reading the field by name (getattr) would cost
+    them a call each time."""
+    if not field.isidentifier():
+        raise ValueError(f"not a field name: {field!r}")
+    ns: dict[str, Any] = {"_put": put, "_frozen": frozen}
+    exec(  # noqa: S102
+        f"def edit(w, i):\n"
+        f"    \"\"\"Item ``i`` of ``w.{field}``, writable (thawed once per step).\"\"\"\n"
+        f"    r = w.{field}[i]\n"
+        f"    if type(r) is _frozen:\n"
+        f"        r = r.thaw()\n"
+        f"        w.{field} = _put(w.{field}, i, r)\n"
+        f"    return r\n",
+        ns,
+    )
+    return ns["edit"]
+
+
 # --------------------------------------------------------------------------
 # Randomness as a value
 

@@ -25,6 +25,7 @@ from engine.core import (
     Rng,
     ScoreHistory,
     kinded,
+    thawing,
 )
 from engine.flow import Decision, Flow, FlowGame, Pending, Phase, push
 from tests.toygame import ENTRY as TOY
@@ -157,6 +158,19 @@ def test_an_answer_is_refused_with_the_prompt_and_the_game_ends_in_over() -> Non
     assert G.progress(s) == "finished" and s.vote == "yes"
     with pytest.raises(IllegalAction, match="the game is over"):
         G.play(s, ("yes",))
+
+
+def test_thawing_edits_an_item_once_per_step_and_never_the_state_before() -> None:
+    tally = thawing("tallies", Tally)
+    s = G.setup(2, None, 3)
+    w = s.thaw()
+    t = tally(w, 1)
+    t.adds += 2
+    assert tally(w, 1) is t and w.tallies[1] is t and w.tallies[0] is s.tallies[0]
+    assert s.tallies[1].adds == 0 and type(s.tallies[1]) is Tally
+    assert G.settle(w).tallies[1] == Tally(2) and type(w.tallies[1]) is Tally
+    with pytest.raises(ValueError):
+        thawing("tallies[0]", Tally)
 
 
 def made(*parts: object) -> type:

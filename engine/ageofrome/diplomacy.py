@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from engine.core import Held, kinded
+from engine.core import Held, kinded, put
 from engine.flow import Pending, push
 
 from . import benefits, data, glory, trade
@@ -45,7 +45,6 @@ from .state import (
     mine,
     next_in_queue,
     option,
-    put,
     seat_facing,
     seat_name,
 )

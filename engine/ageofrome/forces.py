@@ -17,24 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from engine.core import kinded
+from engine.core import kinded, put
 from engine.flow import push
 
 from . import board, data, glory
 from .actions import MoveLegion
 from .memo import pending
-from .state import (
-    BOARD,
-    FARMING,
-    MILITARY,
-    POLITICS,
-    REGIONS,
-    State,
-    coins,
-    mine,
-    put,
-    seat_name,
-)
+from .state import BOARD, FARMING, MILITARY, POLITICS, REGIONS, State, coins, mine, seat_name
 
 LEGION = "legion"  # the decision: move one of your Legions (answer MoveLegion or Done)
 SHIELD = tuple(r.shield for r in board.BATTLE_REGIONS)

@@ -40,7 +40,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.core import Held, Options, named_options
+from engine.core import Held, Options, named_options, put
 from engine.scenario import ScriptedRng, ScriptError, run_to_phase
 
 from . import board, data, invariants
@@ -71,7 +71,6 @@ from .state import (
     State,
     mine,
     province,
-    put,
     tile_index,
 )
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from engine.core import kinded
+from engine.core import kinded, put
 from engine.flow import Pending, push
 
 from . import data, forces, glory, trade
@@ -43,7 +43,6 @@ from .state import (
     next_in_queue,
     option,
     province,
-    put,
     seat_facing,
     seat_name,
 )

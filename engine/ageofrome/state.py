@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.core import Held, Options, Record, Rng
+from engine.core import Held, Options, Record, Rng, thawing
 from engine.flow import Pending
 
 from . import board, data
@@ -226,27 +226,8 @@ def tile_index(type_: int, level: int) -> int:
     return type_ * 3 + level - 1
 
 
-def put(t: tuple, i: int, v: object) -> tuple:
-    """A copy of tuple ``t`` with item ``i`` replaced."""
-    return t[:i] + (v,) + t[i + 1:]
-
-
-def mine(w: State, seat: int) -> Player:
-    """Seat's player, writable, in the writable state ``w`` (thawed once)."""
-    p = w.players[seat]
-    if type(p) is Player:
-        p = p.thaw()
-        w.players = put(w.players, seat, p)
-    return p
-
-
-def province(w: State, index: int) -> Province:
-    """Province ``index``, writable, in the writable state ``w`` (thawed once)."""
-    pr = w.provinces[index]
-    if type(pr) is Province:
-        pr = pr.thaw()
-        w.provinces = put(w.provinces, index, pr)
-    return pr
+mine = thawing("players", Player)  # mine(w, seat): seat's player, writable
+province = thawing("provinces", Province)  # province(w, index), writable
 
 
 def next_in_queue(s: State) -> int | None:

@@ -7,7 +7,7 @@ supply does not hold, nor above a city's storage (the excess is lost).
 
 from __future__ import annotations
 
-from engine.core import ALL_SEATS, Held
+from engine.core import ALL_SEATS, Held, thawing
 
 from .data import (
     AEDIFICIA,
@@ -27,13 +27,7 @@ from .state import L_BATTLES, Player, State, put
 Writable = State  # a thawed State; the alias documents intent
 
 
-def edit(w: Writable, p: int) -> Player:
-    """Player ``p`` of ``w`` as a writable record (thawed once per play)."""
-    pl = w.players[p]
-    if type(pl) is Player:
-        pl = pl.thaw()
-        w.players = put(w.players, p, pl)
-    return pl
+edit = thawing("players", Player)  # edit(w, p): player p of w, writable
 
 
 def emit(w: Writable, event: tuple) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.core import Held, Options, Record, Rng
+from engine.core import Held, Options, Record, Rng, put  # noqa: F401 - the rules and bots take put from here
 from engine.flow import Pending
 
 from .data import (
@@ -236,8 +236,3 @@ class State(Record):
     def order_from(self, seat: int) -> tuple[int, ...]:
         """All seats clockwise starting at ``seat``."""
         return tuple((seat + i) % self.n for i in range(self.n))
-
-
-def put(t: tuple, i: int, v: object) -> tuple:
-    """A copy of tuple ``t`` with item ``i`` replaced."""
-    return t[:i] + (v,) + t[i + 1:]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.core import Held, Options, Record, Rng
+from engine.core import Held, Options, Record, Rng, thawing
 from engine.flow import Pending
 
 from . import maps
@@ -251,18 +251,7 @@ def occupant(code: int) -> tuple[int, int] | None:
     return None
 
 
-def put(t: tuple, i: int, v: object) -> tuple:
-    """A copy of tuple ``t`` with item ``i`` replaced."""
-    return t[:i] + (v,) + t[i + 1:]
-
-
-def mine(w: State, seat: int) -> Player:
-    """Seat's player, writable, in the writable state ``w`` (thawed once)."""
-    p = w.players[seat]
-    if type(p) is Player:
-        p = p.thaw()
-        w.players = put(w.players, seat, p)
-    return p
+mine = thawing("players", Player)  # mine(w, seat): seat's player, writable
 
 
 def board(p: Player) -> Board:
