@@ -136,12 +136,8 @@ def targets(s: State, seat: int) -> list[Place]:
 
 
 # ---------------------------------------------------------------- the phase
-def enter(w: State) -> None:
-    """The first player places first (L176)."""
-    w.queue = w.order
-    w.doing = ()
-
-
+# The first player places first (L176): entered as every phase of a seat's
+# turn is (game.module_phase), in this round's order.
 to_move = next_in_queue
 
 

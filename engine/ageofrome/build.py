@@ -81,12 +81,8 @@ def buildable(s: State, seat: int) -> list[int]:
 
 
 # ---------------------------------------------------------------- the phase
-def enter(w: State) -> None:
-    """Everyone builds in this round's turn order (L153)."""
-    w.queue = w.order
-    w.doing = ()
-
-
+# Everyone builds in this round's turn order (L153): entered as every phase
+# of a seat's turn is (game.module_phase).
 to_move = next_in_queue
 
 

@@ -273,10 +273,18 @@ def bargain_choices(s: State, pd: Pending) -> list:
     return [*accept, REFUSE, *counters(s, tok, amount), *buy(s, pd.seat)]
 
 
+def bought(w: State, pd: Pending, a: tuple) -> bool:
+    """A Religion Medal's Glory bought (``buy``) while ``pd`` waits: done,
+    and ``pd`` is open again."""
+    if a[0] != BuyGlory.KIND:
+        return False
+    trade.act_free(w, pd.seat, a)
+    push(w, pd)
+    return True
+
+
 def resolve_bargain(w: State, pd: Pending, a: tuple) -> None:
-    if a[0] == BuyGlory.KIND:
-        trade.act_free(w, pd.seat, a)
-        push(w, pd)
+    if bought(w, pd, a):
         return
     index, amount = pd.data
     tok = w.diplomacy[index]
@@ -330,9 +338,7 @@ def spy_choices(s: State, pd: Pending) -> list:
 
 def resolve_spy(w: State, pd: Pending, a: tuple) -> None:
     """L342: the level in Glory, or the building's action without a bonus."""
-    if a[0] == BuyGlory.KIND:
-        trade.act_free(w, pd.seat, a)
-        push(w, pd)
+    if bought(w, pd, a):
         return
     type_, level = pd.data
     if a[0] == SpyGlory.KIND:

@@ -79,22 +79,8 @@ def apply(w: State, seat: int, effect: data.Effect, bonus: bool = False, window:
         if w.players[seat].anchor:
             mine(w, seat).anchor = False
             w.events.append(AnchorRemoved(seat))
-    elif kind == "recruit legion":
-        for _ in range(amount):
-            if w.players[seat].legions_unrecruited <= 0:
-                break
-            p = mine(w, seat)
-            p.legions_unrecruited -= 1
-            p.legions += 1
-            w.events.append(Recruited(seat, "Legion"))
-    elif kind == "recruit vote":
-        for _ in range(amount):
-            if w.players[seat].votes_unrecruited <= 0:
-                break
-            p = mine(w, seat)
-            p.votes_unrecruited -= 1
-            p.votes += 1
-            w.events.append(Recruited(seat, "Vote"))
+    elif kind in RECRUITS:
+        _recruit(w, seat, amount, *RECRUITS[kind])
     elif kind == "place legion":
         forces.push_legion_moves(w, seat, amount, board_ok=True, regions_ok=False)
     elif kind == "move legions":
@@ -116,6 +102,22 @@ def apply(w: State, seat: int, effect: data.Effect, bonus: bool = False, window:
     else:
         raise ValueError(f"unknown effect {kind!r}")
     return True
+
+
+# A recruit effect: the piece it names in the log, the player's field of them.
+RECRUITS = {"recruit legion": ("Legion", "legions"), "recruit vote": ("Vote", "votes")}
+
+
+def _recruit(w: State, seat: int, amount: int, piece: str, field: str) -> None:
+    """Up to ``amount`` of the seat's unrecruited pieces (``<field>_unrecruited``)
+    join those it has (``<field>``), one event each, as far as they go."""
+    spare = field + "_unrecruited"
+    k = max(0, min(amount, getattr(w.players[seat], spare)))
+    if k:
+        p = mine(w, seat)
+        setattr(p, spare, getattr(p, spare) - k)
+        setattr(p, field, getattr(p, field) + k)
+        w.events.extend(Recruited(seat, piece) for _ in range(k))
 
 
 def _who(s: State, seat: int) -> str:
