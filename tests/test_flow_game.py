@@ -109,7 +109,7 @@ class Count(FlowGame):
     actions = Kinds(Add)
     deal = staticmethod(deal)
     parts = (WORDS, HIDDEN)
-    sealed = ("tallies",)
+    sealed = {"tallies": Tally}
     phase_names = {"count": "Counting"}
 
     def result(self, s: State) -> Result:
@@ -171,6 +171,11 @@ def test_thawing_edits_an_item_once_per_step_and_never_the_state_before() -> Non
     assert G.settle(w).tallies[1] == Tally(2) and type(w.tallies[1]) is Tally
     with pytest.raises(ValueError):
         thawing("tallies[0]", Tally)
+
+
+def test_a_sealed_field_is_a_field_name() -> None:
+    with pytest.raises(ValueError, match="tallies"):
+        type("Bad", (Count,), {"sealed": {"tallies[0]": Tally}})
 
 
 def made(*parts: object) -> type:

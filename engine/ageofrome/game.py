@@ -49,6 +49,8 @@ from .state import (
     QUESTS,
     ROTATE,
     SCHEMES,
+    Player,
+    Province,
     State,
     option,
 )
@@ -154,7 +156,7 @@ class AgeOfRome(FlowGame):
     actions = ACTION_KINDS
     deal = staticmethod(setup.setup)
     parts = (view, scoring, text)
-    sealed = ("players", "provinces")
+    sealed = {"players": Player, "provinces": Province}
     seat_label = staticmethod(text.seat_name)
 
     def progress(self, s: State) -> str:

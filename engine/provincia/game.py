@@ -12,7 +12,7 @@ from engine.flow import Decision, Flow, FlowGame, Phase
 from . import battle, build, readings, scoring, select, setup, text, upkeep, view
 from .actions import ACTIONS, EVERY
 from .data import CITIES
-from .state import ACTIVATE, BATTLE, FINAL, OVER, PHASE_NAMES, PLAY, SELECT, UPKEEP, State
+from .state import ACTIVATE, BATTLE, FINAL, OVER, PHASE_NAMES, PLAY, SELECT, UPKEEP, Player, State
 
 
 def first_in_queue(s: State) -> int:
@@ -78,7 +78,7 @@ class Provincia(FlowGame):
     actions = ACTIONS
     deal = staticmethod(setup.setup)
     parts = (view, scoring, text)
-    sealed = ("players",)
+    sealed = {"players": Player}
     seat_label = staticmethod(text.seat_name)
 
     def decode_action(self, data: Any) -> tuple:

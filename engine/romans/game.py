@@ -20,6 +20,7 @@ from .state import (
     PHASE_NAMES,
     PREP,
     RESPONSE,
+    Player,
     State,
 )
 
@@ -83,7 +84,7 @@ class Romans(FlowGame):
     actions = ACTIONS
     deal = staticmethod(setup.setup)
     parts = (view, scoring, text)
-    sealed = ("players",)
+    sealed = {"players": Player}
     phase_names = PHASE_NAMES
     seat_label = staticmethod(text.seat_name)
 
