@@ -291,7 +291,7 @@ class FlowGame:
     phase_names  each phase's name, for the default ``progress``
 
     Any member below may be defined again where the game does it its own way
-    (Provincia decodes actions to the very records ``legal`` lists).
+    (a game may decode actions to the very records its ``legal`` lists).
 
     The state has the fields read here: ``n`` (the seats), ``phase`` and
     ``pending`` (the flow's), ``events`` (those of the last step),
@@ -400,8 +400,8 @@ def _settler(flow: Flow, sealed: Mapping[str, type[Record]]) -> Callable[[State]
     fields, the events of this step, the state itself.
 
     Generated for the game's fields, as ``Record.thaw`` is: it runs after
-    every action a bot tries, and a loop reading the fields by name cost Age
-    of Rome 5% of a play."""
+    every action a bot tries, and a loop reading the fields by name cost a
+    game with two sealed fields 5% of a play."""
     bad = [name for name in sealed if not name.isidentifier()]
     if bad:
         raise ValueError(f"not field names: {bad}")
