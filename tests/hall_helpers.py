@@ -45,10 +45,32 @@ class Tap:
         return [m for _, _, w, m in self.sent if w.name == name and kind in (None, m["t"])]
 
 
+class HeldPool:
+    """The shared bot pool behind a gate the test opens: a bot's decision
+    waits until ``release()``, so a position stays still while the test
+    acts on it (no race against a quick bot)."""
+
+    def __init__(self, pool: BotPool = POOL) -> None:
+        self.pool = pool
+        self.gate = asyncio.Event()
+        self.asked = asyncio.Event()  # set once a bot is waiting at the gate
+
+    def start(self) -> None:
+        self.pool.start()
+
+    def release(self) -> None:
+        self.gate.set()
+
+    async def decide(self, *args: Any) -> tuple:
+        self.asked.set()
+        await self.gate.wait()
+        return await self.pool.decide(*args)
+
+
 @asynccontextmanager
-async def hall_at(data: Path, **config: Any) -> AsyncIterator[Hall]:
+async def hall_at(data: Path, pool: Any = POOL, **config: Any) -> AsyncIterator[Hall]:
     """A started Hall on ``data`` with a tap; stopped after the block."""
-    hall = Hall(HallConfig(data_dir=data, **config), pool=POOL)
+    hall = Hall(HallConfig(data_dir=data, **config), pool=pool)
     hall.tap = Tap()
     await hall.start()
     try:
