@@ -22,7 +22,9 @@ from . import wire
 
 ENV_FD = "TABULA_HALL_FD"
 ENV_START = "TABULA_START"
-_START = re.compile(r"^(title|lobby|(join|watch):[A-Za-z]{1,8})$")
+ENV_SSH = "TABULA_SSH"  # how a player reaches this server: "ssh -p 2222 {user}@203.0.113.7"
+_START = re.compile(r"^(title|lobby|(join|watch):[A-Za-z]{1,12})$")
+_SSH = re.compile(r"^ssh [ -~]{1,200}$")
 
 
 class HallClient:
@@ -117,6 +119,7 @@ class Link:
     path: Path | None = None  # a Unix socket (tabula host / tabula join)
     name: str = ""  # who I am on a Unix socket (local play)
     start: str = "title"  # "title" | "lobby" | "join:CODE" | "watch:CODE"
+    ssh: str = ""  # a served game: the ssh command that reaches this server, with {user}
 
     @classmethod
     def from_env(cls, env: Mapping[str, str]) -> Link | None:
@@ -131,7 +134,10 @@ class Link:
         if not _START.match(start):
             raise ValueError(f"{ENV_START} is title, lobby, join:CODE or watch:CODE, "
                              f"not {start[:40]!r}")
-        return cls(fd=int(raw), start=start)
+        ssh = env.get(ENV_SSH, "")
+        if ssh and (not _SSH.match(ssh) or ssh.count("{user}") != 1):
+            raise ValueError(f"{ENV_SSH} is an ssh command with one {{user}}, not {ssh[:40]!r}")
+        return cls(fd=int(raw), start=start, ssh=ssh)
 
     async def connect(self) -> HallClient:
         """A client connected to the hall this link names."""

@@ -15,6 +15,7 @@ connection: its seat waits as after a disconnect and the table goes on.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import os
 import secrets
@@ -32,7 +33,8 @@ from saves.plain import plain
 
 from . import messages, wire
 from .bots import BotPool
-from .messages import CODE_LEN, CODE_LETTERS, MAX_NAME
+from .guesses import Guesses, identities
+from .messages import CODE_LEN, CODE_LETTERS, MAX_NAME, PRIVATE_CODE_LEN
 from .store import TableStore, save_to_homes
 from .table import Out, Refused, Table, Who, new_match
 
@@ -43,7 +45,7 @@ MAX_BUFFERED = 32 * 1024 * 1024  # bytes waiting for a slow reader before it is 
 HELLO_SECONDS = 10.0  # a Unix socket client must say who it is within this
 STOP_SECONDS = 5.0  # stop() waits this long for connections to wind down
 MESSAGE_BURST, MESSAGE_RATE = 200, 50  # messages one connection may send at once, then per s
-MAX_MISSES = 20  # unknown table codes one connection may try before it is cut off
+UNDO_SECONDS = 30.0  # an undo request nobody answers is refused after this (or the turn limit)
 
 
 @dataclass(frozen=True)
@@ -62,6 +64,8 @@ class HallConfig:
     bot_iterations: int | None = None
     local_home: Path | None = None  # save folder for Unix socket players (local play)
     finished_keep: float = 600.0  # s a finished table stays listed
+    idle_close: float = 1800.0  # s a started table with nobody at it waits, then is closed
+    undo_seconds: float = UNDO_SECONDS  # an unanswered undo is refused (the turn limit if set)
 
 
 class Bucket:
@@ -92,7 +96,6 @@ class Client:
     pace: Bucket  # every message: a flood closes the connection
     table: str | None = None
     closed: bool = False
-    misses: int = 0  # joins and watches of unknown codes (guessing private codes)
 
 
 @dataclass(eq=False)
@@ -100,19 +103,27 @@ class _Timers:
     grace: dict[tuple[str, int], asyncio.TimerHandle] = field(default_factory=dict)
     turn: dict[str, asyncio.TimerHandle] = field(default_factory=dict)
     gone: dict[str, asyncio.TimerHandle] = field(default_factory=dict)
+    idle: dict[str, asyncio.TimerHandle] = field(default_factory=dict)  # nobody at the table
+    undo: dict[str, asyncio.TimerHandle] = field(default_factory=dict)  # an unanswered undo
 
     def cancel(self, code: str) -> None:
         for key in [k for k in self.grace if k[0] == code]:
             self.grace.pop(key).cancel()
-        for d in (self.turn, self.gone):
-            h = d.pop(code, None)
-            if h is not None:
-                h.cancel()
+        for d in (self.turn, self.gone, self.idle, self.undo):
+            self.stop(d, code)
+
+    @staticmethod
+    def stop(timers: dict[str, asyncio.TimerHandle], code: str) -> None:
+        h = timers.pop(code, None)
+        if h is not None:
+            h.cancel()
 
     def cancel_all(self) -> None:
-        for h in [*self.grace.values(), *self.turn.values(), *self.gone.values()]:
-            h.cancel()
-        self.grace.clear(), self.turn.clear(), self.gone.clear()
+        every = (self.grace, self.turn, self.gone, self.idle, self.undo)
+        for timers in every:
+            for h in timers.values():
+                h.cancel()
+            timers.clear()
 
 
 class Hall:
@@ -138,6 +149,8 @@ class Hall:
         self._server: asyncio.AbstractServer | None = None
         self._stopping = False
         self._greeting: set[asyncio.StreamWriter] = set()  # Unix clients before their hello
+        self.guesses = Guesses()  # wrong table codes, per address and key, from every client
+        self.seeds: Callable[[], int] = secure_seed  # new tables' seeds (tests fix them)
 
     # ------------------------------------------------------------ life
     async def start(self) -> None:
@@ -155,6 +168,8 @@ class Hall:
             if not table.started:
                 self._timers.gone[table.code] = asyncio.get_running_loop().call_later(
                     max(self.config.seat_grace, 1.0), self._abandoned, table.code)
+            else:
+                self._unattended(table)
             self._drive(table)
 
     async def stop(self) -> None:
@@ -188,7 +203,35 @@ class Hall:
     def attach(self, sock: socket.socket, who: Who) -> None:
         """Serve one connected stream socket for ``who`` (returns at once)."""
         name = plain(who.name, MAX_NAME).strip() or "player"
-        self._spawn(self._serve_socket(sock, Who(who.key, name, who.home)))
+        self._spawn(self._serve_socket(sock, dataclasses.replace(who, name=name)))
+
+    # ------------------------------------------------------------ codes from logins
+    def code_for(self, code: str, who: Who) -> str | None:
+        """The open table ``code`` names (``ssh CODE@host``), else None.
+
+        A code that names no table counts as a wrong guess against who
+        tried it, as a wrong code typed in the lobby does; while they have
+        used up their guesses, every code is None, right or wrong.
+        """
+        ids = identities(who.key, who.address, who.guest)
+        if self.guesses.blocked(ids):
+            return None
+        table = self.tables.get(code.upper())
+        if table is None or table.ended or table.over:
+            self.guesses.miss(ids)
+            return None
+        return table.code
+
+    def seat_owner(self, code: str, key: str) -> str | None:
+        """The name of the seat ``key`` owns at open table ``code`` (a guest
+        coming back), else None."""
+        table = self.tables.get(code)
+        seat = None if table is None or table.ended else table.seat_of(key)
+        return None if seat is None or table is None else table.match.seats[seat].name
+
+    def miss(self, who: Who) -> None:
+        """A wrong code that did not go through ``code_for`` (a wrong come-back code)."""
+        self.guesses.miss(identities(who.key, who.address, who.guest))
 
     async def serve_unix(self, path: str | os.PathLike) -> None:
         """Listen on a Unix socket for players of this machine's user."""
@@ -242,8 +285,11 @@ class Hall:
         c = Client(self._ids, who, writer, Bucket(self.config.chat_burst, self.config.chat_every),
                    Bucket(MESSAGE_BURST, 1.0 / MESSAGE_RATE))
         self.clients[c.id] = c
-        log.info("client %d connected: %r (%s)", c.id, who.name, plain(who.key, 60))
-        self._send(c, {"t": "hello", "you": who.name, "seats": self._own_seats(who.key)})
+        log.info("client %d connected: %r (%s)", c.id, who.name, _shown_key(who))
+        hello = {"t": "hello", "you": who.name, "seats": self._own_seats(who.key)}
+        if who.comeback is not None:
+            hello["comeback"] = who.comeback  # a guest's own secret, to them alone
+        self._send(c, hello)
         reason = "left"
         try:
             while not c.closed:
@@ -254,7 +300,7 @@ class Hall:
         except wire.ProtocolError as e:
             reason = "cut off"
             log.warning("protocol error from client %d %r (%s): %s; closed", c.id, who.name,
-                        plain(who.key, 60), plain(str(e), 120))
+                        _shown_key(who), plain(str(e), 120))
         except (ConnectionError, OSError):
             pass
         finally:
@@ -320,12 +366,16 @@ class Hall:
         return table
 
     def _find(self, c: Client, code: str) -> Table:
+        """The table ``code`` names; a wrong code counts against the asker's
+        address and key (``hall.guesses``), and once they are used up any
+        code closes the connection, right or wrong."""
+        ids = identities(c.who.key, c.who.address, c.who.guest)
+        if self.guesses.blocked(ids):
+            raise wire.ProtocolError("too many wrong table codes")
         table = self.tables.get(code.upper())
         if table is None or table.ended:
-            c.misses += 1
-            if c.misses > MAX_MISSES:
-                raise wire.ProtocolError(f"more than {MAX_MISSES} unknown table codes")
-            raise Refused(f"there is no table {plain(code.upper(), 8)}")
+            self.guesses.miss(ids)
+            raise Refused(f"there is no table {plain(code.upper(), 12)}")
         return table
 
     def _on_list(self, c: Client, msg: dict[str, Any]) -> None:
@@ -338,10 +388,11 @@ class Hall:
         open_tables = [t for t in self.tables.values() if not t.over and not t.ended]
         if len(open_tables) >= self.config.max_tables:
             raise Refused(f"the hall is full ({self.config.max_tables} tables); try later")
-        if sum(t.host.key == c.who.key for t in open_tables) >= self.config.tables_per_key:
+        if sum(t.host.account == c.who.account for t in open_tables) \
+                >= self.config.tables_per_key:
             raise Refused(f"you already host {self.config.tables_per_key} open tables")
         match = self._new_match(c.who, msg)
-        code = self._new_code()
+        code = self._new_code(PRIVATE_CODE_LEN if msg.get("private") else CODE_LEN)
         table = Table(code=code, match=match, host=c.who, private=bool(msg.get("private")),
                       created=time.time())
         self.tables[code] = table
@@ -368,15 +419,13 @@ class Hall:
             options = Options.of(given)
             check_options(game.options, options, len(specs))
             options = named_options(game.options, options)
-            seed = msg.get("seed")
-            seed = secrets.randbelow(1 << 31) if seed is None else seed & 0x7FFFFFFFFFFFFFFF
-            return new_match(game.id, specs, options, seed, who)
+            return new_match(game.id, specs, options, self.seeds(), who)
         except (ValueError, KeyError, IllegalAction) as e:
             raise Refused(plain(str(e).strip("'\""), 200)) from None
 
-    def _new_code(self) -> str:
+    def _new_code(self, length: int) -> str:
         while True:
-            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LEN))
+            code = "".join(secrets.choice(CODE_LETTERS) for _ in range(length))
             if code not in self.tables and not (self.store.folder / f"{code}.json").exists():
                 return code
 
@@ -409,6 +458,7 @@ class Hall:
         h = self._timers.grace.pop((table.code, seat_now), None)
         if h is not None:
             h.cancel()
+        self._timers.stop(self._timers.idle, table.code)
         log.info("table %s: %r joined seat %d", table.code, c.who.name, seat_now + 1)
         self._emit(out)
         self._after(table)
@@ -417,8 +467,10 @@ class Hall:
         table = self._find(c, msg["code"])
         self._leave_table(c, "left")
         c.table = table.code
+        self._timers.stop(self._timers.idle, table.code)
         log.info("table %s: %r watches", table.code, c.who.name)
         self._emit(table.watch(c.id, c.who))
+        self._drive(table)  # bots that waited for someone to be here go on
 
     def _on_act(self, c: Client, msg: dict[str, Any]) -> None:
         table = self._table_of(c)
@@ -435,6 +487,22 @@ class Hall:
     def _on_undo(self, c: Client, msg: dict[str, Any]) -> None:
         table = self._table_of(c)
         self._emit(table.ask_undo(c.id))
+        request = table.undo_request
+        if request is not None:  # one silent player must not stop the table
+            seconds = self.config.turn_limit or self.config.undo_seconds
+            self._timers.stop(self._timers.undo, table.code)
+            self._timers.undo[table.code] = asyncio.get_running_loop().call_later(
+                seconds, self._undo_over, table.code, request)
+        self._after(table)
+
+    def _undo_over(self, code: str, request: Any) -> None:
+        """Nobody answered an undo in time: it is refused, and the game goes on."""
+        self._timers.undo.pop(code, None)
+        table = self.tables.get(code)
+        if table is None or table.undo_request is not request:
+            return
+        log.info("table %s: an undo went unanswered; refused", code)
+        self._emit(table.expire_undo())
         self._after(table)
 
     def _on_undo_answer(self, c: Client, msg: dict[str, Any]) -> None:
@@ -489,6 +557,31 @@ class Hall:
             loop = asyncio.get_running_loop()
             self._timers.gone[table.code] = loop.call_later(
                 max(self.config.seat_grace, 1.0), self._abandoned, table.code)
+        elif table.started and not table.members:
+            self._unattended(table)
+
+    def _unattended(self, table: Table) -> None:
+        """Nobody sits at or watches a started table: its bots wait (``_drive``),
+        and after ``idle_close`` it is saved and closed."""
+        if table.over or table.ended or table.code in self._timers.idle:
+            return
+        log.info("table %s: nobody is here; its bots wait", table.code)
+        self._timers.idle[table.code] = asyncio.get_running_loop().call_later(
+            self.config.idle_close, self._idle_over, table.code)
+
+    def _idle_over(self, code: str) -> None:
+        """Close a table nobody came back to: its game goes into each human
+        owner's save folder, to load and play on, and the hall forgets it."""
+        self._timers.idle.pop(code, None)
+        table = self.tables.get(code)
+        if table is None or table.members or table.over or table.ended:
+            return
+        saved = save_to_homes(table)
+        table.ended = True
+        table.version += 1
+        log.info("table %s closed: nobody was at it for %gs (saved for %d players)", code,
+                 self.config.idle_close, len(saved))
+        self._remove(table)
 
     def _abandoned(self, code: str) -> None:
         """Nobody came back to a table that never started: close it."""
@@ -545,6 +638,8 @@ class Hall:
         """Autosave, notice the end, and let bots and timers take their turn."""
         if self._stopping or table.ended:
             return
+        if table.undo_request is None:
+            self._timers.stop(self._timers.undo, table.code)
         if table.over:
             self._save_now(table)
             if table.over_at is None:
@@ -623,8 +718,8 @@ class Hall:
         if h is not None:
             h.cancel()
         mover = table.mover()
-        if mover is None or table.code in self._thinking:
-            return
+        if mover is None or table.code in self._thinking or not table.members:
+            return  # (nobody here: no one to play for, nothing to spend the bots on)
         kind, seat = mover
         if kind == "bot":
             self._think(table, seat)
@@ -656,7 +751,7 @@ class Hall:
             kind, strength = table.bot_of(seat)
             action = await self.pool.decide(table.game.id, kind, strength,
                                             table.match.view(seat), seat,
-                                            table.match.bot_seed(seat))
+                                            table.match.bot_seed(seat), table.host.account)
         finally:
             if self._thinking.get(table.code) is asyncio.current_task():
                 del self._thinking[table.code]
@@ -665,12 +760,25 @@ class Hall:
         if (table.moves == moves and table.match.to_move() == seat and not table.ended
                 and table.undo_request is None):
             try:
-                self._emit(table.play(action))
+                self._emit(table.play(action, by_bot=True))
             except IllegalAction as e:
                 log.error("table %s: bot %s chose an illegal move: %s", table.code, kind,
                           plain(str(e), 200))
                 return
         self._after(table)
+
+
+def secure_seed() -> int:
+    """A new table's seed, from the system's secure source: nobody can
+    derive the hidden cards from it, and the hall tells it to nobody
+    before the game ends (the finished game's save holds it)."""
+    return secrets.randbits(63)
+
+
+def _shown_key(who: Who) -> str:
+    """A player's key as the log shows it: a guest's key hashes their
+    come-back code, so the log names only that they are a guest."""
+    return "guest" if who.guest else plain(who.key, 60)
 
 
 def _log_failure(task: asyncio.Task) -> None:

@@ -21,7 +21,6 @@ import dataclasses
 import fcntl
 import logging
 import os
-import re
 import stat
 import threading
 from pathlib import Path
@@ -30,6 +29,8 @@ from typing import Any
 from saves.plain import plain
 from saves.store import default_folder, make_private_folder
 
+from .messages import CODE_RULE, is_code
+
 FOLDER = "hall"  # beside the save folder: <TABULA_HOME or user data>/hall
 SOCKET = "hall.sock"
 LOCK = "hall.lock"
@@ -37,7 +38,6 @@ LOG = "hall.log"  # the hall's one line per event (a terminal UI owns stderr)
 START_TIMEOUT = 30.0  # seconds for the hall to restore its tables and listen
 STOP_TIMEOUT = 30.0
 NAME_CHARS = 24
-_CODE = re.compile(r"[A-Za-z]{4,6}")
 
 
 class AlreadyHosted(Exception):
@@ -60,8 +60,8 @@ def socket_path(folder: Path | None = None) -> Path:
 
 def check_code(code: str) -> str:
     """A table code as typed (any case), upper-cased; ValueError if it cannot be one."""
-    if not _CODE.fullmatch(code):
-        raise ValueError(f"a table code is 4 to 6 letters, not {plain(code, 20)!r}")
+    if not is_code(code):
+        raise ValueError(f"{CODE_RULE}, not {plain(code, 20)!r}")
     return code.upper()
 
 

@@ -26,7 +26,15 @@ MAX_OPTIONS = 32
 MAX_ACTION_ITEMS = 256  # ints/strs in one encoded action, all levels together
 MAX_DEPTH = 6  # nesting of lists in an action or option value
 CODE_LETTERS = "BCDFGHJKLMNPQRSTVWXZ"
-CODE_LEN = 5
+CODE_LEN = 5  # an open table's code: it is listed in the lobby anyway
+PRIVATE_CODE_LEN = 10  # a private table's: 20**10 (10**13) codes, see hall.guesses
+CODE_RULE = f"a table's code is {CODE_LEN} letters ({PRIVATE_CODE_LEN} for a private table)"
+
+
+def is_code(text: str) -> bool:
+    """Could ``text`` (any case) be a table's code?"""
+    return (len(text) in (CODE_LEN, PRIVATE_CODE_LEN) and text.isascii()
+            and all(c in CODE_LETTERS for c in text.upper()))
 
 
 def _text(limit: int = MAX_RAW_TEXT) -> Callable[[Any], bool]:
@@ -50,7 +58,7 @@ def _bool(v: Any) -> bool:
 
 
 def _code(v: Any) -> bool:
-    return isinstance(v, str) and 1 <= len(v) <= 8 and v.isascii() and v.isalpha()
+    return isinstance(v, str) and 1 <= len(v) <= 12 and v.isascii() and v.isalpha()
 
 
 def _plain_value(v: Any, depth: int, budget: list[int]) -> bool:
@@ -86,16 +94,12 @@ def _options(v: Any) -> bool:
             and all(_text(64)(k) and _plain_value(x, 0, [64]) for k, x in v.items()))
 
 
-def _opt_int(v: Any) -> bool:
-    return v is None or _int(v)
-
-
 # kind -> {key: (required, check)}
 _KINDS: dict[str, dict[str, tuple[bool, Callable[[Any], bool]]]] = {
     "list": {},
     "create": {"game": (True, _text(32)), "seats": (True, _seats),
-               "options": (False, _options), "seed": (False, _opt_int),
-               "private": (False, _bool)},
+               "options": (False, _options), "private": (False, _bool)},
+    # (no seed: the hall draws it, and nobody learns it before the game ends)
     "join": {"code": (True, _code), "seat": (False, _opt_nat)},
     "watch": {"code": (True, _code)},
     "act": {"step": (True, _nat), "action": (True, _action)},

@@ -5,7 +5,8 @@ Layout of ``data_dir/tables`` (a private folder, 0700)::
     CODE.tabula     the table's Match (a save file: checked, atomic, with .bak)
     CODE.json       the sidecar: code, host, private, started, ended, created,
                     seat owners {key, name, home} (null for bots and free seats),
-                    seats a bot plays for an absent owner
+                    seats a bot plays for an absent owner, and the moves
+                    bots made for people (their log says so)
 
 Both are written after every change (tmp + os.replace, through
 ``saves.atomic``): encoded in the hall's loop, written in a thread.
@@ -34,11 +35,11 @@ from saves.plain import plain
 from saves.schema import MAX_FILE_BYTES
 from saves.store import make_private_folder
 
-from .messages import CODE_LEN, CODE_LETTERS, MAX_NAME
+from .messages import CODE_LEN, CODE_LETTERS, MAX_NAME, PRIVATE_CODE_LEN
 from .table import Table, Who
 
 log = logging.getLogger("tabula.hall")
-_CODE = re.compile(f"^[{CODE_LETTERS}]{{{CODE_LEN}}}$")
+_CODE = re.compile(f"[{CODE_LETTERS}]{{{CODE_LEN}}}|[{CODE_LETTERS}]{{{PRIVATE_CODE_LEN}}}")
 MAX_SIDECAR = 64 * 1024
 
 
@@ -81,7 +82,7 @@ class TableStore:
         out = []
         for side in sorted(self.folder.glob("*.json")):
             code = side.stem
-            if not _CODE.match(code):
+            if not _CODE.fullmatch(code):
                 continue
             try:
                 table = self._load(code)
@@ -110,30 +111,38 @@ class TableStore:
             raise ValueError("sidecar's seats do not match the game")
         playing = {int(s) for s in doc.get("bot_playing", [])
                    if isinstance(s, int) and 0 <= s < match.players}
+        moved = {i: s for i, s in (p for p in doc.get("bot_moved", [])
+                                   if isinstance(p, list) and len(p) == 2)
+                 if isinstance(i, int) and isinstance(s, int) and 0 <= s < match.players
+                 and 0 <= i < len(match.actions)}
         return Table(code=code, match=match, host=_who(doc["host"]),
                      private=bool(doc.get("private")), started=bool(doc.get("started")),
                      created=float(doc.get("created", 0.0)),
                      owners=[None if o is None else _who(o) for o in owners],
-                     bot_playing=playing)
+                     bot_playing=playing, bot_moved=moved)
 
 
 def sidecar(table: Table) -> dict[str, Any]:
     return {"code": table.code, "host": _doc(table.host), "private": table.private,
             "started": table.started, "ended": table.ended, "created": table.created,
             "owners": [None if o is None else _doc(o) for o in table.owners],
-            "bot_playing": sorted(table.bot_playing)}
+            "bot_playing": sorted(table.bot_playing),
+            "bot_moved": sorted(table.bot_moved.items())}
 
 
 def _doc(who: Who) -> dict[str, Any]:
-    return {"key": who.key, "name": who.name, "home": None if who.home is None else str(who.home)}
+    """A seat owner on disk (a guest's come-back code never is: only its hash, the key)."""
+    return {"key": who.key, "name": who.name, "home": None if who.home is None else str(who.home),
+            "address": who.address}
 
 
 def _who(doc: Any) -> Who:
     if not isinstance(doc, dict) or not isinstance(doc.get("key"), str):
         raise ValueError("a seat owner needs a key")
-    home = doc.get("home")
+    home, address = doc.get("home"), doc.get("address")
     return Who(key=doc["key"][:200], name=plain(doc.get("name", ""), MAX_NAME),
-               home=Path(home) if isinstance(home, str) and home else None)
+               home=Path(home) if isinstance(home, str) and home else None,
+               address=address[:64] if isinstance(address, str) else None)
 
 
 def save_to_homes(table: Table) -> list[Path]:

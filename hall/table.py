@@ -33,13 +33,35 @@ class Refused(Exception):
     """A request the table turns down; the text goes back to the asker."""
 
 
+GUEST = "guest:"  # a guest's seat key: "guest:" + the hash of their come-back code
+
+
 @dataclass(frozen=True)
 class Who:
-    """Who is on the other end of a connection."""
+    """Who is on the other end of a connection.
 
-    key: str  # owner identity: "SHA256:..." (ssh key), "guest:<name>", "local:<name>"
+    ``key`` owns seats: a key's fingerprint, a guest's secret (hashed), or
+    "local:<name>" on one machine (every local player is the same user).
+    ``account`` is what fair shares count (tables hosted, wrong codes): the
+    key, or for a guest the address they came from, since a guest can come
+    back as often as they like with a fresh secret and a fresh name.
+    """
+
+    key: str  # owner identity: "SHA256:..." (ssh key), "guest:<hash>", "local:<name>"
     name: str  # display name, already plain, <= MAX_NAME characters
     home: Path | None = None  # this player's save folder (finished tables are saved there)
+    address: str | None = None  # where they came from (IPv4, IPv6 /64); None: this machine
+    comeback: str | None = None  # a guest's secret, told only to them (never stored)
+
+    @property
+    def guest(self) -> bool:
+        return self.key.startswith(GUEST)
+
+    @property
+    def account(self) -> str:
+        if self.guest and self.address is not None:
+            return f"address:{self.address}"
+        return self.key
 
 
 @dataclass
@@ -79,6 +101,10 @@ class Table:
     undo_request: Undo | None = None
     version: int = 0  # changes whenever the game or the seats change (stale timers)
     moves: int = 0  # changes whenever the game changes (a move or an undo: stale bots)
+    decided: dict[int, int] = field(default_factory=dict)  # per seat: moves made (never undone)
+    asked: dict[int, int] = field(default_factory=dict)  # per seat: decided[seat] at its last undo
+    bot_moved: dict[int, int] = field(default_factory=dict)  # action index -> human seat a bot
+    #                                                          moved for (absent, or out of time)
     _logs: dict[int, list[list]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -196,8 +222,13 @@ class Table:
             last = i == len(states) - 1 and latest is not None
             shown = latest if last else self.game.view(states[i], viewer)
             lines = (self.game.log_line(shown, e) for e in self.game.events(shown))
-            cache.append([[i, [[t, s] for t, s in line.parts], line.heading]
-                          for line in lines if line is not None])
+            entries = [[i, [[t, s] for t, s in line.parts], line.heading]
+                       for line in lines if line is not None]
+            if i - 1 in self.bot_moved:  # the move that led here was a bot's, for a person
+                seat = self.bot_moved[i - 1]
+                entries.insert(0, [i, [["A bot moves for ", None],
+                                       [self.match.seats[seat].name, seat], [":", None]], False])
+            cache.append(entries)
         return [entry for per_step in cache[start:] for entry in per_step]
 
     def _forget_log(self, step: int) -> None:
@@ -365,9 +396,15 @@ class Table:
             raise Refused("that move is not allowed now")
         return self.play(action)
 
-    def play(self, action: tuple) -> Out:
-        """Play a checked action (a human's or a bot's) and tell everyone."""
+    def play(self, action: tuple, by_bot: bool = False) -> Out:
+        """Play a checked action (a human's or a bot's) and tell everyone; a
+        bot's move for a person's seat is logged as the bot's."""
+        seat = self.match.to_move()
+        if by_bot and seat is not None and self.is_human(seat):
+            self.bot_moved[self.step] = seat
         self.match.play(action)
+        if seat is not None:
+            self.decided[seat] = self.decided.get(seat, 0) + 1
         self.moves += 1
         self._changed()
         out: Out = []
@@ -394,6 +431,8 @@ class Table:
             raise Refused("only a player may ask to undo")
         if self.undo_request is not None:
             raise Refused("an undo is already being asked")
+        if self.asked.get(m.seat) == self.decided.get(m.seat, 0):
+            raise Refused("you may ask once a turn: move again, then you may ask")
         if not self.match.can_undo(m.seat):
             raise Refused("there is nothing you may undo now")
         if self._human_moved_since(m.seat):
@@ -401,6 +440,7 @@ class Table:
         waiting = {o.seat for c, o in self.members.items()
                    if o.seat is not None and o.seat != m.seat and o.seat not in self.bot_playing}
         self.undo_request = Undo(m.seat, self.step, waiting)
+        self.asked[m.seat] = self.decided.get(m.seat, 0)
         if not waiting:
             return self._end_undo(True, "")
         ask = {"t": "undo_asked", "seat": m.seat, "name": m.who.name}
@@ -427,6 +467,13 @@ class Table:
         req.waiting.discard(m.seat)
         return [] if req.waiting else self._end_undo(True, "")
 
+    def expire_undo(self) -> Out:
+        """Nobody answered in time: the request is refused."""
+        if self.undo_request is None:
+            return []
+        names = ", ".join(self.match.seats[s].name for s in sorted(self.undo_request.waiting))
+        return self._end_undo(False, f"no answer from {names} in time")
+
     def _drop_from_undo(self, seat: int) -> Out:
         req = self.undo_request
         if req is None:
@@ -442,6 +489,7 @@ class Table:
         name = self.match.seats[req.seat].name
         if ok and req.step == self.step and self.match.undo(req.seat):
             self.match.redo_stack.clear()  # no redo at a shared table
+            self.bot_moved = {i: s for i, s in self.bot_moved.items() if i < self.step}
             self.moves += 1
             self._changed()
             self._forget_log(self.step)

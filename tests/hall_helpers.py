@@ -25,6 +25,7 @@ from hall.hall import Hall, HallConfig, Who
 
 WAIT = 20.0  # s any one awaited message may take before a test fails
 POOL = BotPool(workers=1, iterations=20)  # shared: one worker start for the session
+_HALL_OF: dict[int, Hall] = {}  # id(client) -> its hall (``create`` fixes the hall's seed)
 
 
 def run(coro: Coroutine[Any, Any, Any], timeout: float = 60.0) -> Any:
@@ -79,12 +80,25 @@ async def hall_at(data: Path, pool: Any = POOL, **config: Any) -> AsyncIterator[
         await hall.stop()
 
 
-def connect(hall: Hall, name: str, home: Path | None = None, key: str | None = None
-            ) -> HallClient:
-    """A client of ``hall`` on a fresh socket pair, as guest ``name``."""
+def connect(hall: Hall, name: str, home: Path | None = None, key: str | None = None,
+            address: str | None = None) -> HallClient:
+    """A client of ``hall`` on a fresh socket pair, as guest ``name`` (or
+    the holder of ``key``), from ``address`` (None: a test's connection)."""
     ours, theirs = socket.socketpair()
-    hall.attach(ours, Who(key or f"guest:{name}", name, home))
-    return HallClient.from_socket(theirs)
+    hall.attach(ours, Who(key or f"guest:{name}", name, home, address))
+    return of_hall(HallClient.from_socket(theirs), hall)
+
+
+def of_hall(client: HallClient, hall: Hall) -> HallClient:
+    """Note that ``client`` talks to ``hall`` (``create`` fixes that hall's seed)."""
+    _HALL_OF[id(client)] = hall
+    return client
+
+
+def fix_seed(hall: Hall, seed: int) -> None:
+    """The hall's next tables get ``seed`` (the server's choice: a client
+    never names one), so a test's game is the same every run."""
+    hall.seeds = lambda: seed
 
 
 async def expect(client: HallClient, *kinds: str, timeout: float = WAIT) -> dict:
@@ -108,9 +122,11 @@ def seat_specs(kinds: list[str]) -> list[dict]:
 
 async def create(client: HallClient, game: str, kinds: list[str], seed: int = 1,
                  **extra: Any) -> dict:
-    """Create a table; the ``joined`` message (its code in ["table"]["code"])."""
-    await client.send({"t": "create", "game": game, "seats": seat_specs(kinds), "seed": seed,
-                       **extra})
+    """Create a table with ``seed`` (fixed on the hall, see ``fix_seed``);
+    the ``joined`` message (its code in ["table"]["code"])."""
+    if id(client) in _HALL_OF:
+        fix_seed(_HALL_OF[id(client)], seed)
+    await client.send({"t": "create", "game": game, "seats": seat_specs(kinds), **extra})
     return await expect(client, "joined")
 
 

@@ -446,10 +446,11 @@ def test_achievements_are_reported_at_the_end() -> None:
 
 # ---------------------------------------------------------------- the protocol
 def test_the_game_is_registered_with_its_variants() -> None:
+    """The variants, then the one reading that changed (trade.REFILL)."""
     from engine import get_game
     g = get_game("ageofrome")
     assert isinstance(g, AgeOfRome) and g.players == range(1, 5)
-    assert [o.key for o in g.options] == [v.key for v in data.VARIANTS]
+    assert [o.key for o in g.options] == [v.key for v in data.VARIANTS] + ["trade_refill"]
     s = g.setup(3, Options.of({"hard_times": True}), 2)
     assert g.chapter(s).number == 0 and g.prompt(s).endswith("?")
 

@@ -83,6 +83,9 @@ def test_the_turn_limit_lets_a_bot_move_for_a_slow_player(tmp_path: Path) -> Non
             moved = await until(anna, lambda m: m["t"] == "state" and m["step"] >= 1)
             assert hall.tables[joined["table"]["code"]].match.actions[0] is not None
             assert moved["step"] >= 1
+            # the log says the move was a bot's, for anna: not as if she had made it
+            marked = [parts for step, parts, _ in moved["log"] if step == 1]
+            assert marked[0] == [["A bot moves for ", None], ["anna", 0], [":", None]]
     run(go())
 
 
@@ -126,6 +129,18 @@ def test_undo_needs_the_others_yes(tmp_path: Path) -> None:
             refused = await expect(anna, "undo_result")
             assert not refused["ok"] and "bob said no" in refused["text"]
             assert table.step == step
+            await anna.send({"t": "undo"})  # once a turn: she must move before asking again
+            assert "once a turn" in (await expect(anna, "error"))["text"]
+    run(go())
+
+
+def test_an_undo_the_others_allow_takes_the_move_back(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            code, anna, bob = await table_of_two(hall)
+            await drive_to_undo(hall, code, anna, bob)
+            table = hall.tables[code]
+            step = table.step
             await anna.send({"t": "undo"})
             await expect(bob, "undo_asked")
             await bob.send({"t": "undo_answer", "yes": True})

@@ -48,6 +48,7 @@ def test_bad_bodies_are_protocol_errors(body: bytes) -> None:
     {"t": "create", "game": "g", "seats": []},
     {"t": "create", "game": "g", "seats": [{"kind": "human", "evil": 1}]},
     {"t": "create", "game": "g", "seats": [{"kind": "human"}], "options": {"k": 1.5}},
+    {"t": "create", "game": "g", "seats": [{"kind": "human"}], "seed": 7},  # the hall's own
     {"t": "hello", "name": "x"},
 ])
 def test_bad_messages_are_refused(msg: dict) -> None:
@@ -60,7 +61,7 @@ def test_good_messages_pass() -> None:
                 {"t": "act", "step": 0, "action": ["pass", 1, ["a", True, None]]},
                 {"t": "create", "game": "x", "seats": [{"name": "A", "kind": "human",
                                                         "strength": "easy"}],
-                 "options": {"k": 1, "s": ["a", "b"]}, "seed": None, "private": True}):
+                 "options": {"k": 1, "s": ["a", "b"]}, "private": True}):
         assert messages.check(msg) is msg
     assert messages.check({"t": "hello", "name": "ann"}, hello=True)
     with pytest.raises(wire.ProtocolError):

@@ -100,3 +100,23 @@ def test_games_of_the_first_stand_ins_still_load_after_the_tuning(players: int):
     except IllegalAction:
         return
     assert tuned.state != m.state
+
+
+def test_an_age_of_rome_game_saved_before_the_trade_refill_reading_replays():
+    """260 actions of a 4-player Age of Rome, seed 0, saved by fc80992, when
+    any draw refilled an empty Trade deck. At action 251 Bulla is played
+    with one card left in the deck and 15 on the discard pile: its second
+    draw reshuffled the pile. The save names no ``trade_refill``, so it
+    replays by that first reading, to its digest; with today's default named
+    the same actions are another game."""
+    m = load_match(fixture("first-trade-refill-4p"))
+    assert not m.is_over() and m.options == Options() and len(m.actions) == 260
+    aor = m.game
+    assert aor.id == "ageofrome"
+    before = m.states[250]
+    assert m.actions[250] == ("play", "Bulla") and len(before.trade_deck) == 1
+    assert any(e[0] == "deck_reshuffled" for e in m.states[251].events)
+    today = Match("ageofrome", m.seats, m.seed, named_options(aor.options, Options()),
+                  actions=m.actions[:251])
+    assert not any(e[0] == "deck_reshuffled" for e in today.state.events)
+    assert today.state.trade_deck == () and len(today.state.discard) == 16

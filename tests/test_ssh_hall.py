@@ -138,7 +138,7 @@ async def open_lobby(port: int, username: str, keys: list, command: str = "lobby
     return GameClient(conn, process, 100, 32)
 
 
-CREATE = {"t": "create", "game": "provincia", "private": True, "seed": 7, "options": {},
+CREATE = {"t": "create", "game": "provincia", "private": True, "options": {},
           "seats": [{"name": "", "kind": "human", "strength": "normal"},
                     {"name": "", "kind": "human", "strength": "normal"},
                     {"name": "", "kind": "rules", "strength": "normal"}]}
@@ -405,7 +405,7 @@ def test_join_with_nobody_hosting_says_so_in_one_line(tmp_path, monkeypatch, cap
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "nobody hosts tables here" in err
     assert cli_main(["join", "k1"]) == 2
-    assert "4 to 6 letters" in capsys.readouterr().err
+    assert "a table's code is 5 letters (10 for a private table)" in capsys.readouterr().err
 
 
 def test_a_local_hall_is_private_single_and_keeps_its_tables(tmp_path):
@@ -442,3 +442,70 @@ def test_a_local_hall_is_private_single_and_keeps_its_tables(tmp_path):
     finally:
         again.stop()
 
+
+
+# -- a guest's seat is theirs by a secret, not by their name --------------------------
+
+def test_a_dropped_guests_seat_is_theirs_by_come_back_code_not_by_name(tmp_path):
+    """Over real SSH: anna (a guest) drops out of a started table. Someone
+    logging in as "anna", or with the table's code and a made-up come-back
+    code, is not seated and is sent none of seat 1's views; anna, coming
+    back as ``CODE-SECRET`` (the code only her screen was told), gets her
+    seat back."""
+    import pickle
+
+    import engine
+    from tests.hall_helpers import Tap
+
+    config = make_config(tmp_path, None, child_command=relay_game(tmp_path))
+    game = engine.get_game("provincia")
+
+    async def body():
+        async with serving(config) as host:
+            host.hall.tap = Tap()
+            anna = await GameClient.connect(host.port, username="anna")
+            hello = await message(anna, "hello")
+            comeback = hello["comeback"]
+            assert re.fullmatch(r"[2-9B-DF-HJ-NP-TV-Z]{8}", comeback)
+            say(anna, CREATE)
+            code = (await message(anna, "joined"))["table"]["code"]
+            bob = await GameClient.connect(host.port, username=code)
+            await started(bob)
+            say(bob, {"t": "join", "code": code})
+            assert (await message(bob, "joined"))["seat"] == 1
+            table = host.hall.tables[code]
+            assert table.started and table.owners[0].name == "anna"
+            anna.close()
+            await anna.wait_closed()
+            await eventually(lambda: not table.connected(0))
+
+            keys_before = {w.key for _, _, w, _ in host.hall.tap.sent}
+            mallory = await GameClient.connect(host.port, username="anna")
+            assert (await message(mallory, "hello"))["seats"] == []
+            say(mallory, {"t": "join", "code": code})
+            assert "no free seat" in (await message(mallory, "error"))["text"]
+            made_up = await GameClient.connect(host.port, username=f"{code}-23456789")
+            assert (await started(made_up))[2] == f"join:{code}"
+            assert (await message(made_up, "hello"))["seats"] == []
+            say(made_up, {"t": "join", "code": code})
+            await message(made_up, "error")
+            assert not table.connected(0)
+            strangers = {w.key for _, _, w, _ in host.hall.tap.sent} - keys_before
+            for _, _, who, msg in host.hall.tap.sent:
+                if who.key in strangers and msg["t"] == "state":
+                    assert game.viewer(pickle.loads(msg["view"])) != 0
+
+            back = await GameClient.connect(host.port, username=f"{code.lower()}-{comeback}")
+            assert (await started(back))[2] == f"join:{code}"
+            hello = await message(back, "hello")
+            assert hello["seats"] == [{"code": code, "seat": 0}]
+            assert hello["you"] == "anna-2"  # (mallory is "anna" now, while she stays)
+            assert hello["comeback"] == comeback  # the same way back next time
+            say(back, {"t": "join", "code": code, "seat": 0})
+            assert (await message(back, "joined"))["seat"] == 0
+            assert table.connected(0) and table.match.seats[0].name == "anna"
+            for client in (bob, mallory, made_up, back):
+                client.send("q\r")
+                await client.read_to_end()
+            await sessions_done(host)
+    run(body())

@@ -58,7 +58,7 @@ def test_four_players_join_one_table_by_code_and_play_it_to_the_end(tmp_path):
     async def body() -> None:
         async with room(tmp_path, NAMES, max_tables=4) as here:
             anna = await here.connect("anna", command="lobby")
-            code = await create_table(anna, humans=4, seed=SEED)
+            code = await create_table(anna, humans=4, hall=here.hall, seed=SEED)
             assert here.match(code).seed == SEED  # a fixed game: the same keys every run
             bruno = await here.connect("bruno", user=code)  # ssh CODE@host
             carla = await here.connect("carla", user=code.lower())  # codes ignore case

@@ -57,7 +57,7 @@ def test_garbage_on_the_hall_socket_cuts_off_that_game_only(tmp_path, caplog):
         async with room(tmp_path, ("anna", "mallory"), seat_grace=0.5,
                         child_command=(sys.executable, str(script))) as here:
             anna = await here.connect("anna", command="lobby")
-            code = await create_table(anna, humans=2, seed=7)
+            code = await create_table(anna, humans=2, hall=here.hall, seed=7)
             mallory = await here.connect("mallory", user=code)
             await mallory.read_until("SEATED")
             m = seat_of(here, code, "mallory")

@@ -58,7 +58,7 @@ def test_two_people_and_two_bots_finish_a_game(tmp_path, client):
     async def body() -> None:
         async with room(tmp_path, NAMES) as here:
             anna = await here.connect("anna", command="lobby")
-            code = await create_table(anna, humans=2, seed=7)
+            code = await create_table(anna, humans=2, hall=here.hall, seed=7)
             bruno = await here.connect("bruno", user=code, openssh=client == "openssh")
             await here.tap.until(lambda: here.tap.to(here.key_of("bruno"), "joined"),
                                  "bruno seated")
@@ -86,7 +86,7 @@ def test_a_dropped_player_is_replaced_by_a_bot_and_gets_the_seat_back(tmp_path):
     async def body() -> None:
         async with room(tmp_path, NAMES, seat_grace=1.0) as here:
             anna = await here.connect("anna", command="lobby")
-            code = await create_table(anna, humans=2, seed=7)
+            code = await create_table(anna, humans=2, hall=here.hall, seed=7)
             bruno = await here.connect("bruno", user=code)
             await here.tap.until(lambda: here.tap.to(here.key_of("bruno"), "joined"),
                                  "bruno seated")
@@ -124,7 +124,7 @@ def test_a_restarted_server_keeps_the_table(tmp_path):
     async def body() -> None:
         async with room(tmp_path, NAMES) as here:
             anna = await here.connect("anna", command="lobby")
-            code = await create_table(anna, humans=2, seed=7)
+            code = await create_table(anna, humans=2, hall=here.hall, seed=7)
             bruno = await here.connect("bruno", user=code)
             await here.tap.until(lambda: here.tap.to(here.key_of("bruno"), "joined"),
                                  "bruno seated")

@@ -418,7 +418,7 @@ async def room(tmp: Path, names: Sequence[str], **changes: Any) -> AsyncIterator
 YOUR_TURN = "Your turn"
 _STEP = re.compile(r"\bmove (\d+)\b")
 _STATUS_STEP = re.compile(r"^ *move (\d+) ·", re.MULTILINE)  # the status line's
-_WHO_STEP = re.compile(r"code [A-Z]{4,6} · move (\d+)")  # the who line's
+_WHO_STEP = re.compile(r"code [A-Z]{5,10} · move (\d+)")  # the who line's
 
 
 def step_shown(text: str) -> int | None:
@@ -579,29 +579,23 @@ async def pick(term: Terminal, shown: Callable[[], bool], keys: str,
             await term.until(done, what, 3.0)
 
 
-async def create_table(term: Terminal, humans: int = 2, seed: int | None = None,
-                       timeout: float = 30.0) -> str:
+async def create_table(term: Terminal, humans: int = 2, hall: Any = None,
+                       seed: int = 7, timeout: float = 30.0) -> str:
     """From the lobby, create a Provincia table for four where seats 2..``humans``
-    are open human seats and the rest rules bots (and the game's ``seed``, if
-    given); returns its code, read off the table screen the creator lands on.
+    are open human seats and the rest rules bots; returns its code, read off
+    the table screen the creator lands on. ``hall``: the server's hall, whose
+    next table gets ``seed`` (a player never chooses a shared table's seed).
 
-    The form opens with Create focused; two Shift+Tabs back is the seed (past
-    the private checkbox). Tab wraps round to the top (game, players, then
-    each seat's name, kind, [strength], city), so seat 2's "Plays as" is 8
-    Tabs from Create, and each next seat's 3 more once the seat before is
-    human (a human seat's strength is disabled, so skipped).
+    The form opens with Create focused. Tab wraps round to the top (game,
+    players, then each seat's name, kind, [strength], city), so seat 2's
+    "Plays as" is 8 Tabs from Create, and each next seat's 3 more once the
+    seat before is human (a human seat's strength is disabled, so skipped).
     """
+    if hall is not None:
+        hall.seeds = lambda: seed
     await term.read_until(LOBBY, timeout=timeout)
     term.send("n")
     await term.read_until(CREATE_BUTTON, timeout=timeout)
-    if seed is not None:
-        term.send(BACKTAB * 2 + HOME + KILL_LINE)
-        await term.until(lambda: re.search(r"Seed +same seed", term.text()) is not None,
-                         "the seed cleared", timeout)
-        term.send(str(seed))
-        await term.until(lambda: re.search(rf"Seed +{seed} ", term.text()) is not None,
-                         f"seed {seed} typed", timeout)
-        term.send(TAB * 2)  # back on Create
     for seat in range(1, humans):
         term.send(TAB * (8 if seat == 1 else 3))
         await pick(term, lambda: term.has("Random bot"),  # only in the open list

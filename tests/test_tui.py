@@ -424,3 +424,29 @@ def test_keys_work_while_a_bot_thinks_and_leaving_cancels_it(monkeypatch):
             assert all(w.is_finished for w in app.workers)
 
     run(go())
+
+
+def test_a_served_player_is_never_shown_the_servers_paths(home, monkeypatch, tmp_path):
+    """Saving in a served game (TABULA_CRASH_DIR set) names the save, not the
+    server's folders or the hash of the player's folder; locally the path shows."""
+    match = position("play")
+
+    async def saved_notice(served: bool) -> str:
+        if served:
+            monkeypatch.setenv("TABULA_CRASH_DIR", str(tmp_path / "crashes"))
+        else:
+            monkeypatch.delenv("TABULA_CRASH_DIR", raising=False)
+        app = app_for(match)
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await settle(pilot)
+            await pilot.press("ctrl+s")
+            app.screen.query_one("#save-name").value = ""
+            await pilot.press(*("mine" if served else "local"), "enter")
+            await pilot.pause()
+            await settle(pilot)
+            return next(n.message for n in app._notifications if n.title == "Saved")
+
+    served = asyncio.run(saved_notice(True))
+    folder = str(Store().root)
+    assert "mine" in served and "/" not in served and folder not in served
+    assert folder in asyncio.run(saved_notice(False))

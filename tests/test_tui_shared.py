@@ -28,11 +28,13 @@ from hall.hall import Hall, Who
 from tests.hall_helpers import Player, connect, create, expect, hall_at, run
 from tests.test_tui_support import settings
 from tui.app import Start, TabulaApp
+from tui.hall_link import HallSend
 from tui.screens.dialogs import ConfirmScreen, HelpScreen
 from tui.screens.lobby import LobbyScreen, NewTableScreen
 from tui.screens.shared_table import ChatScreen, SharedTableScreen
 from tui.screens.title import TitleScreen
 from tui.widgets.game_log import GameLog
+from tui.widgets.keybar import KeyBar
 
 pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
 
@@ -120,6 +122,36 @@ def test_the_lobby_lists_the_tables_and_creates_one_from_the_form(tmp_path: Path
                 await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
                 await pilot.press("escape")
                 await shows(pilot, lambda: isinstance(app.screen, TitleScreen))
+    run(go())
+
+
+def test_a_guest_is_told_the_way_back_to_their_seat_and_chooses_no_seed(tmp_path: Path
+                                                                       ) -> None:
+    """A served guest creates a table from the form: the form has no seed
+    (the hall draws it), and the screen tells them, and ``?`` again, the
+    ssh command that brings them back to their seat."""
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            ours, theirs = socket.socketpair()
+            hall.attach(ours, Who("guest:0a1b", "anna", None, comeback="2345BCDF"))
+            link = Link(fd=theirs.detach(), start="lobby", ssh="ssh -p 2222 {user}@192.0.2.4")
+            app = TabulaApp(Start("title"), settings(), link=link)
+            async with app.run_test(size=(100, 30), notifications=True) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
+                await pilot.press("n")
+                await shows(pilot, lambda: isinstance(app.screen, NewTableScreen))
+                form = app.screen
+                assert not form.query_one("#seed-row").display
+                assert "seed" not in form.create_message()
+                await pilot.press("ctrl+g")
+                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                            and app.screen.step >= 0)
+                code = table_screen(app).code
+                way_back = f"ssh -p 2222 {code}-2345BCDF@192.0.2.4"
+                assert any(way_back in n.message for n in app._notifications)
+                await pilot.press("question_mark")
+                await shows(pilot, lambda: isinstance(app.screen, HelpScreen))
+                assert way_back in screen_text(app)
     run(go())
 
 
@@ -291,4 +323,26 @@ def test_a_spectator_watches_every_game(tmp_path: Path, game_id: str) -> None:
                 await shows(pilot, lambda: isinstance(app.screen, HelpScreen))
                 help_text = screen_text(app)
                 assert "Chat" in help_text and "Host" not in help_text  # not the host
+    run(go())
+
+
+def test_a_spectators_key_bar_offers_no_undo_or_hint(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            bob = connect(hall, "bob")
+            code = (await create(bob, "provincia", ["human", "human"], seed=3))["table"]["code"]
+            app = app_at(hall, "anna", start=f"watch:{code}")
+            async with app.run_test(size=(120, 30)) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                            and app.screen.step >= 0)
+                bar = str(app.screen.query_one(KeyBar).render())
+                assert "Chat" in bar and "Undo?" not in bar and "Hint" not in bar
+                await pilot.press("escape")
+                await shows(pilot, lambda: app.screen.__class__.__name__ == "TableMenu")
+                await pilot.press("escape")
+                app.post_message(HallSend({"t": "join", "code": code}))  # she sits down
+                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                            and app.screen.seat == 1)
+                bar = str(app.screen.query_one(KeyBar).render())
+                assert "Undo?" in bar and "Hint" in bar
     run(go())

@@ -18,7 +18,7 @@ from engine.match import Match, Seat
 from hall.hall import Hall, HallConfig, Who
 from hall.store import TableStore
 from hall.table import Table
-from tests.hall_helpers import POOL, connect, create, expect, hall_at, run, until
+from tests.hall_helpers import POOL, connect, create, expect, fix_seed, hall_at, run, until
 from tests.test_tui_shared import app_at, log_text, screen_text, shows, table_screen
 from tui.hall_link import HallSend
 from tui.screens.dialogs import ConfirmScreen, HintScreen
@@ -87,8 +87,9 @@ def test_the_host_starts_with_bots_gives_a_waiting_seat_to_a_bot_and_ends(tmp_pa
             app = app_at(hall, "anna", start="lobby")
             async with app.run_test(size=(100, 30)) as pilot:
                 await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
+                fix_seed(hall, 3)
                 app.post_message(HallSend({
-                    "t": "create", "game": "provincia", "seed": 3,
+                    "t": "create", "game": "provincia",
                     "seats": [{"name": "", "kind": "human", "strength": "easy"}] * 4}))
                 await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
                             and app.screen.step >= 0)

@@ -17,7 +17,7 @@ import pytest
 import engine
 from hall.client import HallClient, Link
 from hall.hall import Hall, HallConfig, Who
-from tests.hall_helpers import POOL, create, expect
+from tests.hall_helpers import POOL, create, expect, of_hall
 from tests.test_tui_shared import shows
 from tests.test_tui_support import settings
 from tui.app import Start, TabulaApp
@@ -36,7 +36,7 @@ class FixedCodes(Hall):
         super().__init__(config, pool=POOL)
         self._codes: Iterator[str] = iter(codes)
 
-    def _new_code(self) -> str:
+    def _new_code(self, length: int) -> str:
         return next(self._codes)
 
 
@@ -64,7 +64,7 @@ class Scene:
     def client(self, hall: Hall, name: str) -> HallClient:
         ours, theirs = socket.socketpair()
         hall.attach(ours, Who(f"guest:{name}", name, None))
-        self.clients.append(HallClient.from_socket(theirs))
+        self.clients.append(of_hall(HallClient.from_socket(theirs), hall))
         return self.clients[-1]
 
 

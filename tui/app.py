@@ -133,9 +133,11 @@ class TabulaApp(App[int]):
         """Every notification is plain text: messages quote seat names, save
         names and file content (a SaveError names the file), which must never
         be read as markup nor carry control characters to the terminal. So
-        ``markup`` is ignored (screens' ``notify`` passes True by default)."""
-        super().notify(plain(message, NOTICE_CHARS), title=plain(title), severity=severity,
-                       timeout=timeout, markup=False)
+        ``markup`` is ignored (screens' ``notify`` passes True by default). In
+        a served game no path of the server's shows (``crash.private_paths``)."""
+        message = crash.private_paths(plain(message, NOTICE_CHARS))
+        super().notify(message, title=plain(title), severity=severity, timeout=timeout,
+                       markup=False)
 
     # ------------------------------------------------------------ crashes
     def _handle_exception(self, error: Exception) -> None:

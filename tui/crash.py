@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import sys
 import time
 import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import TextIO
 
 ENV = "TABULA_CRASH_DIR"
@@ -38,6 +39,18 @@ def crash_dir() -> Path | None:
     """The folder for crash reports, or None when crashes may be shown (local play)."""
     folder = os.environ.get(ENV, "")
     return Path(folder) if folder else None
+
+
+_PATH = re.compile(r"(?<![\w~.])/[^\s'\"()“”<>]+")
+
+
+def private_paths(text: str) -> str:
+    """``text`` as a served game's player may see it: every absolute path
+    cut to its last part. Paths name the server's folders and the hash of a
+    player's folder; locally they are the player's own and stay whole."""
+    if crash_dir() is None:
+        return text
+    return _PATH.sub(lambda m: PurePosixPath(m.group()).name or "/", text)
 
 
 def report_text(text: str) -> Path | None:

@@ -16,6 +16,7 @@ markup only through ``tui.widgets.untrusted.markup``.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +28,8 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from hall.client import HallClient, Link
+
+_COMEBACK = re.compile(r"[0-9A-Z]{4,16}")
 
 
 @dataclass
@@ -57,6 +60,7 @@ class HallLink:
     link: Link
     client: HallClient | None = None
     you: str = ""  # my name, as the hall's hello said it
+    comeback: str = ""  # a guest's come-back code, as the hall's hello said it
     alive: bool = True
     started: bool = False  # the start (lobby, join, reconnect) was acted on
     pending: list[dict[str, Any]] = field(default_factory=list)  # sent before connecting
@@ -93,6 +97,20 @@ class HallLink:
     def close(self) -> None:
         if self.client is not None:
             self.client.close()
+
+    def hello(self, msg: dict[str, Any]) -> None:
+        """Take my name (and a guest's come-back code) from the hall's hello."""
+        self.you = plain(str(msg.get("you", "")), 24)
+        comeback = str(msg.get("comeback") or "")
+        self.comeback = comeback if _COMEBACK.fullmatch(comeback) else ""
+
+    def comeback_command(self, code: str) -> str:
+        """What a guest types to come back to their seat at ``code`` ("" for
+        key holders and local players: their seat is their key's, or this
+        machine's user's)."""
+        if not self.comeback or not self.link.ssh or not code.isalpha():
+            return ""
+        return self.link.ssh.replace("{user}", f"{code}-{self.comeback}")
 
 
 def first_request(start: str, hello: dict[str, Any]) -> tuple[bool, dict[str, Any] | None]:

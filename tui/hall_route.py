@@ -21,7 +21,7 @@ def route(app: App[Any], hall: HallLink, msg: dict[str, Any]) -> None:
     """Hand one message from the hall to the screen it concerns."""
     kind = msg.get("t")
     if kind == "hello":
-        hall.you = plain(str(msg.get("you", "")), 24)
+        hall.hello(msg)
         if not hall.started:
             hall.started = True
             lobby, request = first_request(hall.link.start, msg)
@@ -38,7 +38,8 @@ def route(app: App[Any], hall: HallLink, msg: dict[str, Any]) -> None:
             return
         if table is not None:  # another table: that screen goes
             table.close_quietly()
-        app.push_screen(SharedTableScreen(msg, hall.you))
+        comeback = hall.comeback_command(str(code or ""))
+        app.push_screen(SharedTableScreen(msg, hall.you, comeback))
         return
     if kind == "tables":
         lobby = _on_stack(app, LobbyScreen)

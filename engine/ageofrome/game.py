@@ -76,7 +76,7 @@ OPTIONS: tuple[Option, ...] = tuple(
         "Heroes (L355-357): no Medals; the six Medal Quests are out",
         "Hard Times (L358-360): the six negative Events join the deck",
     ), strict=True)
-)
+) + (trade.REFILL,)
 
 
 def not_an_answer(s: State, pd: Pending, a: Any) -> str:

@@ -40,12 +40,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.core import Held, Options
+from engine.core import Held, Options, named_options
 from engine.scenario import ScriptedRng, ScriptError, run_to_phase
 
 from . import board, data, invariants
 from .events_phase import turn_order
-from .game import FLOW, settle
+from .game import FLOW, OPTIONS, settle
 from .setup import new_player
 from .setup import setup as raw_setup
 from .state import (
@@ -300,7 +300,7 @@ class Scenario:
 
     # -- building
     def build(self) -> State:
-        options = Options.of(self.options)
+        options = named_options(OPTIONS, Options.of(self.options))  # a new game's readings
         s = raw_setup(self.players, options, self.seed)
         w = s.thaw()
         w.events = list(w.events)

@@ -9,8 +9,11 @@ counts toward the limit of five (L206). The deck is ``State.trade_deck``
 Drawing (A15): cards come one at a time; before each with a full hand the
 player makes room (a "room" decision: sell, discard, play a card of the
 open window's condition, form a set, or draw no more). An empty deck takes
-the shuffled discard pile as its new deck (inferred: the rulebook does not
-say); with both empty nothing is drawn.
+the shuffled discard pile as its new deck when an action or an Event draws
+(inferred: the rulebook does not say); a Trade card's own draw takes only
+what is left in the deck, so no chain of cards can refill it and hand a
+card straight back (``REFILL``; games saved before this reading name no
+value and keep the first one, where any draw refilled it).
 
 A Trade window (``open_window``) lets a seat play cards of the conditions
 that occurred; once a card is played the window narrows to that card's
@@ -30,7 +33,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
-from engine.core import ALL_SEATS, Held, kinded
+from engine.core import ALL_SEATS, Held, Option, Options, kinded
 from engine.flow import Pending, push
 
 from . import data, effects, glory
@@ -51,7 +54,9 @@ from .state import (
 )
 
 ROOM, WINDOW = "room", "trade"  # the decision kinds of this module
-DRAW, TAKE = -1, -2  # steps of a draw under way: a card from the deck, the discard's top
+# Steps of a draw under way: a card from the deck (refilled from the discard
+# pile when empty), the discard's top, a card from the deck only (no refill).
+DRAW, TAKE, DECK = -1, -2, -3
 # Effects that open a Legion decision: applied once the draws of a chain are
 # done (they change neither the hand nor the deck, so the order is unseen).
 LATER = frozenset({"place legion", "move legions", "return legion"})
@@ -64,6 +69,25 @@ NAMES = tuple(c.name for c in CARDS)
 # Each card's condition; the extra last item is what a HIDDEN card (-1) of a
 # view reads: no condition, so a view never offers another seat's card.
 CONDITION = tuple(c.condition for c in CARDS) + ("?",)
+
+# Which draws refill an empty deck from the discard pile (docs/RULES-NOTES.md,
+# Trade). A new game names ACTIONS_REFILL: only an action's or an Event's draw
+# does, never a Trade card's, which ends the loop where a card drew itself back
+# (and every other cycle of plays, sales and draws: a chain cannot refill the
+# deck, so it only ever empties it). A game saved before names nothing and
+# replays by ANY_REFILL, the first reading. That one is not offered: with the
+# deck and the discard pile empty, a draw card came straight back and a seat
+# could sell and play for ever.
+ACTIONS_REFILL, ANY_REFILL = "actions", "any draw"
+REFILL = Option("trade_refill", "Trade refill", "choice", ACTIONS_REFILL,
+                "only actions and Events reshuffle an empty deck",
+                choices=(ACTIONS_REFILL,), absent=ANY_REFILL)
+
+
+def cards_refill(options: Options) -> bool:
+    """Whether a Trade card's draw refills an empty deck (the first reading,
+    kept for games saved before: ``REFILL``)."""
+    return REFILL.value(options) == ANY_REFILL
 
 
 # ---------------------------------------------------------------- events
@@ -254,14 +278,18 @@ def take_discard(w: State, seat: int, k: int = 1, window: str = "") -> None:
 
 def _run(w: State, seat: int, window: str, steps: tuple[int, ...],
          later: tuple[int, ...]) -> None:
-    """Carry on a draw under way: each step draws (DRAW) or takes the
-    discard's top (TAKE), asking for room first when the hand is full; then
-    the effects kept for ``later`` (card indexes), then the window again."""
+    """Carry on a draw under way: each step draws (DRAW; DECK: from the
+    deck only) or takes the discard's top (TAKE), asking for room first when
+    the hand is full; then the effects kept for ``later`` (card indexes),
+    then the window again. A step that can give nothing is skipped."""
     drawn = 0
     i, n = 0, len(steps)
     while i < n:
         step = steps[i]
         if step == DRAW and not w.trade_deck and not w.discard:
+            i += 1
+            continue
+        if step == DECK and not w.trade_deck:
             i += 1
             continue
         if step == TAKE and not w.discard:
@@ -272,10 +300,10 @@ def _run(w: State, seat: int, window: str, steps: tuple[int, ...],
                 w.events.append(CardsDrawn(seat, drawn))
             push(w, pending(ROOM, seat, (window, steps[i:], later)))
             return
-        if step == DRAW:
-            drawn += _draw_one(w, seat)
-        else:
+        if step == TAKE:
             _take_top(w, seat)
+        else:  # DECK: the deck is not empty, so it is not refilled
+            drawn += _draw_one(w, seat)
         i += 1
     if drawn:
         w.events.append(CardsDrawn(seat, drawn))
@@ -297,7 +325,7 @@ def _play(w: State, seat: int, card: int, window: str, steps: tuple[int, ...],
     kind, amount = c.effect.kind, c.effect.amount
     if kind == "draw":
         _to_discard(w, card)
-        steps = (DRAW,) * amount + steps
+        steps = (DRAW if cards_refill(w.options) else DECK,) * amount + steps
     elif kind == "take discard":
         # E17 (L233): the card taken is the one under it: the played card
         # goes onto the pile after (there is room: it just left the hand).

@@ -25,6 +25,7 @@ from textual.widgets.option_list import Option
 
 from engine.core import IllegalAction
 from engine.match import HUMAN
+from hall.messages import CODE_RULE, PRIVATE_CODE_LEN, is_code
 from saves.plain import plain
 from tui.hall_link import HallSend
 from tui.host import host
@@ -34,7 +35,6 @@ from tui.widgets.untrusted import PlainInput, markup
 from .new_game import NewGameScreen
 
 REFRESH_S = 5.0
-CODE_MIN, CODE_MAX = 4, 6  # letters of a code typed in
 
 
 def seats_line(table: dict[str, Any]) -> tuple[int, int, list[str]]:
@@ -61,7 +61,7 @@ def table_row(table: dict[str, Any]) -> Content:
     watch = f" · {watching} watching" if watching else ""
     return markup("[b]$code[/]  $title  [dim]$players ·[/] $taken taken, $free free"
                   "$private\n       $names  [dim]· $progress · $state$watch[/]",
-                  code=plain(str(table.get("code", "")), 8),
+                  code=plain(str(table.get("code", "")), PRIVATE_CODE_LEN),
                   title=plain(str(table.get("title") or table.get("game", "")), 40),
                   players=f"{int(table.get('players') or 0)}p", taken=taken, free=free,
                   private=private, names=", ".join(names) or "nobody yet",
@@ -70,7 +70,7 @@ def table_row(table: dict[str, Any]) -> Content:
 
 
 class CodeScreen(ModalScreen[str | None]):
-    """Asks for a table's code (4 to 6 letters); returns it in capitals."""
+    """Asks for a table's code (``hall.messages.is_code``); returns it in capitals."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -78,7 +78,7 @@ class CodeScreen(ModalScreen[str | None]):
         with Vertical(classes="dialog", id="code-box"):
             yield Static("Join a table by its code", classes="title")
             yield PlainInput(placeholder="the code, e.g. KXPQR", id="code",
-                             max_length=CODE_MAX, restrict=r"[A-Za-z]*")
+                             max_length=PRIVATE_CODE_LEN, restrict=r"[A-Za-z]*")
             yield Static(id="code-problem")
             yield Static("Enter joins · Esc cancels", classes="keys")
 
@@ -90,9 +90,9 @@ class CodeScreen(ModalScreen[str | None]):
     @on(Input.Submitted, "#code")
     def _submit(self, event: Input.Submitted) -> None:
         code = event.value.strip().upper()
-        if not (CODE_MIN <= len(code) <= CODE_MAX and code.isascii() and code.isalpha()):
+        if not is_code(code):
             self.query_one("#code-problem", Static).update(
-                f"[b $error]A code is {CODE_MIN} to {CODE_MAX} letters.[/]")
+                f"[b $error]{CODE_RULE[0].upper()}{CODE_RULE[1:]}.[/]")
             return
         self.dismiss(code)
 
@@ -109,6 +109,10 @@ class NewTableScreen(NewGameScreen):
     def prepare(self) -> None:
         super().prepare()
         self.query_one(".title", Static).update("New table")
+        # The hall draws a shared table's seed and tells it to nobody before
+        # the game ends: a seed known to a player would give away every
+        # hidden card (a local game with that seed replays the deal).
+        self.query_one("#seed-row").display = False
         if not self.query("#private"):
             self.query_one("#form").mount(
                 Checkbox("Private: only who has the code can join", value=False,
@@ -118,6 +122,9 @@ class NewTableScreen(NewGameScreen):
     def action_back(self) -> None:
         self.dismiss(None)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return action != "reroll"  # no seed here (see prepare)
+
     def create_message(self) -> dict[str, Any]:
         """The "create" message the form describes (IllegalAction/ValueError
         say what is wrong, as for a local game)."""
@@ -126,7 +133,7 @@ class NewTableScreen(NewGameScreen):
                 "seats": [{"name": s.name, "kind": s.kind, "strength": s.strength}
                           for s in match.seats],
                 "options": {k: plain_value(v) for k, v in match.options.items},
-                "seed": match.seed, "private": self.query_one("#private", Checkbox).value}
+                "private": self.query_one("#private", Checkbox).value}
 
     def action_start(self) -> None:
         try:

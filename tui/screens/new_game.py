@@ -197,7 +197,7 @@ class NewGameScreen(Screen[None]):
             with Vertical(id="options"):
                 for i, option in enumerate(self.fields):
                     yield option_row(option, i == 0)
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row", id="seed-row"):
                 yield Label("Seed", classes="label")
                 yield PlainInput(str(host(self).settings.new_seed()), type="integer",
                                  compact=True, id="seed", max_length=10)

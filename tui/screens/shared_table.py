@@ -47,7 +47,7 @@ from tui.widgets import redraw
 from tui.widgets.actions import ActionList, ActionMenu, FilterInput
 from tui.widgets.game_log import GameLog
 from tui.widgets.game_styles import screen_class
-from tui.widgets.keybar import key_label
+from tui.widgets.keybar import KeyBar, key_label
 from tui.widgets.scene import GameUI, Scene
 from tui.widgets.seats import SeatLook
 from tui.widgets.status import StatusLine
@@ -246,13 +246,16 @@ class SharedTableScreen(TableKeys):
         Binding("ctrl+l", "focus_log", "Log", show=False),
     ]
 
-    def __init__(self, joined: dict[str, Any], you: str = "") -> None:
+    def __init__(self, joined: dict[str, Any], you: str = "", comeback: str = "") -> None:
+        """``comeback``: a guest's way back to their seat (the ssh command), if any."""
         table = joined.get("table") or {}
         self.game_id = str(table.get("game", ""))
         super().__init__(classes=screen_class(self.game_id))
         self.game = get_game(self.game_id)
         self.ui: GameUI = game_ui(self.game_id)
         self.you = plain(you, NAME_CHARS)
+        self.comeback = plain(comeback, 300)
+        self._told_comeback = False
         self.code = str(table.get("code", ""))
         self.seat: int | None = None
         self.is_host = False
@@ -291,6 +294,7 @@ class SharedTableScreen(TableKeys):
         self.query_one(ActionMenu).blink = host(self).settings.cursor_blink
         self.on_resize()
         self.redraw()
+        self.tell_comeback()
 
     def on_resize(self, event: events.Resize | None = None) -> None:
         _, h = event.size if event is not None else self.app.size
@@ -316,6 +320,22 @@ class SharedTableScreen(TableKeys):
         self.set_table(msg.get("table") or self.table)
         if self.is_mounted:
             self.redraw()
+            self.tell_comeback()
+            for bar in self.query(KeyBar):
+                bar.redraw()
+
+    def shows_key(self, binding: Binding) -> bool:
+        """The key bar offers undo and hints to a seat's player only."""
+        return self.seat is not None or binding.key not in ("z", "h")
+
+    def tell_comeback(self) -> None:
+        """A guest's seat is theirs only by their come-back code: say it once
+        they sit (and ``?`` says it again)."""
+        if self.seat is None or not self.comeback or self._told_comeback:
+            return
+        self._told_comeback = True
+        self.notify(f"If your connection drops, come back to this seat with: {self.comeback}",
+                    title="Your seat", timeout=30)
 
     def set_table(self, table: dict[str, Any]) -> None:
         self.table = table
@@ -756,6 +776,8 @@ class SharedTableScreen(TableKeys):
             KeyHelp("↑ ↓ Enter", "move in the actions and play one"),
             KeyHelp("Tab", "move between the actions, the table and the log"),
         ]
+        if self.seat is not None and self.comeback:
+            keys.append(KeyHelp("come back", self.comeback))
         self.app.push_screen(HelpScreen("Keys at a shared table", keys, self.ui.notes))
 
     def action_menu(self) -> None:

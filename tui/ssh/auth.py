@@ -22,13 +22,16 @@ from .identity import (
     Player,
     display_name,
     free_name,
+    guest_key,
     guest_name,
     known_name,
+    looks_like_code,
+    new_comeback,
     new_guest_home,
     player_home,
     remember_name,
     remove_guest_home,
-    table_code,
+    split_comeback,
 )
 from .limits import address_key
 from .log import log, log_ending
@@ -186,7 +189,7 @@ class TabulaConnection(asyncssh.SSHServer):
         self.host.gate.logged_in_now(self)
         data_dir = self.host.config.data_dir
         fingerprint = self._key.get_fingerprint("sha256") if self._key is not None else None
-        name, shown, code = self._names(fingerprint)
+        name, shown, code, comeback = self._names(fingerprint)
         try:
             if fingerprint is None:  # guest: nothing to remember them by
                 home: Path | None = new_guest_home(data_dir)
@@ -196,32 +199,58 @@ class TabulaConnection(asyncssh.SSHServer):
             log.error("cannot make a save folder for %r in %s: %s", self.username, data_dir,
                       e.strerror or e)
             home = None
-        self.player = Player(self.username, fingerprint, home, shown, code)
+        self.player = Player(self.username, fingerprint, home, shown, code, comeback,
+                             address_key(self.address))
         self.wait_for_game()
 
-    def _names(self, fingerprint: str | None) -> tuple[str, str, str | None]:
+    def _names(self, fingerprint: str | None) -> tuple[str, str, str | None, str | None]:
         """(the name their folder is under, the name others see, the table
-        their user name is the code of).
+        their user name is the code of, a guest's come-back code).
 
         A user name that is a table's code says nothing of who they are: a
         key holder is then known by the name that key last came as, a guest
-        gets a guest name. A guest's shown name is their seat's key, so no
-        two guests connected at once share one.
+        gets a guest name, or the name of their seat when they come back
+        with their come-back code (``CODE-SECRET``). A code or come-back code
+        that names nothing counts as a guess (``Hall.code_for``).
         """
-        data_dir = self.host.config.data_dir
-        hall = self.host.hall
-        code = table_code(self.username, hall.tables if hall is not None else ())
+        code, comeback, seat_name = self._table(fingerprint)
         name = self.username
-        if code is not None:
-            name = (known_name(data_dir, fingerprint) or "player") if fingerprint else guest_name()
+        if code is not None or split_comeback(self.username) is not None:
+            name = (known_name(self.host.config.data_dir, fingerprint) or "player") \
+                if fingerprint else (seat_name or guest_name())
         elif fingerprint is not None:
-            remember_name(data_dir, fingerprint, self.username)
+            remember_name(self.host.config.data_dir, fingerprint, self.username)
         shown = display_name(name)
         if fingerprint is None:
             shown = free_name(shown, self.host.guest_names)
             self.host.guest_names.add(shown)
             self._guest_name = shown
-        return name, shown, code
+            comeback = comeback or new_comeback()
+        return name, shown, code, comeback
+
+    def _table(self, fingerprint: str | None) -> tuple[str | None, str | None, str | None]:
+        """(the open table the user name names, a guest's come-back code that
+        owns a seat there, that seat's name)."""
+        from hall.table import Who
+
+        hall = self.host.hall
+        if hall is None:
+            return None, None, None
+        asker = Who(key=fingerprint or guest_key(new_comeback()), name="",
+                    address=address_key(self.address))
+        back = split_comeback(self.username)
+        if back is None:
+            code = hall.code_for(self.username, asker) if looks_like_code(self.username) \
+                else None
+            return code, None, None
+        code = hall.code_for(back[0], asker)
+        if code is None or fingerprint is not None:
+            return code, None, None  # (a key holder's seat is their key's anyway)
+        seat_name = hall.seat_owner(code, guest_key(back[1]))
+        if seat_name is None:
+            hall.miss(asker)  # a wrong come-back code: a guess like a wrong table code
+            return code, None, None
+        return code, back[1], seat_name
 
     # -- channels --------------------------------------------------------
 

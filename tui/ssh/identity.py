@@ -7,6 +7,12 @@ different keys never see each other's games. Guests get a fresh folder that
 is removed when they leave. A user name that is a shared table's code
 (``ssh KTRZB@host``) joins that table; the player is then known by the name
 their key last came as.
+
+At a shared table a seat belongs to a key, never to a user name. A guest
+has no key, so each guest login is given a secret, their come-back code;
+their seat belongs to its hash, and ``ssh CODE-SECRET@host`` (shown only on
+their own screen) is the one way back into it. Knowing a guest's name, the
+table's code or both gives nothing.
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ from collections.abc import Container
 from dataclasses import dataclass
 from pathlib import Path
 
+from hall.messages import CODE_LEN, CODE_LETTERS, PRIVATE_CODE_LEN
+from hall.table import GUEST
 from saves.plain import plain
 
 PLAYERS = "players"
@@ -31,7 +39,12 @@ _UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 NAMES = "names"  # players/names/<hash of a key>: the user name that key last came as
 NAME_CHARS = 24  # a name at a shared table
 MAX_NAME_FILE = 1024
-_CODE = re.compile(r"[A-Za-z]{4,6}")
+_CODE = re.compile(f"[{CODE_LETTERS}]{{{CODE_LEN}}}|[{CODE_LETTERS}]{{{PRIVATE_CODE_LEN}}}",
+                   re.IGNORECASE)
+COMEBACK_LETTERS = "23456789BCDFGHJKLMNPQRSTVWXZ"  # no 0/O, 1/I/L look-alikes, no vowels
+COMEBACK_LEN = 8  # 28**8 (4 * 10**11) secrets: see hall.guesses for the guessing rate
+_COMEBACK = re.compile(f"({_CODE.pattern})-([{COMEBACK_LETTERS}]{{{COMEBACK_LEN}}})",
+                       re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -43,6 +56,8 @@ class Player:
     home: Path | None  # None: it could not be made (a full disk), so no game can start
     name: str = ""  # shown at shared tables: plain, at most NAME_CHARS; "" = from username
     table: str | None = None  # the code of the table named by the user name (ssh CODE@host)
+    comeback: str | None = None  # a guest's secret: their seats are its hash's (see above)
+    address: str | None = None  # what limits count by (limits.address_key)
 
     @property
     def guest(self) -> bool:
@@ -55,8 +70,11 @@ class Player:
 
     @property
     def seat_key(self) -> str:
-        """Who owns a seat at a shared table: the key, or a guest's name."""
-        return self.fingerprint or f"guest:{self.shown_name}"
+        """Who owns a seat at a shared table: the key, or a guest's come-back code."""
+        if self.fingerprint is not None:
+            return self.fingerprint
+        assert self.comeback is not None, "a guest always has a come-back code"
+        return guest_key(self.comeback)
 
     def describe(self) -> str:
         """Who, for the log line."""
@@ -74,12 +92,27 @@ def display_name(username: str) -> str:
     return plain(username, NAME_CHARS).strip() or "player"
 
 
-def table_code(username: str, codes: Container[str]) -> str | None:
-    """The table a user name names (``ssh KTRZB@host``: case-insensitive, 4-6
-    letters, a table open now), else None: the user name is just a name."""
-    if _CODE.fullmatch(username) and username.upper() in codes:
-        return username.upper()
-    return None
+def looks_like_code(username: str) -> bool:
+    """Is this user name shaped like a table's code (``ssh KTRZB@host``, any
+    case)? Only such names are looked up, and a miss counts as a guess."""
+    return _CODE.fullmatch(username) is not None
+
+
+def split_comeback(username: str) -> tuple[str, str] | None:
+    """(table code, come-back code) from ``CODE-SECRET``, upper-cased, else None."""
+    found = _COMEBACK.fullmatch(username)
+    return None if found is None else (found.group(1).upper(), found.group(2).upper())
+
+
+def new_comeback() -> str:
+    """A fresh come-back code for one guest login."""
+    return "".join(secrets.choice(COMEBACK_LETTERS) for _ in range(COMEBACK_LEN))
+
+
+def guest_key(comeback: str) -> str:
+    """The seat key of a come-back code: its hash (the hall's files and
+    logs never hold the code itself)."""
+    return GUEST + hashlib.sha256(comeback.upper().encode()).hexdigest()[:32]
 
 
 def _name_file(data_dir: Path, fingerprint: str) -> Path:
@@ -122,12 +155,8 @@ def guest_name() -> str:
 
 
 def free_name(name: str, taken: Container[str]) -> str:
-    """``name``, or ``name-2``, ``name-3``… if a guest online already has it.
-
-    A guest's seat belongs to their name; two people who both log in as
-    "pi" must not sit in each other's seat (a guest who drops out and comes
-    back, once their old connection is gone, has their own name again).
-    """
+    """``name``, or ``name-2``, ``name-3``… if a guest online already has it,
+    so two guests who both log in as "pi" can be told apart at a table."""
     if name not in taken:
         return name
     n = 2

@@ -60,6 +60,7 @@ NO_ROOM = ("The server cannot start a game now: it has no room to keep your save
 
 LOBBY = "lobby"  # the one command a client may ask for: ssh -t host lobby
 ENV_START = "TABULA_START"  # read by hall.client.Link.from_env
+ENV_SSH = "TABULA_SSH"  # likewise: how to reach this server, for a guest's come-back line
 
 NO_PTY = ("Tabula is a full-screen game and needs a terminal.\r\n"
           "Connect with plain `ssh -p PORT HOST` from a terminal (or add -t).\r\n")
@@ -148,6 +149,14 @@ class GameSession(asyncssh.SSHServerSession):
             self._slot = True
             self._start_game()
 
+    def _ssh_command(self) -> str:
+        """How this player reaches this server again (a guest's come-back
+        line): the address and port they connected to."""
+        assert self.chan is not None
+        sock = self.chan.get_extra_info("sockname") or ("localhost", 22)
+        address, port = str(sock[0]).split("%", 1)[0], int(sock[1])
+        return f"ssh {'' if port == 22 else f'-p {port} '}{{user}}@{address}"
+
     def _refuse(self, message: str, outcome: str) -> None:
         self.outcome = outcome
         self._write(message.encode(), stderr=True)
@@ -159,6 +168,7 @@ class GameSession(asyncssh.SSHServerSession):
         env = child_env(self.term, self.player.home, dict(self.chan.get_environment()),
                         crash_dir(self.host.config.data_dir))
         env[ENV_START] = self.start
+        env[ENV_SSH] = self._ssh_command()
         try:
             self.master, slave = open_pty(self.size)
         except OSError as e:
@@ -314,7 +324,8 @@ class GameSession(asyncssh.SSHServerSession):
         from hall.hall import Who
 
         player = self.player
-        who = Who(key=player.seat_key, name=player.shown_name, home=player.home)
+        who = Who(key=player.seat_key, name=player.shown_name, home=player.home,
+                  address=player.address, comeback=player.comeback)
         try:
             self.host.hall.attach(ours, who)
         except Exception as e:  # the game plays on; its hall channel reads EOF

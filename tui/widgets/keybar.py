@@ -53,9 +53,16 @@ class KeyBar(Static):
         self.relabel = relabel or {}
 
     def on_mount(self) -> None:
+        self.redraw()
+
+    def redraw(self) -> None:
+        """Draw the screen's shown bindings, less those its ``shows_key``
+        (if it has one) says mean nothing to this viewer now."""
+        shows = getattr(self.screen, "shows_key", None)
         parts = []
         for b in self.screen.BINDINGS:
-            if isinstance(b, Binding) and b.show and b.description:
+            if isinstance(b, Binding) and b.show and b.description \
+                    and (shows is None or shows(b)):
                 said = self.relabel.get(b.action, b.description)
                 piece = Content.from_markup(
                     f"[b $accent]{escape(key_label(b))}[/] {escape(said)}")
