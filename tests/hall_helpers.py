@@ -55,6 +55,7 @@ class HeldPool:
         self.pool = pool
         self.gate = asyncio.Event()
         self.asked = asyncio.Event()  # set once a bot is waiting at the gate
+        self.answered = asyncio.Event()  # set once a decision went back to the hall
 
     def start(self) -> None:
         self.pool.start()
@@ -65,7 +66,11 @@ class HeldPool:
     async def decide(self, *args: Any) -> tuple:
         self.asked.set()
         await self.gate.wait()
-        return await self.pool.decide(*args)
+        action = await self.pool.decide(*args)
+        # The hall's bot move goes on from here without waiting again: by
+        # the time a test waiting for this event runs, it has finished.
+        self.answered.set()
+        return action
 
 
 @asynccontextmanager

@@ -21,6 +21,7 @@ from hall.table import Table
 from tests.hall_helpers import (
     WAIT,
     HeldPool,
+    Player,
     connect,
     create,
     expect,
@@ -44,7 +45,11 @@ def movers_act(table: Table) -> dict[str, Any]:
 
 async def refused(client: HallClient, msg: dict[str, Any], words: str) -> None:
     """``msg`` from ``client`` is refused, and the refusal says ``words`` (an
-    act that is played instead fails at once, not after a timeout)."""
+    act that is played instead fails at once, not after a timeout). A list
+    first: its answer comes after anything the hall sent before (an old
+    error must not pass for this refusal)."""
+    await client.send({"t": "list"})
+    await expect(client, "tables")
     await client.send(msg)
     step = msg.get("step", -1)
     got = await until(client, lambda m: m["t"] == "error"
@@ -136,4 +141,170 @@ def test_nobody_plays_the_action_of_a_seat_a_bot_is_playing_for(tmp_path: Path) 
             held.release()  # the bot plays bob's move
             await until(anna, lambda m: m["t"] == "state" and m["step"] > act["step"])
             assert table.match.actions[act["step"]] is not None
+    run(go())
+
+
+def test_nobody_plays_before_the_game_begins(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            anna, bob = connect(hall, "anna"), connect(hall, "bob")
+            code = (await create(anna, GAME, ["human"] * 3, seed=3))["table"]["code"]
+            await bob.send({"t": "join", "code": code})
+            await expect(bob, "joined")
+            table = hall.tables[code]
+            assert not table.started and table.match.to_move() == 0
+            await refused(anna, movers_act(table), "has not started")
+            assert table.match.actions == []
+    run(go())
+
+
+def test_nobody_plays_once_the_game_is_over(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with hall_at(tmp_path, finished_keep=3600) as hall:
+            anna = connect(hall, "anna")
+            code = (await create(anna, GAME, ["human", "random"], seed=8))["table"]["code"]
+            assert await Player(anna, 1).play() is not None
+            table = hall.tables[code]
+            steps = table.step
+            await refused(anna, {"t": "act", "step": steps, "action": ["deck", 0]},
+                          "the game is over")
+            assert table.step == steps
+    run(go())
+
+
+def test_a_move_sent_for_a_step_gone_by_is_not_played(tmp_path: Path) -> None:
+    """anna moves twice in a row here: her first move sent again, or any
+    move legal now but sent for the step before, is not played."""
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            table, anna, _ = await seated_pair(hall)
+            await played(anna, table, movers_act(table))
+            assert table.match.to_move() == 0 and table.step == 1
+            late = dict(movers_act(table), step=0)  # legal now, but for step 0
+            await refused(anna, late, "the game has moved on")
+            assert table.step == 1
+    run(go())
+
+
+def test_an_illegal_move_is_refused_and_the_player_plays_on(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            table, anna, _ = await seated_pair(hall)
+            step = table.step
+            legal = {tuple(table.game.encode_action(a))
+                     for a in table.game.legal(table.match.view(0))}
+            illegal = next(a for a in ([k, n] for k in ("pick", "deck") for n in range(40))
+                           if tuple(a) not in legal)
+            await refused(anna, {"t": "act", "step": step, "action": illegal},
+                          "not allowed now")
+            assert table.step == step
+            await played(anna, table, movers_act(table))  # her connection is still there
+    run(go())
+
+
+def test_only_a_player_asks_an_undo_once_and_only_the_others_answer(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            table, anna, bob = await seated_pair(hall)
+            eve = connect(hall, "eve")
+            await eve.send({"t": "watch", "code": table.code})
+            await expect(eve, "joined")
+            await refused(anna, {"t": "undo"}, "nothing you may undo")
+            for _ in range(2):  # anna moves twice; then it is bob's turn
+                await played(anna, table, movers_act(table))
+            assert table.match.to_move() == 1 and table.match.can_undo(0)
+            await refused(eve, {"t": "undo"}, "only a player")
+            await anna.send({"t": "undo"})
+            await expect(bob, "undo_asked")
+            await refused(anna, {"t": "undo"}, "already being asked")
+            await refused(anna, {"t": "undo_answer", "yes": True}, "no undo is waiting")
+            await refused(eve, {"t": "undo_answer", "yes": True}, "no undo is waiting")
+            assert table.undo_request is not None and table.step == 2
+            await bob.send({"t": "undo_answer", "yes": True})
+            assert (await expect(anna, "undo_result"))["ok"]
+            assert table.step < 2
+    run(go())
+
+
+def test_the_host_gives_a_bot_only_a_seat_that_waits_for_its_player(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with hall_at(tmp_path, seat_grace=3600) as hall:
+            anna, bob = connect(hall, "anna"), connect(hall, "bob")
+            code = (await create(anna, GAME, ["human"] * 3, seed=5))["table"]["code"]
+            await bob.send({"t": "join", "code": code})
+            await expect(bob, "joined")
+            await anna.send({"t": "start"})  # seat 3, never taken, becomes a bot
+            table = hall.tables[code]
+            await until(anna, lambda m: m["t"] == "state" and m["table"]["started"])
+            for seat in (2, 9):
+                await refused(anna, {"t": "bot", "seat": seat}, "not waiting")
+            bob.close()
+            await until(anna, lambda m: m["t"] == "notice" and "bob left" in m["text"])
+            await anna.send({"t": "bot", "seat": 1})
+            await until(anna, lambda m: m["t"] == "notice" and "a bot plays for bob" in m["text"])
+            await refused(anna, {"t": "bot", "seat": 1}, "not waiting")
+            assert table.bot_playing == {1}
+    run(go())
+
+
+def test_seats_that_cannot_be_taken(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            anna, bob, carl = connect(hall, "anna"), connect(hall, "bob"), connect(hall, "carl")
+            code = (await create(anna, GAME, ["human", "human", "rules"], seed=5)
+                    )["table"]["code"]
+            await refused(carl, {"t": "join", "code": code, "seat": 9}, "has no seat 10")
+            await refused(carl, {"t": "join", "code": code, "seat": 2}, "is not free")
+            await refused(carl, {"t": "join", "code": code, "seat": 0}, "is not free")
+            await refused(anna, {"t": "join", "code": code}, "already")
+            await bob.send({"t": "join", "code": code})
+            assert (await expect(bob, "joined"))["seat"] == 1
+            await refused(carl, {"t": "join", "code": code}, "no free seat")
+            table = hall.tables[code]
+            assert [o.name if o else None for o in table.owners] == ["anna", "bob", None]
+    run(go())
+
+
+def test_a_bots_decision_for_a_position_since_undone_is_dropped(tmp_path: Path) -> None:
+    async def go() -> None:
+        held = HeldPool()
+        async with hall_at(tmp_path, pool=held) as hall:
+            anna = connect(hall, "anna")
+            code = (await create(anna, GAME, ["human", "rules"], seed=1))["table"]["code"]
+            table = hall.tables[code]
+            await expect(anna, "state")
+            while table.match.to_move() == 0:
+                await played(anna, table, movers_act(table))
+            await asyncio.wait_for(held.asked.wait(), WAIT)  # the bot thinks, held
+            await anna.send({"t": "undo"})  # nobody else to ask: at once
+            assert (await expect(anna, "undo_result"))["ok"]
+            undone = list(table.match.actions)
+            assert table.match.to_move() == 0
+            held.release()
+            await asyncio.wait_for(held.answered.wait(), WAIT)
+            assert table.match.actions == undone and table.match.to_move() == 0
+    run(go())
+
+
+def test_a_bot_does_not_move_while_an_undo_is_being_asked(tmp_path: Path) -> None:
+    async def go() -> None:
+        held = HeldPool()
+        async with hall_at(tmp_path, pool=held) as hall:
+            anna, bob = connect(hall, "anna"), connect(hall, "bob")
+            code = (await create(anna, GAME, ["human", "rules", "human"], seed=1)
+                    )["table"]["code"]
+            await bob.send({"t": "join", "code": code})
+            await expect(bob, "joined")
+            table = hall.tables[code]
+            while table.match.to_move() == 0:
+                await played(anna, table, movers_act(table))
+            await asyncio.wait_for(held.asked.wait(), WAIT)
+            step = table.step
+            await anna.send({"t": "undo"})
+            await expect(bob, "undo_asked")
+            held.release()
+            await asyncio.wait_for(held.answered.wait(), WAIT)
+            assert table.step == step  # the bot's move waits for the answer
+            await bob.send({"t": "undo_answer", "yes": True})
+            assert (await expect(anna, "undo_result"))["ok"]
     run(go())
