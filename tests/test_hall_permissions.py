@@ -12,12 +12,15 @@ while a test acts on it.
 from __future__ import annotations
 
 import asyncio
+import random
 from pathlib import Path
 from typing import Any
 
+from engine.match import Match, Seat
 from hall.client import HallClient
 from hall.hall import Hall
-from hall.table import Table
+from hall.store import TableStore
+from hall.table import Table, Who
 from tests.hall_helpers import (
     WAIT,
     HeldPool,
@@ -308,3 +311,59 @@ def test_a_bot_does_not_move_while_an_undo_is_being_asked(tmp_path: Path) -> Non
             await bob.send({"t": "undo_answer", "yes": True})
             assert (await expect(anna, "undo_result"))["ok"]
     run(go())
+
+
+def test_a_bots_move_for_a_slow_player_who_moved_meanwhile_is_dropped(tmp_path: Path) -> None:
+    """A table kept by the hall at step 12 of a seeded game, where anna
+    moves twice running and the rules bot's choice for her first move is
+    still legal after it. The turn limit sends the bot to move for her
+    (held at the gate); she moves herself first. The bot's decision, for
+    a position gone by, is not played as her next move."""
+    anna_is, bob_is = Who("guest:anna", "anna"), Who("guest:bob", "bob")
+    seats = (Seat("anna", "human", "easy"), Seat("bob", "human", "easy"))
+    match, rng = Match(GAME, seats, 3), random.Random(3)
+    for _ in range(12):
+        match.play(rng.choice(match.game.legal(match.view(match.to_move()))))
+    TableStore(tmp_path).save(Table(code="KXPQR", match=match, host=anna_is,
+                                    owners=[anna_is, bob_is], started=True))
+    mine = match.game.encode_action(("play", 29, -1))  # she moves again after it
+
+    async def go() -> None:
+        held = HeldPool()
+        async with hall_at(tmp_path, pool=held, turn_limit=0, seat_grace=3600) as hall:
+            anna = connect(hall, "anna")
+            await anna.send({"t": "join", "code": "KXPQR"})
+            await expect(anna, "joined")
+            await until(anna, lambda m: m["t"] == "notice" and "time is up" in m["text"])
+            await asyncio.wait_for(held.asked.wait(), WAIT)
+            table = hall.tables["KXPQR"]
+            assert table.step == 12 and table.match.to_move() == 0
+            await played(anna, table, {"t": "act", "step": 12, "action": mine})
+            assert table.step == 13 and table.match.to_move() == 0
+            held.release()
+            await asyncio.wait_for(held.answered.wait(), WAIT)
+            assert table.step == 13, "a bot's move for step 12 was played at step 13"
+    run(go())
+
+
+def test_a_seat_a_bot_plays_is_not_also_played_by_a_connection_on_it() -> None:
+    """Pure Table logic, for the second half of the turn check. No message
+    seats a connection on a seat a bot plays today (joining sends the bot
+    away), so the test puts the bot there by hand: then neither plays the
+    other's turn twice over, the person's act is refused."""
+    from hall.table import Refused
+
+    anna, bob = Who("guest:anna", "anna"), Who("guest:bob", "bob")
+    table = Table("BCDFG", Match(GAME, (Seat("anna"), Seat("bob")), 3), host=anna)
+    table.join(1, anna)
+    table.join(2, bob)
+    assert table.started and table.match.to_move() == 0
+    table.bot_playing.add(0)  # a bot plays anna's seat while her connection is on it
+    action = list(table.game.legal(table.match.view(0)))[0]
+    try:
+        table.act(1, table.step, table.game.encode_action(action))
+    except Refused as e:
+        assert "not your turn" in str(e)
+    else:
+        raise AssertionError("a seat a bot plays was played by a person too")
+    assert table.step == 0
