@@ -197,24 +197,36 @@ async def play_all(players: list[Player], timeout: float = 60.0) -> list[dict | 
 
 
 class Logged(logging.Handler):
-    """An event set when the hall logs a line holding ``words``."""
+    """An event set when the hall logs a line holding ``words``: listening
+    from its making, so a line logged before ``wait`` is called (a timer that
+    fired while the test awaited something else) still counts. While any is
+    listening the hall's logger passes INFO lines."""
+
+    _listening: list[Logged] = []
+    _level = logging.NOTSET  # the logger's own level before the first one listened
 
     def __init__(self, words: str) -> None:
         super().__init__(logging.INFO)
         self.words = words
         self.seen = asyncio.Event()
+        logger = logging.getLogger("tabula.hall")
+        if not Logged._listening:
+            Logged._level = logger.level
+        Logged._listening.append(self)
+        logger.addHandler(self)
+        logger.setLevel(logging.INFO)
 
     def emit(self, record: logging.LogRecord) -> None:
         if self.words in record.getMessage():
             self.seen.set()
 
     async def wait(self, timeout: float = WAIT) -> None:
-        logger = logging.getLogger("tabula.hall")
-        logger.addHandler(self)
-        level = logger.level
-        logger.setLevel(logging.INFO)
         try:
             await asyncio.wait_for(self.seen.wait(), timeout)
         finally:
+            logger = logging.getLogger("tabula.hall")
             logger.removeHandler(self)
-            logger.setLevel(level)
+            if self in Logged._listening:
+                Logged._listening.remove(self)
+            if not Logged._listening:
+                logger.setLevel(Logged._level)
