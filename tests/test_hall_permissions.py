@@ -367,3 +367,30 @@ def test_a_seat_a_bot_plays_is_not_also_played_by_a_connection_on_it() -> None:
     else:
         raise AssertionError("a seat a bot plays was played by a person too")
     assert table.step == 0
+
+
+def test_the_tables_own_checks_hold_without_the_halls() -> None:
+    """Pure Table logic, for checks the hall's gate (``messages.check``) and
+    its bookkeeping already cover, so no message reaches them today: an
+    action the game cannot decode, and chat from a connection that is not
+    at the table. The table refuses them itself."""
+    from hall.table import Refused
+
+    anna, bob = Who("guest:anna", "anna"), Who("guest:bob", "bob")
+    table = Table("BCDFG", Match(GAME, (Seat("anna"), Seat("bob")), 3), host=anna)
+    table.join(1, anna)
+    table.join(2, bob)
+    for bad in ({"pick": 1}, [{"x": 1}]):
+        try:
+            table.act(1, table.step, bad)  # type: ignore[arg-type]
+        except Refused as e:
+            assert "not one the game knows" in str(e)
+        else:
+            raise AssertionError(f"{bad!r} was taken for a move")
+    try:
+        table.chat(99, "hello")
+    except Refused as e:
+        assert "not at a table" in str(e)
+    else:
+        raise AssertionError("a connection not at the table chatted")
+    assert table.step == 0 and not table.chat_lines
