@@ -308,6 +308,7 @@ def test_a_bot_does_not_move_while_an_undo_is_being_asked(tmp_path: Path) -> Non
             held.release()
             await asyncio.wait_for(held.answered.wait(), WAIT)
             assert table.step == step  # the bot's move waits for the answer
+            assert code not in hall._thinking  # and no new search starts meanwhile
             await bob.send({"t": "undo_answer", "yes": True})
             assert (await expect(anna, "undo_result"))["ok"]
     run(go())
@@ -394,3 +395,35 @@ def test_the_tables_own_checks_hold_without_the_halls() -> None:
     else:
         raise AssertionError("a connection not at the table chatted")
     assert table.step == 0 and not table.chat_lines
+
+
+def test_a_kept_table_started_with_a_seat_never_taken_gives_it_to_nobody(tmp_path: Path
+                                                                          ) -> None:
+    """A table the hall kept (its file) says the game started while a human
+    seat was never taken, as no table of today's hall is; nobody may sit
+    there once the game has begun, asked for or not."""
+    anna_is = Who("guest:anna", "anna")
+    match = Match(GAME, (Seat("anna"), Seat("Seat 2")), 3)
+    TableStore(tmp_path).save(Table(code="KXPQR", match=match, host=anna_is,
+                                    owners=[anna_is, None], started=True))
+
+    async def go() -> None:
+        async with hall_at(tmp_path, seat_grace=3600) as hall:
+            carl = connect(hall, "carl")
+            await refused(carl, {"t": "join", "code": "KXPQR", "seat": 1}, "is not free")
+            await refused(carl, {"t": "join", "code": "KXPQR"}, "no free seat")
+            assert hall.tables["KXPQR"].owners == [anna_is, None]
+    run(go())
+
+
+def test_a_bot_takes_only_a_seat_whose_player_is_away() -> None:
+    """Pure Table logic: the grace timer's ``bot_takes`` (cancelled when the
+    player comes back, so no message reaches this today) leaves a seat whose
+    player is connected, and a seat nobody ever took, to no bot."""
+    anna, bob = Who("guest:anna", "anna"), Who("guest:bob", "bob")
+    table = Table("BCDFG", Match(GAME, (Seat("anna"), Seat("bob"), Seat("Seat 3")), 3),
+                  host=anna)
+    table.join(1, anna)
+    table.join(2, bob)
+    assert table.bot_takes(1) == [] and table.bot_takes(2) == []
+    assert table.bot_playing == set()
