@@ -427,3 +427,21 @@ def test_a_bot_takes_only_a_seat_whose_player_is_away() -> None:
     table.join(2, bob)
     assert table.bot_takes(1) == [] and table.bot_takes(2) == []
     assert table.bot_playing == set()
+
+
+def test_no_bot_moves_before_the_game_begins(tmp_path: Path) -> None:
+    """A bot seat is first to move, but a human seat is still free: the bot
+    waits (no search starts) until the table is full, then plays."""
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            anna, bob = connect(hall, "anna"), connect(hall, "bob")
+            joined = await create(anna, GAME, ["rules", "human", "human"], seed=3)
+            code = joined["table"]["code"]
+            table = hall.tables[code]
+            assert joined["seat"] == 1 and not table.started and table.match.to_move() == 0
+            assert code not in hall._thinking and table.step == 0
+            await bob.send({"t": "join", "code": code})
+            await expect(bob, "joined")
+            await until(anna, lambda m: m["t"] == "state" and m["step"] >= 1)
+            assert table.started and table.match.actions
+    run(go())
