@@ -445,3 +445,27 @@ def test_no_bot_moves_before_the_game_begins(tmp_path: Path) -> None:
             await until(anna, lambda m: m["t"] == "state" and m["step"] >= 1)
             assert table.started and table.match.actions
     run(go())
+
+
+def test_a_login_code_names_only_an_open_table_and_counts_its_misses(tmp_path: Path) -> None:
+    """``ssh CODE@host`` asks ``Hall.code_for``: a finished table's code names
+    nothing and counts as a wrong guess; once an address has used up its
+    guesses, even a right code names nothing."""
+    from hall.guesses import LIMIT
+
+    async def go() -> None:
+        async with hall_at(tmp_path, finished_keep=3600) as hall:
+            anna = connect(hall, "anna")
+            done = (await create(anna, GAME, ["human", "random"], seed=8))["table"]["code"]
+            assert await Player(anna, 1).play() is not None
+            bob = connect(hall, "bob")
+            open_code = (await create(bob, GAME, ["human", "human"], seed=3))["table"]["code"]
+            guesser = Who("guest:x", "x", address="203.0.113.9")
+            assert hall.code_for(open_code.lower(), guesser) == open_code
+            assert hall.code_for(done, guesser) is None  # over: not a table to log in to
+            for _ in range(LIMIT - 1):
+                assert hall.code_for("BCDFGBCDFG", guesser) is None
+            assert hall.code_for(open_code, guesser) is None  # blocked: right or wrong
+            other = Who("guest:y", "y", address="198.51.100.7")
+            assert hall.code_for(open_code, other) == open_code
+    run(go())
