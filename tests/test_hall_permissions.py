@@ -16,6 +16,8 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from engine.match import Match, Seat
 from hall.client import HallClient
 from hall.hall import Hall
@@ -24,6 +26,7 @@ from hall.table import Table, Who
 from tests.hall_helpers import (
     WAIT,
     HeldPool,
+    Logged,
     Player,
     connect,
     create,
@@ -469,3 +472,113 @@ def test_a_login_code_names_only_an_open_table_and_counts_its_misses(tmp_path: P
             other = Who("guest:y", "y", address="198.51.100.7")
             assert hall.code_for(open_code, other) == open_code
     run(go())
+
+
+# ----------------------------------------------------------------- timers that fire late
+# The hall stops a timer when what it waited for happens, and each timer's
+# callback checks again when it runs. The tests call a callback as a timer
+# that was not stopped in time would (a late timer, a race): it changes nothing.
+
+
+def test_a_late_turn_timer_moves_no_one(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with hall_at(tmp_path, seat_grace=3600) as hall:
+            table, anna, bob = await seated_pair(hall)
+            hall._turn_over(table.code, table.version - 1)  # set for a position gone by
+            assert table.code not in hall._thinking
+            await played(anna, table, movers_act(table))
+            while table.match.to_move() == 0:
+                await played(anna, table, movers_act(table))
+            bob.close()  # bob is to move and away, within his grace
+            await until(anna, lambda m: m["t"] == "notice" and "bob left" in m["text"])
+            assert table.mover() == ("wait", 1)
+            hall._turn_over(table.code, table.version)  # a turn limit for a seat that waits
+            assert table.code not in hall._thinking and table.match.to_move() == 1
+    run(go())
+
+
+def test_late_grace_idle_undo_and_abandon_timers_change_nothing(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with hall_at(tmp_path, seat_grace=3600, finished_keep=3600) as hall:
+            # a finished table: a grace timer for a seat left gives it to no bot
+            anna, carl, eve = connect(hall, "anna"), connect(hall, "carl"), connect(hall, "eve")
+            done = (await create(anna, GAME, ["human", "random"], seed=8))["table"]["code"]
+            assert await Player(anna, 1).play() is not None
+            await eve.send({"t": "watch", "code": done})
+            await expect(eve, "state")
+            await anna.send({"t": "leave"})
+            await expect(eve, "state")  # the table tells its watchers anna has gone
+            assert not hall.tables[done].connected(0)
+            hall._grace_over(done, 0)
+            assert hall.tables[done].bot_playing == set()
+            # a table someone watches again is not closed as idle
+            table, anna2, bob = await seated_pair(hall)
+            hall._idle_over(table.code)
+            assert table.code in hall.tables and not table.ended
+            # an undo asked anew is not refused by the timer of the one before
+            await played(anna2, table, movers_act(table))
+            await played(anna2, table, movers_act(table))
+            await anna2.send({"t": "undo"})
+            await expect(bob, "undo_asked")
+            hall._undo_over(table.code, object())  # the timer of an earlier request
+            assert table.undo_request is not None
+            # a table not started that someone is at is not closed as abandoned
+            joined = await create(carl, GAME, ["human", "human"], seed=3)
+            hall._abandoned(joined["table"]["code"])
+            assert joined["table"]["code"] in hall.tables
+    run(go())
+
+
+# ----------------------------------------------------------------- the wire
+
+
+def test_the_gate_bounds_numbers_strings_and_options() -> None:
+    from hall import messages, wire
+
+    for bad in ({"t": "act", "step": 2**63, "action": ["pick", 1]},  # beyond 64-bit signed
+                {"t": "act", "step": 1, "action": ["pick", "x" * 201]},
+                {"t": "create", "game": GAME, "seats": [{"kind": "human"}],
+                 "options": {f"o{i}": 1 for i in range(messages.MAX_OPTIONS + 1)}}):
+        with pytest.raises(wire.ProtocolError):
+            messages.check(bad)
+
+
+def test_a_local_players_first_message_must_be_hello(tmp_path: Path) -> None:
+    """On the Unix socket the first message names the player; anything else
+    first is not served (no hello back, the connection closed)."""
+    from hall import messages, wire
+
+    with pytest.raises(wire.ProtocolError):
+        messages.check({"t": "list", "name": "anna"}, hello=True)
+
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            path = tmp_path / "hall.sock"
+            await hall.serve_unix(path)
+            reader, writer = await asyncio.open_unix_connection(str(path))
+            writer.write(wire.pack({"t": "list", "name": "anna"}))
+            await writer.drain()
+            assert await asyncio.wait_for(reader.read(), WAIT) == b""  # closed, nothing said
+            writer.close()
+            good = await HallClient.connect_unix(path, "anna")
+            assert (await expect(good, "hello"))["you"] == "anna"
+            await good.aclose()
+    run(go())
+
+
+def test_a_spectator_who_never_reads_is_cut_off(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """What waits for a reader is bounded (here at 256 KiB, not 32 MiB, so a
+    short game fills it): a table of bots watched by someone who never reads
+    cuts that connection off instead of buffering without end."""
+    import hall.hall as hall_module
+
+    monkeypatch.setattr(hall_module, "MAX_BUFFERED", 256 * 1024)
+
+    async def go() -> None:
+        cut = Logged("reads too slowly; closed")
+        async with hall_at(tmp_path) as hall:
+            eve = connect(hall, "eve")  # creates a table of bots, watches it, reads nothing
+            await eve.send({"t": "create", "game": GAME, "seats": [{"kind": "random"}] * 4})
+            await cut.wait(timeout=60)
+    run(go(), timeout=90)
