@@ -7,6 +7,12 @@ that nothing changed; then, where there is one, the right connection sends
 the same message and it is played. A real Hall on real socket pairs; bots
 wait behind a gate the test opens (``HeldPool``) so no position moves on
 while a test acts on it.
+
+Every check in ``hall/table.py``, ``hall/hall.py`` and ``hall/messages.py``
+was removed in turn: each one a message can reach fails a test here or in
+the other hall tests. Where no message reaches a check today (a second line
+behind the hall's gate or its bookkeeping), a test goes below the protocol:
+the Table's logic alone, or a timer's callback run as a late timer would.
 """
 
 from __future__ import annotations
