@@ -1,11 +1,13 @@
 """SSH hosting under load: many players connect to one ``tabula serve`` at once.
 
 Starts ``python -m tui serve`` on a free loopback port (fresh data dir, a
-generated client key), then opens ``--sessions`` connections *at the same
-time*. Each client is a player: it waits for the first frame (the title
-screen's text on its screen), then presses keys and waits for the game to
-react. While every session is open, the memory of each session's processes
-is measured. Prints the medians; ``--json`` prints
+key per player), at the server's default limits, then opens ``--sessions``
+connections *at the same time*, each as a real player would: with their own
+key, from their own address (127.0.1.N; Linux routes all of 127.0.0.0/8 to
+the loopback). Each client waits for the first frame (the title screen's
+text on its screen), then presses keys and waits for the game to react.
+While every session is open, the memory of each session's processes is
+measured. Prints the medians; ``--json`` prints
 {"sessions": 20, "first_frame_ms": …, "rss_mb_per_session": …, "failures": 0, …}
 plus the slowest first frame, the key response, the CPU each game used to
 get there, how many games were forked from the zygote (the rest started as
@@ -20,6 +22,7 @@ it is what each extra player really costs.
 
     nice .venv/bin/python bench/ssh.py [--sessions 20] [--ramp SECONDS] [--cold] [--json]
     nice .venv/bin/python bench/ssh.py --hostile [--sessions 10] [--json]
+    nice .venv/bin/python bench/ssh.py --churn [--seconds 45] [--json]
 
 ``--hostile`` runs the players twice, each from its own loopback address
 (127.0.1.N): once on a quiet server, then while one address (127.0.0.66)
@@ -28,6 +31,14 @@ logged-in player at another (127.0.0.77) floods its channel with ``env``
 requests and resizes, reconnecting whenever it is thrown out. It prints
 both medians, their ratio, failures and how much the server's memory grew
 under the attack.
+
+``--churn`` is the attack of many addresses that each stay under their own
+limits: 250 addresses (127.0.0.2-251) each open one silent socket every
+3 s, for ``--seconds``. From its fifth second, 30 real logins come, one
+every 0.5 s: 20 from addresses of their own (127.0.1.N) and 10 from the
+churners' own /24 (127.0.0.252-254). It prints how many of the 30 logged
+in, how long they took, what became of the silent sockets, and how many
+lines the server logged meanwhile.
 
 "first frame" is the time from starting the connection (TCP, key exchange,
 auth, PTY, the game forked from the zygote, or a fresh Python importing
@@ -48,6 +59,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -59,36 +71,54 @@ TITLE = ("New game", "Continue")  # the title screen's menu
 KEYS = ["\x1b[B"]  # down: the menu highlight moves
 
 
-async def start_server(tmp: Path, sessions: int, cold: bool,
-                       defaults: bool = False) -> tuple[subprocess.Popen[bytes], int]:
-    """A real ``tabula serve`` in its own process; returns it and its port.
+def make_keys(tmp: Path, count: int) -> list[asyncssh.SSHKey]:
+    """A key for each of ``count`` people, all in ``tmp/authorized_keys``."""
+    keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(count)]
+    (tmp / "authorized_keys").write_bytes(b"".join(k.export_public_key() for k in keys))
+    return keys
+
+
+def player_address(n: int) -> str:
+    """Player ``n``'s own loopback address: 127.0.1.1, 127.0.1.2, … (250 per /24)."""
+    return f"127.0.{1 + n // 250}.{1 + n % 250}"
+
+
+async def start_server(tmp: Path, sessions: int, cold: bool
+                       ) -> tuple[subprocess.Popen[bytes], int, list[str]]:
+    """A real ``tabula serve`` in its own process, at its default limits
+    (``--max-sessions`` is raised only for more than its 32 games); returns
+    it, its port and its log lines as they come.
 
     Unless ``cold``, returns once its game zygote has imported the game (a
     server is up well before its players), else as soon as it listens.
     """
-    key = asyncssh.generate_private_key("ssh-ed25519")
-    (tmp / "client_key").write_bytes(key.export_private_key())
-    (tmp / "authorized_keys").write_bytes(key.export_public_key())
-    limits = [] if defaults else ["--max-sessions", str(sessions),
-                                  "--max-connections-per-minute", str(sessions * 2)]
+    more = ["--max-sessions", str(sessions)] if sessions > 32 else []
     proc = subprocess.Popen(
         [sys.executable, "-m", "tui", "serve", "--port", "0", "--data-dir", str(tmp / "data"),
-         "--authorized-keys", str(tmp / "authorized_keys"), *limits],
+         "--authorized-keys", str(tmp / "authorized_keys"), *more],
         stderr=subprocess.PIPE, cwd=Path(__file__).resolve().parent.parent)
     assert proc.stderr is not None
     loop = asyncio.get_running_loop()
     port = None
+    log: list[str] = []
     while True:
         line = (await loop.run_in_executor(None, proc.stderr.readline)).decode()
         if not line:
             raise RuntimeError("the server exited before it was ready")
+        log.append(line)
         found = re.search(r"port (\d+)", line)
         if found:
             port = int(found.group(1))
         if port is not None and (cold or "zygote ready" in line):
-            # keep draining its log so it never blocks on a full pipe
-            loop.run_in_executor(None, proc.stderr.read)
-            return proc, port
+            # keep reading its log so it never blocks on a full pipe
+            loop.run_in_executor(None, read_lines, proc.stderr, log)
+            return proc, port, log
+
+
+def read_lines(stream: Any, into: list[str]) -> None:
+    """Append each line of ``stream`` to ``into`` until it ends (in a thread)."""
+    for line in stream:
+        into.append(line.decode(errors="replace"))
 
 
 class Roll:
@@ -106,19 +136,15 @@ class Roll:
 
 
 async def one_player(port: int, key: asyncssh.SSHKey, n: int, roll: Roll,
-                     timeout: float, delay: float, own_address: bool = False
-                     ) -> dict[str, float]:
-    """Connect, wait for the title, press keys, stay until everyone is measured.
-
-    ``own_address``: connect from 127.0.1.(n+1), as if from a machine of one's own.
-    """
+                     timeout: float, delay: float) -> dict[str, float]:
+    """Connect with one's own key from one's own address (``player_address``),
+    wait for the title, press keys, stay until everyone is measured."""
     await asyncio.sleep(delay)  # arrival time (0 = everyone at once)
     start = time.perf_counter()
     client: GameClient | None = None
-    source = {"local_addr": (f"127.0.1.{n + 1}", 0)} if own_address else {}
     try:
         client = await GameClient.connect(port, username=f"player{n}", client_keys=[key],
-                                          size=(100, 32), **source)
+                                          size=(100, 32), local_addr=(player_address(n), 0))
         await client.read_until(*TITLE, timeout=timeout)
         first = time.perf_counter() - start
         seen = len(client.raw)
@@ -224,13 +250,13 @@ async def bench(sessions: int, timeout: float, ramp: float, cold: bool) -> dict[
     load_before = os.getloadavg()[0]  # other work on the machine, for the record
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
-        server, port = await start_server(tmp, sessions, cold)
+        keys = make_keys(tmp, sessions)
+        server, port, _log = await start_server(tmp, sessions, cold)
         try:
-            key = asyncssh.read_private_key(tmp / "client_key")
             client_cpu0 = time.process_time()
             roll = Roll(sessions)
             tasks = [asyncio.create_task(
-                         one_player(port, key, n, roll, timeout, ramp * n / sessions))
+                         one_player(port, keys[n], n, roll, timeout, ramp * n / sessions))
                      for n in range(sessions)]
             await roll.everyone.wait()  # every player has reacted to keys (or failed)
             zygote = zygote_of(server.pid)
@@ -331,11 +357,11 @@ async def flood_requests(port: int, key: asyncssh.SSHKey, stop: asyncio.Event,
             await asyncio.sleep(0.2)
 
 
-async def players(port: int, key: asyncssh.SSHKey, sessions: int,
+async def players(port: int, keys: list[asyncssh.SSHKey], sessions: int,
                   timeout: float) -> list[dict[str, float] | BaseException]:
     """``sessions`` players from their own addresses; each reaches the title and reacts."""
     roll = Roll(sessions)
-    tasks = [asyncio.create_task(one_player(port, key, n, roll, timeout, 0.0, True))
+    tasks = [asyncio.create_task(one_player(port, keys[n], n, roll, timeout, 0.0))
              for n in range(sessions)]
     await roll.everyone.wait()
     roll.measured.set()
@@ -373,18 +399,19 @@ async def hostile(sessions: int, timeout: float) -> dict[str, object]:
     """
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
-        server, port = await start_server(tmp, sessions, cold=False, defaults=True)
+        *keys, flooder = make_keys(tmp, sessions + 1)
+        (tmp / "flooder_key").write_bytes(flooder.export_private_key())
+        server, port, _log = await start_server(tmp, sessions, cold=False)
         attacker = None
         try:
-            key = asyncssh.read_private_key(tmp / "client_key")
-            quiet, quiet_errors = first_frames(await players(port, key, sessions, timeout))
+            quiet, quiet_errors = first_frames(await players(port, keys, sessions, timeout))
             rss_before = rss_mb(server.pid)
             attacker = await asyncio.create_subprocess_exec(
-                sys.executable, __file__, "--attack", str(port), str(tmp / "client_key"),
+                sys.executable, __file__, "--attack", str(port), str(tmp / "flooder_key"),
                 stdout=asyncio.subprocess.PIPE)
             await asyncio.sleep(3.0)  # the attack is in full swing before anyone arrives
             cpu0 = cpu_seconds(server.pid)
-            loud, loud_errors = first_frames(await players(port, key, sessions, timeout))
+            loud, loud_errors = first_frames(await players(port, keys, sessions, timeout))
             server_cpu = cpu_seconds(server.pid) - cpu0
             rss_after = rss_mb(server.pid)
             attacker.terminate()
@@ -416,6 +443,133 @@ async def hostile(sessions: int, timeout: float) -> dict[str, object]:
     }
 
 
+# -- --churn ----------------------------------------------------------------------
+
+CHURNERS = [f"127.0.0.{n}" for n in range(2, 252)]  # 250 addresses, all of one /24
+CHURN_EVERY = 3.0  # seconds between two silent sockets of one address: 20 a minute
+LOGINS = 30
+LOGIN_EVERY = 0.5  # seconds between two real logins
+# 20 from addresses (and a /24) of their own, 10 from the churners' own /24
+LOGIN_SOURCES = [f"127.0.1.{n}" for n in range(1, 21)] + \
+                [f"127.0.0.{252 + n % 3}" for n in range(10)]
+
+
+async def churn_attack(port: int) -> dict[str, int]:
+    """Every churner opens one silent socket every CHURN_EVERY s, each held
+    until the server closes it, until SIGTERM (``--churn-attack`` runs this)."""
+    import contextlib
+    import logging
+    import signal
+
+    logging.getLogger("asyncio").setLevel(logging.CRITICAL)
+    stop = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop.set)
+    tally = dict.fromkeys(("opened", "refused", "closed_by_server", "connect_errors"), 0)
+    holding: set[asyncio.Task[None]] = set()
+
+    async def hold(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        """Say nothing; read what the server sends until it closes."""
+        said = b""
+        try:
+            while chunk := await reader.read(4096):
+                said += chunk[:64]
+        except OSError:
+            pass
+        tally["refused" if said.startswith(b"Tabula:") else "closed_by_server"] += 1
+        writer.close()
+
+    async def one(address: str, phase: float) -> None:
+        await asyncio.sleep(phase)
+        while not stop.is_set():
+            try:
+                reader, writer = await asyncio.open_connection(
+                    "127.0.0.1", port, local_addr=(address, 0))
+                tally["opened"] += 1
+                task = asyncio.ensure_future(hold(reader, writer))
+                holding.add(task)
+                task.add_done_callback(holding.discard)
+            except OSError:
+                tally["connect_errors"] += 1
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), CHURN_EVERY)
+
+    await asyncio.gather(*(one(a, i * CHURN_EVERY / len(CHURNERS))
+                           for i, a in enumerate(CHURNERS)))
+    tally["still_open"] = len(holding)
+    for task in list(holding):
+        task.cancel()
+    return tally
+
+
+async def real_login(port: int, key: asyncssh.SSHKey, n: int, timeout: float) -> float:
+    """Player ``n`` logs in from LOGIN_SOURCES[n] at their time; seconds it took."""
+    await asyncio.sleep(n * LOGIN_EVERY)
+    start = time.perf_counter()
+    async with asyncssh.connect("127.0.0.1", port, username=f"player{n}", client_keys=[key],
+                                known_hosts=None, agent_path=None, connect_timeout=timeout,
+                                local_addr=(LOGIN_SOURCES[n], 0)):
+        return time.perf_counter() - start
+
+
+async def churn(seconds: float, timeout: float) -> dict[str, object]:
+    """Real logins while 250 addresses churn silent sockets, on the server's defaults."""
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        keys = make_keys(tmp, LOGINS)
+        server, port, log = await start_server(tmp, LOGINS, cold=False)
+        attacker = None
+        try:
+            before = len(log)
+            attacker = await asyncio.create_subprocess_exec(
+                sys.executable, __file__, "--churn-attack", str(port),
+                stdout=asyncio.subprocess.PIPE)
+            started = time.perf_counter()
+            await asyncio.sleep(5.0)  # the pre-auth table is full before anyone comes
+            results = await asyncio.gather(
+                *(real_login(port, keys[n], n, timeout) for n in range(LOGINS)),
+                return_exceptions=True)
+            await asyncio.sleep(max(0.0, seconds - (time.perf_counter() - started)))
+            churned = time.perf_counter() - started
+            lines = log[before:]
+            attacker.terminate()
+            out, _ = await attacker.communicate()
+            tally = json.loads(out)
+        finally:
+            if attacker is not None and attacker.returncode is None:
+                attacker.kill()
+            server.terminate()
+            server.wait(30)
+    ok = [n for n, r in enumerate(results) if isinstance(r, float)]
+    times = sorted(float(results[n]) * 1000 for n in ok)
+    errors = [f"{LOGIN_SOURCES[n]}: {type(r).__name__}: {str(r)[:120]}"
+              for n, r in enumerate(results) if not isinstance(r, float)]
+    per_address: dict[str, int] = {}
+    for line in lines:
+        found = re.search(r"from (127\.0\.0\.\d+)\b", line)
+        if found and found.group(1) in CHURNERS:
+            per_address[found.group(1)] = per_address.get(found.group(1), 0) + 1
+    return {
+        "churners": len(CHURNERS),
+        "churn_s": round(churned, 1),
+        "logins": LOGINS,
+        "logged_in": len(ok),
+        "logged_in_own_network": sum(1 for n in ok if LOGIN_SOURCES[n].startswith("127.0.1.")),
+        "logged_in_churners_network": sum(1 for n in ok
+                                          if LOGIN_SOURCES[n].startswith("127.0.0.")),
+        "login_ms": round(statistics.median(times)) if times else None,
+        "login_ms_max": round(times[-1]) if times else None,
+        "failures": len(errors),
+        "errors": errors[:3],
+        "silent_sockets_opened": tally["opened"],
+        "silent_refused": tally["refused"],
+        "silent_closed_by_server": tally["closed_by_server"],
+        "server_log_lines": len(lines),
+        "server_log_lines_max_per_churner": max(per_address.values(), default=0),
+        "cpus": os.cpu_count(),
+        "load_after": round(os.getloadavg()[0], 2),
+    }
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sessions", type=int, default=0, help="players (default: 20; 10 with "
@@ -429,13 +583,24 @@ def main() -> int:
     ap.add_argument("--hostile", action="store_true",
                     help="players from their own addresses, on a quiet server and while "
                          "two others attack it (default sessions: 10)")
+    ap.add_argument("--churn", action="store_true",
+                    help="30 real logins while 250 addresses each open a silent socket "
+                         "every 3 s")
+    ap.add_argument("--seconds", type=float, default=45.0,
+                    help="how long --churn runs (default: 45)")
     ap.add_argument("--attack", nargs=2, metavar=("PORT", "KEY"), help=argparse.SUPPRESS)
+    ap.add_argument("--churn-attack", type=int, metavar="PORT", help=argparse.SUPPRESS)
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     if args.attack:  # the attackers' own process, for --hostile
         print(json.dumps(asyncio.run(attack(int(args.attack[0]), Path(args.attack[1])))))
         return 0
-    if args.hostile:
+    if args.churn_attack:  # the churners' own process, for --churn
+        print(json.dumps(asyncio.run(churn_attack(args.churn_attack))))
+        return 0
+    if args.churn:
+        result = asyncio.run(churn(args.seconds, args.timeout))
+    elif args.hostile:
         result = asyncio.run(hostile(args.sessions or 10, args.timeout))
     else:
         result = asyncio.run(bench(args.sessions or 20, args.timeout, args.ramp, args.cold))

@@ -10,7 +10,7 @@ Modules:
 - ``bots``: ``BotPool``, bots thinking in worker processes so the hall never blocks.
 - ``store``: tables persisted to a data folder, restored on start.
 - ``hall``: ``Hall``, the service: clients, codes, limits, timers, bot turns.
-- ``local``: ``tabula host`` / ``tabula join`` over a Unix socket.
+- ``local``: the hall of ``tabula host`` / ``tabula join``: a process of its own on a Unix socket.
 
 Layering: ``tui -> hall -> ai/saves -> engine``; the hall never imports ``tui``.
 The hall never sends a full state: a seat gets its own view, a spectator the

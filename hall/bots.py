@@ -170,6 +170,8 @@ class BotPool:
             if chosen is None:
                 return
             owner, ticket = chosen
+            if ticket.done():  # cancelled while it waited (its table went): not a search
+                continue
             self._running[owner] = self._running.get(owner, 0) + 1
             self.started.append(owner)
             del self.started[:-1000]

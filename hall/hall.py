@@ -134,6 +134,9 @@ class Hall:
         self.config = config
         self.tables: dict[str, Table] = {}
         self.tap: Callable[[int, str | None, Who, dict], None] | None = None
+        # told the number of connections whenever one comes or goes (the
+        # local hall stops by itself once nobody has been connected a while)
+        self.on_clients: Callable[[int], None] | None = None
         self.clients: dict[int, Client] = {}
         self.store = TableStore(config.data_dir)
         self._own_pool = pool is None
@@ -285,6 +288,7 @@ class Hall:
         c = Client(self._ids, who, writer, Bucket(self.config.chat_burst, self.config.chat_every),
                    Bucket(MESSAGE_BURST, 1.0 / MESSAGE_RATE))
         self.clients[c.id] = c
+        self._counted()
         log.info("client %d connected: %r (%s)", c.id, who.name, _shown_key(who))
         hello = {"t": "hello", "you": who.name, "seats": self._own_seats(who.key)}
         if who.comeback is not None:
@@ -541,14 +545,23 @@ class Hall:
         self._leave_table(c, reason)
         log.info("client %d %s: %r", c.id, "disconnected" if reason == "left" else reason,
                  c.who.name)
+        self._counted()
+
+    def _counted(self) -> None:
+        if self.on_clients is not None:
+            self.on_clients(len(self.clients))
 
     def _leave_table(self, c: Client, reason: str) -> None:
         table = self.tables.get(c.table or "")
         c.table = None
         if table is None or c.id not in table.members:
             return
+        host = table.host
         out, waits = table.leave(c.id, self.config.seat_grace)
         self._emit(out)
+        if table.host is not host:
+            log.info("table %s: %r left it unstarted; %r hosts it now", table.code,
+                     c.who.name, table.host.name)
         if waits is not None:
             log.info("table %s: %r %s seat %d", table.code, c.who.name, reason, waits + 1)
             self._wait_for(table, waits)

@@ -7,7 +7,8 @@ that connection). Text is cleaned later (``saves.plain.plain``); here it is
 only bounded so nothing big gets that far.
 
 hall -> client: hello, tables, joined, state, chat, undo_asked, undo_result,
-notice, error, ended. client -> hall: list, create, join, watch, act, chat,
+notice, error, ended, host (you host this table now: its host left before
+it started). client -> hall: list, create, join, watch, act, chat,
 undo, undo_answer, start, bot, end, leave (and hello, first, on a Unix socket).
 """
 

@@ -75,6 +75,19 @@ class TableStore:
         write_atomic(match_path, data[0], keep=is_sound, read_limit=MAX_FILE_BYTES + 1)
         write_atomic(side_path, data[1])
 
+    def kept(self, code: str) -> bool:
+        """Is table ``code`` on disk and not ended? Read from its sidecar
+        only (no replay), so a finished game's says yes too: the hall then
+        does not restore it and says there is no such table."""
+        if not _CODE.fullmatch(code):
+            return False
+        try:
+            raw = self._paths(code)[1].read_bytes()[:MAX_SIDECAR + 1]
+            doc = json.loads(raw) if len(raw) <= MAX_SIDECAR else None
+        except (OSError, ValueError):
+            return False
+        return isinstance(doc, dict) and doc.get("code") == code and not doc.get("ended")
+
     def load_all(self) -> list[Table]:
         """Every table to carry on: not ended, not finished, readable."""
         if not self.folder.is_dir():
@@ -146,9 +159,11 @@ def _who(doc: Any) -> Who:
 
 
 def save_to_homes(table: Table) -> list[Path]:
-    """Save the table's game into each human owner's own save folder."""
+    """Save the table's game into each human owner's own save folder (a
+    guest's folder goes with them when they leave: it is not made again)."""
     done = []
-    homes = {o.home for o in table.owners if o is not None and o.home is not None}
+    homes = {o.home for o in table.owners if o is not None and o.home is not None
+             and (not o.guest or o.home.is_dir())}
     for home in sorted(homes):
         try:
             done.append(Store(root=home).save(table.match,

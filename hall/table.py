@@ -362,7 +362,29 @@ class Table:
             waits = m.seat
             later = f"; a bot plays in {grace:g} s" if grace is not None else ""
             out += self.notice(f"{m.who.name} left{later}")
+        out += self._hand_on(m.who)
         return out + self.states(), waits
+
+    def _hand_on(self, gone: Who) -> Out:
+        """The host left a table that has not started: the next human seated
+        here (the lowest seat whose player is connected) hosts it now, so the
+        others can start it. Nobody left: the table waits as it is (and
+        closes when abandoned). The role stays with the new host when the
+        old one comes back: the others were told who hosts, and it is the
+        one who stayed."""
+        if self.started or self.ended or gone.key != self.host.key \
+                or any(m.who.key == gone.key for m in self.members.values()):
+            return []
+        seated = sorted((m.seat, cid) for cid, m in self.members.items()
+                        if m.seat is not None and self.is_human(m.seat))
+        if not seated:
+            return []
+        cid = seated[0][1]
+        self.host = self.members[cid].who
+        self._changed()
+        return [(cid, {"t": "host", "code": self.code,
+                       "text": "you host this table now: s starts it"})] \
+            + self.notice(f"{self.host.name} hosts this table now", but=cid)
 
     def bot_takes(self, seat: int) -> Out:
         """A waiting seat's grace ran out (or the host asked): a bot plays it."""

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import pickle
 import random
+import select
+import signal
 import socket
-from collections.abc import AsyncIterator, Callable, Coroutine
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Callable, Coroutine, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -230,3 +233,31 @@ class Logged(logging.Handler):
                 Logged._listening.remove(self)
             if not Logged._listening:
                 logger.setLevel(Logged._level)
+
+
+def wait_exit(pid: int, timeout: float = 30.0) -> None:
+    """Wait until process ``pid`` (not ours to reap: the hall process) has
+    ended; ``timeout`` only guards against a hang."""
+    try:
+        fd = os.pidfd_open(pid)
+    except ProcessLookupError:
+        return
+    try:
+        assert select.select([fd], [], [], timeout)[0], f"process {pid} is still running"
+    finally:
+        os.close(fd)
+
+
+@contextmanager
+def own_hall(folder: Path) -> Iterator[None]:
+    """Whatever hall process serves ``folder`` when the block ends is
+    stopped (SIGTERM: it saves and ends) and waited for: no test leaves one."""
+    from hall.local import hall_pid
+
+    try:
+        yield
+    finally:
+        pid = hall_pid(folder)
+        if pid is not None and pid != os.getpid():
+            os.kill(pid, signal.SIGTERM)
+            wait_exit(pid)

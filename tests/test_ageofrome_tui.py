@@ -623,5 +623,9 @@ def test_the_new_game_form_says_what_is_left_out_and_refuses_spies_alone():
             await settle(pilot)
             assert isinstance(app.screen, GameScreen)
             assert app.screen.match.options.get("spies_allies") is True
+            # a reading with one value left (kept for old saves) is no row of the form,
+            # and the game is started under today's
+            assert not screen.query("#opt-trade_refill")
+            assert app.screen.match.options.get("trade_refill") == "actions"
 
     asyncio.run(go())

@@ -289,3 +289,80 @@ def test_a_finished_table_is_closed_when_its_keep_is_up(tmp_path: Path) -> None:
         async with hall_at(tmp_path) as again:
             assert again.tables == {}
     run(go())
+
+
+async def seated(hall: Hall, name: str, code: str, seat: int | None = None) -> HallClient:
+    """A guest ``name`` sitting down at table ``code`` (at ``seat``, if named)."""
+    client = connect(hall, name)
+    await client.send({"t": "join", "code": code, "seat": seat})
+    joined = await expect(client, "joined")
+    assert joined["seat"] == (seat if seat is not None else joined["seat"])
+    return client
+
+
+def test_a_host_who_leaves_before_the_start_hands_the_table_to_the_next_human(tmp_path: Path
+                                                                             ) -> None:
+    """anna hosts and leaves: bob (seat 2, the lowest seat after hers) hosts
+    now and is told so, carl is told who hosts; only bob may start; anna
+    back at her seat is not the host again; the new host is kept on disk."""
+    async def go() -> None:
+        async with hall_at(tmp_path, seat_grace=60) as hall:
+            anna = connect(hall, "anna")
+            code = (await create(anna, GAME, ["human"] * 4, seed=5))["table"]["code"]
+            carl = await seated(hall, "carl", code, seat=2)  # sat down first, higher seat
+            bob = await seated(hall, "bob", code, seat=1)
+            await anna.send({"t": "leave"})
+            told = await expect(bob, "host")
+            assert told["code"] == code and told["text"] == "you host this table now: s starts it"
+            await until(carl, lambda m: m["t"] == "notice" and "bob hosts this table now"
+                        in m["text"])
+            state = await until(carl, lambda m: m["t"] == "state"
+                                and m["table"]["host"] == "bob")
+            assert not state["table"]["started"]
+            assert hall.tap.to("carl", "host") == [] and hall.tap.to("anna", "host") == []
+            table = hall.tables[code]
+            assert table.host.key == "guest:bob"
+            await carl.send({"t": "start"})
+            assert "only the host" in (await expect(carl, "error"))["text"]
+            await anna.send({"t": "join", "code": code})
+            back = await expect(anna, "joined")
+            assert back["seat"] == 0 and back["host"] is False
+            await anna.send({"t": "start"})
+            assert "only the host" in (await expect(anna, "error"))["text"]
+            await hall.flush()
+            side = json.loads((tmp_path / "tables" / f"{code}.json").read_text())
+            assert side["host"]["key"] == "guest:bob"
+            await bob.send({"t": "start"})
+            await until(carl, lambda m: m["t"] == "state" and m["table"]["started"])
+            await bob.send({"t": "leave"})  # started: nothing to hand on
+            await until(carl, lambda m: m["t"] == "notice" and "bob left" in m["text"])
+            assert table.host.key == "guest:bob" and hall.tap.to("carl", "host") == []
+    run(go())
+
+
+def test_a_host_who_drops_hands_on_to_a_seated_human_never_to_a_spectator(tmp_path: Path
+                                                                         ) -> None:
+    """A disconnect hands the table on as leaving does; a spectator is not
+    seated, so a host alone with spectators keeps the table, which waits
+    (and closes when abandoned) as before."""
+    async def go() -> None:
+        async with hall_at(tmp_path, seat_grace=60) as hall:
+            anna = connect(hall, "anna")
+            code = (await create(anna, GAME, ["human"] * 3, seed=5))["table"]["code"]
+            eve = connect(hall, "eve")
+            await eve.send({"t": "watch", "code": code})
+            await expect(eve, "joined")
+            dora = connect(hall, "dora")
+            alone = (await create(dora, GAME, ["human"] * 2, seed=6))["table"]["code"]
+            await dora.send({"t": "leave"})  # nobody else here: no new host
+            bob = await seated(hall, "bob", code)
+            anna.close()
+            assert (await expect(bob, "host"))["code"] == code
+            await until(eve, lambda m: m["t"] == "notice" and "bob hosts" in m["text"])
+            assert hall.tables[code].host.key == "guest:bob"
+            assert hall.tables[alone].host.key == "guest:dora"
+            assert hall.tap.to("eve", "host") == [] and hall.tap.to("dora", "host") == []
+            bob.close()  # the new host drops too: only a spectator is left
+            await until(eve, lambda m: m["t"] == "notice" and "bob left" in m["text"])
+            assert hall.tables[code].host.key == "guest:bob"
+    run(go())

@@ -11,7 +11,7 @@ from typing import Any
 
 import engine
 from engine.core import Options
-from hall.bots import FairQueue
+from hall.bots import BotPool, FairQueue
 from hall.guesses import Guesses
 from hall.hall import Hall
 from hall.messages import PRIVATE_CODE_LEN
@@ -108,7 +108,8 @@ def test_a_table_nobody_is_at_pauses_its_bots_then_is_saved_and_closed(tmp_path:
         home = tmp_path / "anna"
         async with hall_at(tmp_path / "data", idle_close=0.3, seat_grace=0,
                            bot_iterations=4) as hall:
-            anna, vera = connect(hall, "anna", home=home), connect(hall, "vera")
+            anna = connect(hall, "anna", home=home, key="SHA256:anna")  # a friend's key
+            vera = connect(hall, "vera")
             code = (await create(anna, "provincia", ["human", "rules", "rules"]))["table"]["code"]
             await vera.send({"t": "watch", "code": code})
             await expect(vera, "joined")
@@ -278,3 +279,57 @@ def test_one_persons_searches_do_not_queue_another_tables_move() -> None:
         return POOL.started[-4:]
 
     assert run(go()) == ["anna", "bob", "anna", "anna"]
+
+
+class GatedPool(BotPool):
+    """A pool whose decisions end when the test says (``finish``): the fair
+    queue is what is under test here, not the bots."""
+
+    def __init__(self) -> None:
+        super().__init__(workers=1)
+        self.gates: dict[int, asyncio.Future] = {}
+
+    def start(self) -> None:  # no worker processes: decisions are the test's gates
+        pass
+
+    async def _run(self, game_id, kind, strength, data, view, seat, seed):  # type: ignore[override]
+        self.gates[seed] = asyncio.get_running_loop().create_future()
+        return await self.gates[seed]
+
+
+def test_a_request_cancelled_while_it_waits_never_takes_a_worker() -> None:
+    """A table ends (its queued request cancelled) in the same turn as
+    another table's search ends: the next one still runs, and the gone
+    request counts as no search."""
+    async def go() -> None:
+        pool = GatedPool()
+        first = asyncio.ensure_future(pool.decide(GAME, "rules", "easy", None, 0, 1, "anna"))
+        while 1 not in pool.gates:
+            await asyncio.sleep(0)
+        queued = asyncio.ensure_future(pool.decide(GAME, "rules", "easy", None, 0, 2, "bob"))
+        third = asyncio.ensure_future(pool.decide(GAME, "rules", "easy", None, 0, 3, "carl"))
+        await asyncio.sleep(0)  # both wait in the queue now
+        pool.gates[1].set_result(("done",))
+        queued.cancel()  # bob's table ended just as anna's search came back
+        assert await first == ("done",)
+        while 3 not in pool.gates:
+            await asyncio.sleep(0)
+        assert pool._running == {"carl": 1}
+        pool.gates[3].set_result(("also",))
+        assert await third == ("also",) and queued.cancelled() and pool._running == {}
+    run(go())
+
+
+def test_a_guests_folder_is_not_made_again_to_save_a_closed_table(tmp_path: Path) -> None:
+    async def go() -> None:
+        closed = Logged("closed: nobody was at it")
+        home = tmp_path / "guest-home"
+        home.mkdir()
+        async with hall_at(tmp_path / "data", idle_close=0.2, bot_iterations=4) as hall:
+            anna = connect(hall, "anna", home=home)  # (a guest: hall_helpers' key)
+            await create(anna, "provincia", ["human", "rules", "rules"])
+            anna.close()
+            home.rmdir()  # she left: the server removed her guest folder
+            await closed.wait()
+        assert not home.exists()
+    run(go())

@@ -31,7 +31,7 @@ from tests.test_ssh_support import (
 from tui.cli import main as cli_main
 from tui.ssh.config import load_or_create_host_key
 from tui.ssh.launcher import Launcher
-from tui.ssh.limits import RateLimiter, SessionSlots
+from tui.ssh.limits import FULL, RateLimiter, SessionSlots
 from tui.ssh.probe import GameClient, Screen
 
 
@@ -423,9 +423,9 @@ def test_rate_limiter_forgets_after_a_minute():
 
 def test_session_slots_cap():
     slots = SessionSlots(1)
-    assert slots.acquire() and not slots.acquire()
-    slots.release()
-    assert slots.acquire()
+    assert slots.acquire("a") is None and slots.acquire("b") == FULL
+    slots.release("a")
+    assert slots.acquire("b") is None
 
 
 def test_screen_follows_cursor_addressing_and_erase():

@@ -24,6 +24,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
+from tests.hall_helpers import own_hall, wait_exit
 from tests.test_ssh_support import (
     eventually,
     make_config,
@@ -363,6 +364,8 @@ def test_two_guests_of_one_name_never_share_a_seat(tmp_path):
     (["--turn-limit", "inf"], "--turn-limit must be"),
     (["--max-tables", "0"], "--max-tables must be at least 1"),
     (["--tables-per-key", "0"], "--tables-per-key must be at least 1"),
+    (["--table-idle", "0"], "--table-idle must be at least 1 second"),
+    (["--table-idle", "nan"], "--table-idle must be at least 1 second"),
     (["--chat-rate", "0"], "--chat-rate must be between 1 and 600"),
     (["--chat-rate", "601"], "--chat-rate must be between 1 and 600"),
     (["--max-tables", "many"], "invalid int value"),
@@ -384,56 +387,51 @@ def test_table_settings_reach_the_hall(tmp_path):
     from tui.ssh.server import hall_config
 
     args = ["serve", "--guest", "--seat-grace", "0", "--turn-limit", "30", "--max-tables", "7",
-            "--tables-per-key", "2", "--chat-rate", "12", "--data-dir", str(tmp_path)]
+            "--tables-per-key", "2", "--chat-rate", "12", "--table-idle", "60",
+            "--data-dir", str(tmp_path)]
     from tui.cli import build_parser
 
     config = ServeConfig.from_args(build_parser().parse_args(args))
     hall = hall_config(config)
     assert (hall.data_dir, hall.seat_grace, hall.turn_limit) == (tmp_path, 0, 30)
     assert (hall.max_tables, hall.tables_per_key, hall.chat_every) == (7, 2, 5.0)
+    assert hall.idle_close == 60
     defaults = hall_config(ServeConfig.from_args(build_parser().parse_args(
         ["serve", "--guest", "--data-dir", str(tmp_path)])))
     assert (defaults.seat_grace, defaults.turn_limit, defaults.max_tables,
-            defaults.tables_per_key, defaults.chat_every) == (120, None, 50, 3, 2.0)
+            defaults.tables_per_key, defaults.chat_every, defaults.idle_close) \
+        == (120, None, 50, 3, 2.0, 1800)
 
 
 # -- on one machine ------------------------------------------------------------------
 
-def test_join_with_nobody_hosting_says_so_in_one_line(tmp_path, monkeypatch, capsys):
+def test_join_of_a_table_that_is_nowhere_says_so_in_one_line(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("TABULA_HOME", str(tmp_path))
     assert cli_main(["join", "ktrzb"]) == 1
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "nobody hosts tables here" in err
+    assert err.count("\n") == 1 and "there is no table KTRZB on this machine" in err
+    assert not (tmp_path / "hall" / "hall.lock").exists()  # no hall was started for it
     assert cli_main(["join", "k1"]) == 2
     assert "a table's code is 5 letters (10 for a private table)" in capsys.readouterr().err
 
 
 def test_a_local_hall_is_private_single_and_keeps_its_tables(tmp_path):
-    """``tabula host``'s hall: a 0600 socket in a 0700 folder, one host at a
-    time, and the tables come back at the next start."""
-    from hall.client import HallClient
-    from hall.local import AlreadyHosted, LocalHall, is_hosted, require_host
+    """The local hall: a 0600 socket in a 0700 folder, one hall at a time,
+    and the tables come back at the next start."""
+    from hall.local import AlreadyHosted, LocalHall, is_hosted, running_hall
 
     folder = tmp_path / "hall"
     first = LocalHall(folder, local_home=tmp_path / "saves")
     path = first.start()
     try:
         assert (folder.stat().st_mode & 0o777, path.stat().st_mode & 0o777) == (0o700, 0o600)
-        assert require_host(folder) == path
+        assert running_hall(folder) == path
         with pytest.raises(AlreadyHosted):
             LocalHall(folder).start()
-
-        async def create() -> str:
-            client = await HallClient.connect_unix(path, "anna")
-            assert (await client.recv_until("hello"))["you"] == "anna"
-            await client.send(CREATE)
-            code = (await client.recv_until("joined"))["table"]["code"]
-            await client.aclose()
-            return code
-        code = run(create())
+        code = run(create_at(path))
     finally:
         first.stop()
-    assert not is_hosted(folder) and not path.exists()
+    assert not is_hosted(folder) and not path.exists() and running_hall(folder) is None
 
     again = LocalHall(folder)
     again.start()
@@ -446,7 +444,7 @@ def test_a_local_hall_is_private_single_and_keeps_its_tables(tmp_path):
 
 # -- a guest's seat is theirs by a secret, not by their name --------------------------
 
-def test_a_dropped_guests_seat_is_theirs_by_come_back_code_not_by_name(tmp_path):
+def test_a_dropped_guests_seat_is_theirs_by_come_back_code_not_by_name(tmp_path, caplog):
     """Over real SSH: anna (a guest) drops out of a started table. Someone
     logging in as "anna", or with the table's code and a made-up come-back
     code, is not seated and is sent none of seat 1's views; anna, coming
@@ -459,6 +457,8 @@ def test_a_dropped_guests_seat_is_theirs_by_come_back_code_not_by_name(tmp_path)
 
     config = make_config(tmp_path, None, child_command=relay_game(tmp_path))
     game = engine.get_game("provincia")
+    caplog.set_level(logging.INFO)
+    told: list[str] = []
 
     async def body():
         async with serving(config) as host:
@@ -466,6 +466,7 @@ def test_a_dropped_guests_seat_is_theirs_by_come_back_code_not_by_name(tmp_path)
             anna = await GameClient.connect(host.port, username="anna")
             hello = await message(anna, "hello")
             comeback = hello["comeback"]
+            told.append(comeback)
             assert re.fullmatch(r"[2-9B-DF-HJ-NP-TV-Z]{8}", comeback)
             say(anna, CREATE)
             code = (await message(anna, "joined"))["table"]["code"]
@@ -509,3 +510,43 @@ def test_a_dropped_guests_seat_is_theirs_by_come_back_code_not_by_name(tmp_path)
                 await client.read_to_end()
             await sessions_done(host)
     run(body())
+    lines = [r.getMessage() for r in caplog.records if r.name.startswith("tabula")]
+    assert any("session guest" in line and "-********'" in line for line in lines)
+    assert not any(told[0] in line for line in lines)  # the secret is the guest's alone
+    # (asyncssh's own log names the user; `tabula serve` keeps it at warnings)
+
+
+async def create_at(path: Path, name: str = "anna") -> str:
+    """A table made by ``name`` on the local hall at ``path``, who then goes."""
+    from hall.client import HallClient
+
+    client = await HallClient.connect_unix(path, name)
+    assert (await client.recv_until("hello"))["you"] == name
+    await client.send(CREATE)
+    code = (await client.recv_until("joined"))["table"]["code"]
+    await client.aclose()
+    return code
+
+
+def test_the_hall_is_a_process_of_its_own_that_stops_when_nobody_is_left(tmp_path):
+    """``start_hall``: a process in a session of its own (no terminal's
+    hang-up reaches it) that ``hall_for`` finds again instead of starting a
+    second; with nobody connected for its idle time it saves every table
+    and stops by itself."""
+    from hall.local import hall_for, hall_pid, kept_table, running_hall, start_hall
+
+    folder = tmp_path / "hall"
+    with own_hall(folder):
+        path = start_hall(folder, local_home=tmp_path / "saves", idle=0.05)
+        pid = hall_pid(folder)
+        assert pid is not None and pid != os.getpid()
+        assert os.getsid(pid) not in (os.getsid(0), os.getpid())
+        assert (folder.stat().st_mode & 0o777, path.stat().st_mode & 0o777) == (0o700, 0o600)
+        assert hall_for(folder) == path and hall_pid(folder) == pid  # no second hall
+        code = run(create_at(path))  # anna makes a table and goes: nobody is left
+        wait_exit(pid)
+        assert running_hall(folder) is None and not path.exists()
+        assert kept_table(folder, code) and not kept_table(folder, "BCDFG")
+        log = (folder / "hall.log").read_text()
+        assert "nobody connected for 0.05 s: the hall stops" in log
+        assert log.rstrip().endswith("the hall stopped; every table is saved")

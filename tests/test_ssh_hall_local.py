@@ -1,7 +1,7 @@
 """The ways in to the shared tables, as a person takes them, with the real UI:
 ``ssh -t host lobby`` and ``ssh CODE@host`` to a served (forked) game, and
 ``tabula host`` / ``tabula join CODE``, each in a terminal of its own (a
-PTY), the hall in the host's process. The plumbing under them is in
+PTY), the hall a process of its own. The plumbing under them is in
 test_ssh_hall.py; whole games are in test_ssh_tables*.py.
 """
 
@@ -11,6 +11,7 @@ import asyncio
 import sys
 from pathlib import Path
 
+from tests.hall_helpers import own_hall, wait_exit
 from tests.test_ssh_hall import CREATE, open_lobby
 from tests.test_ssh_support import make_config, make_keys, run, serving, sessions_done
 from tui.ssh.probe import GameClient, Screen
@@ -44,6 +45,9 @@ class Terminal:
         except TimeoutError:
             raise AssertionError(f"no {text!r} on screen:\n{self.screen.text()}") from None
 
+    def press(self, keys: bytes) -> None:
+        self.pump.write(keys)
+
     async def ended(self) -> int | None:
         return await asyncio.wait_for(self.child.exited(), 30)
 
@@ -53,50 +57,72 @@ class Terminal:
         self.child.close()
 
 
-def test_tabula_host_and_join_in_two_terminals(tmp_path):
-    """``tabula host`` opens its lobby and serves the tables; ``tabula join
-    CODE`` (any case) sits at one; a second host and a join with nobody
-    hosting are refused in one line; the tables outlive the host."""
+def test_the_tables_go_on_when_the_host_quits(tmp_path):
+    """``tabula host`` starts the hall, a process of its own, and opens its
+    lobby; ``tabula join CODE`` (any case) sits at a table. The host quits:
+    the table goes on for the others. ``tabula host`` again opens the lobby
+    of the same hall; a join of a table that is nowhere is refused in one
+    line. With nobody left the hall saves and stops by itself, and ``tabula
+    join CODE`` starts it again, back at the seat."""
     from hall.client import HallClient
-    from hall.local import LocalHall
+    from hall.local import hall_pid, kept_table
     from tui.ssh.environment import base_env
 
-    env = {**base_env(), "TERM": "xterm-256color", "TABULA_HOME": str(tmp_path / "me")}
+    env = {**base_env(), "TERM": "xterm-256color", "TABULA_HOME": str(tmp_path / "me"),
+           "TABULA_HALL_IDLE": "0.1"}
+    folder = tmp_path / "me" / "hall"
 
     async def body():
-        host = Terminal(["host", "--name", "anna"], env)
-        terminals = [host]
+        terminals = []
+
+        def terminal(args: list[str], **more: str) -> Terminal:
+            terminals.append(Terminal(args, {**env, **more}))
+            return terminals[-1]
         try:
-            await host.read_until("anna")
-            carl = await HallClient.connect_unix(tmp_path / "me" / "hall" / "hall.sock", "carl")
-            await carl.send(CREATE)
+            host = terminal(["host", "--name", "anna"])
+            await host.read_until("You are anna")
+            pid = hall_pid(folder)
+            assert pid is not None
+            carl = await HallClient.connect_unix(folder / "hall.sock", "carl")
+            await carl.send({**CREATE, "private": False})  # listed in every lobby
             code = (await carl.recv_until("joined"))["table"]["code"]
-            join = Terminal(["join", code.lower(), "--name", "bob"], env)
-            terminals.append(join)
+            join = terminal(["join", code.lower(), "--name", "bob"])
             while True:  # carl sees bob sit down at seat 2
                 msg = await asyncio.wait_for(carl.recv_until("state"), 30)
                 if msg["table"]["seats"][1]["name"] == "bob":
                     break
-            await join.read_until("bob")
+            await join.read_until(f"code {code}")
 
-            again = Terminal(["host"], env)
-            nobody = Terminal(["join", code], {**env, "TABULA_HOME": str(tmp_path / "other")})
-            terminals += [again, nobody]
-            assert (await again.ended(), await nobody.ended()) == (1, 1)
-            assert "another `tabula host` runs already" in again.screen.text()
-            assert "nobody hosts tables here" in nobody.screen.text()
+            host.press(b"\x1b")  # the lobby, back to the title
+            await host.read_until("Continue")
+            host.press(b"q")  # quits Tabula
+            assert await host.ended() == 0
+            await host.read_until("the tables go on for whoever sits at them")
+            await carl.send({"t": "chat", "text": "still here?"})
+            await join.read_until("still here?")  # bob plays on
+            assert hall_pid(folder) == pid
+
+            again = terminal(["host", "--name", "dora"])
+            await again.read_until("You are dora")
+            await again.read_until(code)  # the same hall's lobby
+            nobody = terminal(["join", "bcdfg"], TABULA_HOME=str(tmp_path / "other"))
+            assert await nobody.ended() == 1
+            assert "there is no table BCDFG on this machine" in nobody.screen.text()
+
+            for t in (again, join):
+                await t.hang_up()
             await carl.aclose()
+            wait_exit(pid)  # nobody left: the hall stops by itself
+            assert hall_pid(folder) is None and kept_table(folder, code)
+
+            back = terminal(["join", code, "--name", "bob"])
+            await back.read_until(f"code {code}")  # a new hall, the table restored
+            assert hall_pid(folder) not in (None, pid)
         finally:
-            for terminal in terminals:
-                await terminal.hang_up()
-        return code
-    code = run(body())
-    restored = LocalHall(tmp_path / "me" / "hall")  # a host killed by its hang-up
-    restored.start()
-    try:
-        assert code in restored.hall.tables
-    finally:
-        restored.stop()
+            for t in terminals:
+                await t.hang_up()
+    with own_hall(folder):
+        run(body())
 
 
 def test_the_shortcuts_open_the_lobby_and_the_table_in_a_served_game(tmp_path):

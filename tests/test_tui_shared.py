@@ -142,6 +142,7 @@ def test_a_guest_is_told_the_way_back_to_their_seat_and_chooses_no_seed(tmp_path
                 await shows(pilot, lambda: isinstance(app.screen, NewTableScreen))
                 form = app.screen
                 assert not form.query_one("#seed-row").display
+                assert "seed" not in str(form.query_one(KeyBar).render())
                 assert "seed" not in form.create_message()
                 await pilot.press("ctrl+g")
                 await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
@@ -346,3 +347,11 @@ def test_a_spectators_key_bar_offers_no_undo_or_hint(tmp_path: Path) -> None:
                 bar = str(app.screen.query_one(KeyBar).render())
                 assert "Undo?" in bar and "Hint" in bar
     run(go())
+
+
+def test_a_guest_dropped_by_a_stopping_server_is_told_their_own_way_back() -> None:
+    from tui.hall_link import gone_text
+
+    way_back = "ssh -p 2222 KTRZB-2345BCDF@192.0.2.4"
+    assert f"Come back with `{way_back}`" in gone_text(False, "KTRZB", True, way_back)
+    assert "by the code KTRZB" in gone_text(False, "KTRZB", True)  # a key holder's

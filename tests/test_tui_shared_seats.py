@@ -15,11 +15,14 @@ from textual.widgets import OptionList, Static
 
 import engine
 from engine.match import Match, Seat
+from hall.client import Link
 from hall.hall import Hall, HallConfig, Who
 from hall.store import TableStore
 from hall.table import Table
 from tests.hall_helpers import POOL, connect, create, expect, fix_seed, hall_at, run, until
 from tests.test_tui_shared import app_at, log_text, screen_text, shows, table_screen
+from tests.test_tui_support import settings
+from tui.app import Start, TabulaApp
 from tui.hall_link import HallSend
 from tui.screens.dialogs import ConfirmScreen, HintScreen
 from tui.screens.lobby import LobbyScreen
@@ -188,18 +191,91 @@ def test_hostile_names_and_chat_are_plain_text(tmp_path: Path) -> None:
     run(go())
 
 
+def told(app: TabulaApp) -> list[str]:
+    """The notifications shown now (``notify`` posts them: wait with ``shows``)."""
+    return [n.message for n in app._notifications]
+
+
+def actions_text(screen: SharedTableScreen) -> str:
+    """What the actions panel shows (a note when it is not my turn)."""
+    options = screen.query_one("#action-list", OptionList)
+    return "\n".join(str(options.get_option_at_index(i).prompt)
+                     for i in range(options.option_count))
+
+
 def test_when_the_hall_goes_away_the_app_goes_back_to_the_title(tmp_path: Path) -> None:
     async def go() -> None:
         hall = Hall(HallConfig(data_dir=tmp_path), pool=POOL)
         await hall.start()
         app = app_at(hall, "anna", start="lobby")
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
             await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
             await hall.stop()
             await shows(pilot, lambda: isinstance(app.screen, TitleScreen))
+            await shows(pilot, lambda: told(app))  # a served game's hall:
+            assert told(app) == ["The server stopped; the unfinished tables are kept until it "
+                                 "runs again."]
             assert app.hall is not None and not app.hall.alive
             assert "Tables" not in screen_text(app)
             await pilot.press("t")  # no hall: the key does nothing
             await pilot.pause()
             assert isinstance(app.screen, TitleScreen)
+    run(go())
+
+
+def test_the_next_human_hosts_when_the_host_leaves_and_may_start(tmp_path: Path) -> None:
+    """anna sits at bob's table; bob leaves before the start: anna is told
+    she hosts it now, her screen offers s, and s starts the game."""
+    async def go() -> None:
+        async with hall_at(tmp_path, seat_grace=60, bot_iterations=4) as hall:
+            bob = connect(hall, "bob")
+            code = (await create(bob, "provincia", ["human"] * 3, seed=3))["table"]["code"]
+            app = app_at(hall, "anna", start=f"join:{code}")
+            async with app.run_test(size=(100, 30), notifications=True) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                            and app.screen.step >= 0)
+                screen = table_screen(app)
+                assert not screen.is_host and "s: start now" not in actions_text(screen)
+                await bob.send({"t": "leave"})
+                await shows(pilot, lambda: screen.is_host)
+                await shows(pilot, lambda: "s: start now" in actions_text(screen))
+                await shows(pilot, lambda: "You host this table now: s starts it" in told(app))
+                await pilot.press("s")
+                table = hall.tables[code]
+                await shows(pilot, lambda: table.started and screen.table.get("started"))
+                assert [s.kind for s in table.match.seats] == ["human", "human", "rules"]
+    run(go())
+
+
+def test_a_player_whose_hall_stops_is_told_the_seat_is_kept_and_how_to_come_back(
+        tmp_path: Path) -> None:
+    """A local player (``tabula join``: a Unix socket) at a table mid-game
+    when the hall stops: the board stays, the status line says the seat is
+    kept and how to come back; Esc goes to the title."""
+    async def go() -> None:
+        hall = Hall(HallConfig(data_dir=tmp_path / "h", local_home=tmp_path / "s"), pool=POOL)
+        await hall.start()
+        path = tmp_path / "s.sock"
+        await hall.serve_unix(path)
+        bob = connect(hall, "bob")
+        code = (await create(bob, "provincia", ["human", "human"], seed=3))["table"]["code"]
+        app = TabulaApp(Start("title"), settings(),
+                        link=Link(path=path, name="anna", start=f"join:{code}"))
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                        and app.screen.step >= 0 and app.screen.table.get("started"))
+            screen = table_screen(app)
+            await hall.stop()
+            said = (f"The table hall stopped; your seat at {code} is kept. "
+                    f"Come back with `tabula join {code}`.")
+            await shows(pilot, lambda: said in screen_text(app))
+            assert app.screen is screen and not screen.my_turn()
+            assert said in actions_text(screen) and "Esc: back to the title" in actions_text(screen)
+            await shows(pilot, lambda: told(app))
+            assert told(app)[-1] == said
+            assert "closed the connection" not in screen_text(app)
+            await pilot.press("escape")
+            await shows(pilot, lambda: isinstance(app.screen, TitleScreen))
+            assert not any(isinstance(s, SharedTableScreen | LobbyScreen)
+                           for s in app.screen_stack)
     run(go())

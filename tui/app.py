@@ -25,7 +25,7 @@ from saves.plain import plain
 
 from . import crash
 from .bots import BotPacer
-from .hall_link import HallClosed, HallLink, HallMessage, HallSend
+from .hall_link import HallClosed, HallLink, HallMessage, HallSend, LeaveHall, gone_text
 from .messages import OpenGame, OpenReplay
 from .settings import Settings
 from .sizes import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH
@@ -219,12 +219,33 @@ class TabulaApp(App[int]):
 
     @on(HallClosed)
     def _hall_closed(self, message: HallClosed) -> None:
-        """The hall is gone: back to the title, which no longer offers Tables."""
+        """The hall is gone: at a table, its screen stays with what happened
+        and how to come back (Esc then leaves); else back to the title,
+        which no longer offers Tables. The reason from the socket (the other
+        side closed the connection) tells a player nothing, so it is not shown."""
+        from .screens.shared_table import SharedTableScreen
+
+        assert self.hall is not None
+        table = next((s for s in reversed(self.screen_stack)
+                      if isinstance(s, SharedTableScreen)), None)
+        seated = table is not None and table.seat is not None and table.result is None \
+            and table.ended is None
+        text = gone_text(self.hall.link.path is not None,
+                         table.code if table is not None else "", seated,
+                         table.comeback if table is not None else "")
+        self.notify(text, title="Tables", severity="error", timeout=30)
+        if table is None:
+            self._leave_hall()
+            return
+        while self.screen is not table:
+            self.pop_screen()
+        table.hall_gone(text)
+
+    @on(LeaveHall)
+    def _leave_hall(self) -> None:
         from .screens.lobby import LobbyScreen
         from .screens.shared_table import SharedTableScreen
 
-        self.notify(f"The table hall closed the connection ({message.reason}).",
-                    title="Tables", severity="error", timeout=10)
         while any(isinstance(s, LobbyScreen | SharedTableScreen) for s in self.screen_stack):
             self.pop_screen()
 

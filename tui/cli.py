@@ -181,6 +181,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help="anyone may connect, as a guest whose saves vanish on leaving")
     p.add_argument("--max-sessions", type=int, default=32, metavar="N",
                    help="games running at once (default: 32)")
+    p.add_argument("--games-per-player", type=int, default=4, metavar="N",
+                   help="games one player may run at once: per key, or for guests per "
+                        "address (IPv6: per /64) (default: 4)")
     p.add_argument("--idle-timeout", type=float, default=1800, metavar="SECONDS",
                    help="end a session after this long without a key press "
                         "(default: 1800; 0 = never)")
@@ -199,14 +202,17 @@ def build_parser() -> argparse.ArgumentParser:
     _add_table_options(p)
 
     p = sub.add_parser("host", help="host shared tables on this machine (no SSH)",
-                       description="Host shared tables for people on this machine: opens the "
-                       "lobby; others join from their own terminals (logged in as the same "
-                       "user) with `tabula join CODE`. "
-                       "Unfinished tables are kept and come back at the next `tabula host`.")
+                       description="Host shared tables for people on this machine: starts the "
+                       "table hall (a background process) if none runs and opens its lobby; "
+                       "others join from their own terminals (logged in as the same user) with "
+                       "`tabula join CODE`. The tables go on when the host quits; the hall "
+                       "saves them and stops 5 minutes after the last player leaves, and the "
+                       "next `tabula host` brings them back.")
     p.add_argument("--name", help="your name at the tables (default: your login name)")
     p = sub.add_parser("join", help="join a table hosted on this machine by `tabula host`",
                        description="Join a shared table that someone on this machine hosts "
-                       "with `tabula host`, by its code (as the lobby shows it).")
+                       "with `tabula host`, by its code (as the lobby shows it); a table kept "
+                       "while no hall runs starts the hall again.")
     p.add_argument("code", metavar="CODE", help="the table's code, e.g. KTRZB")
     p.add_argument("--name", help="your name at the table (default: your login name)")
     return ap
@@ -223,7 +229,12 @@ def _add_table_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-tables", type=int, default=50, metavar="N",
                    help="shared tables open at once (default: 50)")
     p.add_argument("--tables-per-key", type=int, default=3, metavar="N",
-                   help="unfinished shared tables one player may host (default: 3)")
+                   help="unfinished shared tables one player may host; guests count by "
+                        "their address (default: 3)")
+    p.add_argument("--table-idle", type=float, default=1800, metavar="SECONDS",
+                   help="a started shared table nobody sits at or watches: its bots wait, and "
+                        "after this long it is saved into its players' folders and closed "
+                        "(default: 1800)")
     p.add_argument("--chat-rate", type=int, default=30, metavar="N",
                    help="chat lines a player may send per minute, after a burst of 5 "
                         "(default: 30)")

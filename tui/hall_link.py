@@ -54,6 +54,37 @@ class HallClosed(Message):
 
 
 @dataclass
+class LeaveHall(Message):
+    """A screen asks to leave the hall's screens (the hall is gone): back
+    to the title."""
+
+
+def gone_text(local: bool, code: str = "", seated: bool = False, comeback: str = "") -> str:
+    """What a player is told when the connection to the hall is gone.
+
+    The hall saves every table after every change, so a seat at an
+    unfinished table is kept: the sentence says so and how to come back.
+    ``local``: the hall of ``tabula host`` (which any ``tabula host``, or
+    ``tabula join`` of a kept table, starts again); else a served game's,
+    whose hall stops only with the server. ``code`` and ``seated``: the
+    table the player was at, and whether they had a seat there still;
+    ``comeback``: a guest's way back to it (``HallLink.comeback_command``)."""
+    if local:
+        if code and seated:
+            return (f"The table hall stopped; your seat at {code} is kept. "
+                    f"Come back with `tabula join {code}`.")
+        return ("The table hall stopped; the unfinished tables are kept. "
+                "`tabula host` opens the lobby again.")
+    if code and seated and comeback:
+        return (f"The server stopped; your seat at {code} is kept. Come back with "
+                f"`{comeback}` once the server runs again.")
+    if code and seated:
+        return (f"The server stopped; your seat at {code} is kept. Come back by the code "
+                f"{code} once the server runs again.")
+    return "The server stopped; the unfinished tables are kept until it runs again."
+
+
+@dataclass
 class HallLink:
     """The app's connection to the hall: where it is, and the client once open."""
 

@@ -46,7 +46,7 @@ def route(app: App[Any], hall: HallLink, msg: dict[str, Any]) -> None:
         if lobby is not None:
             lobby.tables(msg.get("tables") or [])
         return
-    if kind in ("state", "chat", "undo_asked", "undo_result", "ended"):
+    if kind in ("state", "chat", "undo_asked", "undo_result", "ended", "host"):
         if table is not None:
             table.hall_message(msg)
         return

@@ -1,10 +1,12 @@
 """``tabula host`` and ``tabula join CODE``: shared tables on one machine.
 
-``host`` starts the hall (``hall.local.LocalHall``, a background thread on
-a Unix socket in the user's data folder) and opens its lobby; ``join``
-finds that socket and opens the table with the code. Both open the same
-screens a served game does (``tui.entry.run_shared``); the tables end with
-the host's UI, saved, and come back at the next ``tabula host``.
+Both are clients of the local hall (``hall.local``), a process of its own
+that ``host`` starts when none runs (and ``join`` too, for a table kept
+on disk), so the tables go on when any one player's Tabula quits. ``host``
+opens the hall's lobby, ``join`` the table with the code; both open the
+same screens a served game does (``tui.entry.run_shared``). The hall saves
+every table and stops once nobody has been connected for a few minutes
+(``hall.local.IDLE_SECONDS``); the next ``tabula host`` brings them back.
 """
 
 from __future__ import annotations
@@ -47,44 +49,57 @@ def _settings(args: argparse.Namespace) -> Settings:
 
 
 def run_host(args: argparse.Namespace) -> int:
-    """Host the tables; the host's own UI opens at the lobby."""
+    """Open the lobby of this user's hall, starting the hall if none runs."""
     from hall.client import Link
-    from hall.local import AlreadyHosted, LocalHall, hall_dir
+    from hall.local import idle_seconds
 
     name = _name(args)
-    local = LocalHall(hall_dir(), local_home=_save_root(args))
-    try:
-        path = local.start()
-    except AlreadyHosted as e:
-        print(f"tabula host: {e}", file=sys.stderr)
+    path = _hall(args, "host")
+    if path is None:
         return 1
-    except OSError as e:
-        raise UsageError(f"cannot host tables in {local.folder}: {e.strerror or e}") from None
-    try:
-        from .entry import run_shared
+    from .entry import run_shared
 
-        return run_shared(Link(path=path, name=name, start="lobby"), _settings(args))
-    finally:
-        local.stop()
-        print("tabula host: the tables are saved; `tabula host` brings them back.",
-              file=sys.stderr)
+    code = run_shared(Link(path=path, name=name, start="lobby"), _settings(args))
+    idle = idle_seconds()
+    after = f"{idle / 60:g} minutes" if idle >= 60 else f"{idle:g} s"
+    print("tabula host: the tables go on for whoever sits at them; the hall saves them "
+          f"and stops {after} after the last player leaves.", file=sys.stderr)
+    return code
 
 
 def run_join(args: argparse.Namespace) -> int:
-    """Join a table of this machine's host by its code."""
+    """Join a table of this machine's hall by its code (starting the hall
+    when none runs and the table is kept on disk)."""
     from hall.client import Link
-    from hall.local import NobodyHosts, check_code, hall_dir, require_host
+    from hall.local import check_code, hall_dir, kept_table, running_hall
 
     try:
         code = check_code(args.code)
     except ValueError as e:
         raise UsageError(str(e)) from None
     name = _name(args)
-    try:
-        path = require_host(hall_dir())
-    except NobodyHosts as e:
-        print(f"tabula join: {e}", file=sys.stderr)
+    if running_hall(hall_dir()) is None and not kept_table(hall_dir(), code):
+        print(f"tabula join: there is no table {code} on this machine; "
+              "`tabula host` opens the lobby, where you can start one", file=sys.stderr)
+        return 1
+    path = _hall(args, "join")
+    if path is None:
         return 1
     from .entry import run_shared
 
     return run_shared(Link(path=path, name=name, start=f"join:{code}"), _settings(args))
+
+
+def _hall(args: argparse.Namespace, command: str) -> Path | None:
+    """The socket of this user's hall, started now if none runs; None
+    (after one line on stderr) if it cannot start."""
+    from hall.local import HallFailed, hall_dir, hall_for
+
+    folder = hall_dir()
+    try:
+        return hall_for(folder, local_home=_save_root(args))
+    except HallFailed as e:
+        print(f"tabula {command}: {e}", file=sys.stderr)
+        return None
+    except OSError as e:
+        raise UsageError(f"cannot host tables in {folder}: {e.strerror or e}") from None

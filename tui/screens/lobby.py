@@ -125,6 +125,9 @@ class NewTableScreen(NewGameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return action != "reroll"  # no seed here (see prepare)
 
+    def shows_key(self, binding: Binding) -> bool:
+        return binding.action != "reroll"
+
     def create_message(self) -> dict[str, Any]:
         """The "create" message the form describes (IllegalAction/ValueError
         say what is wrong, as for a local game)."""

@@ -165,7 +165,10 @@ class NewGameScreen(Screen[None]):
         self.game = engine.get_game(game_id)
         options: tuple[Option, ...] = self.game.options
         self.columns = [o for o in options if o.kind == "seats"]
-        self.fields = [o for o in options if o.kind != "seats"]
+        # An option with one value left is no choice (a reading kept only for
+        # old saves): the form leaves it to its default.
+        self.fields = [o for o in options if o.kind != "seats"
+                       and not (o.kind == "choice" and len(o.choices) < 2)]
 
     def compose(self) -> ComposeResult:
         game = self.game

@@ -13,8 +13,11 @@ a seat a bot plays), the table's code and move number ("code KXPQR · move
 37"), a bell and a highlight when it becomes your turn, chat (``:`` or
 ``t``) shown in the log, undo by asking the others, the hint for your own
 seat (the search runs here, on your own view), and the host's keys (start
-now with bots, a bot for a waiting seat, end the table). Every text from
-the hall is plain (``tui.widgets.untrusted``).
+now with bots, a bot for a waiting seat, end the table: the hall's "host"
+message gives them to the next human when the host leaves before the
+start). When the hall goes away the screen stays and says what happened
+and how to come back. Every text from the hall is plain
+(``tui.widgets.untrusted``).
 """
 
 from __future__ import annotations
@@ -40,7 +43,7 @@ from engine.core import SPECTATOR, LogLine
 from engine.match import HUMAN, Seat
 from saves.plain import plain
 from tui.bots import BotRunner, Job, flat, reasons
-from tui.hall_link import HallSend
+from tui.hall_link import HallSend, LeaveHall
 from tui.host import host
 from tui.settings import HINT_SECONDS
 from tui.widgets import redraw
@@ -267,6 +270,7 @@ class SharedTableScreen(TableKeys):
         self.to_move: int | None = None
         self.result: dict[str, Any] | None = None
         self.ended: str | None = None
+        self.gone = False  # the hall is gone: ``ended`` says what happened and how to come back
         self.views: dict[int, Any] = {}
         self.game_lines: list[tuple[int, LogLine]] = []
         self.chat_lines: list[tuple[int, dict[str, Any]]] = []  # (step, chat message)
@@ -357,11 +361,32 @@ class SharedTableScreen(TableKeys):
             severity = "information" if msg.get("ok") else "warning"
             self.notify(plain(msg.get("text") or "", 300) or "Undo", title="Undo",
                         severity=severity)
+        elif kind == "host" and msg.get("code") == self.code:
+            self.became_host(plain(msg.get("text") or "You host this table now.", 300))
         elif kind == "ended":
             self.ended = plain(msg.get("text") or "The table was ended.", 300)
             self.notify(self.ended, title="Table ended")
             if self.is_mounted:
                 self.redraw()
+
+    def hall_gone(self, text: str) -> None:
+        """The connection to the hall is gone (it stopped, was killed, the
+        server shut down): the board stays as it was, with ``text`` (what
+        happened, how to come back) in the status line and the actions
+        panel; Esc leaves to the title."""
+        self.gone = True
+        self.ended = text
+        self.workers.cancel_group(self, "hint")
+        if self.is_mounted:
+            self.redraw()
+
+    def became_host(self, text: str) -> None:
+        """The host left before the game started and I host it now: the
+        host's keys (start, bot, end) are mine."""
+        self.is_host = True
+        self.notify(text[:1].upper() + text[1:], title="Table")
+        if self.is_mounted:
+            self.redraw()  # the waiting note now says s starts it
 
     def state(self, msg: dict[str, Any]) -> None:
         """A new position: my view, whose turn, the log lines, the seats."""
@@ -467,7 +492,8 @@ class SharedTableScreen(TableKeys):
         """Show the latest state: table, log, who is here, the actions."""
         if self.view is None:
             self.who_line()
-            self.status.say(markup("Joining table [b]$code[/]…", code=self.code))
+            self.status.say(self.waiting_status() if self.gone else
+                            markup("Joining table [b]$code[/]…", code=self.code))
             return
         if not self.looks:
             self.looks = self.ui.looks(self.view, self.seats)
@@ -567,6 +593,8 @@ class SharedTableScreen(TableKeys):
 
     def waiting_note(self) -> str:
         """The actions panel when it is not my turn (plain text)."""
+        if self.gone:
+            return f"{self.ended}\n\nEsc: back to the title"
         if self.ended is not None:
             return f"{self.ended}\n\nEsc: leave the table"
         if self.result is not None:
@@ -583,6 +611,8 @@ class SharedTableScreen(TableKeys):
         return "Not your turn yet…\n\nt: chat · z: ask to undo your move"
 
     def waiting_status(self) -> Content:
+        if self.gone:
+            return markup("[b]$text[/]", text=self.ended or "")
         if self.ended is not None:
             return markup("[b]The table was ended.[/] $text", text=self.ended)
         if self.result is not None:
@@ -781,6 +811,10 @@ class SharedTableScreen(TableKeys):
         self.app.push_screen(HelpScreen("Keys at a shared table", keys, self.ui.notes))
 
     def action_menu(self) -> None:
+        if self.gone:  # nothing here works without the hall
+            self.app.post_message(LeaveHall())
+            return
+
         def chosen(item: str | None) -> None:
             if item == "chat":
                 self.action_chat()

@@ -24,9 +24,10 @@ first frame does not wait for Python to import Textual again.
 - ``child``    a game on its PTY: resize, hang up, reap
 - ``pump``     bytes between the PTY and the SSH channel, never blocking
 - ``limits``   admission of new connections (per address, pre-auth apart
-               from logged in), session slots, token buckets
+               from logged in, fair shares by network when full), game
+               slots (in all and per player), token buckets
 - ``tarpit``   refused connections held open a few seconds, bounded
 - ``channel``  the session channel with its requests bounded (env, rates)
-- ``log``      the one line per session
+- ``log``      the one line per session; floods summed up per address
 - ``probe``    a small client that reads the screen (bench and tests)
 """

@@ -25,6 +25,7 @@ from .identity import (
     guest_key,
     guest_name,
     known_name,
+    logged_name,
     looks_like_code,
     new_comeback,
     new_guest_home,
@@ -34,7 +35,7 @@ from .identity import (
     split_comeback,
 )
 from .limits import address_key
-from .log import log, log_ending
+from .log import EVICTED, OTHERWISE, TIMED_OUT, log, log_ending
 from .session import GameSession
 
 if TYPE_CHECKING:
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
 
 
 MAX_CHANNELS = 4  # session channels open at once on one connection
+LOGIN_TIMEOUT = "Login timeout expired"  # asyncssh's reason when login_timeout ends one
 
 
 class Refused(Exception):
@@ -66,6 +68,7 @@ class TabulaConnection(asyncssh.SSHServer):
         self.closed = False
         self.refusal: str | None = None  # why this connection was turned away
         self.ending: str | None = None  # why the server closed it, for the log
+        self.evicted = False  # pushed out of a full pre-auth table
         self._key: asyncssh.SSHKey | None = None
         self._guest_name: str | None = None  # held in host.guest_names while connected
         self._no_game: asyncio.TimerHandle | None = None
@@ -73,6 +76,13 @@ class TabulaConnection(asyncssh.SSHServer):
     @property
     def peer(self) -> str:
         return f"{self.address}:{self.port}"
+
+    @property
+    def owner(self) -> str:
+        """Whose share of the games a game here counts against: the key, or for
+        a guest their address (IPv6: its /64), never a chosen name."""
+        assert self.player is not None
+        return self.player.fingerprint or f"guest@{address_key(self.address)}"
 
     # -- connection ------------------------------------------------------
 
@@ -104,21 +114,28 @@ class TabulaConnection(asyncssh.SSHServer):
             self.host.guest_names.discard(self._guest_name)
             self._guest_name = None
         if self.refusal is not None:
-            self.host.refusals.note(self.address, self.refusal)
+            self.host.refusals.note(address_key(self.address), self.refusal)
+        elif self.player is None:  # the first of a minute in full, the rest summed up
+            if self.host.preauth_log.note(address_key(self.address), self._preauth_end(exc)):
+                how = self.ending or "not authenticated" + (f" ({exc})" if exc else "")
+                log_ending("connection", self._who(), self.peer, self.opened, how)
         elif self.sessions_seen == 0:  # sessions log themselves; this covers the rest
-            if self.ending is not None:
-                how = self.ending
-            elif self.player is None:
-                how = "not authenticated" + (f" ({exc})" if exc else "")
-            else:
-                how = "no session opened"
-            log_ending("connection", self._who(), self.peer, self.opened, how)
+            log_ending("connection", self._who(), self.peer, self.opened,
+                       self.ending or "no session opened")
         self.release_home()
+
+    def _preauth_end(self, exc: Exception | None) -> str:
+        """How a connection that never logged in ended, for the summed-up log."""
+        if self.evicted:
+            return EVICTED
+        if isinstance(exc, asyncssh.ConnectionLost) and str(exc) == LOGIN_TIMEOUT:
+            return TIMED_OUT
+        return OTHERWISE
 
     def _who(self) -> str:
         if self.player is not None:
             return self.player.describe()
-        return repr(self.username) if self.username else "(no user)"
+        return repr(logged_name(self.username)) if self.username else "(no user)"
 
     def release_home(self) -> None:
         """Remove a guest's folder once the connection is closed and its games reaped."""
@@ -155,8 +172,13 @@ class TabulaConnection(asyncssh.SSHServer):
     # -- authentication --------------------------------------------------
 
     def begin_auth(self, username: str) -> bool:
-        """True = credentials required; guests need none."""
+        """True = credentials required; guests need none.
+
+        Called once the client has finished key exchange: from now on the
+        gate counts this as a real login, which silent sockets make room for.
+        """
         self.username = username[:256]
+        self.host.gate.authenticating(self)
         return not self.host.config.guest
 
     def password_auth_supported(self) -> bool:
@@ -196,8 +218,8 @@ class TabulaConnection(asyncssh.SSHServer):
             else:
                 home = player_home(data_dir, name, fingerprint)
         except OSError as e:  # a full disk, most likely: the session says so
-            log.error("cannot make a save folder for %r in %s: %s", self.username, data_dir,
-                      e.strerror or e)
+            log.error("cannot make a save folder for %r in %s: %s", logged_name(self.username),
+                      data_dir, e.strerror or e)
             home = None
         self.player = Player(self.username, fingerprint, home, shown, code, comeback,
                              address_key(self.address))

@@ -26,10 +26,12 @@ from .keys import load_authorized_keys
 HOST_KEY_NAME = "ssh_host_ed25519_key"
 DEFAULT_RATE = 20  # new connections per address per minute
 DEFAULT_PER_ADDRESS = 8  # connections open at once from one address
+DEFAULT_GAMES_PER_PLAYER = 4  # games at once for one key, or for guests of one address
 DEFAULT_GAME_MEMORY = 512  # MiB of data memory per game (a game uses ~50-80)
 DEFAULT_SEAT_GRACE = 120.0  # seconds a shared table keeps a dropped player's seat from bots
 DEFAULT_MAX_TABLES = 50  # shared tables open at once on the server
 DEFAULT_TABLES_PER_KEY = 3  # unfinished tables one player may host
+DEFAULT_TABLE_IDLE = 1800.0  # seconds a started table with nobody at it waits before closing
 DEFAULT_CHAT_RATE = 30  # chat lines per minute per player, after a short burst
 MAX_CHAT_RATE = 600  # more than ten lines a second is no conversation
 
@@ -60,6 +62,7 @@ class ServeConfig:
     host: str = "127.0.0.1"
     port: int = 2222
     max_sessions: int = 32
+    games_per_player: int = DEFAULT_GAMES_PER_PLAYER
     idle_timeout: float | None = 1800.0
     max_session_time: float | None = None
     max_connections_per_minute: int = DEFAULT_RATE
@@ -75,6 +78,7 @@ class ServeConfig:
     turn_limit: float | None = None  # None: a human may think as long as they like
     max_tables: int = DEFAULT_MAX_TABLES
     tables_per_key: int = DEFAULT_TABLES_PER_KEY
+    table_idle: float = DEFAULT_TABLE_IDLE
     chat_rate: int = DEFAULT_CHAT_RATE
     bot_seconds: float | None = None  # bots' time per decision (tests, bench); None: by strength
     bot_iterations: int | None = None  # bots' search per decision (tests, bench)
@@ -96,6 +100,7 @@ class ServeConfig:
         config = cls(
             data_dir=data_dir, host_key=host_key, authorized_keys=keys, guest=bool(args.guest),
             host=args.host, port=args.port, max_sessions=args.max_sessions,
+            games_per_player=args.games_per_player,
             idle_timeout=_positive_or_none(args.idle_timeout, "--idle-timeout"),
             max_session_time=_positive_or_none(args.max_session_time, "--max-session-time"),
             max_connections_per_minute=args.max_connections_per_minute,
@@ -104,7 +109,7 @@ class ServeConfig:
             seat_grace=args.seat_grace,
             turn_limit=_positive_or_none(args.turn_limit, "--turn-limit"),
             max_tables=args.max_tables, tables_per_key=args.tables_per_key,
-            chat_rate=args.chat_rate,
+            table_idle=args.table_idle, chat_rate=args.chat_rate,
         )
         config.check()
         return config
@@ -115,6 +120,8 @@ class ServeConfig:
             raise UsageError(f"--port must be between 0 and 65535, not {self.port}")
         if self.max_sessions < 1:
             raise UsageError("--max-sessions must be at least 1")
+        if self.games_per_player < 1:
+            raise UsageError("--games-per-player must be at least 1")
         if self.max_connections_per_minute < 1:
             raise UsageError("--max-connections-per-minute must be at least 1")
         if self.max_connections_per_address < 1:
@@ -137,6 +144,8 @@ class ServeConfig:
             raise UsageError("--max-tables must be at least 1")
         if self.tables_per_key < 1:
             raise UsageError("--tables-per-key must be at least 1")
+        if not math.isfinite(self.table_idle) or self.table_idle < 1:
+            raise UsageError(f"--table-idle must be at least 1 second, not {self.table_idle:g}")
         if not 1 <= self.chat_rate <= MAX_CHAT_RATE:
             raise UsageError(f"--chat-rate must be between 1 and {MAX_CHAT_RATE} lines a minute")
 

@@ -78,7 +78,7 @@ class Player:
 
     def describe(self) -> str:
         """Who, for the log line."""
-        name = safe_name(self.username)
+        name = logged_name(safe_name(self.username))
         return f"guest {name!r}" if self.guest else f"{name!r} {self.fingerprint}"
 
 
@@ -96,6 +96,13 @@ def looks_like_code(username: str) -> bool:
     """Is this user name shaped like a table's code (``ssh KTRZB@host``, any
     case)? Only such names are looked up, and a miss counts as a guess."""
     return _CODE.fullmatch(username) is not None
+
+
+def logged_name(username: str) -> str:
+    """A user name as the log may keep it: a come-back code is the guest's
+    own secret (whoever reads the log must not take their seat with it)."""
+    back = split_comeback(username)
+    return username if back is None else f"{back[0]}-{'*' * COMEBACK_LEN}"
 
 
 def split_comeback(username: str) -> tuple[str, str] | None:

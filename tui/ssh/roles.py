@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from .keys import KeyRing
     from .launcher import Launcher
     from .limits import ConnectionGate, SessionSlots
-    from .log import RefusalLog
+    from .log import PreauthLog, RefusalLog
     from .tarpit import Tarpit
 
 
@@ -31,6 +31,7 @@ class Host(Protocol):
     slots: SessionSlots
     gate: ConnectionGate
     refusals: RefusalLog
+    preauth_log: PreauthLog
     tarpit: Tarpit
     launcher: Launcher
     hall: Any  # hall.hall.Hall while the server runs (None before start)
@@ -50,6 +51,9 @@ class Connection(Protocol):
 
     @property
     def peer(self) -> str: ...
+
+    @property
+    def owner(self) -> str: ...
 
     def game_started(self) -> None: ...
 

@@ -25,10 +25,11 @@ from .identity import sweep_guest_homes
 from .keys import KeyRing
 from .launcher import Launcher, memory_limit
 from .limits import ConnectionGate, GateLimits, SessionSlots
-from .log import RefusalLog, log
+from .log import PreauthLog, RefusalLog, log
 from .session import GameSession
 from .tarpit import Tarpit, raise_file_limit
 
+FLUSH_EVERY = 5.0  # seconds between looks for summed-up log lines that are due
 
 class GameHost:
     """What all connections share; one per running server."""
@@ -36,12 +37,14 @@ class GameHost:
     def __init__(self, config: ServeConfig) -> None:
         self.config = config
         self.keyring = KeyRing(config.authorized_keys) if config.authorized_keys else None
-        self.slots = SessionSlots(config.max_sessions)
+        self.slots = SessionSlots(config.max_sessions, config.games_per_player)
         self.gate = ConnectionGate(GateLimits(
             per_minute=config.max_connections_per_minute,
             per_address=config.max_connections_per_address,
             preauth_total=config.unauthenticated_limit), self._evict)
         self.refusals = RefusalLog()
+        self.preauth_log = PreauthLog()
+        self._flushing: asyncio.TimerHandle | None = None
         self.tarpit = Tarpit()
         self.sessions: dict[asyncio.Task[None], GameSession] = {}
         self.acceptor: asyncssh.SSHAcceptor | None = None
@@ -57,6 +60,7 @@ class GameHost:
     def _evict(ticket: object) -> None:
         """Drop a connection that sat silent while others wait to log in."""
         assert isinstance(ticket, TabulaConnection)
+        ticket.evicted = True
         ticket.ending = "closed: did not log in while others waited"
         if ticket.conn is not None:
             ticket.conn.abort()
@@ -92,7 +96,13 @@ class GameHost:
             await hall.stop()
             raise
         self.launcher.start()  # imports the game while the first players log in
+        self._flush_logs()
         return self
+
+    def _flush_logs(self) -> None:
+        """Write the summed-up log lines whose minute is over; again in a few seconds."""
+        self.preauth_log.flush()
+        self._flushing = asyncio.get_running_loop().call_later(FLUSH_EVERY, self._flush_logs)
 
     async def _listen(self) -> None:
         assert self.host_key is not None
@@ -121,6 +131,9 @@ class GameHost:
         """Stop listening, end every game (hang-up, then kill), and wait for them."""
         if self.acceptor is not None:
             self.acceptor.close()
+        if self._flushing is not None:
+            self._flushing.cancel()
+            self._flushing = None
         for session in list(self.sessions.values()):
             session.stop("server shutdown", "The server is shutting down.")
         if self.sessions:
@@ -132,6 +145,7 @@ class GameHost:
         self.tarpit.close()
         if self.acceptor is not None:
             await self.acceptor.wait_closed()
+        self.preauth_log.flush(everything=True)  # nothing counted goes unsaid
 
 
 def hall_config(config: ServeConfig) -> Any:
@@ -140,7 +154,8 @@ def hall_config(config: ServeConfig) -> Any:
 
     return HallConfig(data_dir=config.data_dir, seat_grace=config.seat_grace,
                       turn_limit=config.turn_limit, max_tables=config.max_tables,
-                      tables_per_key=config.tables_per_key, chat_every=60.0 / config.chat_rate,
+                      tables_per_key=config.tables_per_key, idle_close=config.table_idle,
+                      chat_every=60.0 / config.chat_rate,
                       bot_seconds=config.bot_seconds, bot_iterations=config.bot_iterations,
                       bot_workers=config.bot_workers)
 

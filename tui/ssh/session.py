@@ -34,7 +34,7 @@ import asyncssh
 
 from .child import GameChild, open_pty, set_window_size
 from .environment import child_env, client_term, crash_dir, crash_report
-from .limits import TokenBucket
+from .limits import FULL, OWN_LIMIT, TokenBucket
 from .log import log, log_ending
 from .pump import PtyPump
 
@@ -142,8 +142,23 @@ class GameSession(asyncssh.SSHServerSession):
         elif self.conn.game is not None:
             self._refuse("One game per connection: this one already has a game.\r\n",
                          "refused: second game on one connection")
-        elif not self.host.slots.acquire():
-            self._refuse(f"The Tabula table is full ({self.host.slots.limit} games in "
+        else:
+            self._take_slot()
+
+    def _take_slot(self) -> None:
+        """A game slot of the server's, within the player's own share; or say why not."""
+        slots = self.host.slots
+        why = slots.acquire(self.conn.owner)
+        if why == OWN_LIMIT:
+            n = slots.per_owner
+            said = (f"Your address has {n} guest games in progress already, the most one "
+                    "address may have here" if self.player.guest else
+                    f"You have {n} games in progress already, the most one player may have "
+                    "here")
+            self._refuse(f"{said}; end one and try again.\r\n",
+                         f"refused: {n} games of this player already")
+        elif why == FULL:
+            self._refuse(f"The Tabula table is full ({slots.limit} games in "
                          "progress); try again later.\r\n", "refused: server full")
         else:
             self._slot = True
@@ -187,7 +202,7 @@ class GameSession(asyncssh.SSHServerSession):
         log.error("cannot start the game for %s: %s", self.player.describe(), e)
         if self._slot:
             self._slot = False
-            self.host.slots.release()
+            self.host.slots.release(self.conn.owner)
         self._refuse("The game could not be started; the host has been told.\r\n",
                      f"failed to start: {e}")
 
@@ -372,7 +387,7 @@ class GameSession(asyncssh.SSHServerSession):
                 self.conn.wait_for_game()  # the client should leave now; if not, it is closed
         if self._slot:
             self._slot = False
-            self.host.slots.release()
+            self.host.slots.release(self.conn.owner)
         self._log()
         self.conn.release_home()
 
