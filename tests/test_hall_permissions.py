@@ -588,3 +588,37 @@ def test_a_spectator_who_never_reads_is_cut_off(tmp_path: Path,
             await eve.send({"t": "create", "game": GAME, "seats": [{"kind": "random"}] * 4})
             await cut.wait(timeout=60)
     run(go(), timeout=90)
+
+
+# ----------------------------------------------------------------- the host's role
+
+
+def test_the_hosts_role_moves_only_when_the_host_has_gone(tmp_path: Path) -> None:
+    """Before the start, a player who is not the host leaving hands nothing
+    on (bob stays host though anna, back, sits lower); the host leaving one
+    connection while another of his still watches hands nothing on either."""
+    def away(m: dict, seat: int) -> bool:
+        return m["t"] == "state" and not m["table"]["seats"][seat]["connected"]
+
+    async def go() -> None:
+        async with hall_at(tmp_path, seat_grace=60) as hall:
+            anna, bob, carl = connect(hall, "anna"), connect(hall, "bob"), connect(hall, "carl")
+            code = (await create(anna, GAME, ["human"] * 4, seed=5))["table"]["code"]
+            for client, seat in ((bob, 1), (carl, 2)):
+                await client.send({"t": "join", "code": code, "seat": seat})
+                await expect(client, "joined")
+            table = hall.tables[code]
+            await anna.send({"t": "leave"})
+            await expect(bob, "host")  # anna, the host, left: bob hosts
+            await anna.send({"t": "join", "code": code})
+            assert (await expect(anna, "joined"))["seat"] == 0
+            await carl.send({"t": "leave"})  # not the host: nothing moves
+            await until(bob, lambda m: away(m, 2))
+            assert table.host.name == "bob"
+            again = connect(hall, "bob")  # bob watches from a second connection too
+            await again.send({"t": "watch", "code": code})
+            await expect(again, "joined")
+            await bob.send({"t": "leave"})  # the host is still here on the other one
+            await until(anna, lambda m: away(m, 1))
+            assert table.host.name == "bob" and hall.tap.to("anna", "host") == []
+    run(go())
