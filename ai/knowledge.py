@@ -9,6 +9,12 @@ priors, and an evaluation that only knows finished games.
 
 Everything here is given *full* states by the search (sampled worlds) or
 the seat's *view* (the rule-based policy): never the true state.
+
+What every game's knowledge is built from is written here once: the
+rule-based policy and the priors made from a game's ranking
+(``ranked_policy``, ``ranked_prior``), the softmax of projected scores into
+win chances (``win_chances``) and a rollout's cached action scores
+(``ActionScores``).
 """
 
 from __future__ import annotations
