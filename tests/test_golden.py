@@ -19,7 +19,7 @@ from engine import get_game
 from engine.core import named_options, parse_options
 from engine.games import GAMES, Golden
 from engine.match import Match, seats_from_kinds
-from tests.golden_views import playthrough_views
+from tests.golden_views import changes, delta, lines, playthrough_views
 from tui.headless import print_game, run_headless
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -44,6 +44,18 @@ def path(game_id: str, case: Golden) -> Path:
 def test_every_game_has_golden_playthroughs() -> None:
     assert all(e.golden for e in GAMES), "a registry entry names no golden playthrough"
     assert sorted(p.name for p in GOLDEN.glob("*.txt")) == sorted(path(*c).name for c in CASES)
+
+
+def test_only_what_changed_is_written_and_all_of_it() -> None:
+    """The views' lines after each step, found by walking only the parts
+    that differ, are those that differ between the whole views written out."""
+    game = get_game("provincia")
+    match = Match("provincia", seats_from_kinds(["random"] * 2), 3)
+    run_headless(match)
+    for seat in range(2):
+        views = [game.view(s, seat) for s in match.states]
+        for before, now in zip(views, views[1:], strict=False):
+            assert sorted(delta(before, now)) == sorted(changes(lines(before), lines(now)))
 
 
 @pytest.mark.parametrize("game_id, case", CASES, ids=[case.name(g) for g, case in CASES])
