@@ -9,11 +9,18 @@ priors, and an evaluation that only knows finished games.
 
 Everything here is given *full* states by the search (sampled worlds) or
 the seat's *view* (the rule-based policy): never the true state.
+
+What every game's knowledge is built from is written here once: the
+rule-based policy and the priors made from a game's ranking
+(``ranked_policy``, ``ranked_prior``), the softmax of projected scores into
+win chances (``win_chances``) and a rollout's cached action scores
+(``ActionScores``).
 """
 
 from __future__ import annotations
 
 import importlib
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,6 +37,12 @@ Prior = Callable[[Any, Any, Sequence[tuple]], Sequence[float]]
 """(game, state, legal actions) -> a score per action: which to widen first."""
 Policy = Callable[[Any, Any, int, random.Random], "Decision"]
 """(game, view, seat, rng) -> the rule-based bot's decision."""
+Ranked = list[tuple[tuple, float, str]]
+"""(action, score, reason) for the actions of one decision, in any order."""
+Rank = Callable[[Any, int, list[tuple]], Ranked]
+"""(view or state, seat, legal actions) -> every action scored for that seat:
+a game's rule-based strategy, from which ``ranked_policy`` and
+``ranked_prior`` are made."""
 
 
 @dataclass(frozen=True)
@@ -129,3 +142,60 @@ class ActionScores:
             if v > best_v:
                 best, best_v = a, v
         return best
+
+
+# ---------------------------------------------------------------- from a ranking
+
+
+def ranked_policy(rank: Rank) -> Policy:
+    """The rule-based policy that plays ``rank``'s best action.
+
+    A forced move is played without ranking. The ranking is sorted best
+    first, ties in the order ``rank`` gave them (a stable sort), so the same
+    view always gives the same choice. The answer is always legal: a ranking
+    may list actions the rules do not offer here (a plan's step, a fixed
+    pair of answers), and if one of those comes first the policy plays the
+    last legal action instead, never an answer outside the rules."""
+
+    def decide(game: Any, v: Any, seat: int, rng: random.Random) -> Decision:
+        """The rule-based choice for ``seat`` on its view ``v``, every option
+        scored (deterministic: ``rng`` is not needed by the rules)."""
+        actions = game.legal(v)
+        if len(actions) == 1:
+            return Decision(actions[0], ((actions[0], 0.0, "the only choice"),))
+        ranked = sorted(rank(v, seat, actions), key=lambda x: -x[1])
+        best = ranked[0][0]
+        if best not in actions:  # never answer outside the rules, whatever the plan says
+            best = actions[-1]
+        return Decision(best, tuple(ranked))
+
+    return decide
+
+
+def ranked_prior(rank: Rank, fallback: Callable[[tuple], float]) -> Prior:
+    """Priors from the rule-based strategy: ``rank``'s scores for the seat
+    to move (in a sampled world: what it would think there), so progressive
+    widening tries its favourites first; an action it does not score comes
+    last. With no seat to move, ``fallback``'s score per action (a rollout's
+    ``ActionScores``)."""
+
+    def prior(game: Any, s: Any, actions: Sequence[tuple]) -> list[float]:
+        seat = game.to_move(s)
+        if seat is None:
+            return [fallback(a) for a in actions]
+        scored = {a: v for a, v, _ in rank(s, seat, list(actions))}
+        return [scored.get(a, -1e9) for a in actions]
+
+    return prior
+
+
+def win_chances(values: Sequence[float], temperature: float) -> list[float]:
+    """Each seat's chance of winning from its projected final score: a
+    softmax of ``values`` at ``temperature`` (in the game's points; wide
+    early, when a projection is a rough guess, narrow near the end). The
+    chances sum to 1 like win shares, which is what the search backs up
+    for every seat."""
+    top = max(values)
+    ex = [math.exp((v - top) / temperature) for v in values]
+    total = sum(ex)
+    return [e / total for e in ex]

@@ -5,10 +5,11 @@ winners (a shared win is split; a game nobody wins gives nothing), and the
 share of all games each seat won is printed; fair is 1 / players. Game
 ``i`` uses seed ``seed + i``, so a run is reproducible and ``--jobs`` only
 changes the speed. Also printed: the spread (the most winning seat's share
-over the least's), and, for games whose events report fights (a ``won``
-field) and whose state has a ``round``, the share of fights lost in each
-round. With ``--json`` only ``{"seat_win_share": [...], "games": G}`` is
-printed, for scripts.
+over the least's), the share of the games played as each seat label
+(``Game.seat_label``: Provincia's cities, Age of Rome's characters) that
+were won, and the game's own tally if its registry entry names one
+(``Bench.tally``: Provincia's battles lost by round). With ``--json`` only
+``{"seat_win_share": [...], "games": G}`` is printed, for scripts.
 
     nice .venv/bin/python bench/balance.py GAME --players 5 --games 1000 --jobs 2 [--json]
 """
@@ -21,19 +22,34 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
+Counts = dict[Any, list[int]]  # key -> [hits, tries]
+
+
+class Played(NamedTuple):
+    """What one game gives the totals: each seat's share of the win and its
+    label, the ``Result.breakdown`` averaged over the seats, and the game's
+    tally ([hits, tries] per key). Sent back from a worker process as the
+    plain tuple it is."""
+
+    shares: list[float]
+    labels: list[str]
+    breakdown: dict[str, float]
+    tally: Counts
+
+
 def play_one(game_id: str, players: int, seed: int, options: tuple[str, ...],
-             bot: str) -> tuple[list[float], dict[str, float], dict[int, list[int]]]:
-    """One game, ``bot`` in every seat: (each seat's share of the win, extra
-    figures the game reports through ``Result.breakdown`` totals, fights per
-    round as [lost, fought])."""
+             bot: str) -> tuple:
+    """One game, ``bot`` in every seat: a ``Played``, as a plain tuple."""
     from ai.base import Budget
     from ai.players import bot_turn, make_bot
     from engine import get_game
     from engine.core import named_options, parse_options
+    from engine.games import entry, load
     from engine.match import Match, seats_from_kinds
 
     declared = get_game(game_id).options
@@ -41,69 +57,79 @@ def play_one(game_id: str, players: int, seed: int, options: tuple[str, ...],
     match = Match(game_id, seats_from_kinds([bot] * players), seed, chosen)
     kind, _, strength = bot.partition(":")
     bots = {s: make_bot(kind, strength or "normal") for s in range(players)}
-    fights: dict[int, list[int]] = {}
+    where = entry(game_id).bench.tally
+    tally = load(where) if where else None
+    counts: Counts = {}
     while not match.is_over():
-        before = getattr(match.state, "round", None)
+        before = match.state
         match.play(bot_turn(match, bots, Budget()))
-        count_fights(before, match.state.events, fights)
-    res = match.game.result(match.state)
+        for key, hit in tally(before, match.state) if tally else ():
+            row = counts.setdefault(key, [0, 0])
+            row[0] += hit
+            row[1] += 1
+    game, s = match.game, match.state
+    res = game.result(s)
     totals: dict[str, float] = {}
     for row in res.breakdown:
         for k, v in row.items():
             totals[k] = totals.get(k, 0.0) + v / players
-    return res.rewards(), totals, fights
+    return tuple(Played(res.rewards(), [game.seat_label(s, i) for i in range(players)], totals,
+                        counts))
 
 
-def count_fights(rnd: int | None, events: tuple, fights: dict[int, list[int]]) -> None:
-    """Add the fights among one step's events to ``fights[round]``; ``rnd``
-    is the round the step began in (a step may run on into the next one)."""
-    for e in events:
-        if isinstance(getattr(e, "round", None), int):
-            rnd = e.round
-        won = getattr(e, "won", None)
-        if rnd is None or not isinstance(won, bool):
-            continue
-        row = fights.setdefault(rnd, [0, 0])
-        row[0] += not won
-        row[1] += 1
+def add(into: Counts, counts: Counts) -> None:
+    for key, (hits, tries) in counts.items():
+        row = into.setdefault(key, [0, 0])
+        row[0] += hits
+        row[1] += tries
+
+
+def shares(counts: Counts) -> dict[Any, float]:
+    """The share of hits per key, keys in order."""
+    return {k: round(hits / tries, 3) for k, (hits, tries) in sorted(counts.items()) if tries}
 
 
 def run(game_id: str, players: int, games: int, seed: int, jobs: int,
         options: tuple[str, ...], bot: str, progress: bool) -> dict[str, object]:
+    from engine.games import entry
+
     wins = [0.0] * players
     totals: dict[str, float] = {}
-    fights: dict[int, list[int]] = {}
+    tally: Counts = {}
+    by_label: dict[str, list[float]] = {}  # label -> [wins, games played as it]
     started = time.perf_counter()
     done = 0
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         futures = [pool.submit(play_one, game_id, players, seed + i, options, bot)
                    for i in range(games)]
         for fut in futures:
-            shares, extra, fought = fut.result()
-            for rnd, (lost, n) in fought.items():
-                row = fights.setdefault(rnd, [0, 0])
-                row[0] += lost
-                row[1] += n
-            wins = [w + s for w, s in zip(wins, shares, strict=True)]
-            for k, v in extra.items():
+            game = Played(*fut.result())
+            add(tally, game.tally)
+            for label, share in zip(game.labels, game.shares, strict=True):
+                row = by_label.setdefault(label, [0.0, 0])
+                row[0] += share
+                row[1] += 1
+            wins = [w + s for w, s in zip(wins, game.shares, strict=True)]
+            for k, v in game.breakdown.items():
                 totals[k] = totals.get(k, 0.0) + v
             done += 1
             if progress and done % max(1, games // 20) == 0:
                 print(f"  {done}/{games} games, shares so far "
                       + " ".join(f"{w / done:.3f}" for w in wins), file=sys.stderr)
-    shares = [round(w / games, 4) for w in wins]
-    low = min(shares) or 1e-9
+    seat_shares = [round(w / games, 4) for w in wins]
+    low = min(seat_shares) or 1e-9
     return {
         "game": game_id,
         "players": players,
         "games": games,
         "bot": bot,
         "options": list(options),
-        "seat_win_share": shares,
+        "seat_win_share": seat_shares,
         "fair": round(1 / players, 4),
-        "spread": round(max(shares) / low, 2),
-        "no_winner": round(1 - sum(shares), 4),
-        "battles_lost": {rnd: round(lost / n, 3) for rnd, (lost, n) in sorted(fights.items())},
+        "spread": round(max(seat_shares) / low, 2),
+        "no_winner": round(1 - sum(seat_shares), 4),
+        "label_win_share": {label: round(w / n, 4) for label, (w, n) in sorted(by_label.items())},
+        **({entry(game_id).bench.tally_name: shares(tally)} if tally else {}),
         "avg_breakdown": {k: round(v / games, 2) for k, v in sorted(totals.items())},
         "seconds": round(time.perf_counter() - started, 1),
     }

@@ -1,14 +1,15 @@
 """Bot speed: ISMCTS iterations per second from fixed mid-game positions,
 and rule-based decisions per second, for every game in ``engine.games``.
 
-    .venv/bin/python bench/bots.py [--json] [--iterations N] [--games G]
+    .venv/bin/python bench/bots.py [--json] [--iterations N] [--games G] [--game ID]
 
 Rates are per second of this process's CPU time (``time.process_time``),
 i.e. on one core, so they mean the same on a busy machine; wall-clock
 rates are printed alongside. The positions are the states after 60, 110 and
-160 actions of rule-based bots (four seats where the game allows, else its
-default) at fixed seeds, searched from the view of the seat to move, with
-early stopping off.
+160 actions of rule-based bots (as many seats as the registry entry's
+``Bench.players``; unset, four where the game allows, else its default) at
+fixed seeds, searched from the view of the seat to move, with early
+stopping off.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import engine  # noqa: E402
 from ai.base import Budget  # noqa: E402
 from ai.mcts import MctsBot, Settings  # noqa: E402
 from ai.players import bot_turn, make_bot  # noqa: E402
-from engine.games import GAMES  # noqa: E402
+from engine.games import GAMES, entry  # noqa: E402
 from engine.match import Match, seats_from_kinds  # noqa: E402
 
 STEPS = (60, 110, 160)
@@ -35,6 +36,9 @@ SEEDS = (1, 2, 3)
 
 
 def players_for(game: Any) -> int:
+    chosen = entry(game.id).bench.players
+    if chosen is not None:
+        return chosen
     return 4 if 4 in game.players else game.default_players
 
 
@@ -111,9 +115,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--iterations", type=int, default=1000, help="per position (default 1000)")
     ap.add_argument("--games", type=int, default=5, help="rule-bot games timed (default 5)")
+    ap.add_argument("--game", action="append", choices=[e.id for e in GAMES],
+                    help="only this game (repeatable; default: every game)")
     args = ap.parse_args(argv)
     doc: dict[str, dict[str, float]] = {}
-    for game_id in (entry.id for entry in GAMES):
+    for game_id in args.game or [e.id for e in GAMES]:
         row: dict[str, float] = {}
         row.update(mcts_rate(game_id, args.iterations))
         row.update(rules_rate(game_id, args.games))

@@ -1,12 +1,12 @@
 """Engine speed: random full games for every game and player count.
 
-Prints, for every game in ``engine.games`` and each of its player counts,
-the median over several runs of: ms per whole game, µs per ``play`` and per
-``legal`` call, and the peak memory of one game (tracemalloc). ``--json``
-prints {game id: {"4": {"ms_per_game": …, "play_us": …, "legal_us": …,
-"peak_mb": …}}}.
+Prints, for every game in ``engine.games`` (or each ``--game``) and each of
+its player counts, the median over several runs of: ms per whole game, µs
+per ``play`` and per ``legal`` call, and the peak memory of one game
+(tracemalloc). ``--json`` prints {game id: {"4": {"ms_per_game": …,
+"play_us": …, "legal_us": …, "peak_mb": …}}}.
 
-    .venv/bin/python bench/engine.py [--games 20] [--runs 5] [--json]
+    .venv/bin/python bench/engine.py [--games 20] [--runs 5] [--game ID] [--json]
 """
 
 from __future__ import annotations
@@ -85,11 +85,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20, help="games per run")
     ap.add_argument("--runs", type=int, default=5, help="runs (the median is reported)")
+    ap.add_argument("--game", action="append", choices=[e.id for e in GAMES],
+                    help="only this game (repeatable; default: every game)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     out: dict[str, dict[str, dict[str, float]]] = {}
-    for entry in GAMES:
-        gid = entry.id
+    for gid in args.game or [e.id for e in GAMES]:
         game = engine.get_game(gid)
         out[gid] = {}
         for players in game.players:

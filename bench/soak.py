@@ -4,8 +4,9 @@ after every action. Too slow for CI.
 Every game in ``engine.games`` gets the checks any game must pass: while it
 is not over there is a legal action and ``play`` accepts each one it is
 given, ``to_move`` is None exactly when ``is_over``, and the number of
-seats never changes. A game's own invariants run too when
-``tests/<game id>_invariants.py`` defines ``check_all(state, previous)``.
+seats never changes. A game's own invariants run too, on the new game and
+after every action, when its registry entry names them
+(``GameEntry.invariants``: ``check_all(state, previous)``).
 
     .venv/bin/python bench/soak.py [--games 1000] [--game ID] [--players 2,3]
 """
@@ -13,7 +14,6 @@ seats never changes. A game's own invariants run too when
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 import sys
 import time
@@ -25,21 +25,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import get_game  # noqa: E402
 from engine.core import IllegalAction  # noqa: E402
-from engine.games import GAMES  # noqa: E402
+from engine.games import GAMES, entry, load  # noqa: E402
 
 Check = Callable[[Any, Any], None]
 
 
 def own_checks(game_id: str) -> Check | None:
-    """The game's own invariants, if its tests define them."""
-    name = f"tests.{game_id}_invariants"
-    try:
-        module = importlib.import_module(name)
-    except ModuleNotFoundError as e:
-        if e.name != name:
-            raise
-        return None
-    return getattr(module, "check_all", None)
+    """The game's own invariants, if its registry entry names them."""
+    where = entry(game_id).invariants
+    return load(where) if where else None
 
 
 def soak(game_id: str, players: int, games: int, check: Check | None) -> tuple[int, int]:
@@ -49,6 +43,8 @@ def soak(game_id: str, players: int, games: int, check: Check | None) -> tuple[i
         rng = random.Random(seed)
         s = g.setup(players, None, seed)
         where = f"{game_id} {players}p seed {seed}"
+        if check is not None:
+            check(s, None)
         while g.to_move(s) is not None:
             legal = g.legal(s)
             if not legal:

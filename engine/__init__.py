@@ -4,16 +4,13 @@ Games are registered from ``engine.games`` (the one list of games); a
 game's rules are imported the first time it is asked for.
 """
 
-from importlib import import_module
-
 from .core import REGISTRY, get_game
-from .games import GAMES, GameEntry
+from .games import GAMES, GameEntry, load
 
 
 def _factory(entry: GameEntry):
     def make():
-        module, _, name = entry.engine.partition(":")
-        return getattr(import_module(module), name)()
+        return load(entry.engine)()
     return make
 
 

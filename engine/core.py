@@ -39,10 +39,19 @@ class Record:
     copy (a twin class with the same slots) and ``freeze()`` seals it again,
     which costs well under a microsecond: the rules copy only what changes,
     which is what makes bots fast.
+
+    ``_face_down`` names fields holding plain card ids that are hidden as a
+    whole (a face-down draw pile, cards put back in the box unseen): a view
+    shows ``HIDDEN`` in place of each card its seat has not seen, or leaves
+    the field empty and lists the cards in ``unseen``. Every other hidden
+    thing is a ``Held``: two worlds sampled from one view may differ only
+    inside ``Held`` cards, these fields and the ``Rng``
+    (tests/conformance/test_conformance_hidden.py).
     """
 
     __slots__ = ()
     _fields: ClassVar[tuple[str, ...]] = ()
+    _face_down: ClassVar[tuple[str, ...]] = ()
     _writable: ClassVar[type]
     _frozen: ClassVar[type]
 
@@ -315,7 +324,8 @@ def fill_zone(zone: tuple[Held, ...], draw: Callable[[int], int]) -> tuple[Held,
 
 def shown(view: Callable[[Any, int], Any], before: Any, after: Any, seat: int) -> bool:
     """``informs`` for a game whose views list their unknown cards as
-    ``unseen`` ((pool, cards) pairs) and whose state keeps its ``rng``: the
+    ``unseen`` ((pool, cards) pairs) and whose state keeps its ``rng``
+    (``STATE_FIELDS``): the
     random stream moved, or a card ``seat`` could not place left its unknowns
     (shown, even when a draw keeps their number the same). Undo must not go
     back past such a step."""
@@ -617,6 +627,45 @@ class Kinds:
 
 
 # --------------------------------------------------------------------------
+# The state fields the engine's shared code reads
+
+
+class StateField(NamedTuple):
+    """A field every game's state (and each of its views) has, because code
+    shared by the games reads it: ``kind`` says what it holds, ``readers``
+    who reads it. ``flow`` marks a field only a game whose ``flow`` is an
+    ``engine.flow.Flow`` needs."""
+
+    name: str
+    kind: str
+    readers: str
+    flow: bool = False
+
+
+STATE_FIELDS: tuple[StateField, ...] = (
+    StateField("n", "int: the number of seats, what ``Game.seats`` gives",
+               "the game's seats; the conformance suite"),
+    StateField("viewer", "int: -1 in a full state; in a view, the seat it belongs to",
+               "Game.viewer; engine.flow.Flow.play refuses a view"),
+    StateField("rng", "Rng: the only source of chance; a view holds Rng(0), never the "
+               "state's", "engine.core.shown (informs); sample gives a world a fresh one"),
+    StateField("events", "tuple of kinded tuples: what the last step did",
+               "Game.events (the log); Flow.play and engine.scenario clear it"),
+    StateField("unseen", "tuple of (pool, sorted tuple of card ids): () in a full state; "
+               "in a view, every card its seat cannot place",
+               "engine.core.shown (informs); the game's sample"),
+    StateField("phase", "a hashable key of the game's Flow.phases",
+               "engine.flow.Flow (to_move, legal, advance); engine.scenario", flow=True),
+    StateField("pending", "tuple of engine.flow.Pending, the open decision last",
+               "engine.flow.Flow (to_move, legal, act, push)", flow=True),
+)
+"""The fields shared code reads from a game's state, in one place
+(docs/DEVELOPING.md, "The engine contract"). Generic code outside
+``engine`` reads none of them: it asks the ``Game``. The conformance suite
+checks every registered game's states and views against this list."""
+
+
+# --------------------------------------------------------------------------
 # The protocol
 
 
@@ -624,7 +673,8 @@ class Game(Protocol[S, A]):
     """What every game offers; docs/DEVELOPING.md "The engine contract".
 
     Generic code (match, bots, saves, the TUI, the SSH server) uses only
-    these members, never a game's state attributes.
+    these members, never a game's state attributes. The engine's own shared
+    helpers (engine.flow, ``shown``) read the fields in ``STATE_FIELDS``.
     """
 
     id: str

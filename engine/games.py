@@ -5,8 +5,11 @@ An entry says where each part of a game lives, as "module:attribute" or
 importing them (``ai`` and ``tui`` are never imported by ``engine``): the
 rules (``engine``), what the bots know (``knowledge``: their
 ``ai.knowledge.Knowledge``), the terminal table (``table``), its
-stylesheet and the rulebook. Adding a game is adding its folders and one
-entry here (docs/DEVELOPING.md, "Adding a game").
+stylesheet and the rulebook. It also names what the tests and benches run
+for the game: its invariants (``invariants``), its golden playthroughs
+(``golden``) and what the benches read of it (``bench``). Adding a game is
+adding its folders and one entry here (docs/DEVELOPING.md, "Adding a
+game"); tests/test_imports.py resolves every string of every entry.
 """
 
 from __future__ import annotations
@@ -15,11 +18,46 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib import import_module
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Golden:
+    """One golden playthrough (tests/golden, tests/test_golden.py): random
+    bots in every seat of a new game with these options ("KEY=VALUE", as
+    ``--option`` takes them), its log and every seat's view at each step
+    kept as text."""
+
+    players: int
+    seed: int
+    options: tuple[str, ...] = ()
+
+    def name(self, game_id: str) -> str:
+        """The file's name without ".txt": "romans-4p-seed7"."""
+        return "-".join((f"{game_id}-{self.players}p-seed{self.seed}", *self.options))
+
+
+@dataclass(frozen=True)
+class Bench:
+    """What the benches read of a game beyond the Game protocol (which gives
+    each seat's share of a win, ``Result.rewards``, and what a seat plays
+    as, ``Game.seat_label``: bench/balance.py reports win shares by both).
+
+    ``players``: the seats of bench/bots.py's positions (None: 4 where the
+    game allows it, else its default). ``tally``: "module:attribute" of a
+    function ``(before, after) -> iterable of (key, hit)`` over one step
+    (e.g. each battle fought: its round, and whether it was lost); balance
+    prints the share of hits per key as ``tally_name``.
+    """
+
+    players: int | None = None
+    tally: str | None = None
+    tally_name: str = "tally"
 
 
 @dataclass(frozen=True)
 class GameEntry:
-    """Where one game's parts live."""
+    """Where one game's parts live, and what its tests and benches run."""
 
     id: str
     title: str
@@ -28,6 +66,29 @@ class GameEntry:
     table: str | None = None  # "package.module:Class" of the terminal table (GameUI)
     stylesheet: str | None = None  # "package:file.tcss", scoped to this game's screens
     rulebook: str | None = None  # "package:file.txt", the rulebook as text
+    # "module:function" check_all(state, previous): what must hold in every
+    # full state (previous is the state before it, None for a new game); the
+    # random-game tests and bench/soak.py run it after every action
+    invariants: str | None = None
+    golden: tuple[Golden, ...] = ()  # the golden playthroughs
+    bench: Bench = Bench()
+
+    def attributes(self) -> dict[str, str]:
+        """Every "module:attribute" string of the entry, by what it names."""
+        named = {"engine": self.engine, "knowledge": self.knowledge, "table": self.table,
+                 "invariants": self.invariants, "bench.tally": self.bench.tally}
+        return {k: v for k, v in named.items() if v}
+
+    def resources(self) -> dict[str, str]:
+        """Every "package:file" string of the entry, by what it names."""
+        named = {"stylesheet": self.stylesheet, "rulebook": self.rulebook}
+        return {k: v for k, v in named.items() if v}
+
+
+def load(where: str) -> Any:
+    """The attribute a "module:attribute" string names, its module imported."""
+    module, _, name = where.partition(":")
+    return getattr(import_module(module), name)
 
 
 GAMES: tuple[GameEntry, ...] = (
@@ -39,6 +100,9 @@ GAMES: tuple[GameEntry, ...] = (
         table="tui.provincia.table:ProvinciaUI",
         stylesheet="tui.provincia:provincia.tcss",
         rulebook="tui.rules:provincia-romana.txt",
+        invariants="engine.provincia.invariants:check_all",
+        golden=(Golden(4, 7), Golden(2, 3), Golden(6, 11)),
+        bench=Bench(tally="engine.provincia.figures:battles_lost", tally_name="battles_lost"),
     ),
     GameEntry(
         id="romans",
@@ -48,6 +112,8 @@ GAMES: tuple[GameEntry, ...] = (
         table="tui.romans.table:RomansUI",
         stylesheet="tui.romans:romans.tcss",
         rulebook="tui.rules:the-romans.txt",
+        invariants="engine.romans.invariants:check_all",
+        golden=(Golden(4, 7), Golden(1, 3)),
     ),
     GameEntry(
         id="ageofrome",
@@ -57,6 +123,8 @@ GAMES: tuple[GameEntry, ...] = (
         table="tui.ageofrome.table:AgeOfRomeUI",
         stylesheet="tui.ageofrome:ageofrome.tcss",
         rulebook="tui.rules:age-of-rome.txt",
+        invariants="engine.ageofrome.invariants:check_all",
+        golden=(Golden(4, 7), Golden(1, 3), Golden(3, 5, ("spies_allies=true",))),
     ),
 )
 
@@ -87,10 +155,9 @@ def extra(new: GameEntry) -> Iterator[GameEntry]:
 
     if any(e.id == new.id for e in GAMES):
         raise ValueError(f"a game {new.id!r} is already registered")
-    module, _, name = new.engine.partition(":")
     before = GAMES
     GAMES = (*before, new)
-    REGISTRY.register(new.id, lambda: getattr(import_module(module), name)())
+    REGISTRY.register(new.id, lambda: load(new.engine)())
     try:
         yield new
     finally:

@@ -9,7 +9,6 @@ from engine.ageofrome.game import AgeOfRome
 from engine.ageofrome.scenario import Scenario
 from engine.ageofrome.state import State
 from engine.core import Options
-from tests.ageofrome_invariants import check_all
 
 GAME = AgeOfRome()
 NAMES = ("Jack", "Henry", "Mary", "Ross")  # the rulebook's four players
@@ -35,6 +34,6 @@ def random_game(players: int, seed: int, options: dict[str, bool] | None = None,
         nxt = GAME.play(s, rng.choice(legal))
         steps += 1
         if check:
-            check_all(nxt, s)
+            invariants.check_all(nxt, s)
         s = nxt
     return s, steps

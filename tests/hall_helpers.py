@@ -49,10 +49,37 @@ class Tap:
         return [m for _, _, w, m in self.sent if w.name == name and kind in (None, m["t"])]
 
 
+class HeldPool:
+    """The shared bot pool behind a gate the test opens: a bot's decision
+    waits until ``release()``, so a position stays still while the test
+    acts on it (no race against a quick bot)."""
+
+    def __init__(self, pool: BotPool = POOL) -> None:
+        self.pool = pool
+        self.gate = asyncio.Event()
+        self.asked = asyncio.Event()  # set once a bot is waiting at the gate
+        self.answered = asyncio.Event()  # set once a decision went back to the hall
+
+    def start(self) -> None:
+        self.pool.start()
+
+    def release(self) -> None:
+        self.gate.set()
+
+    async def decide(self, *args: Any) -> tuple:
+        self.asked.set()
+        await self.gate.wait()
+        action = await self.pool.decide(*args)
+        # The hall's bot move goes on from here without waiting again: by
+        # the time a test waiting for this event runs, it has finished.
+        self.answered.set()
+        return action
+
+
 @asynccontextmanager
-async def hall_at(data: Path, **config: Any) -> AsyncIterator[Hall]:
+async def hall_at(data: Path, pool: Any = POOL, **config: Any) -> AsyncIterator[Hall]:
     """A started Hall on ``data`` with a tap; stopped after the block."""
-    hall = Hall(HallConfig(data_dir=data, **config), pool=POOL)
+    hall = Hall(HallConfig(data_dir=data, **config), pool=pool)
     hall.tap = Tap()
     await hall.start()
     try:
@@ -173,27 +200,39 @@ async def play_all(players: list[Player], timeout: float = 60.0) -> list[dict | 
 
 
 class Logged(logging.Handler):
-    """An event set when the hall logs a line holding ``words``."""
+    """An event set when the hall logs a line holding ``words``: listening
+    from its making, so a line logged before ``wait`` is called (a timer that
+    fired while the test awaited something else) still counts. While any is
+    listening the hall's logger passes INFO lines."""
+
+    _listening: list[Logged] = []
+    _level = logging.NOTSET  # the logger's own level before the first one listened
 
     def __init__(self, words: str) -> None:
         super().__init__(logging.INFO)
         self.words = words
         self.seen = asyncio.Event()
+        logger = logging.getLogger("tabula.hall")
+        if not Logged._listening:
+            Logged._level = logger.level
+        Logged._listening.append(self)
+        logger.addHandler(self)
+        logger.setLevel(logging.INFO)
 
     def emit(self, record: logging.LogRecord) -> None:
         if self.words in record.getMessage():
             self.seen.set()
 
     async def wait(self, timeout: float = WAIT) -> None:
-        logger = logging.getLogger("tabula.hall")
-        logger.addHandler(self)
-        level = logger.level
-        logger.setLevel(logging.INFO)
         try:
             await asyncio.wait_for(self.seen.wait(), timeout)
         finally:
+            logger = logging.getLogger("tabula.hall")
             logger.removeHandler(self)
-            logger.setLevel(level)
+            if self in Logged._listening:
+                Logged._listening.remove(self)
+            if not Logged._listening:
+                logger.setLevel(Logged._level)
 
 
 def wait_exit(pid: int, timeout: float = 30.0) -> None:

@@ -116,6 +116,29 @@ def test_decides_the_same_from_two_worlds_sharing_a_view() -> None:
     assert checked > 30
 
 
+def test_the_rules_policy_never_answers_outside_the_rules(monkeypatch) -> None:
+    """Whatever its scores put first, the policy answers a legal action: a
+    ranking led by an action the rules do not offer here (a stale plan)
+    gets the guard's legal answer, as in the other games. Age of Rome's own
+    ``decide`` had no guard and played the outside action."""
+    s = drive(4, 3, lambda s: choice(s) and s.phase == "actions")
+    seat = G.to_move(s)
+    legal = G.legal(s)
+    outside = ("build", "Nowhere")
+    assert outside not in legal
+    score = strategy.Ctx.score
+
+    def stale_plan(self, a):
+        return (outside, 99.0, "a plan outside the rules") if a == legal[0] else score(self, a)
+
+    monkeypatch.setattr(strategy.Ctx, "score", stale_plan)
+    v = G.view(s, seat)
+    d = knowledge("ageofrome").policy(G, v, seat, random.Random(0))
+    assert d.ranked[0][0] == outside  # the ranking did lead with it
+    assert d.action in legal
+    assert make_bot("rules").decide(G, v, seat, Budget(), random.Random(0)) in legal
+
+
 # ---------------------------------------------------------------- the search's parts
 def test_knowledge_is_registered_and_parts_behave() -> None:
     k = knowledge("ageofrome")

@@ -191,7 +191,7 @@ def test_buildings_show_their_level_and_followers_with_free_places():
     for p, pr in enumerate(s.provinces):
         for t, level in enumerate(pr.levels):
             spot = SPOT_INDEX[("b", p, t)]
-            chars = "".join(ch for row_c, row_s in zip(c.chars, c.spots, strict=True)
+            chars = "".join(ch for row_c, row_s in zip(c.chars, c.places, strict=True)
                             for ch, sp in zip(row_c, row_s, strict=True) if sp == spot)
             assert chars.startswith(f"{look.TYPE_LETTER[t]}{level if level else '·'}")
             people = "".join(look.letter_of(seat).lower() if b >= 0 else look.letter_of(seat)
@@ -474,7 +474,7 @@ def test_picking_a_building_by_keys_narrows_the_actions():
             await pilot.press("tab", "tab")  # the action list, then the board
             board = board_of(app)
             assert app.focused is board
-            where = board._where
+            where = board.where
             path: dict[int, list[str]] = {board.cursor: []}
             frontier = [board.cursor]
             while goal not in path:
@@ -514,9 +514,9 @@ def test_clicking_a_region_narrows_the_actions():
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             board = board_of(app)
-            c = board._cells
+            c = board.cells
             spot = SPOT_INDEX[("r", geo.REGION_NAMES.index(region))]
-            y = next(y for y, row in enumerate(c.spots) if spot in row)
+            y = next(y for y, row in enumerate(c.places) if spot in row)
             await pilot.click(AgeOfRomeBoard, offset=(1, y))
             await settle(pilot)
             after = shown_actions(app)

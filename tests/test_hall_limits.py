@@ -64,10 +64,10 @@ def test_garbage_closes_only_that_connection(tmp_path: Path, garbage: str,
             writer.write(wire.pack({"t": "join", "code": code}))
             joined = None
             while joined is None or joined["t"] != "state":
-                joined = await asyncio.wait_for(wire.read(reader, wire.MAX_OUT), 10)
+                joined = await asyncio.wait_for(wire.read(reader, wire.MAX_OUT), 30)
             with caplog.at_level(logging.INFO, logger="tabula.hall"):
                 writer.write(GARBAGE[garbage])
-                assert await asyncio.wait_for(reader.read(), 10) == b""  # closed: EOF
+                assert await asyncio.wait_for(reader.read(), 30) == b""  # closed: EOF
                 await until(anna, lambda m: m["t"] == "notice" and "mallory left" in m["text"])
             errors = [r for r in caplog.records if "protocol error" in r.getMessage()]
             assert len(errors) == 1 and "mallory" in errors[0].getMessage()

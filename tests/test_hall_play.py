@@ -39,6 +39,8 @@ async def two_humans_two_bots(hall: Hall, tmp: Path, watcher: bool = False
                               ) -> tuple[str, list[Any]]:
     """A table of anna, bob and two bots (and eve watching): its code and
     the two scripted players (and eve's client, kept open)."""
+    for name in ("anna", "bob"):  # their guest folders, made at login as the server does
+        (tmp / name).mkdir(exist_ok=True)
     anna = connect(hall, "anna", tmp / "anna")
     bob = connect(hall, "bob", tmp / "bob")
     joined = await create(anna, GAME, KINDS, seed=7)

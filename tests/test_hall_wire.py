@@ -12,6 +12,7 @@ import pytest
 
 from hall import messages, wire
 from hall.client import HallClient, Link
+from tests.hall_helpers import WAIT
 
 
 def test_a_frame_round_trips_and_limits_hold() -> None:
@@ -68,7 +69,7 @@ def test_good_messages_pass() -> None:
 
 
 def test_client_talks_over_a_socket_pair() -> None:
-    asyncio.run(asyncio.wait_for(_talk(), 10))
+    asyncio.run(asyncio.wait_for(_talk(), 60))
 
 
 async def _talk() -> None:
@@ -76,15 +77,15 @@ async def _talk() -> None:
     client = HallClient.from_socket(a)
     reader, writer = await asyncio.open_connection(sock=b)
     await client.send({"t": "chat", "text": "hi"})
-    assert await asyncio.wait_for(wire.read(reader, wire.MAX_IN), 5) == {"t": "chat",
+    assert await asyncio.wait_for(wire.read(reader, wire.MAX_IN), WAIT) == {"t": "chat",
                                                                         "text": "hi"}
     writer.write(wire.pack({"t": "notice", "text": "x"}) + wire.pack({"t": "hello", "you": "a",
                                                                       "seats": []}))
     await writer.drain()
-    assert (await asyncio.wait_for(client.recv_until("hello", "x"), 5))["you"] == "a"
+    assert (await asyncio.wait_for(client.recv_until("hello", "x"), WAIT))["you"] == "a"
     writer.close()
     with pytest.raises(ConnectionError):
-        await asyncio.wait_for(client.recv(), 5)
+        await asyncio.wait_for(client.recv(), WAIT)
     await client.aclose()
 
 
@@ -104,9 +105,9 @@ def test_a_link_connects_by_inherited_fd_or_unix_socket(tmp_path: Path) -> None:
         client = await Link(fd=theirs.detach()).connect()
         reader, writer = await asyncio.open_connection(sock=ours)
         writer.write(wire.pack({"t": "hello", "you": "x", "seats": []}))
-        assert (await asyncio.wait_for(client.recv(), 5))["you"] == "x"
+        assert (await asyncio.wait_for(client.recv(), WAIT))["you"] == "x"
         await client.send({"t": "list"})
-        assert await asyncio.wait_for(wire.read(reader, wire.MAX_IN), 5) == {"t": "list"}
+        assert await asyncio.wait_for(wire.read(reader, wire.MAX_IN), WAIT) == {"t": "list"}
         await client.aclose()
         writer.close()
 
@@ -119,11 +120,11 @@ def test_a_link_connects_by_inherited_fd_or_unix_socket(tmp_path: Path) -> None:
         path = tmp_path / "s.sock"
         server = await asyncio.start_unix_server(serve, str(path))
         local = await Link(path=path, name="anna").connect()
-        assert await asyncio.wait_for(first, 5) == {"t": "hello", "name": "anna"}
+        assert await asyncio.wait_for(first, WAIT) == {"t": "hello", "name": "anna"}
         with pytest.raises(ConnectionError):
-            await asyncio.wait_for(local.recv(), 5)
+            await asyncio.wait_for(local.recv(), WAIT)
         await local.aclose()
         server.close()
         with pytest.raises(ValueError):
             await Link().connect()
-    asyncio.run(asyncio.wait_for(go(), 20))
+    asyncio.run(asyncio.wait_for(go(), 60))

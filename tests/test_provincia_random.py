@@ -10,7 +10,7 @@ import pytest
 
 from engine import get_game
 from engine.core import HIDDEN, IllegalAction, Options, Rng
-from tests.provincia_invariants import check_all
+from engine.provincia.invariants import check_all
 
 G = get_game("provincia")
 GAMES_PER_COUNT = 40  # x 5 player counts = 200 games in CI; bench/soak.py plays thousands

@@ -11,7 +11,7 @@ import pytest
 
 import engine
 from ai.base import Budget
-from ai.knowledge import knowledge
+from ai.knowledge import Decision, knowledge
 from ai.players import make_bot
 from ai.romans import evaluate, rollout, strategy
 from ai.romans.value import at_least, attack_win, defend_win, siege
@@ -313,7 +313,7 @@ def test_mcts_searches_the_knowledge_anchor_not_the_rules_policy() -> None:
     rule = decide(s).action
     other = next(a for a in G.legal(s) if a != rule)
     k = replace(knowledge("romans"),
-                anchor=lambda g, view, st, rng: strategy.Decision(other))
+                anchor=lambda g, view, st, rng: Decision(other))
     search = Search(G, v, seat, k, Settings(anchor_margin=10.0), random.Random(0))
     search.run(Budget(iterations=3))
     assert search.anchor == other and search.best() == other

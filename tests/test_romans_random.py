@@ -11,8 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import get_game
-from engine.romans.invariants import check
-from tests.romans_invariants import check_all
+from engine.romans.invariants import check, check_all
 
 G = get_game("romans")
 GAMES_PER_COUNT = 25  # x 4 player counts in CI; bench/soak.py --game romans plays thousands

@@ -149,7 +149,7 @@ def test_every_land_link_of_every_map_is_drawn_or_named():
     for name, b in BOARDS.items():
         p = s.players[0].replace(board=name)
         one = s.replace(players=(p,) + s.players[1:])
-        text = "\n".join("".join(row) for row in draw_map(one, 0, -1, frozenset(), (), -1).chars)
+        text = "\n".join("".join(row) for row in draw_map(one, 0).chars)
         links = sum(1 for i in range(NP) for j in range(i + 1, NP) if b.land[i] >> j & 1)
         drawn = (text.count("──") + text.count("<>") + text.count("│") + text.count("↕")
                  + text.count("╱") + text.count("╲") + 2 * text.count("╳"))

@@ -1,6 +1,13 @@
 """Fuzzing the loader: thousands of mutated, truncated, resealed and random
 files each load into a valid game or raise SaveError — never another
-exception, never slower than a second — and the file is never modified.
+exception, never more work than loading a valid save — and the file is
+never modified.
+
+The work is counted, not timed (a busy machine takes longer for the same
+load): the function calls the load makes (``cProfile``'s counts, C
+functions included) and the memory it holds at its peak (``tracemalloc``).
+No file may cost more calls than ``WORK_FACTOR`` times the costliest of the
+valid saves it was made from, nor more memory than ``MAX_PEAK_BYTES``.
 
 Mutations come in three depths, because the checksum stops most raw byte
 changes at the door: raw byte mutations (the seal must catch them),
@@ -13,9 +20,12 @@ of each action, the digest, the redo stack).
 from __future__ import annotations
 
 import contextlib
+import cProfile
 import random
-import time
+import tracemalloc
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +37,7 @@ from engine.core import Options
 from engine.match import Match
 from saves import SaveError, codec, load_match
 from saves.files import load_header
+from saves.schema import MAX_FILE_BYTES
 from tests.test_saves_support import (
     make_match,
     pack_doc,
@@ -37,7 +48,8 @@ from tests.test_saves_support import (
 )
 
 RAW, RESEALED, STRUCTURAL, RANDOM = 2600, 1400, 800, 400  # 5,200 files in all
-MAX_SECONDS = 1.0
+WORK_FACTOR = 3  # calls of any load, at most, per call of the costliest valid save's load
+MAX_PEAK_BYTES = 8 * MAX_FILE_BYTES  # memory any load holds at once (the file is read whole)
 
 INTERESTING = (0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xC0, 0xC1, 0xC2, 0xC3, 0xC4,
                0xCC, 0xD0, 0xD9, 0xDC, 0xDD, 0xDE, 0xDF, 0xFF)
@@ -180,25 +192,68 @@ def _nudge_number(doc: dict, rng: random.Random, keys: tuple[str, ...]) -> None:
 # ----------------------------------------------------------------- the check
 
 
-def check_load(path: Path, data: bytes, outcomes: Counter) -> None:
-    """Loading ``data`` from ``path``: a valid game or a SaveError, in under
-    a second, the file untouched and nothing else written."""
-    path.write_bytes(data)
-    before = path.stat()
-    start = time.perf_counter()
+@dataclass(frozen=True)
+class Work:
+    """What one load cost, whatever the machine's speed."""
+
+    calls: int  # function calls, Python and C
+    peak: int  # bytes held at once
+
+
+def measured(load: Callable[[], object]) -> Work:
+    """Run ``load`` counting its function calls and its peak memory."""
+    profile = cProfile.Profile()
+    tracemalloc.start()
+    profile.enable()
     try:
-        match = load_match(path)
+        load()
+    finally:
+        profile.disable()
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    return Work(sum(entry.callcount for entry in profile.getstats()), peak)
+
+
+def load_both(path: Path) -> Match | SaveError:
+    """What a player's game does with a file: the whole game, and its header
+    (the save list); returns the match or the SaveError."""
+    try:
+        loaded: Match | SaveError = load_match(path)
     except SaveError as e:
-        prefix = f"Cannot load {path}: "
-        assert str(e).startswith(prefix), e
-        outcomes[_kind(str(e)[len(prefix):])] += 1
-    else:
-        assert match.is_over() or match.game.legal(match.state)
-        outcomes["loaded"] += 1
+        loaded = e
     with contextlib.suppress(SaveError):
         load_header(path)
-    elapsed = time.perf_counter() - start
-    assert elapsed < MAX_SECONDS, f"{elapsed:.2f}s for {data[:60]!r}"
+    return loaded
+
+
+def most_calls(bases: list[bytes], path: Path) -> int:
+    """The calls of the costliest valid save's load: the budget's unit."""
+    costs = []
+    for base in bases:
+        path.write_bytes(base)
+        costs.append(measured(lambda: load_both(path)).calls)
+    path.unlink()
+    return max(costs)
+
+
+def check_load(path: Path, data: bytes, outcomes: Counter, budget: int) -> None:
+    """Loading ``data`` from ``path``: a valid game or a SaveError, within
+    ``budget`` calls and ``MAX_PEAK_BYTES``, the file untouched and nothing
+    else written."""
+    path.write_bytes(data)
+    before = path.stat()
+    loaded: list[Match | SaveError] = []
+    work = measured(lambda: loaded.append(load_both(path)))
+    if isinstance(loaded[0], SaveError):
+        prefix = f"Cannot load {path}: "
+        assert str(loaded[0]).startswith(prefix), loaded[0]
+        outcomes[_kind(str(loaded[0])[len(prefix):])] += 1
+    else:
+        match = loaded[0]
+        assert match.is_over() or match.game.legal(match.state)
+        outcomes["loaded"] += 1
+    assert work.calls <= budget, f"{work.calls:,} calls (budget {budget:,}) for {data[:60]!r}"
+    assert work.peak <= MAX_PEAK_BYTES, f"{work.peak:,} bytes held for {data[:60]!r}"
     after = path.stat()
     assert (after.st_mtime_ns, after.st_size, after.st_ino) == \
         (before.st_mtime_ns, before.st_size, before.st_ino)
@@ -219,23 +274,24 @@ def test_fuzz_mutated_truncated_and_random_files(tmp_path: Path) -> None:
     bases = _bases()
     docs = [msgpack.unpackb(b) for b in bases]
     path = tmp_path / "fuzz.tabula"
+    budget = WORK_FACTOR * most_calls(bases, path)
     outcomes: Counter = Counter()
     for _ in range(RAW):
-        check_load(path, mutate(rng.choice(bases), rng), outcomes)
+        check_load(path, mutate(rng.choice(bases), rng), outcomes, budget)
     for _ in range(RESEALED):
-        check_load(path, mutate_resealed(rng.choice(bases), rng), outcomes)
+        check_load(path, mutate_resealed(rng.choice(bases), rng), outcomes, budget)
     done = 0
     while done < STRUCTURAL:
         try:
             data = pack_doc(mutate_doc(rng.choice(docs), rng))
         except (OverflowError, ValueError, TypeError):  # msgpack cannot even pack it
             continue
-        check_load(path, data, outcomes)
+        check_load(path, data, outcomes, budget)
         done += 1
     for _ in range(RANDOM):
-        check_load(path, random_bytes(rng, bases[0][:16]), outcomes)
+        check_load(path, random_bytes(rng, bases[0][:16]), outcomes, budget)
     for base in bases:  # and the unmutated files load
-        check_load(path, base, outcomes)
+        check_load(path, base, outcomes, budget)
 
     assert sum(outcomes.values()) >= 5000
     # The fuzzing reached every layer, not just the checksum.
@@ -254,6 +310,7 @@ PLAIN = st.recursive(
     max_leaves=12,
 )
 BASE_DOC = save_doc(make_match(players=2, limit=12))
+BASE_CALLS: list[int] = []  # the calls of loading BASE_DOC itself, measured once
 
 
 @settings(max_examples=300, deadline=None, database=None,
@@ -268,4 +325,6 @@ def test_hypothesis_documents_load_or_raise_save_error(tmp_path: Path, edits: li
         data = pack_doc(doc)
     except (OverflowError, ValueError, TypeError):
         return
-    check_load(tmp_path / "h.tabula", data, Counter())
+    if not BASE_CALLS:
+        BASE_CALLS.append(most_calls([pack_doc(BASE_DOC)], tmp_path / "base.tabula"))
+    check_load(tmp_path / "h.tabula", data, Counter(), WORK_FACTOR * BASE_CALLS[0])

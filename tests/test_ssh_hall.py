@@ -223,9 +223,9 @@ def test_fd_3_reaches_a_forked_game_and_the_fd_named_reaches_a_fresh_one(tmp_pat
             with pytest.raises(BlockingIOError):  # open at the other end: nothing to read
                 ours.recv(1)
             child.signal_group(signal.SIGKILL)
-            await asyncio.wait_for(child.exited(), 15)
+            await asyncio.wait_for(child.exited(), 30)
             loop = asyncio.get_running_loop()
-            assert await asyncio.wait_for(loop.sock_recv(ours, 1), 10) == b""  # EOF
+            assert await asyncio.wait_for(loop.sock_recv(ours, 1), 30) == b""  # EOF
         finally:
             child.signal_group(signal.SIGKILL)
             pump.stop()

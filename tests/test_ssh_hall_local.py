@@ -134,7 +134,7 @@ def test_the_shortcuts_open_the_lobby_and_the_table_in_a_served_game(tmp_path):
         async with serving(make_config(tmp_path, keys)) as host:
             lobby = await open_lobby(host.port, "alice", [keys.friend], term="xterm-256color")
             await lobby.read_until("You are alice")
-            hall_side = await asyncio.wait_for(_create(host), 10)
+            hall_side = await asyncio.wait_for(_create(host), 30)
             table = await GameClient.connect(host.port, username=hall_side.lower(),
                                              client_keys=[keys.friend])
             await table.read_until(f"code {hall_side}")

@@ -94,13 +94,13 @@ async def serving(config: ServeConfig) -> AsyncIterator[GameHost]:
         await asyncio.wait_for(host.stop(), 30)
 
 
-async def sessions_done(host: GameHost, timeout: float = 15) -> None:
+async def sessions_done(host: GameHost, timeout: float = 30) -> None:
     """Wait until every game on the host has ended and been cleaned up."""
     if host.sessions:
         await asyncio.wait_for(asyncio.gather(*host.sessions), timeout)
 
 
-async def eventually(check: Callable[[], bool], timeout: float = 10) -> None:
+async def eventually(check: Callable[[], bool], timeout: float = 30) -> None:
     """Wait until ``check()`` holds (the server's side of a close lands a moment
     after the client's); fail after ``timeout`` seconds."""
     loop = asyncio.get_running_loop()

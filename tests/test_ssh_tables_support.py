@@ -183,7 +183,7 @@ class AsyncsshTerminal(Terminal):
     async def close(self) -> None:
         self.conn.close()
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.conn.wait_closed(), 10)
+            await asyncio.wait_for(self.conn.wait_closed(), 30)
         await self._stop_reader()
 
 
@@ -264,7 +264,7 @@ class OpenSSHTerminal(Terminal):
         if self.proc.returncode is None:
             self.proc.terminate()
         with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.proc.wait(), 10)
+            await asyncio.wait_for(self.proc.wait(), 30)
         if self.proc.returncode is None:
             self.proc.kill()
             await self.proc.wait()

@@ -409,7 +409,7 @@ def test_keys_work_while_a_bot_thinks_and_leaving_cancels_it(monkeypatch):
         app = app_for(match)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            assert SlowBot.started.wait(10)
+            assert SlowBot.started.wait(60)
             screen = app.screen
             assert isinstance(screen, GameScreen) and not screen.settled.is_set()
             await pilot.press("question_mark")
@@ -417,7 +417,7 @@ def test_keys_work_while_a_bot_thinks_and_leaving_cancels_it(monkeypatch):
             await pilot.press("escape", "escape")  # close help, open the menu
             await pilot.pause()
             await pilot.press("end", "up", "enter")  # leave to the title
-            await asyncio.wait_for(app.workers.wait_for_complete(), 10)
+            await asyncio.wait_for(app.workers.wait_for_complete(), 60)
             await pilot.pause()
             assert isinstance(app.screen, TitleScreen)
             assert match.actions == []

@@ -20,7 +20,7 @@ from tui.settings import HINT_SECONDS, PACE_SECONDS, Settings
 from tui.widgets.actions import ActionMenu, FilterInput
 from tui.widgets.game_log import GameLog
 
-from .test_tui_support import app_for, position, settle
+from .test_tui_support import app_for, position, settle, until
 
 pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
 
@@ -72,9 +72,12 @@ def test_ctrl_p_cycles_the_pacing_in_the_game():
 
 
 def test_a_bot_move_waits_its_pace_and_space_skips_to_your_turn():
+    """The clock is the test's (``ManualClock``): the pace runs out when the
+    test says, not when a busy machine has spent 1.5 s getting there."""
     async def go() -> None:
         m = position("play")
         app = app_for(m, pacing="slow")
+        clock = app.settings.clock
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(pilot)
             step = await human_moves_then_bots_wait(pilot, m)
@@ -85,9 +88,15 @@ def test_a_bot_move_waits_its_pace_and_space_skips_to_your_turn():
             assert screen._held is not None and m.bot_to_move()
             assert not screen.settled.is_set()
             assert "space: skip" in actions_text(app)
+            clock.advance(PACE_SECONDS["slow"] - 0.1)
+            await pilot.pause()
+            assert len(m.actions) == step + 1 and screen._held is not None
+            clock.advance(0.1)  # the pace is up: the held move is played
+            await until(pilot, lambda: len(m.actions) > step + 1)
+            assert len(m.actions) == step + 2 and m.bot_to_move()  # the next bot's turn
             await pilot.press("space")
             await settle(pilot)
-            assert m.to_move() == 0 and len(m.actions) > step + 1
+            assert m.to_move() == 0 and len(m.actions) > step + 2
     asyncio.run(go())
 
 
@@ -165,11 +174,13 @@ def test_paced_play_drops_keys_typed_too_soon_to_have_read_the_prompt():
         app = app_for(m, pacing="normal")
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            now = menu.clock()
+            menu.clock = lambda: now  # the next list comes 0 s after the choice, however slow
             await pilot.press("1")  # the player's next prompt follows at once
             await pilot.pause()
             assert m.to_move() == 0
-            menu = app.screen.query_one(ActionMenu)
-            assert menu.guard_s > 0
+            assert menu.guard_s > 0 and menu.offered_at == now
             step = len(m.actions)
             key = events.Key("1", "1")
             key.time = menu.offered_at + menu.guard_s / 2

@@ -231,13 +231,13 @@ def test_a_bot_with_a_hostile_name_thinks_on_the_status_line(monkeypatch):
         app = app_for(match)
         async with app.run_test(size=SIZE) as pilot:
             await pilot.pause()
-            assert SlowBot.started.wait(10)
+            assert SlowBot.started.wait(60)
             await pilot.pause()
             assert_shows(app, "[/]evil]0;pwned is thinking")
             await pilot.press("escape")  # the menu: leave to the title
             await pilot.pause()
             await pilot.press("end", "up", "enter")
-            await asyncio.wait_for(app.workers.wait_for_complete(), 10)
+            await asyncio.wait_for(app.workers.wait_for_complete(), 60)
             assert isinstance(app.screen, TitleScreen)
 
     run(go())

@@ -3,6 +3,7 @@ a seeded game in each phase, and waiting without sleeping."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from collections.abc import Callable
 from typing import Any
@@ -21,10 +22,52 @@ SEATS = (Seat("You"), Seat("Brutus", "random"), Seat("Cassia", "random"),
          Seat("Drusus", "random"))
 
 
+class ManualClock:
+    """A ``tui.clock.Clock`` that stands still until the test moves it: a
+    paced bot move waits for ``advance``, however slow the machine is."""
+
+    def __init__(self) -> None:
+        self.time = 1000.0
+        self._timers: list[_ManualTimer] = []
+
+    def now(self) -> float:
+        return self.time
+
+    def call_later(self, node: Any, delay: float, callback: Callable[[], None]
+                   ) -> _ManualTimer:
+        timer = _ManualTimer(self.time + delay, node, callback)
+        self._timers.append(timer)
+        return timer
+
+    def advance(self, seconds: float) -> None:
+        """Move the clock on; each timer now due runs in its node's message loop."""
+        self.time += seconds
+        due = [t for t in self._timers if t.at <= self.time]
+        self._timers = [t for t in self._timers if t.at > self.time]
+        for timer in due:
+            if not timer.stopped:
+                timer.node.call_later(timer.callback)
+
+    @property
+    def waiting(self) -> int:
+        """Timers set and neither run nor stopped."""
+        return sum(not t.stopped for t in self._timers)
+
+
+class _ManualTimer:
+    def __init__(self, at: float, node: Any, callback: Callable[[], None]) -> None:
+        self.at, self.node, self.callback, self.stopped = at, node, callback, False
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
 def settings(**kw: Any) -> Settings:
-    """Fixed seeds, no cursor blink, tiny bot budgets."""
+    """Fixed seeds, no cursor blink, tiny bot budgets, and a clock that
+    stands still (a paced bot move waits until the test advances it)."""
     base: dict[str, Any] = dict(cursor_blink=False, seeds=random.Random(7), bot_iterations=8,
-                                hint_iterations=60, hint_seconds=None, pacing="instant")
+                                hint_iterations=60, hint_seconds=None, pacing="instant",
+                                clock=ManualClock())
     base.update(kw)
     return Settings(**base)
 
@@ -88,6 +131,15 @@ async def settle(pilot: Any) -> None:
     # busy machine; a snapshot taken then would show another scroll offset.
     await pilot.wait_for_scheduled_animations()
     await pilot.pause()
+
+
+async def until(pilot: Any, ok: Callable[[], bool], timeout: float = 60.0) -> None:
+    """Let the app run until ``ok()`` holds, one event round at a time (never
+    a sleep); ``timeout`` only turns a hang into a failure."""
+    async def wait() -> None:
+        while not ok():
+            await pilot.pause()
+    await asyncio.wait_for(wait(), timeout)
 
 
 async def play_whole_game_by_keys(match: Match, rng: random.Random,

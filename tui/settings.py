@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from .clock import Clock, RealClock
+
 PACINGS = ("instant", "normal", "slow")
 """How long each bot move stays on screen before the next one replaces it."""
 PACE_SECONDS = {"instant": 0.0, "normal": 0.6, "slow": 1.5}
@@ -33,6 +35,8 @@ class Settings:
     """One of PACINGS; None is "normal" for a player and "instant" in a
     headless app (tests, benchmarks: nobody watches). The game screen cycles it."""
     seeds: random.Random = field(default_factory=random.SystemRandom)
+    clock: Clock = field(default_factory=RealClock)
+    """What bot pacing reads the time and sets its timers by (tests hold it)."""
 
     def pace(self, headless: bool) -> str:
         """The pacing in force (``headless``: nobody watches the screen)."""

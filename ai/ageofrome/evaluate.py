@@ -12,13 +12,14 @@ is not).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from typing import Any
 
 from engine.ageofrome import board, data, scoring
 from engine.ageofrome.state import BONUS, RELIGION, TRADE, State
 from engine.core import HIDDEN
+
+from ..knowledge import win_chances
 
 FOLLOWER_ROUND = 1.6  # Glory a Follower earns per round left, on average (hand-set)
 # softmax temperature by rounds left (0 = the last round), the best for the
@@ -141,11 +142,3 @@ def evaluate(game: Any, s: State) -> Sequence[float]:
         return [min(1.0, projected(s, 0) / 120.0)]
     scores = [projected(s, seat) for seat in range(n)]
     return win_chances(scores, TEMPERATURE[min(data.ROUNDS - s.round, len(TEMPERATURE) - 1)])
-
-
-def win_chances(scores: Sequence[float], t: float) -> list[float]:
-    """A softmax of the projected totals at temperature ``t`` (in Glory)."""
-    top = max(scores)
-    weights = [math.exp((x - top) / t) for x in scores]
-    total = sum(weights)
-    return [w / total for w in weights]

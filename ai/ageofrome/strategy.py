@@ -25,7 +25,6 @@ the best is played. The main lines:
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from engine.ageofrome import board, data, scoring
@@ -49,10 +48,8 @@ from engine.ageofrome.state import (
 )
 from engine.core import HIDDEN
 
-from ..knowledge import Decision
+from ..knowledge import Ranked, ranked_policy
 from . import solo
-
-Ranked = list[tuple[tuple, float, str]]
 
 CARD_KEEP = 0.8  # a Trade card in hand: a third of a set, or an effect later
 DRAW = 0.9  # a card drawn into a hand with room
@@ -61,22 +58,14 @@ SCHEME_MARKER = 1.3  # a Scheme marker placed: a later activation
 QUEST_TILT = 0.7  # an action that advances a Quest held
 
 
-def decide(game: Any, v: State, seat: int, rng: random.Random) -> Decision:
-    """The rule-based choice for ``seat`` on its view ``v``, every option
-    scored (deterministic: ``rng`` is not needed by these rules)."""
-    actions = game.legal(v)
-    if len(actions) == 1:
-        return Decision(actions[0], ((actions[0], 0.0, "the only choice"),))
-    ranked = rank(v, seat, actions)
-    order = sorted(range(len(ranked)), key=lambda k: (-ranked[k][1], k))
-    ranked = [ranked[k] for k in order]
-    return Decision(ranked[0][0], tuple(ranked))
-
-
 def rank(v: State, seat: int, actions: list[tuple]) -> Ranked:
     """Every action scored for ``seat``."""
     ctx = Ctx(v, seat)
     return [ctx.score(a) for a in actions]
+
+
+decide = ranked_policy(rank)
+"""The rule-based choice for a seat on its view: ``rank``'s best (legal) action."""
 
 
 class Ctx:

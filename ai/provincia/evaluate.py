@@ -9,11 +9,11 @@ which is what the search backs up for every seat (max-n).
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from engine.provincia.state import OVER, State
 
+from ..knowledge import win_chances
 from .value import projected, temperature
 
 
@@ -22,10 +22,3 @@ def evaluate(game: Any, s: State) -> list[float]:
         return game.result(s).rewards()
     vals = [projected(s, p) for p in range(s.n)]
     return win_chances(vals, temperature(s))
-
-
-def win_chances(vals: list[float], temp: float) -> list[float]:
-    top = max(vals)
-    ex = [math.exp((v - top) / temp) for v in vals]
-    total = sum(ex)
-    return [e / total for e in ex]

@@ -17,7 +17,6 @@ projected final Prestige be after this choice". It never plays the engine
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from engine.core import ALL_SEATS, HIDDEN, Held
@@ -35,7 +34,7 @@ from engine.provincia.data import (
 from engine.provincia.economy import finite_gold
 from engine.provincia.state import BATTLE, FINAL, PLAY, SELECT, State, deck_pool, put
 
-from ..knowledge import Decision
+from ..knowledge import Ranked, ranked_policy
 from .tables import (
     ACT_DEFENSE,
     ACT_MORALE,
@@ -57,24 +56,9 @@ from .tables import (
 )
 from .value import City, can_build_here, upkeeps_left
 
-Ranked = list[tuple[tuple, float, str]]
 RAW = (CLAY, WOOD, STONE)
 MAX_ITEMS = 6  # hand cards considered together when planning a turn
 EXHAUSTIVE = 4  # up to this many, every combination of them is tried
-
-
-def decide(game: Any, v: State, seat: int, rng: random.Random) -> Decision:
-    """The rule-based choice for ``seat`` on its view ``v``, with every
-    option scored (deterministic: ``rng`` is not needed by these rules)."""
-    actions = game.legal(v)
-    if len(actions) == 1:
-        return Decision(actions[0], ((actions[0], 0.0, "the only choice"),))
-    ranked = rank(v, seat, actions)
-    ranked.sort(key=lambda x: -x[1])
-    best = ranked[0][0]
-    if best not in actions:  # never answer outside the rules, whatever the plan says
-        best = actions[-1]
-    return Decision(best, tuple(ranked))
 
 
 def rank(v: State, seat: int, actions: list[tuple]) -> Ranked:
@@ -89,6 +73,10 @@ def rank(v: State, seat: int, actions: list[tuple]) -> Ranked:
     if v.phase == BATTLE:
         return rank_tokens(v, seat, actions)
     return rank_activations(v, seat, actions)
+
+
+decide = ranked_policy(rank)
+"""The rule-based choice for a seat on its view: ``rank``'s best (legal) action."""
 
 
 # ---------------------------------------------------------------- virtual states

@@ -29,9 +29,6 @@ paired (+-1.5).
 
 from __future__ import annotations
 
-import random
-from typing import Any
-
 from engine.romans.data import ERAS
 from engine.romans.state import (
     ENEMY,
@@ -44,7 +41,7 @@ from engine.romans.state import (
     State,
 )
 
-from ..knowledge import Decision
+from ..knowledge import Ranked, ranked_policy
 from . import threat
 from .evaluate import _hordes
 from .strategy import Ctx, rank
@@ -187,15 +184,10 @@ class DefendingCtx(Ctx):
         return super().unrest(i) - self.saved("unrest", i)
 
 
-def decide(game: Any, v: State, seat: int, rng: random.Random) -> Decision:
-    """The defending rule-based choice for ``seat`` on its view ``v``."""
-    actions = game.legal(v)
-    if len(actions) == 1:
-        return Decision(actions[0], ((actions[0], 0.0, "the only choice"),))
-    ranked = rank(v, seat, actions, DefendingCtx)
-    order = sorted(range(len(ranked)), key=lambda k: (-ranked[k][1], k))
-    ranked = [ranked[k] for k in order]
-    best = ranked[0][0]
-    if best not in actions:
-        best = actions[-1]
-    return Decision(best, tuple(ranked))
+def defending_rank(v: State, seat: int, actions: list[tuple]) -> Ranked:
+    """Every action scored by the defending strategy (``DefendingCtx``)."""
+    return rank(v, seat, actions, DefendingCtx)
+
+
+decide = ranked_policy(defending_rank)
+"""The defending rule-based choice for a seat on its view."""

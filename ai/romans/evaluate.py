@@ -48,6 +48,7 @@ from engine.romans.state import (
     board,
 )
 
+from ..knowledge import win_chances
 from . import threat
 from .value import (
     city_value,
@@ -173,10 +174,3 @@ def evaluate(game: Any, s: State) -> list[float]:
         return [1.0 / (1.0 + math.exp(-diff / temp))]
     vals = [projected(s, i) for i in range(s.n)]
     return win_chances(vals, temp)
-
-
-def win_chances(vals: list[float], temp: float) -> list[float]:
-    top = max(vals)
-    ex = [math.exp((v - top) / temp) for v in vals]
-    total = sum(ex)
-    return [e / total for e in ex]

@@ -14,7 +14,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ..knowledge import ActionScores
+from ..knowledge import ActionScores, ranked_prior
 from .strategy import rank
 
 PIECE = {"city": 1.6, "wall": 1.2, "fort": 1.0, "fleet": 0.6}
@@ -64,11 +64,5 @@ def rollout(game: Any, s: Any, actions: Sequence[tuple], rng: random.Random) -> 
     return action_score.noisy_best(actions, rng)
 
 
-def prior(game: Any, s: Any, actions: Sequence[tuple]) -> list[float]:
-    """The rule-based player's scores for the mover (in a sampled world:
-    what it would think there), so widening tries its favourites first."""
-    seat = game.to_move(s)
-    if seat is None:
-        return [action_score(a) for a in actions]
-    scored = {a: v for a, v, _ in rank(s, seat, list(actions))}
-    return [scored.get(a, -1e9) for a in actions]
+prior = ranked_prior(rank, action_score)
+"""The rule-based player's scores for the mover, so widening tries its favourites first."""

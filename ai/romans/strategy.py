@@ -21,7 +21,6 @@ short reason; the best is played. The main lines:
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from engine.core import HIDDEN
@@ -62,7 +61,7 @@ from engine.romans.state import (
     occupant,
 )
 
-from ..knowledge import Decision
+from ..knowledge import Ranked, ranked_policy
 from . import threat
 from .value import (
     city_value,
@@ -81,25 +80,9 @@ from .value import (
     unseen_natives,
 )
 
-Ranked = list[tuple[tuple, float, str]]
 CHAIN_DEPTH = 3
 MEAN_CITADEL_BONUS = sum(CITADEL_BONUS.values()) / len(CITADEL_BONUS)
 RANK_WASTE = 0.35  # points per rank a senator is above the box it takes
-
-
-def decide(game: Any, v: State, seat: int, rng: random.Random) -> Decision:
-    """The rule-based choice for ``seat`` on its view ``v``, every option
-    scored (deterministic: ``rng`` is not needed by these rules)."""
-    actions = game.legal(v)
-    if len(actions) == 1:
-        return Decision(actions[0], ((actions[0], 0.0, "the only choice"),))
-    ranked = rank(v, seat, actions)
-    order = sorted(range(len(ranked)), key=lambda k: (-ranked[k][1], k))
-    ranked = [ranked[k] for k in order]
-    best = ranked[0][0]
-    if best not in actions:  # never answer outside the rules, whatever the plan says
-        best = actions[-1]
-    return Decision(best, tuple(ranked))
 
 
 def rank(v: State, seat: int, actions: list[tuple], ctx_class: type[Ctx] | None = None
@@ -119,6 +102,10 @@ def rank(v: State, seat: int, actions: list[tuple], ctx_class: type[Ctx] | None 
     else:
         return ctx.expansion(actions)
     return [(a, 0.0, "") for a in actions]
+
+
+decide = ranked_policy(rank)
+"""The rule-based choice for a seat on its view: ``rank``'s best (legal) action."""
 
 
 class Ctx:

@@ -1,8 +1,10 @@
 """What must hold in every position of Age of Rome (a full state, not a view).
 
-``check`` raises AssertionError naming the first broken rule. Random-game
-tests call it after every action; the scenario builder calls it on every
-position it builds.
+``check`` raises AssertionError naming the first broken rule; the scenario
+builder calls it on every position it builds. ``check_all`` adds what must
+hold from one state to the next: the registry names it
+(``GameEntry.invariants``), and random-game tests and bench/soak.py run it
+after every action.
 """
 
 from __future__ import annotations
@@ -16,6 +18,21 @@ from .setup import event_cards, quest_cards, setup_players, trade_cards
 from .state import QUESTS, TYPES, State, tile_index
 
 FEUDS_IN_BOX = 11  # L61: the markers not on boards lie by the Main board
+
+
+def check_all(nxt: State, prev: State | None = None) -> None:
+    """``check``, and nothing taken back since ``prev`` (None: a new game)."""
+    check(nxt)
+    if prev is None:
+        return
+    assert nxt.round >= prev.round, "the round went back"
+    for seat, (a, b) in enumerate(zip(prev.players, nxt.players, strict=True)):
+        assert b.followers >= a.followers, f"seat {seat} lost a Follower (L102)"
+        assert b.milestones & a.milestones == a.milestones, f"seat {seat} un-met a milestone"
+        assert b.medals & a.medals == a.medals, f"seat {seat} lost a Medal"
+        assert len(b.sets) >= len(a.sets), f"seat {seat} lost a Trade set"
+    for i, (a, b) in enumerate(zip(prev.milestones, nxt.milestones, strict=True)):
+        assert b <= a, f"milestone {i + 1} moved up"
 
 
 def check(s: State) -> None:

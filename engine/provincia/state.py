@@ -104,11 +104,14 @@ class Deck(Record):
 
     Cards are plain ids; ``runs`` says which pool each stretch came from
     (top first, as (length, pool)) and ``known`` how many top cards
-    ``known_seat`` has seen and ordered (Consuetudo). Nobody else knows any.
+    ``known_seat`` has seen and ordered (Consuetudo). Nobody else knows any:
+    the cards are face down (``Record._face_down``), and a view shows
+    ``HIDDEN`` for each card its seat has not ordered.
     """
 
     _fields = ("cards", "runs", "known_seat", "known")
     __slots__ = _fields
+    _face_down = ("cards",)
     cards: tuple[int, ...]
     runs: tuple[tuple[int, int], ...]
     known_seat: int
@@ -196,7 +199,8 @@ class BattleLine(NamedTuple):
 
 
 class State(Record):
-    """A whole game of Provincia Romana at one moment."""
+    """A whole game of Provincia Romana at one moment. The two boxes hold
+    card ids nobody ever sees (``_face_down``): a view leaves them empty."""
 
     _fields = (
         "n", "options", "rng", "round", "phase", "caesar", "players", "supply",
@@ -205,6 +209,7 @@ class State(Record):
         "events", "history", "viewer", "unseen",
     )
     __slots__ = _fields
+    _face_down = ("box", "bellum_box")
     n: int
     options: Options
     rng: Rng

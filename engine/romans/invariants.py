@@ -1,8 +1,10 @@
 """What must hold in every position of The Romans (a full state, not a view).
 
-``check`` raises AssertionError naming the first broken rule. Random-game
-tests call it after every action; the scenario builder calls it on every
-position it builds.
+``check`` raises AssertionError naming the first broken rule; the scenario
+builder calls it on every position it builds. ``check_all`` adds what must
+hold from one state to the next: the registry names it
+(``GameEntry.invariants``), and random-game tests and bench/soak.py run it
+after every action.
 """
 
 from __future__ import annotations
@@ -14,6 +16,18 @@ from engine.core import HIDDEN
 from .data import BUILDINGS, LEGIONS_PER_PLAYER, NATIVE_FORCES, SCORE_FLOOR, TRIUMPHS
 from .empire import CITY_SUPPLY, FORT_SUPPLY, UNREST_SUPPLY, cities_out, forts_out, unrest_out
 from .state import LATIUM, NO_FLEET, NP, REGION_MASK, SEAS, State, bits, occupant
+
+
+def check_all(nxt: State, prev: State | None = None) -> None:
+    """``check``, and nothing taken back since ``prev`` (None: a new game)."""
+    check(nxt)
+    if prev is None:
+        return
+    assert nxt.era >= prev.era, "the Era went back"
+    for seat, (a, b) in enumerate(zip(prev.players, nxt.players, strict=True)):
+        assert b.triumphs[:len(a.triumphs)] == a.triumphs, f"seat {seat} lost a Triumph"
+        assert len(b.villa) + len(b.used) >= len(a.villa) + len(a.used), (
+            f"seat {seat} lost a senator")
 
 
 def check(s: State) -> None:

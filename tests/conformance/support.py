@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from engine.core import Option, Options, Record, named_options
+from engine.core import Held, Option, Options, Record, Rng, named_options
 
 GAMES_PER_SET = 3  # random games per player count and option set (thousands: bench/)
 STEP_LIMIT = 20_000  # a random game longer than this does not end
@@ -112,3 +112,58 @@ def values(x: Any) -> Iterator[Any]:
             stack.extend(v.values())
         elif isinstance(v, Options):
             stack.extend(v.items)
+
+
+def face_down(x: Any) -> Iterator[Any]:
+    """Every value inside the ``_face_down`` fields of the records in ``x``
+    (engine.core.Record): card ids kept hidden as a whole."""
+    for v in values(x):
+        if isinstance(v, Record):
+            for f in type(v)._face_down:
+                yield from values(getattr(v, f))
+
+
+def differences(a: Any, b: Any, path: str = "s", hidden: bool = True) -> Iterator[str]:
+    """The places where ``a`` and ``b`` differ, walking records field by
+    field and tuples, lists and dicts item by item, each as a path
+    ("s.players[1].hand[0]"). With ``hidden``, what is hidden is left out:
+    the card of a ``Held`` (its ``seen`` and ``pool`` are public), the
+    ``Rng`` and a record's ``_face_down`` fields (engine.core.Record)."""
+    if a is b:
+        return
+    if type(a) is not type(b):
+        yield f"{path}: {a!r} / {b!r}"
+    elif isinstance(a, Held):
+        if not hidden or a.seen != b.seen or a.pool != b.pool:
+            yield from _leaf(a, b, path)
+    elif isinstance(a, Rng):
+        if not hidden:
+            yield from _leaf(a, b, path)
+    elif isinstance(a, Record):
+        face_down = type(a)._face_down if hidden else ()
+        for f in a._fields:
+            if f not in face_down:
+                yield from differences(getattr(a, f), getattr(b, f), f"{path}.{f}", hidden)
+    elif isinstance(a, tuple | list):
+        if len(a) != len(b):
+            yield f"{path}: {len(a)} items / {len(b)}"
+        else:
+            yield from _items(a, b, path, hidden)
+    elif isinstance(a, dict):
+        if a.keys() != b.keys():
+            yield f"{path}: keys {sorted(a, key=repr)} / {sorted(b, key=repr)}"
+        else:
+            for k in a:
+                yield from differences(a[k], b[k], f"{path}[{k!r}]", hidden)
+    else:
+        yield from _leaf(a, b, path)
+
+
+def _items(a: tuple | list, b: tuple | list, path: str, hidden: bool) -> Iterator[str]:
+    for i, (x, y) in enumerate(zip(a, b, strict=True)):
+        yield from differences(x, y, f"{path}[{i}]", hidden)
+
+
+def _leaf(a: Any, b: Any, path: str) -> Iterator[str]:
+    if a != b:
+        yield f"{path}: {a!r} / {b!r}"

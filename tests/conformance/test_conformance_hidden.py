@@ -1,7 +1,8 @@
 """Hidden information in every registered game: a view shows a seat only
-what it may know, sampling a view gives a world with that very view, a
-step whose outcome a seat could not foresee is one ``informs`` reports,
-and undo never goes back past such a step."""
+what it may know, sampling a view gives a world with that very view, every
+secret is a ``Held`` card (or a declared face-down field) where those checks
+see it, a step whose outcome a seat could not foresee is one ``informs``
+reports, and undo never goes back past such a step."""
 
 from __future__ import annotations
 
@@ -9,12 +10,13 @@ from typing import Any
 
 import pytest
 
-from engine.core import HIDDEN, Held, IllegalAction, Rng, knows
+from engine.core import HIDDEN, SPECTATOR, Held, IllegalAction, Rng, knows
 from engine.match import Match, Seat
 
-from .support import random_game, values
+from .support import differences, face_down, random_game, values
 
 SAMPLES = 2  # worlds sampled from each view
+WORLDS_STRIDE = 5  # two worlds are compared at every fifth step (and the last)
 
 
 def test_views_hide_what_a_seat_may_not_know(game: Any) -> None:
@@ -109,3 +111,34 @@ def _undo_and_redo(game: Any, m: Match, seat: int) -> int:
         pass
     assert m.actions == actions and m.states == states
     return 1
+
+
+def test_sampled_worlds_differ_only_in_what_is_hidden(game: Any) -> None:
+    """Every secret lies where the checks above can see it. Two worlds
+    sampled from one view (with different Rng seeds) may differ only in the
+    cards of ``Held`` values, the ``Rng`` and the fields a record declares
+    ``_face_down``: a secret kept as a plain number would differ elsewhere.
+    And the two worlds show the seat the very same view; a spectator sees
+    no face-down card at all."""
+    hidden = 0
+    for n in game.players:
+        g = random_game(game, n, seed=80 + n)
+        for i, s in enumerate(g.states):
+            if i % WORLDS_STRIDE and i != len(g.states) - 1:
+                continue
+            for seat in range(n):
+                v = game.view(s, seat)
+                one, two = (game.sample(v, seat, Rng(7 * i + k)) for k in (1, 2))
+                outside = list(differences(one, two))
+                assert not outside, (f"{n}p step {i}, seat {seat}: two worlds sampled from "
+                                     "its view differ outside what is hidden:\n"
+                                     + "\n".join(outside[:5]))
+                seen = list(differences(game.view(one, seat), game.view(two, seat), hidden=False))
+                assert not seen, (f"{n}p step {i}, seat {seat}: two worlds sampled from "
+                                  "one view show it differently:\n" + "\n".join(seen[:5]))
+                hidden += one != two
+            shown = [c for c in face_down(game.view(s, SPECTATOR)) if type(c) is int]
+            assert all(c == HIDDEN for c in shown), (
+                f"{n}p step {i}: a spectator sees a face-down card: {shown[:10]}")
+    if any(isinstance(x, Held) for x in values(game.setup(max(game.players), None, 1))):
+        assert hidden, "worlds sampled from a view with hidden cards differ somewhere"

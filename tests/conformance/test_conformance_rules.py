@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from engine import games
 from engine.core import Chapter, IllegalAction, LogLine, Options, Result, ScoreHistory
 from engine.match import Match, Seat
 
@@ -124,3 +125,16 @@ def test_same_seed_and_actions_give_the_same_game(game: Any) -> None:
         m = Match(game.id, seats, g.seed, options, actions=list(g.actions))
         assert m.states == g.states
 
+
+def test_random_games_keep_the_games_own_invariants(game: Any) -> None:
+    """The registry entry names the game's invariants (``GameEntry.invariants``,
+    which bench/soak.py runs over thousands of games); they hold on a new
+    game and after every step of a random game for every player count."""
+    where = games.entry(game.id).invariants
+    assert where, f"the registry entry of {game.id} names no invariants"
+    check_all = games.load(where)
+    for n in game.players:
+        g = random_game(game, n, seed=90 + n)
+        check_all(g.states[0], None)
+        for before, _a, after in g.steps():
+            check_all(after, before)

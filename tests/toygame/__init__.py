@@ -20,4 +20,5 @@ ENTRY = GameEntry(
     engine="tests.toygame.game:Toy",
     knowledge="tests.toygame.knowledge:KNOWLEDGE",
     rulebook="tests.toygame:rules.txt",
+    invariants="tests.toygame.invariants:check_all",
 )

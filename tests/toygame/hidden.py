@@ -1,9 +1,10 @@
 """What a seat may know of a Toy Legion game, and worlds consistent with it.
 
 Hands and the deck are ``Held`` cards; a seat knows its own hand. A view
-masks the rest, lists the unknown cards sorted (no order leaks) and hides
-the Rng (the dice to come); ``sample`` deals the unknown cards back at
-random with a fresh Rng.
+masks the rest, lists the unknown cards sorted (no order leaks) as
+(pool, cards) pairs, as ``engine.core.STATE_FIELDS`` says, and hides the
+Rng (the dice to come); ``sample`` deals the unknown cards back at random
+with a fresh Rng.
 """
 
 from __future__ import annotations
@@ -21,13 +22,15 @@ def view(s: State, seat: int) -> State:
         camps.append(c if hand is c.hand else c.replace(hand=hand))
     deck = mask_zone(s.deck, seat, unseen)
     return s.replace(camps=tuple(camps), deck=deck, rng=Rng(0), viewer=seat,
-                     unseen=tuple(sorted(unseen.get(0, []))))
+                     unseen=tuple((pool, tuple(sorted(c))) for pool, c in sorted(unseen.items())))
 
 
 def sample(v: State, seat: int, rng: Rng) -> State:
-    cards, _, rng = rng.draw(v.unseen, len(v.unseen))
-    pile = list(cards)
-    deal = lambda _pool: pile.pop()
+    piles: dict[int, list[int]] = {}
+    for pool, cards in v.unseen:
+        dealt, _, rng = rng.draw(cards, len(cards))
+        piles[pool] = list(dealt)
+    deal = lambda pool: piles[pool].pop()
     camps = tuple(c.replace(hand=fill_zone(c.hand, deal)) for c in v.camps)
     return v.replace(camps=camps, deck=fill_zone(v.deck, deal), rng=rng.fork(0x70),
                      viewer=-1, unseen=())
@@ -38,4 +41,8 @@ def informs(before: State, after: State, seat: int) -> bool:
     known to it (its own draw, a card another seat played)."""
     if after.rng != before.rng:
         return True
-    return len(view(after, seat).unseen) < len(view(before, seat).unseen)
+    return _count(view(after, seat).unseen) < _count(view(before, seat).unseen)
+
+
+def _count(unseen: tuple[tuple[int, tuple[int, ...]], ...]) -> int:
+    return sum(len(cards) for _pool, cards in unseen)

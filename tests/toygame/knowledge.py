@@ -4,17 +4,16 @@ a real game's ``ai/<game>/`` package does."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any
 
-from ai.knowledge import Decision, Knowledge
+from ai.knowledge import Knowledge, Ranked, ranked_policy
 
 from .state import value
 
 
-def policy(game: Any, view: Any, seat: int, rng: random.Random) -> Decision:
-    """The action worth most points on average; a card also draws another."""
+def rank(view: Any, seat: int, actions: list[tuple]) -> Ranked:
+    """Each action by the points it is worth on average; a card also draws another."""
     def worth(a: tuple) -> float:
         if a[0] == "roll":
             return (view.sides + 1) / 2
@@ -22,8 +21,11 @@ def policy(game: Any, view: Any, seat: int, rng: random.Random) -> Decision:
             return value(a[1]) + (0.5 if view.deck else 0.0)
         return 1.0
 
-    ranked = sorted(((a, worth(a), a[0]) for a in game.legal(view)), key=lambda x: -x[1])
-    return Decision(ranked[0][0], tuple(ranked))
+    return [(a, worth(a), a[0]) for a in actions]
+
+
+policy = ranked_policy(rank)
+"""The action worth most points (ties: the first legal one), never one outside the rules."""
 
 
 def evaluate(game: Any, s: Any) -> Sequence[float]:

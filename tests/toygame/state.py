@@ -54,7 +54,7 @@ class State(Record):
     history: tuple[tuple[int, ...], ...]  # seats' scores after each era
     rng: Rng
     viewer: int
-    unseen: tuple[int, ...]
+    unseen: tuple[tuple[int, tuple[int, ...]], ...]  # in a view: (pool, sorted unknown cards)
     events: tuple[tuple, ...]
     phase: str
     pending: tuple

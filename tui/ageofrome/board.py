@@ -8,22 +8,17 @@ spaces, the seat facing it now (▸) and the one facing it after this
 round's turn (→), the First Player marker (★) and its population. Arrows
 move a cursor from space to space (buildings, Scheme spaces, Column
 places, the Colosseum, the regions); Enter or a click picks it: the action
-list keeps only the actions naming it.
+list keeps only the actions naming it. The cursor, the marks and the picking
+are ``tui.widgets.place_grid``'s; this module draws and says what a spot is.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
-
-from textual import events
-from textual.binding import Binding
-from textual.content import Content
-from textual.message import Message
-from textual.widgets import Static
 
 from engine.ageofrome import board as geo
 from engine.ageofrome import data
+from tui.widgets.place_grid import Cells, Line, PlaceGrid, step
 from tui.widgets.scene import Scene
 
 from . import look
@@ -39,7 +34,7 @@ SHORT_LEGEND = ("M P T R F: building type and level; below it its Followers (low
                 "with the Bonus marker, · a free place) · S: Scheme spaces (* activated) · "
                 "▸ faces now, → after this round's turn · ★ First Player · p population · "
                 "[n] a region's shield")
-DIRS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
+WEIGHTS = (3, 3)  # three columns weigh like a row; a spot aside three times as far
 
 # A spot is a place the cursor can stand on:
 #   ("b", province, type)   a building space
@@ -63,70 +58,6 @@ def all_spots() -> list[Spot]:
 
 SPOTS = all_spots()
 SPOT_INDEX = {s: i for i, s in enumerate(SPOTS)}
-
-
-@dataclass
-class Cells:
-    """A character grid with a style per character and the spot each
-    character belongs to (for clicks)."""
-
-    chars: list[list[str]]
-    styles: list[list[str]]
-    spots: list[list[int]]
-
-    @classmethod
-    def blank(cls, w: int, h: int) -> Cells:
-        return cls([[" "] * w for _ in range(h)], [[""] * w for _ in range(h)],
-                   [[-1] * w for _ in range(h)])
-
-    def put(self, y: int, x: int, text: str, style: str = "", spot: int = -1) -> None:
-        for k, ch in enumerate(text):
-            if 0 <= y < len(self.chars) and 0 <= x + k < len(self.chars[y]):
-                self.chars[y][x + k] = ch
-                self.styles[y][x + k] = style
-                if spot >= 0:
-                    self.spots[y][x + k] = spot
-
-    def restyle(self, spot: int, extra: str) -> None:
-        for y, row in enumerate(self.spots):
-            for x, s in enumerate(row):
-                if s == spot:
-                    self.styles[y][x] = (self.styles[y][x] + " " + extra).strip()
-
-    def centres(self) -> dict[int, tuple[float, float]]:
-        """The middle of each spot's characters (row, column), in one pass."""
-        sums: dict[int, list[float]] = {}
-        for y, row in enumerate(self.spots):
-            for x, s in enumerate(row):
-                if s >= 0:
-                    acc = sums.setdefault(s, [0.0, 0.0, 0.0])
-                    acc[0] += y
-                    acc[1] += x
-                    acc[2] += 1
-        return {s: (a[0] / a[2], a[1] / a[2]) for s, a in sums.items()}
-
-    def text(self) -> str:
-        return "\n".join("".join(row).rstrip() for row in self.chars)
-
-    def parts(self) -> list[str | tuple[str, str]]:
-        """The grid as Content parts: runs of one style (no markup to parse)."""
-        out: list[str | tuple[str, str]] = []
-        for y, (chars, styles) in enumerate(zip(self.chars, self.styles, strict=True)):
-            if y:
-                out.append("\n")
-            end = len(chars)
-            while end and chars[end - 1] == " " and not styles[end - 1]:
-                end -= 1
-            run, style = "", ""
-            for ch, st in zip(chars[:end], styles[:end], strict=True):
-                if st != style and run:
-                    out.append((run, style) if style else run)
-                    run = ""
-                style = st
-                run += ch
-            if run:
-                out.append((run, style) if style else run)
-        return out
 
 
 # ---------------------------------------------------------------- the turn
@@ -478,137 +409,59 @@ def spots_of(s: Any, seat: int | None, action: tuple | None) -> list[Spot]:
 
 def step_cursor(where: dict[int, tuple[float, float]], cursor: int, key: str) -> int:
     """The nearest spot in the arrow's direction (the cursor if none)."""
-    dr, dc = DIRS[key]
-    if cursor not in where:
-        return next(iter(where), cursor)
-    r0, c0 = where[cursor]
-    best, best_d = cursor, None
-    for i, (r, col) in where.items():
-        ahead = (r - r0) * dr + (col - c0) * dc / 3  # three columns weigh like a row
-        if i == cursor or ahead <= 0:
-            continue
-        side = abs((r - r0) * dc) + abs((col - c0) * dr) / 3
-        d = ahead + 3 * side
-        if best_d is None or d < best_d:
-            best, best_d = i, d
-    return best
+    return step(where, cursor, key, *WEIGHTS)
 
 
-class AgeOfRomeBoard(Static, can_focus=True):
+class AgeOfRomeBoard(PlaceGrid):
     """The Provinces board, the Column, the Colosseum and the regions, then
     what the cursor (or the highlighted action) is on."""
 
-    BINDINGS = [
-        Binding("left", "move('left')", "Left", show=False),
-        Binding("right", "move('right')", "Right", show=False),
-        Binding("up", "move('up')", "Up", show=False),
-        Binding("down", "move('down')", "Down", show=False),
-        Binding("enter", "pick", "Pick the space", show=False),
-    ]
-
-    class Picked(Message):
-        """A spot was picked (Enter or a click): the filter words to try."""
-
-        def __init__(self, spot: Spot, words: list[str]) -> None:
-            super().__init__()
-            self.spot = spot
-            self.words = words
+    weights = WEIGHTS
 
     def __init__(self, **kw: Any) -> None:
-        super().__init__(**kw)
-        self.scene: Scene | None = None
-        self.cursor = SPOT_INDEX[("b", 0, 0)]
-        self.marked: frozenset[int] = frozenset()
-        self._cells: Cells | None = None
-        self._where: dict[int, tuple[float, float]] = {}
-        self._top = 0
-        self._shown: tuple = ()
+        super().__init__(SPOT_INDEX[("b", 0, 0)], **kw)
+        self._g = NARROW
+        self._width = 0  # the grid's
 
-    def show(self, scene: Scene) -> None:
-        first = self.scene is None
-        self.scene = scene
-        if first:
-            mine = in_front(scene.state, scene.seat)
-            if mine >= 0:
-                self.cursor = SPOT_INDEX[("b", mine, 0)]
-        self.redraw()
+    def started(self, scene: Scene) -> None:
+        mine = in_front(scene.state, scene.seat)
+        if mine >= 0:
+            self.cursor = SPOT_INDEX[("b", mine, 0)]
 
     def geometry(self) -> tuple[int, int]:
         return WIDE if self.size.width >= 2 * WIDE[0] + 2 else NARROW
 
-    def redraw(self) -> None:
-        scene = self.scene
-        if scene is None:
-            return
-        s = scene.state
-        g = self.geometry()
-        c = draw(s, scene.seat, g)
-        self._where = c.centres()
-        for i in self.marked:
-            c.restyle(i, "u")
-        show = self.cursor if (self.has_focus or self.marked) else -1
-        if show >= 0:
-            c.restyle(show, "reverse")
-        self._cells = c
-        parts = c.parts()
-        title = "Provinces" if g == WIDE else f"Provinces · {turn_text(s)}"
+    def draw(self, scene: Scene) -> Cells:
+        """The board, and its box's title (narrow, it says how the board turns)."""
+        self._g = g = self.geometry()
+        title = "Provinces" if g == WIDE else f"Provinces · {turn_text(scene.state)}"
         if self.parent is not None and self.parent.border_title != title:
             self.parent.border_title = title
-        if show >= 0:
-            words = spot_text(s, SPOTS[show], short=g != WIDE)
-            if g != WIDE and len(words) > len(c.chars[0]):  # one line: no scrollbar at 80×24
-                words = words[: len(c.chars[0]) - 1] + "…"
-            parts.append("\n" + words)
-        elif g == WIDE:
-            parts.append(("\nTab: the board · arrows, Enter: pick a space · ? keys", "dim"))
-        else:
-            parts.append(("\nTab, arrows, Enter: pick a space · ? keys", "dim"))
-        if g == WIDE:
-            parts.append(("\n" + SHORT_LEGEND, "dim"))
-        key = tuple(parts)
-        if key != self._shown:  # the same board again: no re-render
-            self._shown = key
-            self.update(Content.assemble(*parts))
+        c = draw(scene.state, scene.seat, g)
+        self._width = len(c.chars[0])
+        return c
 
-    def text(self) -> str:
-        """The board as plain text (tests read it)."""
-        return self._cells.text() if self._cells is not None else ""
+    def describe(self, scene: Scene, place: int) -> Line:
+        narrow = self._g != WIDE
+        words = spot_text(scene.state, SPOTS[place], short=narrow)
+        if narrow and len(words) > self._width:  # one line: no scrollbar at 80×24
+            words = words[: self._width - 1] + "…"
+        return words
 
-    def point_at(self, spots: list[Spot]) -> None:
+    def idle(self, scene: Scene) -> Line:
+        if self._g == WIDE:
+            return ("Tab: the board · arrows, Enter: pick a space · ? keys", "dim")
+        return ("Tab, arrows, Enter: pick a space · ? keys", "dim")
+
+    def legend(self, scene: Scene) -> list[Line]:
+        return [(SHORT_LEGEND, "dim")] if self._g == WIDE else []
+
+    def words(self, scene: Scene, place: int) -> list[str]:
+        return filters(scene.state, scene.seat, SPOTS[place])
+
+    def unnamed(self, scene: Scene, place: int) -> str:
+        return "no action names this space now"
+
+    def mark(self, spots: list[Spot]) -> None:
         """The highlighted action names these spots."""
-        self.marked = frozenset(SPOT_INDEX[x] for x in spots if x in SPOT_INDEX)
-        if self.marked:
-            self.cursor = SPOT_INDEX[spots[0]]
-        self.redraw()
-
-    def action_move(self, key: str) -> None:
-        self.cursor = step_cursor(self._where, self.cursor, key)
-        self.redraw()
-
-    def action_pick(self) -> None:
-        if self.scene is not None:
-            spot = SPOTS[self.cursor]
-            self.post_message(self.Picked(spot, filters(self.scene.state, self.scene.seat,
-                                                        spot)))
-
-    def on_focus(self) -> None:
-        self.redraw()
-
-    def on_blur(self) -> None:
-        self.redraw()
-
-    def on_resize(self) -> None:
-        self.redraw()
-
-    def on_click(self, event: events.Click) -> None:
-        c = self._cells
-        if c is None:
-            return
-        x, y = event.x - self.styles.padding.left, event.y - self._top
-        if not 0 <= y < len(c.spots) or not 0 <= x < len(c.spots[y]):
-            return
-        spot = c.spots[y][x]
-        if spot >= 0:
-            self.cursor = spot
-            self.redraw()
-            self.action_pick()
+        self.point_at([SPOT_INDEX[x] for x in spots if x in SPOT_INDEX])

@@ -11,46 +11,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import on
-from textual.containers import Vertical
 from textual.widget import Widget
 
 from engine.match import Seat
 from tui.widgets import redraw
-from tui.widgets.actions import ActionMenu
+from tui.widgets.place_grid import PlaceGridBox
 from tui.widgets.scene import Scene
 from tui.widgets.seats import SeatLook
 
 from . import look
 from .board import AgeOfRomeBoard, spots_of
 from .side import SideBox, SidePanel
-
-
-class AgeOfRomeBoardBox(Vertical):
-    """Holds the board so the screen's focus styles (class ``panel``) apply."""
-
-    @on(AgeOfRomeBoard.Picked)
-    def _picked(self, event: AgeOfRomeBoard.Picked) -> None:
-        event.stop()
-        narrow(self.screen, event.words, self)
-
-
-def narrow(screen: Any, words: list[str], box: Widget) -> str:
-    """Keep only the actions named by the first of ``words`` that names any
-    (the action filter holds it; esc clears it); say so on the board when
-    none does. Returns the words used ("" none)."""
-    menus = list(screen.query(ActionMenu))
-    if not menus:
-        return ""
-    menu = menus[0]
-    for w in words:
-        if menu.would_match(w):
-            menu.filter.value = w
-            menu.filter.focus()
-            box.border_subtitle = ""
-            return w
-    box.border_subtitle = "no action names this space now"
-    return ""
 
 
 class AgeOfRomeUI:
@@ -65,7 +36,7 @@ class AgeOfRomeUI:
 
     def __init__(self) -> None:
         self._board = AgeOfRomeBoard(id="ageofrome-board")
-        self._box = AgeOfRomeBoardBox(self._board, id="ageofrome-box", classes="panel")
+        self._box = PlaceGridBox(self._board, id="ageofrome-box", classes="panel")
         self._side = SidePanel(id="ageofrome-side-text")
         self._side_box = SideBox(self._side, id="ageofrome-side", classes="panel")
 
@@ -91,7 +62,7 @@ class AgeOfRomeUI:
         redraw.changed(self._box, changed, 0.10)
 
     def focus_action(self, scene: Scene, action: tuple | None) -> None:
-        self._board.point_at(spots_of(scene.state, scene.seat, action))
+        self._board.mark(spots_of(scene.state, scene.seat, action))
 
     def table_key(self, key: str) -> bool:
         """No keys beyond its board's, which work while the board has the focus."""

@@ -7,20 +7,17 @@ the water, the map's double-headed arrows), the Atlantic runs down the left
 and the Mediterraneum Occidentis along the bottom. Arrows move a cursor from
 place to place (its neighbours, seas included, are underlined); Enter or a
 click picks the place: the action list keeps only the actions naming it.
+The cursor, the marks and the picking are ``tui.widgets.place_grid``'s;
+this module draws the map and says what a place is.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from textual import events
 from textual.binding import Binding
 from textual.content import Content
-from textual.markup import escape
-from textual.message import Message
-from textual.widgets import Static
 
 from engine.romans.state import INDEX, NP, PLACES, board
+from tui.widgets.place_grid import Cells, Line, PlaceGrid, step
 from tui.widgets.scene import Scene
 
 from . import city, look
@@ -44,7 +41,6 @@ SPOT: dict[int, tuple[float, float]] = {INDEX[p]: rc for p, rc in GRID.items()}
 SPOT[ATL] = (1.5, -1.0)
 SPOT[OCC] = (4.0, 1.5)
 HEIGHT = ROWS * 3  # two lines a row, a link line between, the bottom band
-DIRS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
 
 
 def cell_x(col: int, g: tuple[int, int] = NARROW) -> int:
@@ -53,49 +49,6 @@ def cell_x(col: int, g: tuple[int, int] = NARROW) -> int:
 
 def width(g: tuple[int, int]) -> int:
     return LEFT + 6 * (g[0] + g[1]) - g[1]
-
-
-@dataclass
-class Cells:
-    """A character grid with a style per character, and which place each
-    character belongs to (for clicks)."""
-
-    chars: list[list[str]]
-    styles: list[list[str]]
-    places: list[list[int]]
-
-    @classmethod
-    def blank(cls, w: int, h: int) -> Cells:
-        return cls([[" "] * w for _ in range(h)], [[""] * w for _ in range(h)],
-                   [[-1] * w for _ in range(h)])
-
-    def put(self, y: int, x: int, text: str, style: str = "", place: int = -1) -> None:
-        for k, ch in enumerate(text):
-            if 0 <= y < len(self.chars) and 0 <= x + k < len(self.chars[y]):
-                self.chars[y][x + k] = ch
-                self.styles[y][x + k] = style
-                if place >= 0:
-                    self.places[y][x + k] = place
-
-    def restyle(self, y: int, x: int, width: int, extra: str) -> None:
-        for k in range(width):
-            if 0 <= x + k < len(self.styles[y]):
-                self.styles[y][x + k] = (self.styles[y][x + k] + " " + extra).strip()
-
-    def markup(self) -> str:
-        lines = []
-        for chars, styles in zip(self.chars, self.styles, strict=True):
-            out, run, style = [], "", None
-            for ch, st in zip(chars, styles, strict=True):
-                if st != style and run:
-                    out.append(f"[{style}]{escape(run)}[/]" if style else escape(run))
-                    run = ""
-                style = st
-                run += ch
-            if run:
-                out.append(f"[{style}]{escape(run)}[/]" if style else escape(run))
-            lines.append("".join(out).rstrip())
-        return "\n".join(lines)
 
 
 def markers_text(pieces: list[tuple[str, str]], width: int) -> list[tuple[str, str]]:
@@ -109,10 +62,11 @@ def markers_text(pieces: list[tuple[str, str]], width: int) -> list[tuple[str, s
     return out
 
 
-def draw_map(s, seat: int, cursor: int, marked: frozenset[int], route: tuple[int, ...],
-             target: int, g: tuple[int, int] = NARROW) -> Cells:
-    """Seat's map: every place, the land links, the cursor, the places an
-    action names (``marked``) and the Enemy's route with its target."""
+def draw_map(s, seat: int, route: tuple[int, ...] = (), target: int = -1,
+             g: tuple[int, int] = NARROW, cursor: int = -1) -> Cells:
+    """Seat's map: every place, the land links, the Enemy's route with its
+    target, and the tags of the cursor's neighbours underlined (the board
+    marks the cursor and the places an action names)."""
     p = s.players[seat]
     b = board(p)
     cw = g[0]
@@ -175,14 +129,10 @@ def draw_map(s, seat: int, cursor: int, marked: frozenset[int], route: tuple[int
             c.put(HEIGHT - 1, x2, text + " ", style, OCC)
             x2 += len(text) + 1
     _links(c, s, b, g)
-    # Overlays: the route's target, the marked places, the cursor.
-    for i in marked:
-        _restyle_place(c, i, "u", g)
     if 0 <= cursor < len(PLACES):
         for j in range(len(PLACES)):
             if b.adj[cursor] >> j & 1:
                 _restyle_tag(c, j, "u", g)
-        _restyle_place(c, cursor, "reverse", g)
     return c
 
 
@@ -255,77 +205,51 @@ def far_links(b) -> list[str]:
 
 def step_cursor(cursor: int, key: str) -> int:
     """The nearest place in the arrow's direction (the cursor if none)."""
-    dr, dc = DIRS[key]
-    r0, c0 = SPOT[cursor]
-    best, best_d = cursor, None
-    for i, (r, col) in SPOT.items():
-        ahead = (r - r0) * dr + (col - c0) * dc
-        if i == cursor or ahead <= 0:
-            continue
-        side = abs((r - r0) * dc) + abs((col - c0) * dr)
-        d = ahead + 2 * side
-        if best_d is None or d < best_d:
-            best, best_d = i, d
-    return best
+    return step(SPOT, cursor, key, *RomansBoard.weights)
 
 
-class RomansBoard(Static, can_focus=True):
+class RomansBoard(PlaceGrid):
     """Tab line, then a player's map or the City of Rome, then what the
     cursor (or the highlighted action) is on."""
 
     BINDINGS = [
-        Binding("left", "move('left')", "West", show=False),
-        Binding("right", "move('right')", "East", show=False),
-        Binding("up", "move('up')", "North", show=False),
-        Binding("down", "move('down')", "South", show=False),
-        Binding("enter", "pick", "Pick the place", show=False),
         # [ and ] work from any panel, this one too (``RomansUI.table_key``)
         Binding("pagedown", "switch(1)", "Next map", show=False),
         Binding("pageup", "switch(-1)", "Previous map", show=False),
     ]
 
-    class Picked(Message):
-        """A place was picked on the map (by Enter or a click)."""
-
-        def __init__(self, place: str) -> None:
-            super().__init__()
-            self.place = place
-
     def __init__(self, **kw) -> None:
-        super().__init__(**kw)
-        self.scene: Scene | None = None
+        super().__init__(INDEX["Latium"], **kw)
         self.tab = 0  # which map (a seat) is shown; seats == the City of Rome
-        self.cursor = INDEX["Latium"]
-        self.marked: frozenset[int] = frozenset()
         self.preview: tuple[int, ...] | None = None  # a Route action's places
         self.building = ""  # the building an action names (City view)
-        self._regions: list[list[int]] | None = None
         self._tabs: list[tuple[int, int, int]] = []  # (start, end, tab) on the tab line
-        self._top = 1  # the map's first line
+        self._g = NARROW
 
     # ------------------------------------------------------------ drawing
-    def show(self, scene: Scene) -> None:
-        first = self.scene is None
-        self.scene = scene
-        if first and scene.own is not None:
+    def started(self, scene: Scene) -> None:
+        if scene.own is not None:
             self.tab = scene.own
-        self.redraw()
 
     def tabs(self) -> int:
         return self.scene.state.n + 1 if self.scene is not None else 1
 
+    def wide(self) -> bool:
+        return self.size.width >= 60
+
     def redraw(self) -> None:
         scene = self.scene
-        if scene is None:
+        if scene is None or self.tab < scene.state.n:
+            super().redraw()
             return
+        self.cells = None  # the City of Rome: no places to pick
+        self.top = 1
+        wide = self.wide()
+        city_lines = city.city_lines(scene, wide, self.building)
+        self.paint([self.tab_line(scene, wide), Content.from_markup("\n".join(city_lines))])
+
+    def draw(self, scene: Scene) -> Cells:
         s = scene.state
-        wide = self.size.width >= 60
-        lines = [self.tab_line(scene, wide)]
-        if self.tab >= s.n:
-            self._regions = None
-            lines += city.city_lines(scene, wide, self.building)
-            self.update(Content.from_markup("\n".join(lines)))
-            return
         seat = self.tab
         p = s.players[seat]
         route: tuple[int, ...] = ()
@@ -335,71 +259,84 @@ class RomansBoard(Static, can_focus=True):
             target = p.horde.target
         if self.preview is not None and seat == scene.seat:
             route = self.preview
-        cells = draw_map(s, seat, self.cursor if self.has_focus or self.marked else -1,
-                         self.marked, route, target, WIDE if wide else NARROW)
-        self._regions = cells.places
-        lines.append(cells.markup())
-        lines += self.detail(scene, seat, wide)
-        self.update(Content.from_markup("\n".join(lines)))
+        self._g = WIDE if self.wide() else NARROW
+        return draw_map(s, seat, route, target, self._g, self.shown)
 
-    def tab_line(self, scene: Scene, wide: bool) -> str:
+    def positions(self, cells: Cells) -> dict[int, tuple[float, float]]:
+        return SPOT
+
+    def highlight(self, cells: Cells, place: int, extra: str) -> None:
+        _restyle_place(cells, place, extra, self._g)
+
+    def above(self, scene: Scene) -> list[Line]:
+        return [self.tab_line(scene, self.wide())]
+
+    def tab_line(self, scene: Scene, wide: bool) -> Content:
         s = scene.state
-        parts, x = [], 0
+        parts: list[str | tuple[str, str]] = []
+        x = 0
         self._tabs = []
-        label = ""
-        parts.append(label)
-        x += len(label)
         for i in range(s.n):
             lk = scene.looks[i]
             name = lk.label if wide else lk.letter
             text = f" {name} "
             style = f"reverse b $seat-{lk.colour}" if i == self.tab else f"$seat-{lk.colour}"
-            parts.append(f"[{style}]{escape(text)}[/]")
+            parts.append((text, style))
             self._tabs.append((x, x + len(text), i))
             x += len(text)
         text = " City of Rome " if wide else " Rome "
-        style = "reverse b" if self.tab >= s.n else "b"
-        parts.append(f"[{style}]{text}[/]")
+        parts.append((text, "reverse b" if self.tab >= s.n else "b"))
         self._tabs.append((x, x + len(text), s.n))
-        keys = " [dim]\\[ ] switch[/]" if wide else " [dim]\\[ ][/]"
-        return "".join(parts) + keys
+        parts += [" ", ("[ ] switch" if wide else "[ ]", "dim")]
+        return Content.assemble(*parts)
 
-    def detail(self, scene: Scene, seat: int, wide: bool) -> list[str]:
+    def notes(self, scene: Scene) -> list[Line]:
+        """The Enemy on this map and the route an action would give it."""
         s = scene.state
-        p = s.players[seat]
-        out = []
+        p = s.players[self.tab]
+        out: list[Line] = []
         if p.horde is not None:
             h = p.horde
             general = f"+{h.general}" if h.general else ""
             way = " → ".join(look.TAG[i] for i in (h.place,) + h.route)
             tgt = f" ◎ {look.TAG[h.target]}" if h.target >= 0 else ""
-            out.append(f"[b $romans-enemy]Enemy {h.warbands}{general}[/]: {way}{tgt}")
-        if self.preview is not None and seat == scene.seat:
+            out.append(Content.assemble((f"Enemy {h.warbands}{general}", "b $romans-enemy"),
+                                        f": {way}{tgt}"))
+        if self.preview is not None and self.tab == scene.seat:
             way = " → ".join(look.TAG[i] for i in self.preview)
-            out.append(f"[b $romans-enemy]Route?[/] {way}")
-        show = self.cursor if (self.has_focus or self.marked) else -1
-        if show >= 0:
-            out.append(escape(look.place_text(s, seat, show)))
-        elif not out:
-            far = far_links(board(p))
-            extra = f" · also {' '.join(far)}" if far else ""
-            out.append(f"[dim]map {p.board}{extra} · Tab: the map · ? keys[/]")
-        if wide:
-            out.append(f"[dim]{look.SHORT_LEGEND}[/]")
+            out.append(Content.assemble(("Route?", "b $romans-enemy"), f" {way}"))
         return out
 
+    def describe(self, scene: Scene, place: int) -> Line:
+        return look.place_text(scene.state, self.tab, place)
+
+    def idle(self, scene: Scene) -> Line:
+        p = scene.state.players[self.tab]
+        far = far_links(board(p))
+        extra = f" · also {' '.join(far)}" if far else ""
+        return (f"map {p.board}{extra} · Tab: the map · ? keys", "dim")
+
+    def legend(self, scene: Scene) -> list[Line]:
+        return [(look.SHORT_LEGEND, "dim")] if self.wide() else []
+
+    def words(self, scene: Scene, place: int) -> list[str]:
+        return [PLACES[place]]
+
+    def unnamed(self, scene: Scene, place: int) -> str:
+        return f"no action names {look.TAG[place]} now"
+
     # ------------------------------------------------------------ pointing
-    def point_at(self, places: list[int], preview: tuple[int, ...] | None,
-                 building: str) -> None:
-        """The highlighted action names these places (its own map)."""
-        self.marked = frozenset(places)
-        self.preview = preview
-        self.building = building
-        own = self.scene.own if self.scene is not None else None
-        if places and own is not None and self.tab < self.scene.state.n:
+    def point_at(self, places: list[int], follow: bool = True) -> None:
+        """The highlighted action names these places (set ``preview`` and
+        ``building`` first): a map shown turns to the seat's own, its cursor
+        on the first place."""
+        scene = self.scene
+        own = scene.own if scene is not None else None
+        follow = (follow and bool(places) and own is not None
+                  and self.tab < self.tabs() - 1)  # a map, not the City of Rome
+        if follow and own is not None:
             self.tab = own
-            self.cursor = places[0]
-        self.redraw()
+        super().point_at(places, follow)
 
     def action_move(self, key: str) -> None:
         if self.scene is None:
@@ -408,40 +345,14 @@ class RomansBoard(Static, can_focus=True):
             if key in ("up", "down") and self.parent is not None:
                 self.parent.scroll_relative(y=-1 if key == "up" else 1, animate=False)
             return
-        self.cursor = step_cursor(self.cursor, key)
-        self.redraw()
+        super().action_move(key)
 
     def action_switch(self, delta: int) -> None:
         self.tab = (self.tab + delta) % self.tabs()
         self.redraw()
 
-    def action_pick(self) -> None:
-        if self.scene is not None and self.tab < self.scene.state.n:
-            self.post_message(self.Picked(PLACES[self.cursor]))
-
-    def on_focus(self) -> None:
-        self.redraw()
-
-    def on_blur(self) -> None:
-        self.redraw()
-
-    def on_resize(self) -> None:
-        self.redraw()
-
-    def on_click(self, event: events.Click) -> None:
-        x, y = event.x - self.styles.padding.left, event.y
-        if y == 0:
-            for start, end, tab in self._tabs:
-                if start <= x < end:
-                    self.tab = tab
-                    self.redraw()
-            return
-        regions = self._regions
-        row = y - self._top
-        if regions is None or not 0 <= row < len(regions) or not 0 <= x < len(regions[row]):
-            return
-        place = regions[row][x]
-        if place >= 0:
-            self.cursor = place
-            self.redraw()
-            self.post_message(self.Picked(PLACES[place]))
+    def click_above(self, x: int, y: int) -> None:
+        for start, end, tab in self._tabs:
+            if start <= x < end:
+                self.tab = tab
+                self.redraw()

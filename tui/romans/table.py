@@ -10,15 +10,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual import on
-from textual.containers import Vertical
 from textual.widget import Widget
 
 from engine.match import Seat
 from engine.romans.actions import Route, Senator
 from engine.romans.state import INDEX
 from tui.widgets import redraw
-from tui.widgets.actions import ActionMenu
+from tui.widgets.place_grid import PlaceGridBox
 from tui.widgets.scene import Scene
 from tui.widgets.seats import SeatLook
 
@@ -50,30 +48,6 @@ def places_of(action: tuple | None) -> tuple[list[int], tuple[int, ...] | None]:
     return out, None
 
 
-class RomansBoardBox(Vertical):
-    """Holds the board so the screen's focus styles (class ``panel``) apply."""
-
-    @on(RomansBoard.Picked)
-    def _picked(self, event: RomansBoard.Picked) -> None:
-        event.stop()
-        narrow(self.screen, event.place, self.query_one(RomansBoard))
-
-
-def narrow(screen: Any, place: str, board: RomansBoard) -> None:
-    """Keep only the actions naming ``place`` (the action filter holds its
-    name; esc clears it); say so on the board when none does."""
-    menus = list(screen.query(ActionMenu))
-    if not menus:
-        return
-    menu = menus[0]
-    if menu.would_match(place):
-        menu.filter.value = place
-        menu.filter.focus()
-        board.parent.border_subtitle = ""
-    else:
-        board.parent.border_subtitle = f"no action names {look.TAGS.get(place, place)} now"
-
-
 class RomansUI:
     """Builds and updates the Romans widgets for one game screen (their
     styles, romans.tcss, are nested under the screen's ``game-romans``)."""
@@ -89,7 +63,7 @@ class RomansUI:
 
     def __init__(self) -> None:
         self._board = RomansBoard(id="romans-board")
-        self._box = RomansBoardBox(self._board, id="romans-map", classes="panel")
+        self._box = PlaceGridBox(self._board, id="romans-map", classes="panel")
         self._side = SidePanel(id="romans-side", classes="panel")
 
     def board(self) -> Widget:
@@ -115,8 +89,9 @@ class RomansUI:
 
     def focus_action(self, scene: Scene, action: tuple | None) -> None:
         places, route = places_of(action)
-        building = action.building if isinstance(action, Senator) else ""
-        self._board.point_at(places, route, building)
+        self._board.preview = route
+        self._board.building = action.building if isinstance(action, Senator) else ""
+        self._board.point_at(places)
 
     def table_key(self, key: str) -> bool:
         """[ and ] show the next or previous map from any panel, as the tab

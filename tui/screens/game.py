@@ -6,8 +6,9 @@ it is human, else the last human who moved. With several humans at one
 terminal a cover screen comes between two humans' turns.
 
 Bot moves are paced (``Settings.pacing``): each move stays on screen at least
-the pace's seconds before the next bot move replaces it (a timer holds the
-next decision; the bot thinks meanwhile), the status line names the move just
+the pace's seconds before the next bot move replaces it (a timer on
+``Settings.clock`` holds the next decision; the bot thinks meanwhile; a
+test's clock stands still until it advances it), the status line names the move just
 made, and space skips ahead to the next human turn. Keys typed before a
 prompt was offered are dropped (``ActionMenu.stale``). Digits and letters
 reach the actions from any panel; esc brings the focus back to them first.
@@ -27,7 +28,6 @@ from textual.binding import Binding
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import Reactive, reactive
-from textual.timer import Timer
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from ai.players import kinds as installed_kinds
@@ -35,6 +35,7 @@ from engine.core import IllegalAction
 from engine.match import Match
 from saves.plain import plain
 from tui.bots import BotRunner, Decision, Job, flat, reasons
+from tui.clock import Stoppable
 from tui.host import host
 from tui.messages import OpenReplay
 from tui.settings import HINT_SECONDS
@@ -122,7 +123,7 @@ class GameScreen(TableKeys, TableScreen):
         self._leaving = False
         self._deferred: Callable[[], None] | None = None
         self._thinking_text: str | Content = ""  # the status line while a bot or the hint thinks
-        self._paced: Timer | None = None  # holds a bot's move until its pace is up
+        self._paced: Stoppable | None = None  # holds a bot's move until its pace is up
         self._held: BotMove | None = None  # that move
         self._skipping = False  # space: no pacing until a human is to move
         self._shown_at = 0.0  # when the last change of position was drawn
@@ -266,7 +267,7 @@ class GameScreen(TableKeys, TableScreen):
         elif self._logged < len(m.states):
             self._fresh = [line for _, line in m.log_lines(self.viewer, start=self._logged)]
             log.add(self._fresh)
-            self._shown_at = time.monotonic()
+            self._shown_at = host(self).settings.clock.now()
         self._log_viewer = self.viewer
         self._logged = len(m.states)
 
@@ -377,7 +378,8 @@ class GameScreen(TableKeys, TableScreen):
         if wait > 0:
             self.stop_pacing()
             self._held = move
-            self._paced = self.set_timer(wait, lambda: self.play_bot_move(move))
+            clock = host(self).settings.clock
+            self._paced = clock.call_later(self, wait, lambda: self.play_bot_move(move))
             return
         self.play_bot_move(move)
 
@@ -419,7 +421,7 @@ class GameScreen(TableKeys, TableScreen):
     def pace_left(self) -> float:
         """How much longer the last change must stay on screen."""
         pace = self.pace_s()
-        return 0.0 if pace <= 0 else pace - (time.monotonic() - self._shown_at)
+        return 0.0 if pace <= 0 else pace - (host(self).settings.clock.now() - self._shown_at)
 
     def stop_pacing(self) -> None:
         if self._paced is not None:

@@ -15,6 +15,7 @@ over a slow link the keys of a double tap arrive after the new list).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -168,7 +169,9 @@ class ActionMenu(Vertical):
         self._shown: list[tuple[tuple, str]] = []
         self._enabled = False
         self._note: str | None = None
-        self.offered_at = get_time()  # when the current list was offered (Textual's clock)
+        # Textual's clock, which stamps key events too (a test may stop it).
+        self.clock: Callable[[], float] = get_time
+        self.offered_at = self.clock()  # when the current list was offered
         self.guard_s = 0.0  # keys this soon after an offer were typed for the one before
         self._guarded = False  # did this list replace a choice just made?
         self._chosen_at = float("-inf")
@@ -202,7 +205,7 @@ class ActionMenu(Vertical):
         self._note = note
         self.filter.cursor_blink = self.blink and bool(items)
         self._enabled = bool(items)
-        self.offered_at = get_time()
+        self.offered_at = self.clock()
         self._guarded = self.offered_at - self._chosen_at < RECENT_S
         self.filter.value = ""
         self.filter.explicit = False
@@ -298,5 +301,5 @@ class ActionMenu(Vertical):
             return
         action = self._shown[index][0]
         self._enabled = False  # one choice per offer: no double plays
-        self._chosen_at = get_time()
+        self._chosen_at = self.clock()
         self.post_message(self.Chosen(action))
