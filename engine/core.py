@@ -644,18 +644,20 @@ class StateField(NamedTuple):
 
 STATE_FIELDS: tuple[StateField, ...] = (
     StateField("n", "int: the number of seats, what ``Game.seats`` gives",
-               "the game's seats; the conformance suite"),
+               "engine.flow.FlowGame (seats); the conformance suite"),
     StateField("viewer", "int: -1 in a full state; in a view, the seat it belongs to",
-               "Game.viewer; engine.flow.Flow.play refuses a view"),
+               "engine.flow.FlowGame (viewer); engine.flow.Flow.play refuses a view"),
     StateField("rng", "Rng: the only source of chance; a view holds Rng(0), never the "
                "state's", "engine.core.shown (informs); sample gives a world a fresh one"),
     StateField("events", "tuple of kinded tuples: what the last step did",
-               "Game.events (the log); Flow.play and engine.scenario clear it"),
+               "engine.flow.FlowGame (events, settle); Flow.play and engine.scenario "
+               "clear it"),
     StateField("unseen", "tuple of (pool, sorted tuple of card ids): () in a full state; "
                "in a view, every card its seat cannot place",
                "engine.core.shown (informs); the game's sample"),
     StateField("phase", "a hashable key of the game's Flow.phases",
-               "engine.flow.Flow (to_move, legal, advance); engine.scenario", flow=True),
+               "engine.flow.Flow (to_move, legal, advance), FlowGame (is_over, "
+               "progress); engine.scenario", flow=True),
     StateField("pending", "tuple of engine.flow.Pending, the open decision last",
                "engine.flow.Flow (to_move, legal, act, push)", flow=True),
 )

@@ -30,7 +30,6 @@ class Toy(FlowGame):
     flow = FLOW
     deal = staticmethod(rules.deal)
     parts = (hidden, text)
-    informs = staticmethod(hidden.informs)  # its views list bare cards, not (pool, cards)
     progress = staticmethod(text.progress)
 
     def result(self, s: State) -> Result:

@@ -34,15 +34,3 @@ def sample(v: State, seat: int, rng: Rng) -> State:
     camps = tuple(c.replace(hand=fill_zone(c.hand, deal)) for c in v.camps)
     return v.replace(camps=camps, deck=fill_zone(v.deck, deal), rng=rng.fork(0x70),
                      viewer=-1, unseen=())
-
-
-def informs(before: State, after: State, seat: int) -> bool:
-    """Dice rolled (the Rng moved), or a card ``seat`` did not know became
-    known to it (its own draw, a card another seat played)."""
-    if after.rng != before.rng:
-        return True
-    return _count(view(after, seat).unseen) < _count(view(before, seat).unseen)
-
-
-def _count(unseen: tuple[tuple[int, tuple[int, ...]], ...]) -> int:
-    return sum(len(cards) for _pool, cards in unseen)
