@@ -61,55 +61,47 @@ def _tables() -> tuple[dict[str, Callable], dict[str, Callable]]:
 
 
 # ---------------------------------------------------------------- actions
-def describe(s: State, a: tuple) -> str:  # noqa: C901 - one line per kind
-    k = a[0]
-    if k == "return_quest":
-        return f"Return the Quest {a[1]}"
-    if k == "region":
-        return a[1]
-    if k == "income":
-        return "Double Income" if a[1] else "Single Income"
-    if k == "build":
-        return f"Build {a[1]}"
-    if k == "place":
-        where = {"Colosseum": "the Colosseum", "Scheme": "a Scheme space"}.get(
-            a[1], f"the {a[1]} building")
-        return f"Place a Follower on {where}" + (" with the Bonus" if a[2] else "")
-    if k == "legion":
-        src = "your board" if a[1] == "board" else a[1]
-        return f"Move a Legion from {src} to {a[2]}"
-    if k == "play":
-        return f"Play {a[1]}"
-    if k == "sell":
-        return f"Sell {a[1]} for 1 Denarius"
-    if k == "discard":
-        return f"Discard {a[1]}"
-    if k == "set":
-        return f"Form a set: {', '.join(a[1])}"
-    if k == "buy_glory":
-        return f"Buy 1 Glory for {data.RELIGION_MEDAL_PRICE} Denarii"
-    if k == "done":
-        return "Done"
-    if k == "activate":
-        return f"Activate your Scheme in {a[1]} (space {a[2] + 1}): {a[3]}"
-    if k == "apostasy":
-        return f"{'Replace' if a[2] else 'Remove'} the Legion in {a[1]}"
-    if k == "vote":
-        return f"The Vote at position {a[1] + 1} of the Column"
-    if k == "offer":
-        token = "an Alliance" if a[1] == data.ALLIANCE else "a Spy"
-        return f"Offer {token} on the {a[3]} building of {a[2]} with {coins(a[4])}"
-    if k == "counter":
-        return f"Counter-offer {coins(a[1])}"
-    if k == "accept":
-        return "Accept"
-    if k == "refuse":
-        return "Refuse"
-    if k == "spy_glory":
-        return "Take the Glory"
-    if k == "spy_action":
-        return "Take the building's action"
-    return " ".join(str(x) for x in a)
+def _where(a: tuple) -> str:
+    where = {"Colosseum": "the Colosseum", "Scheme": "a Scheme space"}.get(
+        a[1], f"the {a[1]} building")
+    return f"Place a Follower on {where}" + (" with the Bonus" if a[2] else "")
+
+
+def _offer(a: tuple) -> str:
+    token = "an Alliance" if a[1] == data.ALLIANCE else "a Spy"
+    return f"Offer {token} on the {a[3]} building of {a[2]} with {coins(a[4])}"
+
+
+# One entry per action kind: its menu text (data, not a chain of ifs).
+DESCRIBE: dict[str, Callable[[tuple], str]] = {
+    "return_quest": lambda a: f"Return the Quest {a[1]}",
+    "region": lambda a: a[1],
+    "income": lambda a: "Double Income" if a[1] else "Single Income",
+    "build": lambda a: f"Build {a[1]}",
+    "place": _where,
+    "legion": lambda a: f"Move a Legion from {'your board' if a[1] == 'board' else a[1]} "
+                        f"to {a[2]}",
+    "play": lambda a: f"Play {a[1]}",
+    "sell": lambda a: f"Sell {a[1]} for 1 Denarius",
+    "discard": lambda a: f"Discard {a[1]}",
+    "set": lambda a: f"Form a set: {', '.join(a[1])}",
+    "buy_glory": lambda a: f"Buy 1 Glory for {data.RELIGION_MEDAL_PRICE} Denarii",
+    "done": lambda a: "Done",
+    "activate": lambda a: f"Activate your Scheme in {a[1]} (space {a[2] + 1}): {a[3]}",
+    "apostasy": lambda a: f"{'Replace' if a[2] else 'Remove'} the Legion in {a[1]}",
+    "vote": lambda a: f"The Vote at position {a[1] + 1} of the Column",
+    "offer": _offer,
+    "counter": lambda a: f"Counter-offer {coins(a[1])}",
+    "accept": lambda a: "Accept",
+    "refuse": lambda a: "Refuse",
+    "spy_glory": lambda a: "Take the Glory",
+    "spy_action": lambda a: "Take the building's action",
+}
+
+
+def describe(s: State, a: tuple) -> str:
+    text = DESCRIBE.get(a[0])
+    return text(a) if text is not None else " ".join(str(x) for x in a)
 
 
 # ---------------------------------------------------------------- prompts
