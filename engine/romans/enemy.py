@@ -12,6 +12,7 @@ step uses one roll of the dice, resolved in turn order.
 from __future__ import annotations
 
 from collections import deque
+from typing import Any
 
 from engine.core import Held
 from engine.flow import Pending, push
@@ -252,24 +253,17 @@ def advance(w: State, seat: int) -> bool:
             _arrive(w, seat, h.place)
             continue
         if h.target < 0 or not p.garrison >> h.target & 1:
-            options = targets(p, h)
-            if not options:
-                _disband(w, seat)
-                return True
-            if len(options) > 1:
-                push(w, Pending("target", seat, tuple(options)))
-                return False
-            h = h._replace(target=options[0], route=())
+            target = _only(w, seat, "target", targets(p, h))
+            if target is None or target is _ASKED:
+                return target is None
+            h = h._replace(target=target, route=())
             mine(w, seat).horde = h
         if not h.route:
-            cuts = _stop_prefixes(p, routes(p, h.place, h.target, h.fleet))
-            if not cuts:
-                _disband(w, seat)
-                return True
-            if len(cuts) > 1:
-                push(w, Pending("route", seat, tuple(cuts)))
-                return False
-            h = h._replace(route=cuts[0])
+            route = _only(w, seat, "route",
+                          _stop_prefixes(p, routes(p, h.place, h.target, h.fleet)))
+            if route is None or route is _ASKED:
+                return route is None
+            h = h._replace(route=route)
             mine(w, seat).horde = h
         nxt = h.route[0]
         mine(w, seat).horde = h._replace(place=nxt, route=h.route[1:])
@@ -347,6 +341,22 @@ def fall_of_rome(w: State, seat: int) -> None:
     else:
         score(w, seat, -FALL_OF_ROME_PER_WARBAND * (warbands - 1), "Fall of Rome")
         mine(w, seat).warbands |= 1 << LATIUM
+
+
+_ASKED = object()  # _only's answer when the player must choose
+
+
+def _only(w: State, seat: int, kind: str, options: list) -> Any:
+    """The one ``kind`` (a target, a route) the army can take; None when it
+    has none (it is disbanded); ``_ASKED`` when there are several (its
+    player is asked)."""
+    if not options:
+        _disband(w, seat)
+        return None
+    if len(options) > 1:
+        push(w, Pending(kind, seat, tuple(options)))
+        return _ASKED
+    return options[0]
 
 
 def _disband(w: State, seat: int) -> None:
