@@ -13,6 +13,7 @@ import argparse
 import sys
 import textwrap
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import EXIT_USAGE, UsageError
@@ -179,27 +180,11 @@ def build_parser() -> argparse.ArgumentParser:
                      help="only these public keys may connect; each key keeps its own saves")
     who.add_argument("--guest", action="store_true",
                      help="anyone may connect, as a guest whose saves vanish on leaving")
-    p.add_argument("--max-sessions", type=int, default=32, metavar="N",
-                   help="games running at once (default: 32)")
-    p.add_argument("--games-per-player", type=int, default=4, metavar="N",
-                   help="games one player may run at once: per key, or for guests per "
-                        "address (IPv6: per /64) (default: 4)")
-    p.add_argument("--idle-timeout", type=float, default=1800, metavar="SECONDS",
-                   help="end a session after this long without a key press "
-                        "(default: 1800; 0 = never)")
-    p.add_argument("--max-session-time", type=float, default=None, metavar="SECONDS",
-                   help="end any session after this long (default: no limit)")
-    p.add_argument("--max-connections-per-minute", type=int, default=20, metavar="N",
-                   help="new connections allowed per address per minute (default: 20)")
-    p.add_argument("--max-connections-per-address", type=int, default=8, metavar="N",
-                   help="connections open at once from one address, logged in or not "
-                        "(default: 8)")
-    p.add_argument("--game-memory", type=int, default=512, metavar="MIB",
-                   help="memory limit of each game process in MiB (default: 512; 0 = none)")
+    _add_limits(p, SESSION_LIMITS)
     p.add_argument("--data-dir", metavar="DIR",
                    help="per-player save folders and shared tables live here "
                         "(default: the user data folder)")
-    _add_table_options(p)
+    _add_limits(p, TABLE_LIMITS)
 
     p = sub.add_parser("host", help="host shared tables on this machine (no SSH)",
                        description="Host shared tables for people on this machine: starts the "
@@ -218,26 +203,61 @@ def build_parser() -> argparse.ArgumentParser:
     return ap
 
 
-def _add_table_options(p: argparse.ArgumentParser) -> None:
-    """``serve``'s settings for shared tables (the hall)."""
-    p.add_argument("--seat-grace", type=float, default=120, metavar="SECONDS",
-                   help="how long a shared table keeps a player's seat after they drop out, "
-                        "before a bot plays it (default: 120; they get it back on return)")
-    p.add_argument("--turn-limit", type=float, default=0, metavar="SECONDS",
-                   help="a bot moves for a player who takes longer than this over a move "
-                        "at a shared table (default: 0 = no limit)")
-    p.add_argument("--max-tables", type=int, default=50, metavar="N",
-                   help="shared tables open at once (default: 50)")
-    p.add_argument("--tables-per-key", type=int, default=3, metavar="N",
-                   help="unfinished shared tables one player may host; guests count by "
-                        "their address (default: 3)")
-    p.add_argument("--table-idle", type=float, default=1800, metavar="SECONDS",
-                   help="a started shared table nobody sits at or watches: its bots wait, and "
-                        "after this long it is saved into its players' folders and closed "
-                        "(default: 1800)")
-    p.add_argument("--chat-rate", type=int, default=30, metavar="N",
-                   help="chat lines a player may send per minute, after a burst of 5 "
-                        "(default: 30)")
+@dataclass(frozen=True)
+class Limit:
+    """One number ``serve`` may be given: its flag, type, default and meaning."""
+
+    flag: str
+    kind: type
+    default: float | None
+    metavar: str
+    help: str
+    default_note: str = ""  # what the default means, where the number alone does not say
+
+
+SESSION_LIMITS = (
+    Limit("--max-sessions", int, 32, "N", "games running at once"),
+    Limit("--games-per-player", int, 4, "N", "games one player may run at once: per key, "
+          "or for guests per address (IPv6: per /64)"),
+    Limit("--idle-timeout", float, 1800, "SECONDS",
+          "end a session after this long without a key press", "0 = never"),
+    Limit("--max-session-time", float, None, "SECONDS", "end any session after this long",
+          "no limit"),
+    Limit("--max-connections-per-minute", int, 20, "N",
+          "new connections allowed per address per minute"),
+    Limit("--max-connections-per-address", int, 8, "N",
+          "connections open at once from one address, logged in or not"),
+    Limit("--game-memory", int, 512, "MIB", "memory limit of each game process in MiB",
+          "0 = none"),
+)
+
+TABLE_LIMITS = (
+    Limit("--seat-grace", float, 120, "SECONDS", "how long a shared table keeps a player's "
+          "seat after they drop out, before a bot plays it", "they get it back on return"),
+    Limit("--turn-limit", float, 0, "SECONDS", "a bot moves for a player who takes longer "
+          "than this over a move at a shared table", "= no limit"),
+    Limit("--max-tables", int, 50, "N", "shared tables open at once"),
+    Limit("--tables-per-key", int, 3, "N", "unfinished shared tables one player may host; "
+          "guests count by their address"),
+    Limit("--table-idle", float, 1800, "SECONDS", "a started shared table nobody sits at or "
+          "watches: its bots wait, and after this long it is saved into its players' "
+          "folders and closed"),
+    Limit("--chat-rate", int, 30, "N",
+          "chat lines a player may send per minute, after a burst of 5"),
+)
+
+
+def _add_limits(p: argparse.ArgumentParser, limits: Sequence[Limit]) -> None:
+    """Add each limit as an option whose help ends with its default."""
+    for limit in limits:
+        if limit.default is None:
+            default = limit.default_note
+        elif limit.default_note.startswith("="):
+            default = f"{limit.default:g} {limit.default_note}"
+        else:
+            default = "; ".join(filter(None, (f"{limit.default:g}", limit.default_note)))
+        p.add_argument(limit.flag, type=limit.kind, default=limit.default,
+                       metavar=limit.metavar, help=f"{limit.help} (default: {default})")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
