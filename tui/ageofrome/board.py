@@ -290,17 +290,8 @@ def spot_text(s: Any, spot: Spot, short: bool = False) -> str:
                         f"({x.denarii} Denarii)" for x in token)
         return (f"{PROVINCES[p]} {TYPES[t]} level {look.ROMAN[level]}: "
                 f"{', '.join(fol) or 'no Followers'}, {free} free{extra}{front}")
-    if kind == "s":
-        p, k = spot[1], spot[2]
-        m = s.provinces[p].schemes[k]
-        if m is None:
-            return f"{PROVINCES[p]} Scheme space {k + 1}: empty"
-        state = "activated" if m.active else f"placed in round {m.placed}"
-        return f"{PROVINCES[p]} Scheme space {k + 1}: {look.seat_name(s, m.seat)}'s, {state}"
-    if kind == "c":
-        i = spot[1]
-        who = look.seat_name(s, s.column[i]) if i < len(s.column) else "empty"
-        return (f"Column position {i + 1} (scores {geo.COLUMN_POINTS[i]}): {who}")
+    if kind in "sc":
+        return _scheme_or_column(s, spot, short=False)
     if kind == "x":
         counts = [f"{look.seat_name(s, i)} {p.colosseum}" for i, p in enumerate(s.players)
                   if p.colosseum]
@@ -328,17 +319,8 @@ def spot_short(s: Any, spot: Spot) -> str:
         tok = " ◊" if any(x.province == p and x.type == t for x in s.diplomacy) else ""
         return (f"{PROVINCES[p]} {TYPES[t]} {look.ROMAN[level]}: {fol or '-'}, "
                 f"{free} free{tok}")
-    if kind == "s":
-        p, k = spot[1], spot[2]
-        m = s.provinces[p].schemes[k]
-        if m is None:
-            return f"{PROVINCES[p]} Scheme {k + 1}: empty"
-        state = "activated" if m.active else f"placed round {m.placed}"
-        return f"{PROVINCES[p]} Scheme {k + 1}: {L(m.seat)}, {state}"
-    if kind == "c":
-        i = spot[1]
-        who = L(s.column[i]) if i < len(s.column) else "empty"
-        return f"Column {i + 1} (scores {geo.COLUMN_POINTS[i]}): {who}"
+    if kind in "sc":
+        return _scheme_or_column(s, spot, short=True)
     if kind == "x":
         return f"Colosseum: +{geo.COLOSSEUM_GLORY} Glory per Follower"
     r = spot[1]
@@ -347,6 +329,27 @@ def spot_short(s: Any, spot: Spot) -> str:
     state = " defeated" if defeated(s, r) else ""
     held = " ".join(f"{L(i)}{n}" for i, n in enumerate(s.regions[r]) if n)
     return f"{region.name} [{region.shield}]{state} {banners}: {held or 'no Legions'}"
+
+
+def _scheme_or_column(s: Any, spot: Spot, short: bool) -> str:
+    """A Scheme space or a Column position, in words; ``short`` names seats
+    by letter and drops the longer words."""
+    def name(seat: int) -> str:
+        return look.letter_of(seat) if short else look.seat_name(s, seat)
+
+    if spot[0] == "c":
+        i = spot[1]
+        who = name(s.column[i]) if i < len(s.column) else "empty"
+        column = "Column" if short else "Column position"
+        return f"{column} {i + 1} (scores {geo.COLUMN_POINTS[i]}): {who}"
+    p, k = spot[1], spot[2]
+    m = s.provinces[p].schemes[k]
+    space = f"{PROVINCES[p]} Scheme{'' if short else ' space'} {k + 1}"
+    if m is None:
+        return f"{space}: empty"
+    state = "activated" if m.active else f"placed {'' if short else 'in '}round {m.placed}"
+    owner = name(m.seat) if short else f"{name(m.seat)}'s"
+    return f"{space}: {owner}, {state}"
 
 
 def filters(s: Any, seat: int | None, spot: Spot) -> list[str]:
