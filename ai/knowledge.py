@@ -158,7 +158,7 @@ def ranked_policy(rank: Rank, near: float | None = None) -> Policy:
     last legal action instead, never an answer outside the rules.
 
     ``near``: a game whose seats can face the same choice knowing the same
-    things (Goofspiel's bids, any simultaneous choice) needs a mixed
+    things (sealed bids, any simultaneous choice) needs a mixed
     strategy, or two rule bots play alike and every self-play game is a
     tie. With ``near``, the policy plays any legal action scoring within
     ``near`` of the best, drawn with the decision's ``rng`` (seeded per
