@@ -147,7 +147,7 @@ class ActionScores:
 # ---------------------------------------------------------------- from a ranking
 
 
-def ranked_policy(rank: Rank) -> Policy:
+def ranked_policy(rank: Rank, near: float | None = None) -> Policy:
     """The rule-based policy that plays ``rank``'s best action.
 
     A forced move is played without ranking. The ranking is sorted best
@@ -155,11 +155,18 @@ def ranked_policy(rank: Rank) -> Policy:
     view always gives the same choice. The answer is always legal: a ranking
     may list actions the rules do not offer here (a plan's step, a fixed
     pair of answers), and if one of those comes first the policy plays the
-    last legal action instead, never an answer outside the rules."""
+    last legal action instead, never an answer outside the rules.
+
+    ``near``: a game whose seats can face the same choice knowing the same
+    things (sealed bids, any simultaneous choice) needs a mixed
+    strategy, or two rule bots play alike and every self-play game is a
+    tie. With ``near``, the policy plays any legal action scoring within
+    ``near`` of the best, drawn with the decision's ``rng`` (seeded per
+    decision by ``Match.bot_seed``, so a game still replays the same)."""
 
     def decide(game: Any, v: Any, seat: int, rng: random.Random) -> Decision:
         """The rule-based choice for ``seat`` on its view ``v``, every option
-        scored (deterministic: ``rng`` is not needed by the rules)."""
+        scored (deterministic unless ``near`` asks for a draw)."""
         actions = game.legal(v)
         if len(actions) == 1:
             return Decision(actions[0], ((actions[0], 0.0, "the only choice"),))
@@ -167,6 +174,10 @@ def ranked_policy(rank: Rank) -> Policy:
         best = ranked[0][0]
         if best not in actions:  # never answer outside the rules, whatever the plan says
             best = actions[-1]
+        elif near is not None:
+            top = ranked[0][1] - near
+            close = [a for a, score, _ in ranked if score >= top and a in actions]
+            best = close[rng.randrange(len(close))]
         return Decision(best, tuple(ranked))
 
     return decide

@@ -6,9 +6,9 @@ and rule-based decisions per second, for every game in ``engine.games``.
 Rates are per second of this process's CPU time (``time.process_time``),
 i.e. on one core, so they mean the same on a busy machine; wall-clock
 rates are printed alongside. The positions are the states after 60, 110 and
-160 actions of rule-based bots (as many seats as the registry entry's
-``Bench.players``; unset, four where the game allows, else its default) at
-fixed seeds, searched from the view of the seat to move, with early
+160 actions of rule-based bots (the registry entry's ``Bench.steps``; as
+many seats as its ``Bench.players``, unset four where the game allows, else
+its default) at fixed seeds, searched from the view of the seat to move, with early
 stopping off.
 """
 
@@ -31,7 +31,6 @@ from ai.players import bot_turn, make_bot  # noqa: E402
 from engine.games import GAMES, entry  # noqa: E402
 from engine.match import Match, seats_from_kinds  # noqa: E402
 
-STEPS = (60, 110, 160)
 SEEDS = (1, 2, 3)
 
 
@@ -43,25 +42,30 @@ def players_for(game: Any) -> int:
 
 
 def positions(game_id: str) -> list[Match]:
-    """Fixed mid-game matches: rule bots play ``STEPS`` actions per seed,
-    then on to a seat with a real choice."""
+    """Fixed mid-game matches: rule bots play each of ``Bench.steps``
+    actions per seed, then on to a seat with a real choice. SystemExit
+    naming the game when every game ends first (its ``steps`` are too long)."""
     game = engine.get_game(game_id)
     out = []
     for seed in SEEDS:
-        for steps in STEPS:
+        for steps in entry(game_id).bench.steps:
             m = Match(game_id, seats_from_kinds(["rules"] * players_for(game)), seed)
             bots = {i: make_bot("rules") for i in range(m.players)}
             while not m.is_over() and (len(m.actions) < steps or len(game.legal(m.state)) < 2):
                 m.play(bot_turn(m, bots))
             if not m.is_over():
                 out.append(m)
+    if not out:
+        raise SystemExit(f"{game_id}: every game ends before {entry(game_id).bench.steps} "
+                         "actions; give its registry entry Bench(steps=...) that it reaches")
     return out
 
 
 def mcts_rate(game_id: str, iterations: int) -> dict[str, float]:
     cpu = wall = 0.0
     done = 0
-    for k, m in enumerate(positions(game_id)):
+    found = positions(game_id)
+    for k, m in enumerate(found):
         seat = m.to_move()
         view = m.view(seat)
         bot = MctsBot(settings=Settings(early_stop=False, reuse=False))
@@ -71,7 +75,7 @@ def mcts_rate(game_id: str, iterations: int) -> dict[str, float]:
         cpu += time.process_time() - c
         done += bot.last.iterations
     return {"mcts_iterations_per_s": done / cpu, "mcts_iterations_per_wall_s": done / wall,
-            "mcts_positions": len(SEEDS) * len(STEPS)}
+            "mcts_positions": len(found)}
 
 
 def rules_rate(game_id: str, games: int) -> dict[str, float]:

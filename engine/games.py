@@ -44,13 +44,16 @@ class Bench:
     as, ``Game.seat_label``: bench/balance.py reports win shares by both).
 
     ``players``: the seats of bench/bots.py's positions (None: 4 where the
-    game allows it, else its default). ``tally``: "module:attribute" of a
+    game allows it, else its default); ``steps``: the actions rule-based
+    bots play before each of those positions (a game shorter than 160
+    actions names smaller numbers). ``tally``: "module:attribute" of a
     function ``(before, after) -> iterable of (key, hit)`` over one step
     (e.g. each battle fought: its round, and whether it was lost); balance
     prints the share of hits per key as ``tally_name``.
     """
 
     players: int | None = None
+    steps: tuple[int, ...] = (60, 110, 160)
     tally: str | None = None
     tally_name: str = "tally"
 

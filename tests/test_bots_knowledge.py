@@ -101,3 +101,21 @@ def test_win_chances_are_a_softmax_of_the_projections() -> None:
     assert abs(chances[0] / chances[1] - math.exp(1.0)) < 1e-12
     assert win_chances(vals, 0.5)[0] > chances[0]  # a narrower temperature: surer
     assert win_chances([1e6, 0.0], 1.0) == [1.0, 0.0]  # no overflow far ahead
+
+
+def test_the_ranked_policy_draws_among_the_near_best_with_the_seeded_rng() -> None:
+    """With ``near``, two seats that rank alike do not always play alike:
+    the draw covers every legal action within ``near`` of the best, and
+    nothing further; the same rng seed gives the same choice."""
+    v, seat = a_choice(4)
+    actions = G.legal(v)
+    scores = {actions[0]: 5.0, actions[1]: 4.5, actions[2]: 3.0}
+
+    def rank(view, s, acts):
+        return [(a, scores.get(a, 0.0), "why") for a in acts]
+
+    decide = ranked_policy(rank, near=0.5)
+    chosen = {decide(G, v, seat, random.Random(k)).action for k in range(40)}
+    assert chosen == {actions[0], actions[1]}
+    again = [decide(G, v, seat, random.Random(7)).action for _ in range(3)]
+    assert len(set(again)) == 1

@@ -2,8 +2,10 @@
 faces them on a rotating board, scheme against the rivals across it, and
 race for Glory over nine rounds (rulebook: shared/rules/age-of-rome.txt).
 
-So far only the data: ``engine.ageofrome.data`` (cards, characters, tiles,
-tables, variants, the Emperor Solo) and ``engine.ageofrome.board`` (the
-provinces, the seats around the table, the battle regions, the Senate's
-Column, the population discs). The game is not registered yet.
+The registry names the game class in its module,
+``engine.ageofrome.game:AgeOfRome``: ``game.py`` builds the flow from one
+module per phase (``diplomacy``, ``scheme``, ``build``, ``action_phase``,
+``income``, ``events_phase``) and the rules they share (``forces``,
+``glory``, ``trade``, ``benefits``, ``effects``); the data is in ``data``
+and ``board``.
 """
