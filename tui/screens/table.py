@@ -212,6 +212,7 @@ class TableScreen(Tabled):
         self._pending_viewer = 0
         self.bots = BotRunner()  # this table's bots (and hints), kept between decisions
         self._scene: Scene | None = None
+        self._focus: tuple[tuple, tuple] | None = None  # (highlighted action, (step, viewer))
         self._fresh: list[LogLine] = []  # the log lines the last change added
         self._shown_at = 0.0  # when the last change of position was drawn
         self._results_shown = False
@@ -479,6 +480,9 @@ class TableScreen(Tabled):
         assert self.viewer is not None
         scene = self._scene = self.scene()
         self.ui.show(scene)
+        focus = self._focus
+        if focus is not None and focus[1] == (self.source.step, self.viewer):
+            self.ui.focus_action(scene, focus[0])  # the same list still shows: its highlight
         reset, lines = self.source.log(self.viewer)
         log = self.query_one(GameLog)
         if reset:
@@ -510,6 +514,8 @@ class TableScreen(Tabled):
 
     @on(ActionMenu.Highlighted)
     def _highlighted(self, event: ActionMenu.Highlighted) -> None:
+        self._focus = None if event.action is None else \
+            (event.action, (self.source.step, self.viewer))
         if self._scene is not None:
             self.ui.focus_action(self._scene, event.action)
 
