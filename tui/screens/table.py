@@ -196,7 +196,7 @@ class TableActions(ActionMenu):
 class TableScreen(Tabled):
     """Plays one game at one table, from one seat (or a spectator's chair)."""
 
-    CSS_PATH = ["game.tcss", "shared_table.tcss"]
+    CSS_PATH = ["game.tcss", "table.tcss"]
     AUTO_FOCUS = "#action-filter"  # where keys go; esc comes back here
     BINDINGS: list[Any] = []  # each source's (``Source.bindings``)
 
