@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 from textual.content import Content
+from textual.widget import Widget
 from textual.widgets import Static
 
 from engine import get_game
@@ -185,6 +186,10 @@ class HallSource:
             Binding("e", "key('e', 'end')", "Host: end the table", show=False, priority=True),
             MENU_KEY, LOG_KEY,
         ]
+
+    def widgets(self) -> list[Widget]:
+        """The line of who sits where, above the keys."""
+        return [Static(id="who")]
 
     # ------------------------------------------------------------ the screen
     def attach(self, screen: TableScreen) -> None:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.binding import Binding
 from textual.content import Content
+from textual.widget import Widget
 
 from ai.players import kinds as installed_kinds
 from engine.core import LogLine
@@ -63,6 +64,10 @@ class LocalSource:
             Binding("space", "skip", "Skip the bots' pacing to your turn", show=False),
             Binding("ctrl+p", "pace", "Bot pacing: instant, normal, slow", show=False),
         ]
+
+    def widgets(self) -> list[Widget]:
+        """Nothing besides the table."""
+        return []
 
     # ------------------------------------------------------------ the screen
     def attach(self, screen: TableScreen) -> None:

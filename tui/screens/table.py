@@ -40,7 +40,7 @@ from textual.binding import Binding, BindingsMap
 from textual.color import Color
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import Static
+from textual.widget import Widget
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from ai.players import kinds as installed_kinds
@@ -135,6 +135,7 @@ class Source(Protocol):
     seed: int | None  # the game's seed, if the table may know it (``Scene.seed``)
 
     def bindings(self) -> list[Binding]: ...
+    def widgets(self) -> list[Widget]: ...
     def attach(self, screen: TableScreen) -> None: ...
     def detach(self) -> None: ...
     @property
@@ -235,8 +236,7 @@ class TableScreen(Tabled):
     # ------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
         yield from compose_table(self.ui, TableActions(id="actions"))
-        if self.source.marks_turn:
-            yield Static(id="who")
+        yield from self.source.widgets()
 
     def on_mount(self) -> None:
         self.query_one(ActionMenu).blink = host(self).settings.cursor_blink
