@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import pickle
 import zlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual.binding import Binding
 from textual.content import Content
@@ -35,19 +35,14 @@ from engine import get_game
 from engine.core import SPECTATOR, LogLine, Result, ScoreHistory
 from engine.match import HUMAN, Seat
 from saves.plain import plain
-from tui.bots import Job
 from tui.hall_link import HallSend, LeaveHall
-from tui.settings import Settings
 from tui.widgets import redraw
 from tui.widgets.untrusted import markup
 
 from .dialogs import ConfirmScreen, KeyHelp
 from .game_over import Ending
-from .table import HELP_KEY, HINT_KEY, LOG_KEY, MENU_KEY, RESULTS_KEY, undo_key
+from .source import HELP_KEY, HINT_KEY, LOG_KEY, MENU_KEY, RESULTS_KEY, Source, undo_key
 from .table_dialogs import CHAT_CHARS, NAME_CHARS, ChatScreen, ChoiceScreen, TableMenu
-
-if TYPE_CHECKING:
-    from .table import TableScreen
 
 VIEWS_KEPT = 8  # earlier views kept for earlier(k): what the last moves changed
 CHAPTERS_KEPT = 60  # columns of the score chart a hall may send
@@ -134,22 +129,20 @@ def hint_seed(code: str, step: int, seat: int) -> int:
     return zlib.crc32(f"{code}:{step}:{seat}".encode())
 
 
-class HallSource:
-    """One table of the hall, from one seat (or a spectator's chair)."""
+class HallSource(Source):
+    """One table of the hall, from one seat (or a spectator's chair). The
+    hall's bots think at the hall; it keeps the seed and the replay."""
 
     menu = TableMenu
     help_title = "Keys at a shared table"
     marks_turn = True
-    can_replay = False
     leave_words = "Leave the table"
-    seed = None  # the hall keeps the table's seed
 
     def __init__(self, joined: dict[str, Any], you: str = "", comeback: str = "") -> None:
         """``comeback``: a guest's way back to their seat (the ssh command), if any."""
         table = joined.get("table") or {}
         self.game_id = str(table.get("game", ""))
         self.game = get_game(self.game_id)
-        self.screen: TableScreen | None = None
         self.you = plain(you, NAME_CHARS)
         self.comeback = plain(comeback, 300)
         self._told_comeback = False
@@ -192,12 +185,6 @@ class HallSource:
         return [Static(id="who")]
 
     # ------------------------------------------------------------ the screen
-    def attach(self, screen: TableScreen) -> None:
-        self.screen = screen
-
-    def detach(self) -> None:
-        """Nothing to undo: the hall keeps the seat."""
-
     def mounted(self) -> None:
         self.tell_comeback()
 
@@ -376,9 +363,6 @@ class HallSource:
     def first_viewer(self) -> int:
         return SPECTATOR if self.seat is None else self.seat
 
-    def bot_here(self, seat: int) -> bool:
-        return False  # the hall's bots think at the hall
-
     def view(self, seat: int) -> Any:
         return self.latest
 
@@ -491,17 +475,8 @@ class HallSource:
     def hint_seed(self, seat: int) -> int:
         return hint_seed(self.code, self._step, seat)
 
-    def bot_job(self, seat: int, settings: Settings) -> Job:
-        raise AssertionError("the hall's bots think at the hall")
-
-    def bot_failed(self, seat: int) -> None:
-        """No bot thinks here."""
-
     def ending(self) -> Ending | None:
         return ending_from(self.result, len(self.seats))
-
-    def replay(self) -> None:
-        """A shared table has no replay here (the hall keeps the game)."""
 
     # ------------------------------------------------------------ keys, menu
     def command_letters(self) -> str:

@@ -10,11 +10,9 @@ since; every action is autosaved, and ctrl+s saves under a name.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual.binding import Binding
-from textual.content import Content
-from textual.widget import Widget
 
 from ai.players import kinds as installed_kinds
 from engine.core import LogLine
@@ -25,22 +23,17 @@ from tui.host import host
 from tui.messages import OpenReplay
 from tui.settings import Settings
 
-from .dialogs import KeyHelp, MenuScreen, SaveScreen
+from .dialogs import KeyHelp, SaveScreen
 from .game_over import Ending, ending_of
-from .table import HELP_KEY, HINT_KEY, LOG_KEY, MENU_KEY, RESULTS_KEY, undo_key
-
-if TYPE_CHECKING:
-    from .table import TableScreen
+from .source import HELP_KEY, HINT_KEY, LOG_KEY, MENU_KEY, RESULTS_KEY, Source, undo_key
+from .table import TableScreen
 
 
-class LocalSource:
-    """One ``Match`` played at this terminal (``Source``)."""
+class LocalSource(Source):
+    """One ``Match`` played at this terminal; leaving keeps it (the autosave:
+    Continue)."""
 
-    menu = MenuScreen  # its items: save, back to the title
-    help_title = "Keys"
-    marks_turn = False
     can_replay = True
-    leave_words = "Title screen"
 
     def __init__(self, match: Match) -> None:
         self.match = match
@@ -49,7 +42,6 @@ class LocalSource:
         self.seats = match.seats
         self.seed: int | None = match.seed
         self.kinds: dict[int, str] = {}  # each bot seat's kind (random if not installed)
-        self.screen: TableScreen | None = None
         self._humans = match.human_seats()
         self._logged = 0  # states whose events are in the log
         self._log_viewer: int | None = None
@@ -65,47 +57,25 @@ class LocalSource:
             Binding("ctrl+p", "pace", "Bot pacing: instant, normal, slow", show=False),
         ]
 
-    def widgets(self) -> list[Widget]:
-        """Nothing besides the table."""
-        return []
-
     # ------------------------------------------------------------ the screen
     def attach(self, screen: TableScreen) -> None:
-        self.screen = screen
+        super().attach(screen)
         self.match.listeners.append(self._autosave)
 
     def detach(self) -> None:
         if self._autosave in self.match.listeners:
             self.match.listeners.remove(self._autosave)
 
-    def mounted(self) -> None:
-        """Nothing more to say when the table opens."""
-
-    def drawn(self) -> None:
-        """Nothing of its own to draw."""
-
-    def looks_changed(self) -> None:
-        """The log is drawn from the viewer's side anyway."""
-
     # ------------------------------------------------------------ the position
     @property
     def step(self) -> int:
         return len(self.match.actions)
-
-    def ready(self) -> bool:
-        return True
-
-    def started(self) -> bool:
-        return True
 
     def to_move(self) -> int | None:
         return self.match.to_move()
 
     def over(self) -> bool:
         return self.match.is_over()
-
-    def closed(self) -> str | None:
-        return None
 
     def here(self) -> list[int]:
         return self._humans
@@ -138,12 +108,6 @@ class LocalSource:
         self._log_viewer = viewer
         self._logged = len(m.states)
         return reset, lines
-
-    def waiting(self) -> tuple[str | None, Content | None] | None:
-        return None  # every seat is played here, by a person or a bot
-
-    def status_lead(self) -> Content | None:
-        return None
 
     # ------------------------------------------------------------ actions
     def play(self, action: tuple) -> bool:
@@ -217,18 +181,6 @@ class LocalSource:
         self.screen.app.post_message(OpenReplay(self.match))
 
     # ------------------------------------------------------------ keys, menu
-    def command_letters(self) -> str:
-        return ""
-
-    def allows(self, action: str) -> bool:
-        return True
-
-    def shows_key(self, binding: Binding) -> bool:
-        return True
-
-    def in_help(self, binding: Binding) -> bool:
-        return True
-
     def help_lines(self) -> list[KeyHelp]:
         return [
             KeyHelp("/", "filter with any letter (also z and h)"),
@@ -239,15 +191,9 @@ class LocalSource:
             KeyHelp("ctrl+q", "quit (the game is autosaved)"),
         ]
 
-    def menu_instead(self) -> bool:
-        return False
-
     def menu_chosen(self, item: str) -> None:
         if item == "save":
             self.action_save()
-
-    def leave(self) -> None:
-        """The autosave keeps the game (Continue)."""
 
     def action_save(self) -> None:
         screen = self.screen

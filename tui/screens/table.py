@@ -2,7 +2,8 @@
 
 One screen plays a local game (``LocalSource``: a ``Match`` and its bots)
 and a seat at a table a hall keeps (``HallSource``: the hall link). It reads
-the position and sends its actions through its ``Source``; everything a
+the position and sends its actions through its ``Source``
+(``tui.screens.source``); everything a
 player sees and does at a table is written here once: the table, the log,
 the status line and the "thinking" line, the actions on your turn, the hint
 (the search runs here, on your own view, seeded by the source so the same
@@ -32,7 +33,7 @@ import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from textual import events, on, work
 from textual.app import ComposeResult
@@ -40,7 +41,6 @@ from textual.binding import Binding, BindingsMap
 from textual.color import Color
 from textual.content import Content
 from textual.message import Message
-from textual.widget import Widget
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from ai.players import kinds as installed_kinds
@@ -50,7 +50,7 @@ from saves.plain import plain
 from tui.bots import BotRunner, Decision, Job, flat, reasons
 from tui.clock import Stoppable
 from tui.host import host
-from tui.settings import HINT_SECONDS, Settings
+from tui.settings import HINT_SECONDS
 from tui.widgets import redraw
 from tui.widgets.actions import ActionList, ActionMenu, FilterInput
 from tui.widgets.game_log import GameLog
@@ -61,8 +61,9 @@ from tui.widgets.status import StatusLine
 from tui.widgets.table import compose_table
 from tui.widgets.untrusted import markup
 
-from .dialogs import CoverScreen, HelpScreen, HintLine, HintScreen, KeyHelp, MenuScreen
-from .game_over import Ending, GameOverScreen
+from .dialogs import CoverScreen, HelpScreen, HintLine, HintScreen, KeyHelp
+from .game_over import GameOverScreen
+from .source import Source
 from .tabled import Tabled
 
 PROGRESS_EVERY_S = 0.05
@@ -71,22 +72,6 @@ HINT_SALT = 0x5EED  # a hint's seed differs from the seat's bot's
 KEY_GUARD_S = 0.15
 """Paced play: a digit or Enter this soon after a prompt appeared was typed
 for the one before it (the player cannot have read the new one yet)."""
-
-# The keys every table has; a source lists them among its own (``bindings``).
-# Letters have priority: the action filter would take them otherwise; each
-# first asks the filter whether the letter is text (``/`` filters).
-HINT_KEY = Binding("h", "key('h', 'hint')", "Hint", priority=True,
-                   tooltip="What would the search play?")
-HELP_KEY = Binding("question_mark", "key('?', 'help')", "Keys", key_display="?", priority=True)
-RESULTS_KEY = Binding("g", "key('g', 'results')", "Results", show=False, priority=True)
-MENU_KEY = Binding("escape", "escape", "Menu", tooltip="Back to the actions, or the menu")
-LOG_KEY = Binding("ctrl+l", "focus_log", "Log", show=False)
-
-
-def undo_key(words: str, tooltip: str) -> Binding:
-    """The undo key, in the source's words (take back, or ask to)."""
-    return Binding("z", "key('z', 'undo')", words, priority=True, tooltip=tooltip)
-
 
 @dataclass(frozen=True)
 class BotMove:
@@ -114,64 +99,6 @@ class ThinkingProgress(Message):
 
     step: int
     fraction: float
-
-
-class Source(Protocol):
-    """Where a table screen's game comes from and its actions go: a local
-    ``Match`` (``LocalSource``) or a seat at a hall's table (``HallSource``).
-
-    ``step`` counts the actions so far; a seat "played here" is one a person
-    at this terminal plays; ``closed`` is why nothing more can be played
-    (the table was ended, the hall is gone) or None."""
-
-    game_id: str
-    game: Any
-    seats: tuple[Seat, ...]
-    menu: type[MenuScreen]  # the pause menu (its items)
-    help_title: str
-    marks_turn: bool  # a bell and a tinted status line when your turn comes
-    can_replay: bool
-    leave_words: str  # the game-over screen's Enter: back to where the table was opened
-    seed: int | None  # the game's seed, if the table may know it (``Scene.seed``)
-
-    def bindings(self) -> list[Binding]: ...
-    def widgets(self) -> list[Widget]: ...
-    def attach(self, screen: TableScreen) -> None: ...
-    def detach(self) -> None: ...
-    @property
-    def step(self) -> int: ...
-    def ready(self) -> bool: ...
-    def started(self) -> bool: ...
-    def to_move(self) -> int | None: ...
-    def over(self) -> bool: ...
-    def closed(self) -> str | None: ...
-    def here(self) -> list[int]: ...
-    def first_viewer(self) -> int: ...
-    def bot_here(self, seat: int) -> bool: ...
-    def view(self, seat: int) -> Any: ...
-    def looks_from(self) -> Any: ...
-    def looks_changed(self) -> None: ...
-    def mounted(self) -> None: ...
-    def drawn(self) -> None: ...
-    def earlier(self, seat: int, k: int) -> Any: ...
-    def log(self, viewer: int) -> tuple[bool, list[LogLine]]: ...
-    def play(self, action: tuple) -> bool: ...
-    def undo(self, seat: int) -> bool: ...
-    def hint_seed(self, seat: int) -> int: ...
-    def bot_job(self, seat: int, settings: Settings) -> Job: ...
-    def bot_failed(self, seat: int) -> None: ...
-    def ending(self) -> Ending | None: ...
-    def replay(self) -> None: ...
-    def waiting(self) -> tuple[str | None, Content | None] | None: ...
-    def status_lead(self) -> Content | None: ...
-    def command_letters(self) -> str: ...
-    def allows(self, action: str) -> bool: ...
-    def shows_key(self, binding: Binding) -> bool: ...
-    def in_help(self, binding: Binding) -> bool: ...
-    def help_lines(self) -> list[KeyHelp]: ...
-    def menu_instead(self) -> bool: ...
-    def menu_chosen(self, item: str) -> None: ...
-    def leave(self) -> None: ...
 
 
 class TableFilter(FilterInput):
