@@ -34,6 +34,7 @@ class LocalSource(Source):
     Continue)."""
 
     can_replay = True
+    paced = True
 
     def __init__(self, match: Match) -> None:
         self.match = match

@@ -60,6 +60,7 @@ class Source:
     help_title = "Keys"
     marks_turn = False  # a bell and a tinted status line when your turn comes
     can_replay = False
+    paced = False  # bot moves decided here stay on screen ``Settings.pacing``'s seconds
     leave_words = "Title screen"  # the game-over screen's Enter
     screen: TableScreen | None = None
 

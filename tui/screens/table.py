@@ -312,7 +312,8 @@ class TableScreen(Tabled):
         if note is not None:
             self.query_one(ActionMenu).set_actions([], note)
         self.say(status)
-        self.settled.set()
+        if src.ready():  # the latest position shows: waiting for someone else
+            self.settled.set()
 
     def end_of_game(self) -> None:
         """The game is over: say so, and show the results once."""
@@ -579,8 +580,9 @@ class TableScreen(Tabled):
 
     # ------------------------------------------------------------ pacing
     def pace_s(self) -> float:
-        """Seconds each bot move stays on screen (0 while skipping ahead)."""
-        if self._skipping:
+        """Seconds each bot move stays on screen (0 while skipping ahead, and
+        where no bot decides: a shared table's moves come when they come)."""
+        if self._skipping or not self.source.paced:
             return 0.0
         return host(self).settings.pace_s(self.app.is_headless)
 
