@@ -31,6 +31,7 @@ from tui.screens.game_over import ending_of
 from tui.screens.hall_source import HallSource, ending_from, hint_seed
 from tui.screens.local_source import LocalSource
 from tui.screens.table import HINT_SALT, TableScreen
+from tui.widgets.actions import ActionMenu
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -72,19 +73,22 @@ def capture_hint_jobs(monkeypatch) -> list[Job]:
     return jobs
 
 
-def test_the_same_screen_asks_each_source_for_its_hint_seed(tmp_path: Path, monkeypatch):
+def test_the_same_screen_plays_both_sources_with_their_seeds_and_pacing(tmp_path: Path,
+                                                                          monkeypatch):
     """h at a local game and at a shared table: one screen class, and each
     hint job seeded by its source (the match's bot seed; the table's code
-    and step)."""
+    and step). Bot pacing holds moves decided here only: a shared table's
+    list takes a key at once (its moves come when the hall sends them)."""
     jobs = capture_hint_jobs(monkeypatch)
     sources: list[object] = []
 
     async def local() -> None:
-        app = app_for(position("play"))
+        app = app_for(position("play"), pacing="slow")
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(pilot)
             screen = app.screen
             assert isinstance(screen, TableScreen) and isinstance(screen.source, LocalSource)
+            assert screen.pace_s() == 1.5 and screen.query_one(ActionMenu).guard_s > 0
             sources.append(screen.source)
             await pilot.press("h")
             await pilot.pause()
@@ -97,6 +101,7 @@ def test_the_same_screen_asks_each_source_for_its_hint_seed(tmp_path: Path, monk
             code = (await create(bob, "provincia", ["human", "human"], seed=3))["table"]["code"]
             table = hall.tables[code]
             app = app_at(hall, "anna", start=f"join:{code.lower()}")
+            app.settings.pacing = "slow"
             async with app.run_test(size=(120, 40)) as pilot:
                 await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                             and app.screen.step >= 0)
@@ -109,6 +114,7 @@ def test_the_same_screen_asks_each_source_for_its_hint_seed(tmp_path: Path, monk
                     await bob.send({"t": "act", "step": step, "action":
                                     table.game.encode_action(table.game.legal(view)[0])})
                     await shows(pilot, lambda s=step: screen.step > s and screen.settled.is_set())
+                assert screen.pace_s() == 0 and screen.query_one(ActionMenu).guard_s == 0
                 await pilot.press("h")
                 await pilot.pause()
                 seat = screen.source.seat
