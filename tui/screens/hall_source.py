@@ -42,6 +42,7 @@ from tui.widgets.untrusted import markup
 from .dialogs import ConfirmScreen, KeyHelp
 from .game_over import Ending
 from .source import HELP_KEY, HINT_KEY, LOG_KEY, MENU_KEY, RESULTS_KEY, Source, undo_key
+from .table import TableScreen
 from .table_dialogs import CHAT_CHARS, NAME_CHARS, ChatScreen, ChoiceScreen, TableMenu
 
 VIEWS_KEPT = 8  # earlier views kept for earlier(k): what the last moves changed
@@ -137,6 +138,7 @@ class HallSource(Source):
     help_title = "Keys at a shared table"
     marks_turn = True
     leave_words = "Leave the table"
+    screen: TableScreen | None
 
     def __init__(self, joined: dict[str, Any], you: str = "", comeback: str = "") -> None:
         """``comeback``: a guest's way back to their seat (the ssh command), if any."""

@@ -35,6 +35,7 @@ class LocalSource(Source):
 
     can_replay = True
     paced = True
+    screen: TableScreen | None
 
     def __init__(self, match: Match) -> None:
         self.match = match

@@ -8,7 +8,7 @@ which each source lists among its own (``Source.bindings``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual.binding import Binding
 from textual.content import Content
@@ -21,9 +21,6 @@ from tui.settings import Settings
 
 from .dialogs import KeyHelp, MenuScreen
 from .game_over import Ending
-
-if TYPE_CHECKING:
-    from .table import TableScreen
 
 # The keys every table has; a source lists them among its own (``bindings``).
 # Letters have priority: the action filter would take them otherwise; each
@@ -62,7 +59,7 @@ class Source:
     can_replay = False
     paced = False  # bot moves decided here stay on screen ``Settings.pacing``'s seconds
     leave_words = "Title screen"  # the game-over screen's Enter
-    screen: TableScreen | None = None
+    screen: Any = None  # the TableScreen showing it (``attach``; not imported: it imports this)
 
     # -- what every source says
     def bindings(self) -> list[Binding]:
@@ -120,7 +117,7 @@ class Source:
         raise NotImplementedError
 
     # -- defaults: every seat here, nothing closes the table
-    def attach(self, screen: TableScreen) -> None:
+    def attach(self, screen: Any) -> None:
         self.screen = screen
 
     def detach(self) -> None:
