@@ -30,6 +30,7 @@ from tui.screens.lobby import LobbyScreen
 from tui.screens.table import TableScreen
 from tui.screens.table_dialogs import ChoiceScreen
 from tui.screens.title import TitleScreen
+from tui.widgets.keybar import KeyBar
 
 pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
 
@@ -163,6 +164,13 @@ def test_a_finished_game_shows_its_result(tmp_path: Path) -> None:
                 assert result is not None
                 text = screen_text(app)
                 assert result["outcome"] in text and "anna" in text and "bob" in text
+                # the score breakdown and the chart, as after a local game; no replay here
+                over = app.screen
+                assert over.result == table.game.result(table.match.state)
+                assert over.ending.history == table.game.score_history(table.match.state)
+                assert over.result.categories() and over.query_one("#chart-numbers")
+                bar = str(over.query_one(KeyBar).render())
+                assert "Leave the table" in bar and "Replay" not in bar
                 await pilot.press("escape")
                 await shows(pilot, lambda: isinstance(app.screen, TableScreen))
                 assert "The game is over" in screen_text(app)
