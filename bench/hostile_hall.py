@@ -747,7 +747,7 @@ async def saved_notice(tmp: Path) -> Row:
 
 async def spectator_keys(tmp: Path) -> Row:
     from tests.test_tui_shared import app_at, shows
-    from tui.screens.shared_table import SharedTableScreen
+    from tui.screens.table import TableScreen
     from tui.widgets.keybar import KeyBar
 
     async with own_hall(tmp) as hall:
@@ -756,7 +756,7 @@ async def spectator_keys(tmp: Path) -> Row:
         code = (await expect(bob, "joined"))["table"]["code"]
         app = app_at(hall, "anna", start=f"watch:{code}")
         async with app.run_test(size=(120, 30)) as pilot:
-            await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+            await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                         and app.screen.step >= 0)
             await pilot.pause()
             bar = str(app.screen.query_one(KeyBar).render())

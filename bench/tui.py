@@ -96,7 +96,7 @@ async def keys_while_thinking(game_id: str, kind: str, rounds: int) -> dict[str,
 
     from tui.app import Settings, Start, TabulaApp
     from tui.screens.dialogs import HelpScreen
-    from tui.screens.game import GameScreen
+    from tui.screens.table import TableScreen
     from tui.widgets.game_log import GameLog
 
     samples: dict[str, list[float]] = {"help": [], "table": [], "log": []}
@@ -109,7 +109,7 @@ async def keys_while_thinking(game_id: str, kind: str, rounds: int) -> dict[str,
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         game = app.screen
-        assert isinstance(game, GameScreen)
+        assert isinstance(game, TableScreen)
         lists = [w for w in game.query(OptionList)
                  if w.id != "action-list" and w.option_count >= 2]
         table = lists[0] if lists else None

@@ -205,10 +205,19 @@ class Table:
     def result(self) -> dict[str, Any] | None:
         if not self.over:
             return None
-        r = self.game.result(self.match.state)
+        state = self.match.state
+        r = self.game.result(state)
+        history = self.game.score_history(state)
+        # The breakdown and the scores over the chapters too: the game-over
+        # screen shows them at a shared table as after a local game.
         return {"outcome": r.outcome, "unit": r.unit, "scores": list(r.scores),
                 "ranks": list(r.ranks), "winners": list(r.winners),
-                "others": [[n, s] for n, s in r.others]}
+                "others": [[n, s] for n, s in r.others],
+                "breakdown": [dict(b) for b in r.breakdown], "tiebreak": r.tiebreak,
+                "labels": [list(pair) for pair in r.labels],
+                "history": {"labels": list(history.labels),
+                            "rows": [list(row) for row in history.rows]},
+                "chapter": str(self.game.chapter(state).kind)}
 
     # ------------------------------------------------------------ the log
     def _log(self, viewer: int, start: int, latest: Any = None) -> list[list]:

@@ -58,8 +58,8 @@ from tui.ageofrome.board import (
 )
 from tui.ageofrome.side import SidePanel, glory_text, hand_lines, playable, seat_lines
 from tui.ageofrome.table import AgeOfRomeUI
-from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
+from tui.screens.table import TableScreen
 from tui.ssh.probe import GameClient
 from tui.widgets.actions import ActionMenu
 from tui.widgets.scene import Scene
@@ -564,7 +564,7 @@ def test_tabula_new_ageofrome_opens_the_table(monkeypatch):
     async def go():
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
-            assert isinstance(app.screen, GameScreen)
+            assert isinstance(app.screen, TableScreen)
             text = board_of(app).text()
             assert all(name in text for name in geo.PROVINCE_NAMES)
             assert "Column" in text and "Thrace" in text
@@ -621,11 +621,11 @@ def test_the_new_game_form_says_what_is_left_out_and_refuses_spies_alone():
             await pilot.pause()
             await pilot.press("ctrl+g")
             await settle(pilot)
-            assert isinstance(app.screen, GameScreen)
-            assert app.screen.match.options.get("spies_allies") is True
+            assert isinstance(app.screen, TableScreen)
+            assert app.screen.source.match.options.get("spies_allies") is True
             # a reading with one value left (kept for old saves) is no row of the form,
             # and the game is started under today's
             assert not screen.query("#opt-trade_refill")
-            assert app.screen.match.options.get("trade_refill") == "actions"
+            assert app.screen.source.match.options.get("trade_refill") == "actions"
 
     asyncio.run(go())

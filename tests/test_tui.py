@@ -18,12 +18,12 @@ from engine.match import Match, Seat
 from saves import Store
 from tests.test_tui_support import SEATS, app_for, finished, position, settle
 from tui.screens.dialogs import CoverScreen, HelpScreen, HintScreen, SaveScreen
-from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.load import LoadScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.rules import RulesScreen
+from tui.screens.table import TableScreen
 from tui.screens.title import TitleScreen
 from tui.screens.too_small import TooSmallScreen
 from tui.widgets.actions import ActionMenu, FilterInput
@@ -59,7 +59,7 @@ def test_human_against_bots_plays_a_whole_game_by_keys(home):
             presses = 0
             while not isinstance(app.screen, GameOverScreen):
                 screen = app.screen
-                assert isinstance(screen, GameScreen)
+                assert isinstance(screen, TableScreen)
                 assert match.to_move() == 0 and screen.viewer == 0
                 offered = shown(app)
                 assert offered == match.game.legal(match.view(0))
@@ -107,11 +107,11 @@ def test_hot_seat_game_covers_the_table_between_humans():
                 if isinstance(screen, CoverScreen):
                     covers += 1
                     game = app.screen_stack[-2]
-                    assert isinstance(game, GameScreen)
+                    assert isinstance(game, TableScreen)
                     await pilot.press("enter")
                     await settle(pilot)
                     continue
-                assert isinstance(screen, GameScreen)
+                assert isinstance(screen, TableScreen)
                 seat = match.to_move()
                 # The table shows only the seat to move, and only after a cover
                 # when that seat changed.
@@ -157,10 +157,10 @@ def test_quit_mid_game_and_continue_resumes_the_same_state(home):
             await pilot.press("enter")  # Continue is highlighted
             await settle(pilot)
             screen = app.screen
-            assert isinstance(screen, GameScreen)
-            assert screen.match.actions == actions
-            assert screen.match.state == state
-            assert screen.match is not match
+            assert isinstance(screen, TableScreen)
+            assert screen.source.match.actions == actions
+            assert screen.source.match.state == state
+            assert screen.source.match is not match
 
     run(second())
 
@@ -231,7 +231,7 @@ def test_keys_that_mean_nothing_do_nothing_and_typing_filters():
             await pilot.press("question_mark")
             assert isinstance(app.screen, HelpScreen)
             await pilot.press("escape")
-            assert isinstance(app.screen, GameScreen)
+            assert isinstance(app.screen, TableScreen)
             assert match.actions == before
 
     run(go())
@@ -292,8 +292,8 @@ def test_save_under_a_name_then_load_it_from_the_load_screen(home):
             await pilot.press("enter")
             await settle(pilot)
             screen = app.screen
-            assert isinstance(screen, GameScreen)
-            assert screen.match.actions == match.actions
+            assert isinstance(screen, TableScreen)
+            assert screen.source.match.actions == match.actions
 
     run(go())
 
@@ -358,7 +358,7 @@ def test_a_too_small_terminal_shows_a_notice_until_enlarged():
             assert isinstance(app.screen, TooSmallScreen)
             await pilot.resize_terminal(80, 24)
             await pilot.pause()
-            assert isinstance(app.screen, GameScreen)
+            assert isinstance(app.screen, TableScreen)
             assert len(app.screen_stack) == before - 1
 
     run(go())
@@ -375,8 +375,8 @@ def test_new_game_from_the_title_with_enter_alone():
             await pilot.press("enter")  # Start has the focus
             await settle(pilot)
             screen = app.screen
-            assert isinstance(screen, GameScreen)
-            m = screen.match
+            assert isinstance(screen, TableScreen)
+            m = screen.source.match
             assert len(m.seats) == 4 and m.seats[0].is_human
             assert all(not s.is_human for s in m.seats[1:])
             assert m.to_move() == 0
@@ -411,7 +411,7 @@ def test_keys_work_while_a_bot_thinks_and_leaving_cancels_it(monkeypatch):
             await pilot.pause()
             assert SlowBot.started.wait(60)
             screen = app.screen
-            assert isinstance(screen, GameScreen) and not screen.settled.is_set()
+            assert isinstance(screen, TableScreen) and not screen.settled.is_set()
             await pilot.press("question_mark")
             assert isinstance(app.screen, HelpScreen)
             await pilot.press("escape", "escape")  # close help, open the menu

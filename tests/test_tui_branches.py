@@ -13,9 +13,9 @@ import pytest
 from saves import Store
 from saves.store import BRANCH_OF
 from tests.test_tui_support import app_for, position, settle
-from tui.screens.game import GameScreen
 from tui.screens.load import LoadScreen
 from tui.screens.replay import ReplayScreen
+from tui.screens.table import TableScreen
 from tui.screens.title import TitleScreen
 
 SIZE = (120, 40)
@@ -44,11 +44,11 @@ async def play_one_move(pilot) -> None:
     """The human plays the first action offered; the random bots answer."""
     await settle(pilot)
     screen = pilot.app.screen
-    assert isinstance(screen, GameScreen)
-    before = len(screen.match.actions)
+    assert isinstance(screen, TableScreen)
+    before = len(screen.source.match.actions)
     await pilot.press("1")
     await settle(pilot)
-    assert len(screen.match.actions) > before
+    assert len(screen.source.match.actions) > before
 
 
 def test_playing_on_from_an_earlier_named_save_keeps_the_finished_game(store: Store) -> None:
@@ -71,7 +71,7 @@ def test_playing_on_from_an_earlier_named_save_keeps_the_finished_game(store: St
             load_row(app, "early")
             await pilot.press("enter")
             await play_one_move(pilot)
-            branch = app.screen.match
+            branch = app.screen.source.match
             assert branch.meta["id"] != ident and branch.meta[BRANCH_OF] == ident
             await pilot.press("ctrl+q")
         return branch.meta["id"]
@@ -95,7 +95,7 @@ def test_playing_on_from_an_earlier_named_save_keeps_the_finished_game(store: St
             load_row(app, f"auto:{new}")
             await pilot.press("enter")
             await settle(pilot)
-            assert isinstance(app.screen, GameScreen) and app.screen.match.meta["id"] == new
+            assert isinstance(app.screen, TableScreen) and app.screen.source.match.meta["id"] == new
 
     asyncio.run(both_load())
 
@@ -114,7 +114,7 @@ def test_continue_keeps_writing_to_the_autosave_it_resumed(store: Store) -> None
                 assert isinstance(app.screen, TitleScreen)
                 await pilot.press("c")
                 await play_one_move(pilot)
-                match = app.screen.match
+                match = app.screen.source.match
                 assert match.meta["id"] == ident and BRANCH_OF not in match.meta
                 moves.append(len(match.actions))
                 app.screen.leave()  # back to the title: the game is kept for Continue

@@ -15,7 +15,7 @@ from ai.base import Alternative
 from engine.match import Match, Seat
 from tui.bots import Job, flat, reasons
 from tui.screens.dialogs import HintLine, HintScreen, MenuScreen
-from tui.screens.game import GameScreen, Hint, hint_text
+from tui.screens.table import Hint, TableScreen, hint_text
 from tui.settings import HINT_SECONDS, PACE_SECONDS, Settings
 from tui.widgets.actions import ActionMenu, FilterInput
 from tui.widgets.game_log import GameLog
@@ -82,7 +82,7 @@ def test_a_bot_move_waits_its_pace_and_space_skips_to_your_turn():
             await settle(pilot)
             step = await human_moves_then_bots_wait(pilot, m)
             screen = app.screen
-            assert isinstance(screen, GameScreen)
+            assert isinstance(screen, TableScreen)
             # The bot has decided, but its move waits for the pace (1.5 s).
             assert len(m.actions) == step + 1
             assert screen._held is not None and m.bot_to_move()
@@ -274,10 +274,10 @@ def test_a_flat_hint_gives_the_rules_bot_s_reasons_in_points_not_search_shares()
 def test_the_hint_s_search_is_capped_in_seconds(monkeypatch):
     jobs: list[Job] = []
 
-    def capture(self: GameScreen, job: Job, step: int) -> None:
+    def capture(self: TableScreen, job: Job, step: int) -> None:
         jobs.append(job)
 
-    monkeypatch.setattr(GameScreen, "think_hint", capture)
+    monkeypatch.setattr(TableScreen, "think_hint", capture)
 
     async def go() -> None:
         app = app_for(position("play"), hint_iterations=None)

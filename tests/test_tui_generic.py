@@ -22,10 +22,10 @@ from engine.core import LogLine, Result
 from engine.match import Match, Seat
 from tests.test_tui_support import SEATS, app_for, finished, position, settle
 from tests.toygame import ENTRY as TOY
-from tui.screens.game import GameScreen
-from tui.screens.game_over import GameOverScreen, fallback_outcome, row_order
+from tui.screens.game_over import GameOverScreen, ending_of, fallback_outcome, row_order
 from tui.screens.new_game import NewGameScreen
 from tui.screens.replay import ReplayScreen
+from tui.screens.table import TableScreen
 from tui.widgets import table
 from tui.widgets.game_log import GameLog
 from tui.widgets.game_styles import checked_variables, scoped_css
@@ -61,7 +61,7 @@ def result(scores, winners, others=(), outcome="", ranks=None) -> Result:
 async def over_screen(pilot, res: Result, looks: tuple[SeatLook, ...]) -> GameOverScreen:
     """The game-over screen of a (Provincia) match, showing ``res``."""
     match = Match("provincia", SEATS[:2], 3)
-    screen = GameOverScreen(match, looks, res)
+    screen = GameOverScreen(ending_of(match, res), looks)
     await pilot.app.push_screen(screen)
     await pilot.pause()
     return screen
@@ -195,8 +195,8 @@ def test_new_game_form_is_built_from_the_games_options():
                 assert screen.query_one(f"#opt-{seats.key}-1", Select).value == seats.choices[0]
                 await pilot.press("ctrl+g")
                 await settle(pilot)
-                assert isinstance(app.screen, GameScreen)
-                opts = app.screen.match.options
+                assert isinstance(app.screen, TableScreen)
+                opts = app.screen.source.match.options
                 assert opts.get(by_kind["int"].key) == lo
                 assert opts.get(choice.key) == choice.choices[-1]
                 assert opts.get(by_kind["bool"].key) is True
@@ -221,7 +221,7 @@ def test_new_game_names_only_the_defaults_whose_meaning_changed():
             game = screen.game
             await pilot.press("enter")
             await settle(pilot)
-            match = app.screen.match
+            match = app.screen.source.match
             assert len(match.seats) == game.default_players
             fields = {o.key for o in game.options if o.kind != "seats"}
             changed = {o.key: o.default for o in game.options if o.absent is not None}
@@ -304,7 +304,7 @@ def test_a_games_stylesheet_is_nested_under_its_screens_class():
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             game = app.screen
-            assert isinstance(game, GameScreen) and game.has_class("game-provincia")
+            assert isinstance(game, TableScreen) and game.has_class("game-provincia")
             styled = game.query_one("#board").styles.background
             await app.push_screen(Plain())
             await pilot.pause()
@@ -339,7 +339,7 @@ def test_the_generic_table_plays_a_whole_game_by_keys(monkeypatch):
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
             screen = app.screen
-            assert isinstance(screen, GameScreen)
+            assert isinstance(screen, TableScreen)
             assert not screen.query("#hand")  # not Provincia's own widgets
             seats = screen.query_one(SeatsPanel)
             assert "▶" in str(seats.render())

@@ -42,11 +42,11 @@ from tests.test_tui import SlowBot
 from tests.test_tui_support import app_for, finished, settle
 from tui.crash import TOLD
 from tui.screens.dialogs import CoverScreen, HelpScreen, HintScreen, MenuScreen, SaveScreen
-from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.load import LoadScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.replay import ReplayScreen
+from tui.screens.table import TableScreen
 from tui.screens.title import TitleScreen
 
 ESCAPE = "\x1b]0;pwned\x07"  # retitles an xterm
@@ -123,8 +123,9 @@ def test_title_continue_and_the_game_show_hostile_names_literally(home):
             await pilot.press("enter")  # Continue
             await settle(pilot)
             screen = app.screen
-            assert isinstance(screen, GameScreen)
-            assert [s.name for s in screen.match.seats][:2] == ["x[/]y", "[@click=app.quit]q[/]"]
+            assert isinstance(screen, TableScreen)
+            names = [s.name for s in screen.source.match.seats]
+            assert names[:2] == ["x[/]y", "[@click=app.quit]q[/]"]
             for _ in range(3):
                 await pilot.press("1")
                 await settle(pilot)
@@ -176,7 +177,7 @@ def test_load_screen_lists_and_opens_hostile_files_without_crashing(home):
             assert_shows(app, 'Press d again to delete “x[x="]')
             await open_row("evil fields")  # loads: the game shows the names
             await settle(pilot)
-            assert isinstance(app.screen, GameScreen)
+            assert isinstance(app.screen, TableScreen)
             assert_shows(app, "]0;pwnedAnn")
 
     run(go())
@@ -330,8 +331,8 @@ def test_new_game_names_are_plain_and_short(home):
             await pilot.press("ctrl+g")  # Start
             await settle(pilot)
             screen = app.screen
-            assert isinstance(screen, GameScreen)
-            names = [s.name for s in screen.match.seats]
+            assert isinstance(screen, TableScreen)
+            names = [s.name for s in screen.source.match.seats]
             assert names[0] == "x[/]y" and names[1] == second.value
             assert_shows(app, "x[/]y", "]0;pwned[b]")
 

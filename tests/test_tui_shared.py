@@ -31,7 +31,8 @@ from tui.app import Start, TabulaApp
 from tui.hall_link import HallSend
 from tui.screens.dialogs import ConfirmScreen, HelpScreen
 from tui.screens.lobby import LobbyScreen, NewTableScreen
-from tui.screens.shared_table import ChatScreen, SharedTableScreen
+from tui.screens.table import TableScreen
+from tui.screens.table_dialogs import ChatScreen
 from tui.screens.title import TitleScreen
 from tui.widgets.game_log import GameLog
 from tui.widgets.keybar import KeyBar
@@ -56,13 +57,13 @@ async def shows(pilot: Any, ok: Callable[[], bool], timeout: float = WAIT) -> No
     await asyncio.wait_for(wait(), timeout)
 
 
-def table_screen(app: TabulaApp) -> SharedTableScreen:
+def table_screen(app: TabulaApp) -> TableScreen:
     screen = app.screen
-    assert isinstance(screen, SharedTableScreen), screen
+    assert isinstance(screen, TableScreen), screen
     return screen
 
 
-def log_text(screen: SharedTableScreen) -> str:
+def log_text(screen: TableScreen) -> str:
     log = screen.query_one(GameLog)
     return "\n".join(body.plain for _, body in log._entries)
 
@@ -93,17 +94,18 @@ def test_the_lobby_lists_the_tables_and_creates_one_from_the_form(tmp_path: Path
                 await pilot.press("n")
                 await shows(pilot, lambda: isinstance(app.screen, NewTableScreen))
                 await pilot.press("ctrl+g")  # Create: 1 human (me) and rule bots
-                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                             and app.screen.step >= 0)
                 screen = table_screen(app)
-                assert len(hall.tables) == 2 and screen.code in hall.tables
-                table = hall.tables[screen.code]
-                assert table.host.name == "anna" and screen.is_host and screen.seat == 0
+                assert len(hall.tables) == 2 and screen.source.code in hall.tables
+                table = hall.tables[screen.source.code]
+                at = screen.source
+                assert table.host.name == "anna" and at.is_host and at.seat == 0
                 who = str(screen.query_one("#who", Static).render())
-                assert f"code {screen.code}" in who and "move " in who
+                assert f"code {screen.source.code}" in who and "move " in who
                 await bob.send({"t": "list"})
                 listed = await expect(bob, "tables")
-                assert {t["code"] for t in listed["tables"]} == {theirs["code"], screen.code}
+                assert {t["code"] for t in listed["tables"]} == {theirs["code"], screen.source.code}
                 await pilot.press("escape")
                 await shows(pilot, lambda: app.screen.__class__.__name__ == "TableMenu")
                 await pilot.press("down", "down", "down", "down", "enter")  # leave
@@ -113,9 +115,9 @@ def test_the_lobby_lists_the_tables_and_creates_one_from_the_form(tmp_path: Path
                 codes = [t["code"] for t in lobby.listed]
                 lobby.query_one("#lobby-tables").highlighted = codes.index(theirs["code"])
                 await pilot.press("w")  # watch bob's table
-                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
-                            and app.screen.code == theirs["code"] and app.screen.step >= 0)
-                assert table_screen(app).seat is None
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
+                            and app.screen.source.code == theirs["code"] and app.screen.step >= 0)
+                assert table_screen(app).source.seat is None
                 await pilot.press("escape")
                 await shows(pilot, lambda: app.screen.__class__.__name__ == "TableMenu")
                 await pilot.press("down", "down", "down", "down", "enter")  # leave
@@ -145,9 +147,9 @@ def test_a_guest_is_told_the_way_back_to_their_seat_and_chooses_no_seed(tmp_path
                 assert "seed" not in str(form.query_one(KeyBar).render())
                 assert "seed" not in form.create_message()
                 await pilot.press("ctrl+g")
-                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                             and app.screen.step >= 0)
-                code = table_screen(app).code
+                code = table_screen(app).source.code
                 way_back = f"ssh -p 2222 {code}-2345BCDF@192.0.2.4"
                 assert any(way_back in n.message for n in app._notifications)
                 await pilot.press("question_mark")
@@ -167,9 +169,9 @@ def test_joining_by_code_from_the_lobby(tmp_path: Path) -> None:
                 await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
                 await pilot.press("c")
                 await pilot.press(*code.lower(), "enter")
-                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                             and app.screen.step >= 0)
-                assert table_screen(app).seat == 1
+                assert table_screen(app).source.seat == 1
                 assert hall.tables[code].started
     run(go())
 
@@ -210,11 +212,11 @@ async def my_move_by_key(pilot: Any, app: TabulaApp, table: Any, game: Any,
                          key: str = "1") -> None:
     """The app's seat plays the action ``key`` numbers; the hall gets exactly it."""
     step = table.step
-    await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+    await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                 and app.screen.step == step and app.screen.my_turn()
                 and app.screen.settled.is_set())
     screen = table_screen(app)
-    offered = list(game.legal(screen.view))
+    offered = list(game.legal(screen.source.latest))
     await pilot.press(key)
     await shows(pilot, lambda: table.step > step)
     assert table.match.actions[step] == offered["1234567890".index(key)]
@@ -231,10 +233,10 @@ def test_two_players_play_chat_and_ask_to_undo(tmp_path: Path) -> None:
             rng = random.Random(9)
             app = app_at(hall, "anna", start=f"join:{code.lower()}")
             async with app.run_test(size=(120, 40)) as pilot:
-                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                             and app.screen.step >= 0)
                 screen = table_screen(app)
-                assert screen.seat == 1 and table.started
+                assert screen.source.seat == 1 and table.started
                 # chat both ways, plain text
                 await bob_c.send({"t": "chat", "text": "salve [b]amica[/b]"})
                 await shows(pilot, lambda: "says: salve [b]amica[/b]" in log_text(screen))
@@ -309,13 +311,13 @@ def test_a_spectator_watches_every_game(tmp_path: Path, game_id: str) -> None:
             task = asyncio.gather(*(p.play() for p in players))
             app = app_at(hall, "watcher", start=f"watch:{code}")
             async with app.run_test(size=(120, 40)) as pilot:
-                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                             and app.screen.step >= 6)
                 await asyncio.wait_for(task, WAIT)
                 screen = table_screen(app)
-                assert screen.seat is None and screen.scene().seat == SPECTATOR
+                assert screen.source.seat is None and screen.scene().seat == SPECTATOR
                 assert screen.scene().own is None
-                assert screen.game.viewer(screen.view) == SPECTATOR
+                assert screen.game.viewer(screen.source.latest) == SPECTATOR
                 text = screen_text(app)
                 assert "Your hand" not in text and "Your turn" not in text
                 assert "watching" in str(screen.query_one("#who", Static).render())
@@ -334,7 +336,7 @@ def test_a_spectators_key_bar_offers_no_undo_or_hint(tmp_path: Path) -> None:
             code = (await create(bob, "provincia", ["human", "human"], seed=3))["table"]["code"]
             app = app_at(hall, "anna", start=f"watch:{code}")
             async with app.run_test(size=(120, 30)) as pilot:
-                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                             and app.screen.step >= 0)
                 bar = str(app.screen.query_one(KeyBar).render())
                 assert "Chat" in bar and "Undo?" not in bar and "Hint" not in bar
@@ -342,8 +344,8 @@ def test_a_spectators_key_bar_offers_no_undo_or_hint(tmp_path: Path) -> None:
                 await shows(pilot, lambda: app.screen.__class__.__name__ == "TableMenu")
                 await pilot.press("escape")
                 app.post_message(HallSend({"t": "join", "code": code}))  # she sits down
-                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
-                            and app.screen.seat == 1)
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
+                            and app.screen.source.seat == 1)
                 bar = str(app.screen.query_one(KeyBar).render())
                 assert "Undo?" in bar and "Hint" in bar
     run(go())

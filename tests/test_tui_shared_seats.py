@@ -25,9 +25,12 @@ from tests.test_tui_support import settings
 from tui.app import Start, TabulaApp
 from tui.hall_link import HallSend
 from tui.screens.dialogs import ConfirmScreen, HintScreen
+from tui.screens.game_over import GameOverScreen
 from tui.screens.lobby import LobbyScreen
-from tui.screens.shared_table import ChoiceScreen, ResultsScreen, SharedTableScreen
+from tui.screens.table import TableScreen
+from tui.screens.table_dialogs import ChoiceScreen
 from tui.screens.title import TitleScreen
+from tui.widgets.keybar import KeyBar
 
 pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
 
@@ -41,9 +44,9 @@ def test_reconnecting_goes_straight_back_to_the_seat_and_the_bell_rings(tmp_path
             table = hall.tables[code]
             first = app_at(hall, "anna", start=f"join:{code}")
             async with first.run_test(size=(100, 30)) as pilot:
-                await shows(pilot, lambda: isinstance(first.screen, SharedTableScreen)
+                await shows(pilot, lambda: isinstance(first.screen, TableScreen)
                             and first.screen.step >= 0)
-                assert table_screen(first).seat == 1
+                assert table_screen(first).source.seat == 1
             await until(bob, lambda m: m["t"] == "notice" and "anna left" in m["text"])
             await bob.send({"t": "chat", "text": "still there?"})  # re-sent on her return
             await until(bob, lambda m: m["t"] == "chat")
@@ -51,10 +54,10 @@ def test_reconnecting_goes_straight_back_to_the_seat_and_the_bell_rings(tmp_path
             rings: list[int] = []
             again.bell = lambda: rings.append(table.step)  # type: ignore[method-assign]
             async with again.run_test(size=(100, 30)) as pilot:
-                await shows(pilot, lambda: isinstance(again.screen, SharedTableScreen)
+                await shows(pilot, lambda: isinstance(again.screen, TableScreen)
                             and again.screen.step >= 0)
                 screen = table_screen(again)
-                assert screen.seat == 1 and screen.code == code
+                assert screen.source.seat == 1 and screen.source.code == code
                 assert any(isinstance(s, LobbyScreen) for s in again.screen_stack)
                 await shows(pilot, lambda: "(bob) says: still there?" in log_text(screen))
                 assert rings == [] and screen.status.styles.background != screen.your_turn_tint()
@@ -78,7 +81,7 @@ def test_reconnecting_goes_straight_back_to_the_seat_and_the_bell_rings(tmp_path
                 suggested = again.screen.suggestion
                 await pilot.press("enter")
                 await shows(pilot, lambda: table.step > step)
-                view = screen.views[step]  # anna's view when the hint was asked
+                view = screen.source.views[step]  # anna's view when the hint was asked
                 assert game.describe(view, table.match.actions[step]) == suggested
     run(go())
 
@@ -94,23 +97,26 @@ def test_the_host_starts_with_bots_gives_a_waiting_seat_to_a_bot_and_ends(tmp_pa
                 app.post_message(HallSend({
                     "t": "create", "game": "provincia",
                     "seats": [{"name": "", "kind": "human", "strength": "easy"}] * 4}))
-                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                             and app.screen.step >= 0)
                 screen = table_screen(app)
-                table = hall.tables[screen.code]
-                assert screen.is_host and not table.started
+                table = hall.tables[screen.source.code]
+                assert screen.source.is_host and not table.started
                 assert "Waiting for players" in screen_text(app)
                 for name in ("bob", "[b]c[/]"):
                     other = connect(hall, name)
-                    await other.send({"t": "join", "code": screen.code})
+                    await other.send({"t": "join", "code": screen.source.code})
                     await expect(other, "joined")
                     other.close()  # this seat now waits for its player
-                await shows(pilot, lambda: [s["connected"] for s in screen.table["seats"]]
+                await shows(pilot, lambda: [s["connected"] for s in screen.source.table["seats"]]
                             == [True, False, False, False]
-                            and screen.table["seats"][2]["name"] == "[b]c[/]")
+                            and screen.source.table["seats"][2]["name"] == "[b]c[/]")
                 await pilot.press("s")  # start now: the free seat gets a bot
-                await shows(pilot, lambda: table.started and screen.table.get("started"))
+                await shows(pilot, lambda: table.started and screen.source.table.get("started"))
                 assert table.match.seats[3].kind != "human"
+                bot = f"{table.match.seats[3].name}  {table.match.seats[3].kind} bot"
+                await shows(pilot, lambda: bot in str(  # its kind, as a local game says
+                    screen.query_one("#who", Static).render()))
                 await pilot.press("b")  # two seats wait: which one?
                 await shows(pilot, lambda: isinstance(app.screen, ChoiceScreen))
                 choices = app.screen.query_one(OptionList)
@@ -122,7 +128,7 @@ def test_the_host_starts_with_bots_gives_a_waiting_seat_to_a_bot_and_ends(tmp_pa
                 await pilot.press("e")
                 await shows(pilot, lambda: isinstance(app.screen, ConfirmScreen))
                 await pilot.press("y")
-                await shows(pilot, lambda: screen.ended is not None)
+                await shows(pilot, lambda: screen.source.ended is not None)
                 assert not screen.my_turn()
     run(go())
 
@@ -152,20 +158,27 @@ def test_a_finished_game_shows_its_result(tmp_path: Path) -> None:
         async with hall_at(tmp_path, turn_limit=0.001, bot_iterations=4) as hall:
             app = app_at(hall, "anna")  # hello lists her seat: straight to it
             async with app.run_test(size=(100, 30)) as pilot:
-                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                             and app.screen.step >= 0)
                 await pilot.press("b")
-                await shows(pilot, lambda: isinstance(app.screen, ResultsScreen))
+                await shows(pilot, lambda: isinstance(app.screen, GameOverScreen))
                 table = hall.tables[code]
                 result = table.result()
                 assert result is not None
                 text = screen_text(app)
                 assert result["outcome"] in text and "anna" in text and "bob" in text
+                # the score breakdown and the chart, as after a local game; no replay here
+                over = app.screen
+                assert over.result == table.game.result(table.match.state)
+                assert over.ending.history == table.game.score_history(table.match.state)
+                assert over.result.categories() and over.query_one("#chart-numbers")
+                bar = str(over.query_one(KeyBar).render())
+                assert "Leave the table" in bar and "Replay" not in bar
                 await pilot.press("escape")
-                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen))
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen))
                 assert "The game is over" in screen_text(app)
                 await pilot.press("g")
-                await shows(pilot, lambda: isinstance(app.screen, ResultsScreen))
+                await shows(pilot, lambda: isinstance(app.screen, GameOverScreen))
     run(go())
 
 
@@ -180,10 +193,10 @@ def test_hostile_names_and_chat_are_plain_text(tmp_path: Path) -> None:
                 await shows(pilot, lambda: isinstance(app.screen, LobbyScreen)
                             and bool(app.screen.listed))
                 await pilot.press("enter")
-                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                             and app.screen.step >= 0)
                 screen = table_screen(app)
-                assert screen.code == code
+                assert screen.source.code == code
                 await evil.send({"t": "chat", "text": "[/]\x1b]0;pwned\x07[red]boo[/red]"})
                 await shows(pilot, lambda: "[red]boo[/red]" in log_text(screen))
                 assert "\x1b" not in log_text(screen)
@@ -196,7 +209,7 @@ def told(app: TabulaApp) -> list[str]:
     return [n.message for n in app._notifications]
 
 
-def actions_text(screen: SharedTableScreen) -> str:
+def actions_text(screen: TableScreen) -> str:
     """What the actions panel shows (a note when it is not my turn)."""
     options = screen.query_one("#action-list", OptionList)
     return "\n".join(str(options.get_option_at_index(i).prompt)
@@ -232,17 +245,17 @@ def test_the_next_human_hosts_when_the_host_leaves_and_may_start(tmp_path: Path)
             code = (await create(bob, "provincia", ["human"] * 3, seed=3))["table"]["code"]
             app = app_at(hall, "anna", start=f"join:{code}")
             async with app.run_test(size=(100, 30), notifications=True) as pilot:
-                await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                             and app.screen.step >= 0)
                 screen = table_screen(app)
-                assert not screen.is_host and "s: start now" not in actions_text(screen)
+                assert not screen.source.is_host and "s: start now" not in actions_text(screen)
                 await bob.send({"t": "leave"})
-                await shows(pilot, lambda: screen.is_host)
+                await shows(pilot, lambda: screen.source.is_host)
                 await shows(pilot, lambda: "s: start now" in actions_text(screen))
                 await shows(pilot, lambda: "You host this table now: s starts it" in told(app))
                 await pilot.press("s")
                 table = hall.tables[code]
-                await shows(pilot, lambda: table.started and screen.table.get("started"))
+                await shows(pilot, lambda: table.started and screen.source.table.get("started"))
                 assert [s.kind for s in table.match.seats] == ["human", "human", "rules"]
     run(go())
 
@@ -262,8 +275,8 @@ def test_a_player_whose_hall_stops_is_told_the_seat_is_kept_and_how_to_come_back
         app = TabulaApp(Start("title"), settings(),
                         link=Link(path=path, name="anna", start=f"join:{code}"))
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
-            await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
-                        and app.screen.step >= 0 and app.screen.table.get("started"))
+            await shows(pilot, lambda: isinstance(app.screen, TableScreen)
+                        and app.screen.step >= 0 and app.screen.source.table.get("started"))
             screen = table_screen(app)
             await hall.stop()
             said = (f"The table hall stopped; your seat at {code} is kept. "
@@ -276,6 +289,6 @@ def test_a_player_whose_hall_stops_is_told_the_seat_is_kept_and_how_to_come_back
             assert "closed the connection" not in screen_text(app)
             await pilot.press("escape")
             await shows(pilot, lambda: isinstance(app.screen, TitleScreen))
-            assert not any(isinstance(s, SharedTableScreen | LobbyScreen)
+            assert not any(isinstance(s, TableScreen | LobbyScreen)
                            for s in app.screen_stack)
     run(go())

@@ -22,7 +22,7 @@ from tests.test_tui_shared import shows
 from tests.test_tui_support import settings
 from tui.app import Start, TabulaApp
 from tui.screens.lobby import LobbyScreen
-from tui.screens.shared_table import SharedTableScreen
+from tui.screens.table import TableScreen
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -109,7 +109,7 @@ def test_shared_table(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) 
         hall.attach(scene.ours, Who("guest:anna", "anna", None))
         table = hall.tables["KXPQR"]
         app = pilot.app
-        await shows(pilot, lambda: isinstance(app.screen, SharedTableScreen)
+        await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                     and app.screen.step >= 0)
         await bob.send({"t": "chat", "text": "salve, anna"})
         while table.match.to_move() == 0:

@@ -14,8 +14,8 @@ from engine.match import Match, Seat
 from engine.provincia.data import BATTLE_ROUNDS
 from engine.provincia.state import ACTIVATE, BATTLE, FINAL, PLAY, SELECT
 from tui.app import Start, TabulaApp
-from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
+from tui.screens.table import TableScreen
 from tui.settings import Settings
 
 SEATS = (Seat("You"), Seat("Brutus", "random"), Seat("Cassia", "random"),
@@ -124,7 +124,7 @@ async def settle(pilot: Any) -> None:
     """Wait (without sleeping) until the game screen waits for a person."""
     await pilot.pause()
     screen = pilot.app.screen
-    if isinstance(screen, GameScreen):
+    if isinstance(screen, TableScreen):
         await screen.settled.wait()
         await pilot.pause()
     # Scrolling (the action list to its highlight) may still be under way on a
@@ -158,7 +158,7 @@ async def play_whole_game_by_keys(match: Match, rng: random.Random,
         played = 0
         while not match.is_over():
             screen = app.screen
-            assert isinstance(screen, GameScreen), f"unexpected {screen!r}"
+            assert isinstance(screen, TableScreen), f"unexpected {screen!r}"
             await screen.settled.wait()
             if match.is_over():
                 break

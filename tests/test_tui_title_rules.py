@@ -13,9 +13,9 @@ from textual.widgets import Input, Static, TextArea
 
 from tests.test_tui_support import app_for, position, settle
 from tui.screens.dialogs import ConfirmScreen, SaveScreen
-from tui.screens.game import GameScreen
 from tui.screens.replay import ReplayScreen
 from tui.screens.rules import RulesScreen
+from tui.screens.table import TableScreen
 from tui.screens.title import TitleScreen
 from tui.widgets.status import StatusLine
 
@@ -105,7 +105,7 @@ def test_a_bad_save_name_keeps_the_dialog_open_with_the_reason(home: Path) -> No
         app = app_for(match)
         async with app.run_test(size=(120, 40), notifications=True) as pilot:
             await settle(pilot)
-            assert isinstance(app.screen, GameScreen)
+            assert isinstance(app.screen, TableScreen)
             await pilot.press("ctrl+s")
             dialog = app.screen
             assert isinstance(dialog, SaveScreen)
@@ -121,7 +121,7 @@ def test_a_bad_save_name_keeps_the_dialog_open_with_the_reason(home: Path) -> No
             box.value = "a-b"
             await pilot.press("enter")
             await pilot.pause()
-            assert isinstance(app.screen, GameScreen)
+            assert isinstance(app.screen, TableScreen)
 
     asyncio.run(go())
     assert (home / "saves" / "a-b.tabula").is_file()
@@ -161,7 +161,7 @@ def test_saving_over_an_existing_save_asks_for_a_second_enter(home: Path) -> Non
             assert "“evening” exists" in str(dialog.query_one("#save-problem", Static).render())
             await pilot.press("enter")  # yes, replace it
             await pilot.pause()
-            assert isinstance(app.screen, GameScreen)
+            assert isinstance(app.screen, TableScreen)
 
     asyncio.run(go())
     assert other.read_bytes() != b"another game's save"

@@ -179,9 +179,10 @@ class TabulaApp(App[int]):
 
     def play(self, match: Match) -> None:
         """Open the game screen for ``match`` (new, loaded or continued)."""
-        from .screens.game import GameScreen
+        from .screens.local_source import LocalSource
+        from .screens.table import TableScreen
 
-        self.push_screen(GameScreen(match))
+        self.push_screen(TableScreen(LocalSource(match)))
 
     def replay(self, match: Match, standalone: bool = False) -> None:
         """Open the replay of ``match``; ``standalone``: leaving it quits."""
@@ -223,30 +224,30 @@ class TabulaApp(App[int]):
         and how to come back (Esc then leaves); else back to the title,
         which no longer offers Tables. The reason from the socket (the other
         side closed the connection) tells a player nothing, so it is not shown."""
-        from .screens.shared_table import SharedTableScreen
+        from .hall_route import shared_table
 
         assert self.hall is not None
-        table = next((s for s in reversed(self.screen_stack)
-                      if isinstance(s, SharedTableScreen)), None)
-        seated = table is not None and table.seat is not None and table.result is None \
-            and table.ended is None
-        text = gone_text(self.hall.link.path is not None,
-                         table.code if table is not None else "", seated,
-                         table.comeback if table is not None else "")
+        table = shared_table(self)
+        at = table.source if table is not None else None
+        seated = at is not None and at.seat is not None and at.result is None \
+            and at.ended is None
+        text = gone_text(self.hall.link.path is not None, at.code if at is not None else "",
+                         seated, at.comeback if at is not None else "")
         self.notify(text, title="Tables", severity="error", timeout=30)
         if table is None:
             self._leave_hall()
             return
         while self.screen is not table:
             self.pop_screen()
-        table.hall_gone(text)
+        at.hall_gone(text)
 
     @on(LeaveHall)
     def _leave_hall(self) -> None:
+        from .hall_route import shared_table
         from .screens.lobby import LobbyScreen
-        from .screens.shared_table import SharedTableScreen
 
-        while any(isinstance(s, LobbyScreen | SharedTableScreen) for s in self.screen_stack):
+        while any(isinstance(s, LobbyScreen) for s in self.screen_stack) \
+                or shared_table(self) is not None:
             self.pop_screen()
 
     # ------------------------------------------------------------ small terminals
@@ -289,12 +290,9 @@ class TabulaApp(App[int]):
     def push_screen(self, screen: Any, *args: Any, **kw: Any) -> Any:  # type: ignore[override]
         """Screens opened while the terminal is too small go under the notice;
         a screen showing a game's table gets that game's styles first."""
-        from .screens.shared_table import SharedTableScreen
-        from .screens.tabled import TableScreen
+        from .screens.tabled import Tabled
 
-        if isinstance(screen, TableScreen):
-            self.style_game(screen.match.game_id, screen.ui.variables)
-        elif isinstance(screen, SharedTableScreen):
+        if isinstance(screen, Tabled):
             self.style_game(screen.game_id, screen.ui.variables)
         notice = self._too_small
         if notice is not None and self.screen is notice and screen is not notice:

@@ -1,7 +1,7 @@
 """The clock the game screen paces bot moves by.
 
 A bot's decided move waits on screen until the last change has been shown
-for the pace's seconds (``tui.screens.game``). The screen reads the time
+for the pace's seconds (``tui.screens.table``). The screen reads the time
 and sets its pace timer through a ``Clock`` taken from the settings, so a
 test can hold a move for as long as it likes and let it go when it says,
 whatever the speed of the machine; a player's app uses ``RealClock``.

@@ -7,7 +7,7 @@ after message and posts each to the app as a ``HallMessage``; screens send
 by posting ``HallSend`` to the app, so no screen holds the connection and
 messages leave in the order they were asked for. ``tui.hall_route`` hands
 each message to the screen it concerns: the lobby (``tui.screens.lobby``)
-or the shared table (``tui.screens.shared_table``).
+or the shared table (``tui.screens.table`` with ``tui.screens.hall_source``).
 
 Everything the hall sends that a person wrote (names, chat, notices,
 errors) is treated as untrusted text: ``saves.plain.plain`` before use, and

@@ -13,8 +13,9 @@ from textual.app import App
 from saves.plain import plain
 
 from .hall_link import HallLink, HallSend, first_request
+from .screens.hall_source import HallSource
 from .screens.lobby import LobbyScreen
-from .screens.shared_table import SharedTableScreen
+from .screens.table import TableScreen
 
 
 def route(app: App[Any], hall: HallLink, msg: dict[str, Any]) -> None:
@@ -30,16 +31,17 @@ def route(app: App[Any], hall: HallLink, msg: dict[str, Any]) -> None:
             if request is not None:
                 app.post_message(HallSend(request))
         return
-    table = _on_stack(app, SharedTableScreen)
+    screen = shared_table(app)
+    table = screen.source if screen is not None else None
     if kind == "joined":
         code = (msg.get("table") or {}).get("code")
         if table is not None and table.code == code:
             table.joined(msg)
             return
-        if table is not None:  # another table: that screen goes
-            table.close_quietly()
+        if screen is not None:  # another table: that screen goes
+            screen.close_quietly()
         comeback = hall.comeback_command(str(code or ""))
-        app.push_screen(SharedTableScreen(msg, hall.you, comeback))
+        app.push_screen(TableScreen(HallSource(msg, hall.you, comeback)))
         return
     if kind == "tables":
         lobby = _on_stack(app, LobbyScreen)
@@ -57,6 +59,12 @@ def route(app: App[Any], hall: HallLink, msg: dict[str, Any]) -> None:
         app.notify(text, title="Not done", severity="warning")
         if table is not None:
             table.refused(text)
+
+
+def shared_table(app: App[Any]) -> TableScreen | None:
+    """The topmost table screen of a shared table on the app's stack, or None."""
+    return next((s for s in reversed(app.screen_stack)
+                 if isinstance(s, TableScreen) and isinstance(s.source, HallSource)), None)
 
 
 def _on_stack(app: App[Any], kind: type) -> Any:

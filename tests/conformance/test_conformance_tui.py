@@ -17,8 +17,8 @@ from engine.match import Match, Seat
 from tests.test_tui_support import settle
 from tui.app import Start, TabulaApp
 from tui.screens.dialogs import CoverScreen
-from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
+from tui.screens.table import TableScreen
 from tui.settings import Settings
 
 SHORTCUTS = "1234567890"  # the n-th action shown
@@ -46,7 +46,7 @@ async def play_by_keys(match: Match, rng: random.Random) -> tuple[TabulaApp, int
                 await pilot.press("enter")
                 await settle(pilot)
                 continue
-            assert isinstance(app.screen, GameScreen), f"unexpected {app.screen!r}"
+            assert isinstance(app.screen, TableScreen), f"unexpected {app.screen!r}"
             seat = match.to_move()
             assert seat is not None and match.seats[seat].is_human
             assert app.screen.viewer == seat

@@ -10,6 +10,7 @@ score's unit and categories; this screen only lays them out.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -27,6 +28,24 @@ from tui.widgets.seats import SeatLook
 from tui.widgets.untrusted import markup
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+class Ending(NamedTuple):
+    """What the game-over screen shows: the result, the scores over the
+    game's chapters and the chapters' word ("round", "era"). A local game
+    reads it from its ``Match`` (``ending_of``); a shared table from the
+    hall's "result" message, which carries the same."""
+
+    result: Result
+    history: ScoreHistory
+    chapter: str
+
+
+def ending_of(match: Match, result: Result | None = None) -> Ending:
+    """``match``'s ending (``result``: another one, as tests hand in)."""
+    game, state = match.game, match.state
+    return Ending(result if result is not None else game.result(state),
+                  game.score_history(state), str(game.chapter(state).kind))
 CELL = 6  # of a category column
 
 
@@ -129,7 +148,8 @@ def score_rows(series: list[list[int]], looks: Sequence[SeatLook],
 class GameOverScreen(ModalScreen[str | None]):
     """Shown when the game ends. Returns "title", "replay" or None (the board).
 
-    ``result`` defaults to the match's own (tests hand in any ending)."""
+    ``replay``: whether r replays the game (a local one); ``leave``: what
+    Enter is called (back to the title, or leaving a shared table)."""
 
     CSS_PATH = "game_over.tcss"
     BINDINGS = [
@@ -138,15 +158,21 @@ class GameOverScreen(ModalScreen[str | None]):
         Binding("escape,b", "choose('board')", "See the board"),
     ]
 
-    def __init__(self, match: Match, looks: tuple[SeatLook, ...],
-                 result: Result | None = None) -> None:
+    def __init__(self, ending: Ending, looks: tuple[SeatLook, ...], replay: bool = True,
+                 leave: str = "Title screen") -> None:
         super().__init__()
-        self.match = match
+        self.ending = ending
         self.looks = looks
-        self.result = result if result is not None else match.game.result(match.state)
+        self.result = ending.result
+        self.replay = replay
+        self.leave = leave
+
+    def shows_key(self, binding: Binding) -> bool:
+        """The key bar offers the replay only where there is one."""
+        return self.replay or binding.action != "choose('replay')"
 
     def compose(self) -> ComposeResult:
-        kind = self.match.game.chapter(self.match.state).kind
+        kind = self.ending.chapter
         with VerticalScroll(id="over-box"):
             yield Static("Game over", classes="title")
             yield Static(verdict(self.result, self.looks), id="verdict")
@@ -156,14 +182,16 @@ class GameOverScreen(ModalScreen[str | None]):
             with Horizontal(id="chart-box"):
                 yield ScoreChart(id="chart")
                 yield Static(id="chart-numbers")
-        yield KeyBar()
+        yield KeyBar({"choose('title')": self.leave})
 
     def on_mount(self) -> None:
-        history = self.match.game.score_history(self.match.state)
+        history = self.ending.history
         columns, series = chart_series(history, self.result)
         height = 8 if self.app.size.height < 34 else 14
         self.query_one(ScoreChart).plot(series, self.looks, columns, height)
         self.query_one("#chart-numbers", Static).update(score_rows(series, self.looks, columns))
 
     def action_choose(self, what: str) -> None:
+        if what == "replay" and not self.replay:
+            return
         self.dismiss(None if what == "board" else what)

@@ -21,7 +21,7 @@ from tui.widgets.status import StatusLine
 from tui.widgets.table import compose_table
 from tui.widgets.untrusted import markup
 
-from .tabled import TableScreen
+from .tabled import Tabled
 
 
 def seen_by(name: str) -> str:
@@ -30,7 +30,7 @@ def seen_by(name: str) -> str:
     return "as you saw it" if name == "You" else f"as {name} saw it"
 
 
-class ReplayScreen(TableScreen):
+class ReplayScreen(Tabled):
     """Steps through ``match.states``; PgDn/PgUp jump by the game's chapters
     (rounds, eras: ``Game.chapter``)."""
 
@@ -50,7 +50,8 @@ class ReplayScreen(TableScreen):
     step: Reactive[int] = reactive(0, init=False)
 
     def __init__(self, match: Match, standalone: bool = False) -> None:
-        super().__init__(match)
+        super().__init__(match.game_id)
+        self.match = match
         self.standalone = standalone
         self.full = match.is_over()
         humans = match.human_seats()

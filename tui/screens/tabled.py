@@ -1,6 +1,7 @@
-"""What the game screen and the replay viewer share: one game's table.
+"""What every screen showing one game's table shares: the table screen
+(``tui.screens.table``) and the replay viewer.
 
-A ``TableScreen`` carries the class ``game-<id>`` that the game's
+A ``Tabled`` screen carries the class ``game-<id>`` that the game's
 stylesheet nests under; the app loads that stylesheet and the table's theme
 variables before the screen is first shown (``TabulaApp.push_screen``).
 """
@@ -9,17 +10,15 @@ from __future__ import annotations
 
 from textual.screen import Screen
 
-from engine.match import Match
 from tui.widgets.game_styles import screen_class
 from tui.widgets.scene import GameUI
 from tui.widgets.table import game_ui
 
 
-class TableScreen(Screen[None]):
-    """A screen showing ``match`` on its game's table (``self.ui``)."""
+class Tabled(Screen[None]):
+    """A screen showing a game of ``game_id`` on its game's table (``self.ui``)."""
 
-    def __init__(self, match: Match) -> None:
-        super().__init__(classes=screen_class(match.game_id))
-        self.match = match
-        self.ui: GameUI = game_ui(match.game_id)
-
+    def __init__(self, game_id: str) -> None:
+        super().__init__(classes=screen_class(game_id))
+        self.game_id = game_id
+        self.ui: GameUI = game_ui(game_id)

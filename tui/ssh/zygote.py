@@ -70,7 +70,8 @@ PRELOAD = (
     "hall.client",
     "tui.hall_route",
     "tui.screens.lobby",  # shared tables: ssh -t host lobby, ssh CODE@host
-    "tui.screens.shared_table",
+    "tui.screens.table",
+    "tui.screens.hall_source",
     "textual.drivers.linux_driver",
     "textual.layouts.factory",
     "textual.layouts.horizontal",

@@ -1,0 +1,571 @@
+"""A seat at a table a hall keeps, as a table screen's source (issue 14;
+``tui.screens.table.Source``).
+
+Each "state" message holds this seat's view only (a spectator's is the
+public ``engine.core.SPECTATOR`` view), whose turn it is, the log lines and
+the table's seats. Nothing here holds a ``Match`` or a full state: the hall
+checks and plays every action (its bots too); the screen offers the seat's
+legal actions from its own view and sends the one chosen, once per step.
+
+Besides the game: a line of who sits where (● connected, ○ away, the bot
+kind for a seat a bot plays), the table's code and move number ("code
+KXPQR · move 37"), a bell and a tinted status line when it becomes your
+turn, chat (``:`` or ``t``) shown in the log, undo by everyone's consent,
+the hint for your own seat (seeded from the table's code and the step, so
+it is the same in every process), the score breakdown and chart at the end
+(the hall's "result" carries them), and the host's keys (start now with
+bots, a bot for a waiting seat, end the table: the hall's "host" message
+gives them to the next human when the host leaves before the start). When
+the hall goes away the screen stays and says what happened and how to come
+back. Every text from the hall is plain (``tui.widgets.untrusted``).
+"""
+
+from __future__ import annotations
+
+import pickle
+import zlib
+from typing import Any
+
+from textual.binding import Binding
+from textual.content import Content
+from textual.widget import Widget
+from textual.widgets import Static
+
+from engine import get_game
+from engine.core import SPECTATOR, LogLine, Result, ScoreHistory
+from engine.match import HUMAN, Seat
+from saves.plain import plain
+from tui.hall_link import HallSend, LeaveHall
+from tui.widgets import redraw
+from tui.widgets.untrusted import markup
+
+from .dialogs import ConfirmScreen, KeyHelp
+from .game_over import Ending
+from .source import HELP_KEY, HINT_KEY, LOG_KEY, MENU_KEY, RESULTS_KEY, Source, undo_key
+from .table import TableScreen
+from .table_dialogs import CHAT_CHARS, NAME_CHARS, ChatScreen, ChoiceScreen, TableMenu
+
+VIEWS_KEPT = 8  # earlier views kept for earlier(k): what the last moves changed
+CHAPTERS_KEPT = 60  # columns of the score chart a hall may send
+HOST_KEYS = ("start", "bot", "end")
+
+
+def log_line(raw: Any) -> tuple[int, LogLine] | None:
+    """One [step, [[text, seat|None], ...], heading] line from the hall, or
+    None if it is not one (the text is cleaned: it may quote a name)."""
+    if not (isinstance(raw, list | tuple) and len(raw) == 3 and isinstance(raw[1], list | tuple)):
+        return None
+    step, parts, heading = raw
+    out = []
+    for part in parts:
+        if isinstance(part, list | tuple) and len(part) == 2:
+            text, seat = part
+            out.append((plain(text, 2000), seat if isinstance(seat, int) else None))
+    return (step if isinstance(step, int) else 0), LogLine(tuple(out), bool(heading))
+
+
+def seats_of(table: dict[str, Any]) -> tuple[Seat, ...]:
+    """The table's seats as ``Seat``s (names plain) for the game's looks."""
+    seats = []
+    for i, s in enumerate(table.get("seats") or []):
+        s = s if isinstance(s, dict) else {}
+        name = plain(s.get("name") or f"Seat {i + 1}", NAME_CHARS)
+        kind = plain(str(s.get("kind") or HUMAN), 20)
+        seats.append(Seat(name, kind, plain(str(s.get("strength") or "normal"), 20)))
+    return tuple(seats)
+
+
+def ints(raw: Any, n: int | None = None) -> tuple[int, ...] | None:
+    """A list of ints from the hall (``n`` of them, if given), or None."""
+    if not isinstance(raw, list | tuple) or (n is not None and len(raw) != n) \
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in raw):
+        return None
+    return tuple(raw)
+
+
+def ending_from(raw: Any, seats: int) -> Ending | None:
+    """The hall's "result" as an ``Ending``, or None if it is not one. A
+    result without the breakdown or the history (an older hall) still gives
+    the outcome and the scores, with an empty breakdown and chart."""
+    if not isinstance(raw, dict):
+        return None
+    scores = ints(raw.get("scores"), seats)
+    ranks = ints(raw.get("ranks"), seats)
+    if scores is None or ranks is None:
+        return None
+    winners = tuple(w for w in ints(raw.get("winners")) or () if 0 <= w < seats)
+    got = raw.get("breakdown")
+    breakdown = tuple({plain(str(k), 20): v for k, v in b.items() if isinstance(v, int)}
+                      if isinstance(b, dict) else {} for b in got) \
+        if isinstance(got, list) and len(got) == seats else tuple({} for _ in scores)
+    labels = tuple((plain(str(p[0]), 20), plain(str(p[1]), 20)) for p in raw.get("labels") or ()
+                   if isinstance(p, list | tuple) and len(p) == 2)
+    others = tuple((plain(str(o[0]), NAME_CHARS), o[1]) for o in raw.get("others") or ()
+                   if isinstance(o, list | tuple) and len(o) == 2 and isinstance(o[1], int))
+    tiebreak = raw.get("tiebreak")
+    result = Result(scores, ranks, breakdown, winners,
+                    plain(tiebreak, 60) if isinstance(tiebreak, str) else None,
+                    plain(raw.get("outcome") or "", 300), plain(raw.get("unit") or "points", 20),
+                    labels, others)
+    return Ending(result, history_from(raw.get("history"), seats),
+                  plain(str(raw.get("chapter") or "round"), 20))
+
+
+def history_from(raw: Any, seats: int) -> ScoreHistory:
+    """The scores over the chapters from the hall (empty if malformed)."""
+    if not isinstance(raw, dict):
+        return ScoreHistory((), ())
+    labels = raw.get("labels") or []
+    rows = [ints(r, seats) for r in raw.get("rows") or []]
+    if not isinstance(labels, list) or len(labels) != len(rows) or None in rows \
+            or len(rows) > CHAPTERS_KEPT:
+        return ScoreHistory((), ())
+    return ScoreHistory(tuple(plain(str(x), 8) for x in labels), tuple(rows))  # type: ignore[arg-type]
+
+
+def hint_seed(code: str, step: int, seat: int) -> int:
+    """A hint's seed at a shared table: the same in every process (never
+    ``hash()``, which Python salts per process), from the table's code,
+    the step and the seat."""
+    return zlib.crc32(f"{code}:{step}:{seat}".encode())
+
+
+class HallSource(Source):
+    """One table of the hall, from one seat (or a spectator's chair). The
+    hall's bots think at the hall; it keeps the seed and the replay."""
+
+    menu = TableMenu
+    help_title = "Keys at a shared table"
+    marks_turn = True
+    leave_words = "Leave the table"
+    screen: TableScreen | None
+
+    def __init__(self, joined: dict[str, Any], you: str = "", comeback: str = "") -> None:
+        """``comeback``: a guest's way back to their seat (the ssh command), if any."""
+        table = joined.get("table") or {}
+        self.game_id = str(table.get("game", ""))
+        self.game = get_game(self.game_id)
+        self.you = plain(you, NAME_CHARS)
+        self.comeback = plain(comeback, 300)
+        self._told_comeback = False
+        self.code = str(table.get("code", ""))
+        self.seat: int | None = None
+        self.is_host = False
+        self.table: dict[str, Any] = table
+        self.seats: tuple[Seat, ...] = seats_of(table)
+        self._step = -1  # of the last state received
+        self.latest: Any = None  # my view of the last state received
+        self._to_move: int | None = None
+        self.result: dict[str, Any] | None = None
+        self.ended: str | None = None
+        self.gone = False  # the hall is gone: ``ended`` says what happened and how to come back
+        self.views: dict[int, Any] = {}
+        self.game_lines: list[tuple[int, LogLine]] = []
+        self.chat_lines: list[tuple[int, dict[str, Any]]] = []  # (step, chat message)
+        self._new_lines: list[LogLine] | None = None  # None: redraw the whole log
+        self._who_said: tuple = ()  # what the who line's seats were drawn from
+        self._who_seats: list[Content] = []
+        self.joined(joined)
+
+    def bindings(self) -> list[Binding]:
+        return [
+            Binding("t", "key('t', 'chat')", "Chat", priority=True, tooltip="Say one line"),
+            Binding("colon", "key(':', 'chat')", "Chat", key_display=":", show=False,
+                    priority=True),
+            undo_key("Undo?", "Ask the others to take back your last move"),
+            HINT_KEY, HELP_KEY, RESULTS_KEY,
+            Binding("s", "key('s', 'start')", "Host: start now, bots in the free seats",
+                    show=False, priority=True),
+            Binding("b", "key('b', 'bot')", "Host: a bot plays a waiting seat", show=False,
+                    priority=True),
+            Binding("e", "key('e', 'end')", "Host: end the table", show=False, priority=True),
+            MENU_KEY, LOG_KEY,
+        ]
+
+    def widgets(self) -> list[Widget]:
+        """The line of who sits where, above the keys."""
+        return [Static(id="who")]
+
+    # ------------------------------------------------------------ the screen
+    def mounted(self) -> None:
+        self.tell_comeback()
+
+    def send(self, msg: dict[str, Any]) -> None:
+        assert self.screen is not None
+        self.screen.app.post_message(HallSend(msg))
+
+    def notify(self, text: str, **kw: Any) -> None:
+        assert self.screen is not None
+        self.screen.notify(text, **kw)
+
+    def redraw(self) -> None:
+        """Draw now (a change of seat, host, or the end of the table)."""
+        if self.screen is not None and self.screen.is_mounted:
+            self.screen.proceed()
+
+    def redraw_soon(self) -> None:
+        if self.screen is not None:
+            self.screen.redraw_soon()
+
+    # ------------------------------------------------------------ from the hall
+    def joined(self, msg: dict[str, Any]) -> None:
+        """(Re)joined this table: my seat (None: watching) and whether I host it."""
+        seat = msg.get("seat")
+        self.seat = seat if isinstance(seat, int) and 0 <= seat < len(self.seats) else None
+        self.is_host = bool(msg.get("host"))
+        self.set_table(msg.get("table") or self.table)
+        screen = self.screen
+        if screen is not None and screen.is_mounted:
+            screen.reseat()
+            screen.proceed()
+            self.tell_comeback()
+
+    def tell_comeback(self) -> None:
+        """A guest's seat is theirs only by their come-back code: say it once
+        they sit (and ``?`` says it again)."""
+        if self.seat is None or not self.comeback or self._told_comeback:
+            return
+        self._told_comeback = True
+        self.notify(f"If your connection drops, come back to this seat with: {self.comeback}",
+                    title="Your seat", timeout=30)
+
+    def set_table(self, table: dict[str, Any]) -> None:
+        self.table = table
+        seats = seats_of(table)
+        if seats != self.seats:
+            self.seats = seats  # the looks follow the names: made again with the next view
+
+    def hall_message(self, msg: dict[str, Any]) -> None:
+        """A message for this table (the app routes them here)."""
+        kind = msg.get("t")
+        if kind == "state":
+            self.state(msg)
+        elif kind == "chat":
+            self.chat(msg)
+        elif kind == "undo_asked":
+            self.undo_asked(msg)
+        elif kind == "undo_result":
+            severity = "information" if msg.get("ok") else "warning"
+            self.notify(plain(msg.get("text") or "", 300) or "Undo", title="Undo",
+                        severity=severity)
+        elif kind == "host" and msg.get("code") == self.code:
+            self.became_host(plain(msg.get("text") or "You host this table now.", 300))
+        elif kind == "ended":
+            self.ended = plain(msg.get("text") or "The table was ended.", 300)
+            self.notify(self.ended, title="Table ended")
+            self.redraw()
+
+    def hall_gone(self, text: str) -> None:
+        """The connection to the hall is gone (it stopped, was killed, the
+        server shut down): the board stays as it was, with ``text`` (what
+        happened, how to come back) in the status line and the actions
+        panel; Esc leaves to the title."""
+        self.gone = True
+        self.ended = text
+        if self.screen is not None:
+            self.screen.workers.cancel_group(self.screen, "hint")
+        self.redraw()
+
+    def became_host(self, text: str) -> None:
+        """The host left before the game started and I host it now: the
+        host's keys (start, bot, end) are mine."""
+        self.is_host = True
+        self.notify(text[:1].upper() + text[1:], title="Table")
+        self.redraw()  # the waiting note now says s starts it
+
+    def state(self, msg: dict[str, Any]) -> None:
+        """A new position: my view, whose turn, the log lines, the seats."""
+        step = msg.get("step")
+        raw = msg.get("view")
+        if not isinstance(step, int) or not isinstance(raw, bytes):
+            return
+        view = pickle.loads(raw)  # noqa: S301 — from our own hall, over a private socket
+        if step != self._step and self.screen is not None:
+            self.screen.new_position()  # a new choice (an undo comes back too)
+        if step < self._step:  # undone: what came after is gone
+            self.views = {k: v for k, v in self.views.items() if k <= step}
+        self.views[step] = view
+        for k in sorted(self.views)[:-VIEWS_KEPT]:
+            del self.views[k]
+        self._step, self.latest = step, view
+        to_move = msg.get("to_move")
+        self._to_move = to_move if isinstance(to_move, int) else None
+        result = msg.get("result")
+        self.result = result if isinstance(result, dict) else None
+        if isinstance(msg.get("table"), dict):
+            self.set_table(msg["table"])
+        lines = [x for x in map(log_line, msg.get("log") or []) if x is not None]
+        if msg.get("reset"):
+            self.game_lines = lines  # the chat stays, each line where it was said
+            self._new_lines = None
+        else:
+            self.game_lines.extend(lines)
+            if self._new_lines is not None:
+                self._new_lines.extend(line for _, line in lines)
+        self.redraw_soon()
+
+    def chat(self, msg: dict[str, Any]) -> None:
+        """A chat line: into the log (kept apart: a reset of the game's log
+        keeps it, in its place)."""
+        self.chat_lines.append((max(self._step, 0), msg))
+        if self.screen is not None and self._new_lines is not None:
+            self.screen.add_to_log([self.chat_line(msg)])
+
+    def chat_line(self, msg: dict[str, Any]) -> LogLine:
+        """A chat message as a log line, in the speaker's colour when seated
+        (the hall re-sends the last lines on joining, before the first view)."""
+        name = plain(msg.get("name") or "?", NAME_CHARS)
+        text = plain(msg.get("text") or "", CHAT_CHARS)
+        seat = msg.get("seat")
+        looks = self.screen.looks if self.screen is not None else ()
+        if isinstance(seat, int) and 0 <= seat < len(looks):
+            return LogLine(((looks[seat].label, seat), (f" says: {text}", None)))
+        return LogLine.plain(f"{name} (watching) says: {text}")
+
+    def undo_asked(self, msg: dict[str, Any]) -> None:
+        """Another player asks to take back their move: yes or no."""
+        if msg.get("seat") == self.seat or self.seat is None or self.screen is None:
+            return
+        name = plain(msg.get("name") or "A player", NAME_CHARS)
+
+        def answered(yes: bool | None) -> None:
+            self.send({"t": "undo_answer", "yes": bool(yes)})
+
+        self.screen.app.push_screen(ConfirmScreen(f"{name} asks to take back their last "
+                                                  "move. Agree?"), answered)
+
+    def refused(self, text: str) -> None:
+        """The hall refused the last request: an action may be chosen again."""
+        if self.screen is not None:
+            self.screen.refused()
+
+    # ------------------------------------------------------------ the position
+    @property
+    def step(self) -> int:
+        return self._step
+
+    def ready(self) -> bool:
+        return self.latest is not None
+
+    def started(self) -> bool:
+        return bool(self.table.get("started"))
+
+    def to_move(self) -> int | None:
+        return self._to_move
+
+    def over(self) -> bool:
+        return self.result is not None
+
+    def closed(self) -> str | None:
+        return self.ended
+
+    def here(self) -> list[int]:
+        return [] if self.seat is None else [self.seat]
+
+    def first_viewer(self) -> int:
+        return SPECTATOR if self.seat is None else self.seat
+
+    def view(self, seat: int) -> Any:
+        return self.latest
+
+    def looks_from(self) -> Any:
+        return self.latest
+
+    def looks_changed(self) -> None:
+        self._new_lines = None  # chat lines take the seats' colours: draw the log again
+
+    def earlier(self, seat: int, k: int) -> Any:
+        return self.views.get(self._step - k)
+
+    def log(self, viewer: int) -> tuple[bool, list[LogLine]]:
+        """The game's lines since the last draw, or every line with the chat
+        in its place (reset)."""
+        new, self._new_lines = self._new_lines, []
+        if new is not None:
+            return False, new
+        merged = sorted([(s, 0, i, ln) for i, (s, ln) in enumerate(self.game_lines)]
+                        + [(s, 1, i, self.chat_line(msg))
+                           for i, (s, msg) in enumerate(self.chat_lines)],
+                        key=lambda x: x[:3])
+        return True, [ln for *_, ln in merged]
+
+    def drawn(self) -> None:
+        """The who line follows every drawing."""
+        if self.screen is not None and self.screen.is_mounted:
+            self.who_line()
+
+    def status_lead(self) -> Content | None:
+        return markup("[dim]move $step ·[/] ", step=max(self._step, 0))
+
+    def waiting(self) -> tuple[str | None, Content | None] | None:
+        """The actions panel and the status line when it is not my turn
+        (None for the status: the screen's line of who is to move)."""
+        if self.gone:
+            return f"{self.ended}\n\nEsc: back to the title", markup("[b]$text[/]",
+                                                                     text=self.ended or "")
+        if self.latest is None:
+            return None, markup("Joining table [b]$code[/]…", code=self.code)
+        if self.ended is not None:
+            return (f"{self.ended}\n\nEsc: leave the table",
+                    markup("[b]The table was ended.[/] $text", text=self.ended))
+        if not self.started():
+            free = sum(1 for s in self.table.get("seats") or []
+                       if isinstance(s, dict) and s.get("kind") == HUMAN and not s.get("taken"))
+            host_says = "\n\ns: start now, bots in the free seats" if self.is_host else ""
+            return (f"Waiting for {free} more player{'s' if free != 1 else ''}…{host_says}",
+                    markup("[b]Waiting for players[/] · share the code [b]$code[/]",
+                           code=self.code))
+        if self.seat is None:
+            return "You are watching this table.\n\nt: chat · Esc: leave", None
+        # Who is to move is on the status line and the who line; a note that
+        # named them would redraw the whole list at every move.
+        return "Not your turn yet…\n\nt: chat · z: ask to undo your move", None
+
+    def who_line(self) -> None:
+        """Seat letter, name, ● connected / ○ away, bot kind; code and move."""
+        assert self.screen is not None
+        looks = self.screen.looks
+        raw = [s if isinstance(s, dict) else {} for s in self.table.get("seats") or []]
+        said = (repr(raw), looks, self._to_move, self.result is None, self.seat)
+        if said != self._who_said:  # markup costs: most states change only the move
+            self._who_said = said
+            self._who_seats = [self.seat_part(i, s) for i, s in enumerate(raw)]
+        watching = int(self.table.get("spectators") or 0)
+        tail = markup("[dim]code[/] [b]$code[/] [dim]· move[/] $step$watch",
+                      code=self.code, step=max(self._step, 0),
+                      watch=f" · {watching} watching" if watching else "")
+        if self.seat is None:
+            tail = markup("[b]watching[/] · ") + tail
+        # The code and the move first: a narrow terminal cuts the seats' end.
+        redraw.show(self.screen.query_one("#who", Static),
+                    Content("  ").join([tail, *self._who_seats]))
+
+    def seat_part(self, i: int, s: dict[str, Any]) -> Content:
+        """One seat of the who line: ▶ to move, badge, name, ●/○, and "bot"
+        (with its kind, as a local game's seats say) where a bot plays."""
+        assert self.screen is not None
+        looks = self.screen.looks
+        look = looks[i] if i < len(looks) else None
+        letter = look.letter if look is not None else str(i + 1)
+        colour = f"$seat-{look.colour}" if look is not None else "$text"
+        human = s.get("kind") == HUMAN
+        mark = ("●" if s.get("connected") else "○") if human and s.get("taken") else \
+            ("·" if human else "")
+        kind = plain(str(s.get("kind") or ""), 20)
+        bot = (" bot" if s.get("bot_playing") else "") if human else f" {kind} bot"
+        turn = "▶" if i == self._to_move and self.result is None else ""
+        you = " (you)" if i == self.seat else ""
+        return markup(f"$turn[reverse b {colour}] $letter [/] $name$you $mark$bot",
+                      turn=turn, letter=letter, name=plain(s.get("name") or "open seat",
+                                                           NAME_CHARS),
+                      you=you, mark=mark, bot=bot)
+
+    # ------------------------------------------------------------ actions
+    def play(self, action: tuple) -> bool:
+        """Send it: the hall plays it and sends the next state."""
+        self.send({"t": "act", "step": self._step, "action": self.game.encode_action(action)})
+        return False
+
+    def undo(self, seat: int) -> bool:
+        """Ask the others (the hall takes it back if they all agree)."""
+        if self.result is not None or self.ended is not None:
+            return False
+        self.send({"t": "undo"})
+        self.notify("Asked the others to let you take back your last move.", title="Undo")
+        return False
+
+    def hint_seed(self, seat: int) -> int:
+        return hint_seed(self.code, self._step, seat)
+
+    def ending(self) -> Ending | None:
+        return ending_from(self.result, len(self.seats))
+
+    # ------------------------------------------------------------ keys, menu
+    def command_letters(self) -> str:
+        """Letters that are commands here while no filter is typed (the
+        action filter lets them through; ``/`` filters with them)."""
+        return "t:" + ("sbe" if self.is_host and self.ended is None else "")
+
+    def allows(self, action: str) -> bool:
+        """The host's letters are the host's only (for others they filter)."""
+        return action not in HOST_KEYS or (self.is_host and self.ended is None)
+
+    def shows_key(self, binding: Binding) -> bool:
+        """The key bar offers undo and hints to a seat's player only."""
+        return self.seat is not None or binding.key not in ("z", "h")
+
+    def in_help(self, binding: Binding) -> bool:
+        return self.is_host or not binding.description.startswith("Host")
+
+    def help_lines(self) -> list[KeyHelp]:
+        keys = [
+            KeyHelp("/", "filter with any letter (also t, z and h)"),
+            KeyHelp("1-9, 0", "play the 1st…10th action shown"),
+            KeyHelp("↑ ↓ Enter", "move in the actions and play one"),
+            KeyHelp("Tab", "move between the actions, the table and the log"),
+        ]
+        if self.seat is not None and self.comeback:
+            keys.append(KeyHelp("come back", self.comeback))
+        return keys
+
+    def menu_instead(self) -> bool:
+        """Without the hall nothing here works: Esc leaves."""
+        if self.gone and self.screen is not None:
+            self.screen.app.post_message(LeaveHall())
+        return self.gone
+
+    def menu_chosen(self, item: str) -> None:
+        if item == "chat":
+            self.action_chat()
+
+    def leave(self) -> None:
+        """Back to the lobby; my seat waits for me as after a disconnect."""
+        self.send({"t": "leave"})
+
+    def action_chat(self) -> None:
+        def said(text: str | None) -> None:
+            if text:
+                self.send({"t": "chat", "text": text[:CHAT_CHARS]})
+
+        assert self.screen is not None
+        self.screen.app.push_screen(ChatScreen(), said)
+
+    def action_start(self) -> None:
+        if self.started():
+            self.notify("The game has started already.")
+            return
+        self.send({"t": "start"})
+
+    def waiting_seats(self) -> list[tuple[int, str]]:
+        """Human seats whose player is away and no bot plays yet."""
+        out = []
+        for i, s in enumerate(self.table.get("seats") or []):
+            if isinstance(s, dict) and s.get("kind") == HUMAN and s.get("taken") \
+                    and not s.get("connected") and not s.get("bot_playing"):
+                out.append((i, plain(s.get("name") or "?", NAME_CHARS)))
+        return out
+
+    def action_bot(self) -> None:
+        waiting = self.waiting_seats()
+        if not waiting:
+            self.notify("No seat is waiting for its player.")
+            return
+        if len(waiting) == 1:
+            self.send({"t": "bot", "seat": waiting[0][0]})
+            return
+
+        def chosen(key: str | None) -> None:
+            if key is not None:
+                self.send({"t": "bot", "seat": int(key.removeprefix("seat-"))})
+
+        items = [(f"seat-{i}", f"{i + 1}. {name}") for i, name in waiting]
+        assert self.screen is not None
+        self.screen.app.push_screen(ChoiceScreen("A bot plays for…", items), chosen)
+
+    def action_end(self) -> None:
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.send({"t": "end"})
+
+        assert self.screen is not None
+        self.screen.app.push_screen(ConfirmScreen("End this table for everyone?"), answered)
