@@ -23,6 +23,18 @@ COLOURS = ("Red", "Blue", "Yellow", "Green")  # the rulebook's player colours
 ROMAN = ("", "I", "II", "III", "IV")
 
 
+def plural(n: int, word: str) -> str:
+    """``1 legion``, ``2 legions``: every count in The Romans' texts."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def dice_sum(die: int, total: int) -> str:
+    """``7+5=12``: what a die adds to a strength or a box's bonus, so a
+    total never reads without its face (the face is the die, the rest the
+    strength or bonus it was added to)."""
+    return f"{total - die}+{die}={total}"
+
+
 def seat_name(s: State, seat: int) -> str:
     return "Rome" if s.n == 1 else COLOURS[seat]
 
@@ -293,11 +305,13 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
     if k == "placed":
         return (who(e[1]), f" places a {ROMAN[e[2]]} senator in {e[3]} box {ROMAN[e[4]]}")
     if k == "citadel":
-        return (who(e[1]), f" places a {ROMAN[e[2]]} senator in the Citadel (+{e[3]} actions)")
+        return (who(e[1]), f" places a {ROMAN[e[2]]} senator in the Citadel: the black die "
+                           f"rolls {e[4]}, {plural(e[2] + e[3], 'action')} ({e[2]} for the "
+                           f"rank + {e[3]} for the die)")
     if k in ("buy", "sell"):
         return (who(e[1]), f" {'buys' if k == 'buy' else 'sells'} 1 {e[2]}")
     if k == "temple":
-        return (who(e[1]), f" calls on {e[2]}: score {e[3]}")
+        return (who(e[1]), f" calls on {e[2]}: die {e[4]} + {e[3] - e[4]} for the box = {e[3]}")
     if k == "benefit":
         return (who(e[1]), f" takes benefit {e[3]}: {benefit_text(e[2], e[3])}")
     if k == "take":
@@ -318,7 +332,8 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
         return (f"Battle dice: white {e[1]}, purple {e[2]}",)
     if k == "battle":
         result = "wins" if e[5] else "loses"
-        return (who(e[1]), f" {result} in {place(e[2])}, {e[3]} to {e[4]}")
+        return (who(e[1]), f" {result} in {place(e[2])}, {dice_sum(e[6], e[3])} to "
+                           f"{dice_sum(e[7], e[4])}")
     if k == "army lost":
         return (who(e[1]), f"'s army is destroyed in {place(e[2])}")
     if k == "conquer":
@@ -338,7 +353,8 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
     if k == "remote roll":
         return (f"{place(e[1])} is attacked: white {e[2]}, purple {e[3]}",)
     if k == "remote battle":
-        return (who(e[1]), f" {'holds' if e[5] else 'loses'} {place(e[2])}, {e[3]} to {e[4]}")
+        return (who(e[1]), f" {'holds' if e[5] else 'loses'} {place(e[2])}, "
+                           f"{dice_sum(e[6], e[3])} to {dice_sum(e[7], e[4])}")
     if k == "remote lost":
         return (who(e[1]), f" loses {place(e[2])}")
     if k == "enemy moves":
@@ -350,7 +366,8 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
     if k == "enemy roll":
         return (f"Enemy battle dice: white {e[1]}, purple {e[2]}",)
     if k == "enemy battle":
-        return (who(e[1]), f" {'holds' if e[5] else 'loses'} {place(e[2])}, {e[3]} to {e[4]}")
+        return (who(e[1]), f" {'holds' if e[5] else 'loses'} {place(e[2])}, "
+                           f"{dice_sum(e[6], e[3])} to {dice_sum(e[7], e[4])}")
     if k == "enemy conquers":
         return (who(e[1]), f": the Enemy conquers {place(e[2])}")
     if k == "enemy spent":

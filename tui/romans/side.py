@@ -8,7 +8,7 @@ from textual.widgets import Static
 
 from engine.romans.data import ERA_CARDS, GODS
 from engine.romans.state import PHASE_NAMES
-from engine.romans.text import ROMAN
+from engine.romans.text import ROMAN, dice_sum, plural
 from tui.widgets.scene import Scene
 from tui.widgets.untrusted import markup
 
@@ -16,33 +16,39 @@ from . import look
 
 
 def battles(s, viewer: int | None) -> list[tuple[int | None, str]]:
-    """Each battle in the last step's events: (seat, line). A Roman attack
-    reads "Etr: 5+3=8 vs 4+5=9 won" (Rome first); the dice are white (Rome) then
-    purple (the Enemy)."""
+    """Each roll in the last step's events: (seat, line). A Roman attack
+    reads "Etr: 5+3=8 vs 4+5=9 won" (Rome first, each strength plus its
+    die); the dice are white (Rome) then purple (the Enemy), and each battle
+    carries its own, so one that resumes an earlier step's roll reads right.
+    The Citadel's black die and the Temple's die read with what they give."""
     out: list[tuple[int | None, str]] = []
-    white = purple = 0
     for e in s.events:
         k = e[0]
-        if k in ("battle roll", "enemy roll"):
-            white, purple = e[1], e[2]
-        elif k == "remote roll":
-            white, purple = e[2], e[3]
-        elif k in ("battle", "enemy battle", "remote battle"):
-            seat, place, rome, enemy, ok = e[1], e[2], e[3], e[4], e[5]
-            if k == "battle":
-                who = ""
-                result = "[b $success]won[/]" if ok else "[b $error]lost[/]"
-            else:
-                who = "Enemy attacks " if k == "enemy battle" else "remote "
-                result = "[b $success]held[/]" if ok else "[b $error]lost[/]"
-            line = (f"{who}{look.TAG[place]}: {rome - white}+{white}={rome} vs "
-                    f"{enemy - purple}+{purple}={enemy} {result}")
-            out.append((seat, line))
+        if k in ("battle", "enemy battle", "remote battle"):
+            out.append((e.seat, _battle(e)))
         elif k == "overrun":
             out.append((e[1], f"{look.TAG[e[2]]} overrun by the Enemy (unrest)"))
         elif k == "fall of rome":
-            out.append((e[1], f"[b $error]Rome falls[/] to {e[2]} warbands"))
+            out.append((e[1], f"[b $error]Rome falls[/] to {plural(e[2], 'warband')}"))
+        elif k == "citadel":
+            out.append((e.seat, f"Citadel: black die {e.die}, "
+                                f"{e.rank}+{e.bonus}={plural(e.rank + e.bonus, 'action')}"))
+        elif k == "temple":
+            out.append((e.seat, f"Temple, {e.god}: die {e.die} + box {e.score - e.die} "
+                                f"= {e.score}"))
     return out
+
+
+def _battle(e) -> str:
+    """One battle: each side's strength plus its die, and the result."""
+    if e.kind == "battle":
+        who = ""
+        result = "[b $success]won[/]" if e.won else "[b $error]lost[/]"
+    else:
+        who = "Enemy attacks " if e.kind == "enemy battle" else "remote "
+        result = "[b $success]held[/]" if e.held else "[b $error]lost[/]"
+    return (f"{who}{look.TAG[e.province]}: {dice_sum(e.white, e.rome)} vs "
+            f"{dice_sum(e.purple, e.enemy)} {result}")
 
 
 class SidePanel(Static):
