@@ -10,16 +10,24 @@ a Pilot run of the game screen.
 
 from __future__ import annotations
 
-from engine.romans.actions import Citadel, Invade, Senator
+from rich.text import Text
+
+from engine.flow import Pending
+from engine.match import Seat
+from engine.romans import scoring
+from engine.romans.actions import Citadel, Invade, PraetorianArmy, Senator, Sets
+from engine.romans.events import ArmyCreated, FallOfRome, Recruited
 from engine.romans.scenario import native
+from engine.romans.state import INDEX
 from tests.romans_helpers import BLUE, RED, G, expansion, play
-from tui.romans.side import battles
+from tui.romans import look
+from tui.romans.side import SidePanel, battles
+from tui.widgets.scene import Scene
 
 
-def resumed_battle():
-    """Red wins its first battle and must choose to march on or halt; Blue's
-    attack, with the same roll, is fought only after Red answers, in a step
-    with no roll event (the "12+0=12" case of issue 28)."""
+def before_halt():
+    """Red wins its first battle with 2 legions (one stays as garrison) and
+    must choose to march on or halt; Blue's attack waits for the answer."""
     s = (expansion().villa(RED, 2).villa(BLUE, 1).barracks(RED, 2).barracks(BLUE, 1)
          .leader(RED, 1, max_army=5).leader(BLUE, 2, max_army=5)
          .map(RED, natives={"Etruria": native(2)})
@@ -27,7 +35,13 @@ def resumed_battle():
          .dice(4, 2).build())
     s = play(s, Invade(2, "Etruria", 2, ()), Invade(1, "Etruria", 1, ()))
     assert s.pending and s.pending[-1].kind == "march"
-    return play(s, ("halt",))
+    return s
+
+
+def resumed_battle():
+    """Blue's attack, with the same roll as Red's, is fought only after Red
+    answers, in a step with no roll event (the "12+0=12" case of issue 28)."""
+    return play(before_halt(), ("halt",))
 
 
 def test_a_battle_resumed_in_a_later_step_reads_with_its_dice():
@@ -66,3 +80,52 @@ def test_the_temple_die_is_shown_with_the_box_bonus():
     s = play(base.build(), Senator(3, "Temple of Jupiter", 3, "Mars"))
     assert log_text(s, "temple") == "Red calls on Mars: die 3 + 2 for the box = 5"
     assert (RED, "Temple, Mars: die 3 + box 2 = 5") in battles(s, RED)
+
+
+# ---------------------------------------------------------------- words
+def scene_of(s, seat: int, focus: tuple | None = None) -> Scene:
+    """``seat``'s scene of ``s``, as the game screen hands it to the table."""
+    v = G.view(s, seat)
+    seats = tuple(Seat(c) for c in ("Ann", "Bo", "Cy", "Di")[:s.n])
+    return Scene(G, v, seat, seats, look.looks(v, seats), lambda k: None, focus=focus)
+
+
+def side_text(s, seat: int) -> str:
+    """The side panel's text for ``seat``'s view of ``s`` (markup removed)."""
+    panel = SidePanel()
+    panel.show(scene_of(s, seat))
+    return Text.from_markup(str(panel.content)).plain
+
+
+def line_of(s, e) -> str:
+    return "".join(part for part, _ in G.log_line(s, e).parts)
+
+
+def test_counts_of_one_read_singular():
+    s = resumed_battle()
+    assert line_of(s, Recruited(RED, 1)) == "Red recruits 1 legion"
+    assert line_of(s, ArmyCreated(RED, 1, 1, 2, ())) == \
+        "Red sends a II general and 1 legion into Etruria"
+    assert line_of(s, FallOfRome(RED, 1)) == "Red: Latium falls to 1 warband — the Fall of Rome!"
+    assert (RED, "Rome falls to 1 warband") in [
+        (who, Text.from_markup(line).plain) for who, line in battles(
+            s.replace(events=(FallOfRome(RED, 1),)), RED)]
+    assert G.describe(s, PraetorianArmy("Etruria", 1, ())) == "1 legion attacks Etruria"
+    assert scoring.outcome(s, (1, 0, 0, 0), (RED,)) == "Red wins with 1 point"
+    sets = s.replace(pending=(Pending("sets", RED, (1,)),))
+    assert G.prompt(sets) == "Red: Colosseum: how many resource sets to score (1 point each)"
+    assert G.describe(sets, Sets(1)) == "Score 1 set (1 point)"
+
+
+def test_the_army_and_the_enemy_read_singular_beside_the_map():
+    """Red's army won with 2 legions and left one as garrison: 1 legion."""
+    s = before_halt()
+    assert "1 legion," in side_text(s, RED) and "1 legions" not in side_text(s, RED)
+    assert "your army: 1 legion," in look.place_text(G.view(s, RED), RED, INDEX["Etruria"])
+
+
+def test_the_scores_line_says_it_is_scores():
+    s = resumed_battle()
+    first = side_text(s, RED).splitlines()[0]
+    scores = " ".join(f"{'RBYG'[i]}{s.players[i].score}" for i in s.order)
+    assert first.endswith(f"Red · scores {scores}")

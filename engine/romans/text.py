@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import string
 
 from engine.core import HIDDEN, LogLine
 
@@ -43,7 +44,7 @@ def native_text(card: int) -> str:
     if card == HIDDEN:
         return "a face-down Native force"
     n = NATIVE_FORCES[card]
-    parts = [f"{n.warbands} warband{'s' if n.warbands > 1 else ''}"]
+    parts = [plural(n.warbands, "warband")]
     if n.city:
         parts.append("a city")
     if n.fortification:
@@ -81,7 +82,7 @@ def describe(s: State, a: tuple) -> str:
         else:
             extras = (", a fleet" if e.fleet else "") + (f", general +{e.general}"
                                                           if e.general else "")
-            what = f"{e.name}: {e.warbands} warbands from {e.start}{extras}"
+            what = f"{e.name}: {plural(e.warbands, 'warband')} from {e.start}{extras}"
         user = s.queue[0] if s.queue else a[2]
         return what if a[2] == user else f"{what}, for {seat_name(s, a[2])}"
     if kind == "piece":
@@ -94,7 +95,7 @@ def describe(s: State, a: tuple) -> str:
     if kind == "citadel":
         return f"{ROMAN[a[1]]} to the Citadel"
     if kind == "invade":
-        return (f"{ROMAN[a[1]]} senator leads {a[3]} legion{'s' if a[3] > 1 else ''} "
+        return (f"{ROMAN[a[1]]} senator leads {plural(a[3], 'legion')} "
                 f"into {a[2]}{_seas(a[4])}")
     if kind == "buy":
         return f"Buy 1 {a[1]} for 3 gold"
@@ -118,7 +119,7 @@ def describe(s: State, a: tuple) -> str:
         return _build(s, a)
     if kind == "sets":
         per = s.pending[-1].data[0] if s.pending and s.pending[-1].kind == "sets" else 0
-        return f"Score {a[1]} set{'s' if a[1] != 1 else ''} ({a[1] * per} points)"
+        return f"Score {plural(a[1], 'set')} ({plural(a[1] * per, 'point')})"
     if kind == "benefits":
         return _benefits(s, a)
     if kind == "take":
@@ -126,7 +127,8 @@ def describe(s: State, a: tuple) -> str:
     if kind == "calm":
         return f"Remove the unrest in {a[1]}"
     if kind == "army":
-        return f"{a[2]} legion{'s' if a[2] > 1 else ''} attack {a[1]}{_seas(a[3])}"
+        verb = "attacks" if a[2] == 1 else "attack"
+        return f"{plural(a[2], 'legion')} {verb} {a[1]}{_seas(a[3])}"
     if kind == "march":
         return f"March into {a[1]}{_seas(a[2])}"
     if kind == "halt":
@@ -172,9 +174,9 @@ def benefit_text(god: str, number: int) -> str:
     n = b.amount
     per = f"{b.per} point{'s' if b.per != 1 else ''} per"
     words = {
-        "recruit": f"recruit {n} legions",
+        "recruit": f"recruit {plural(n, 'legion')}",
         "build": f"build pieces worth up to {n} gold, free",
-        "gain resources": f"gain {n} resources of your choice",
+        "gain resources": f"gain {plural(n, 'resource')} of your choice",
         "gain gold": f"gain {n} gold",
         "remove unrest": f"remove {n} unrest",
         "raise": f"raise {n} rank{'s' if n != 1 else ''}",
@@ -202,13 +204,13 @@ PROMPTS = {
     "piece": "place your bonus {0}",
     "collect": "choose a province to collect revenue from",
     "unrest": "place the Basilica's unrest in a province you collected from",
-    "types": "choose {0} type(s) of revenue",
+    "types": "choose {0:type} of revenue",
     "raise": "raise a senator by one rank ({0} left)",
     "build": "buy pieces (up to {0} gold)",
     "citadel": "use your Citadel actions ({0} left)",
     "benefits": "{0}: split your Temple score of {1} into one or two benefits",
-    "take": "choose the {0} resources you gain",
-    "sets": "Colosseum: how many resource sets to score ({0} points each)",
+    "take": "choose the {0:resource} you gain",
+    "sets": "Colosseum: how many resource sets to score ({0:point} each)",
     "calm": "choose where to remove unrest ({0} left)",
     "army": "Castra Praetoria: choose the army's target and size (up to {0})",
     "march": "your army won: march on, or end the campaign",
@@ -219,6 +221,19 @@ PROMPTS = {
 }
 
 
+class Counts(string.Formatter):
+    """Formats ``{0:legion}`` as ``1 legion`` or ``2 legions``, so a
+    prompt's count never reads "1 points"."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if format_spec.isalpha() and isinstance(value, int):
+            return plural(value, format_spec)
+        return super().format_field(value, format_spec)
+
+
+COUNTS = Counts()
+
+
 def prompt(s: State) -> str:
     if s.phase == OVER:
         return "The game is over"
@@ -226,7 +241,7 @@ def prompt(s: State) -> str:
         pd = s.pending[-1]
         text = PROMPTS[pd.kind]
         with contextlib.suppress(IndexError, KeyError, ValueError):
-            text = text.format(*pd.data)
+            text = COUNTS.format(text, *pd.data)
         if pd.kind == "collect":
             left = pd.data[0] - pd.data[1].bit_count()
             text += f" ({left} more at most)"
@@ -320,12 +335,12 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
     if k == "gold":
         return (who(e[1]), f" takes {e[2]} gold")
     if k == "recruit":
-        return (who(e[1]), f" recruits {e[2]} legions")
+        return (who(e[1]), f" recruits {plural(e[2], 'legion')}")
     if k == "raised":
         return (who(e[1]), f" raises a {ROMAN[e[2]]} senator ({e[3]})")
     if k == "army":
         general = f"a {ROMAN[e[4]]} general and " if e[4] else ""
-        return (who(e[1]), f" sends {general}{e[3]} legions into {place(e[2])}")
+        return (who(e[1]), f" sends {general}{plural(e[3], 'legion')} into {place(e[2])}")
     if k == "fight":
         return (who(e[1]), f" attacks {place(e[2])}: Rome {e[3]} against {e[4]}")
     if k == "battle roll":
@@ -373,7 +388,7 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
     if k == "enemy spent":
         return (who(e[1]), ": the Enemy army is spent")
     if k == "fall of rome":
-        return (who(e[1]), f": Latium falls to {e[2]} warbands — the Fall of Rome!")
+        return (who(e[1]), f": Latium falls to {plural(e[2], 'warband')} — the Fall of Rome!")
     if k == "era":
         return (f"Era {e[1]}",)
     if k == "game over":

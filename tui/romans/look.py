@@ -12,7 +12,7 @@ from engine.core import HIDDEN
 from engine.match import Seat
 from engine.romans.data import NATIVE_FORCES, RESOURCE_NAMES, TRIUMPHS
 from engine.romans.state import NP, PLACES, REMOTE, State, board
-from engine.romans.text import COLOURS, ROMAN, native_text, seat_name
+from engine.romans.text import COLOURS, ROMAN, native_text, plural, seat_name
 from tui.widgets.seats import SeatLook
 
 # The table's own colours (theme variables start with the game id).
@@ -163,11 +163,11 @@ def place_text(s: State, seat: int, i: int) -> str:
     if p.army is not None and p.army.place == i:
         a = p.army
         general = f"general {ROMAN[a.rank]}" if a.rank else "no general"
-        parts.append(f"your army: {a.legions} legions, {general}"
+        parts.append(f"your army: {plural(a.legions, 'legion')}, {general}"
                      + (f", Rome {a.rome} vs {a.enemy}" if a.enemy else ""))
     if p.horde is not None and p.horde.place == i:
         h = p.horde
-        parts.append(f"the Enemy: {h.warbands} warbands" + (f", general +{h.general}"
+        parts.append(f"the Enemy: {plural(h.warbands, 'warband')}" + (f", general +{h.general}"
                                                              if h.general else ""))
     if p.garrison & bit:
         held = ["legion"]

@@ -51,6 +51,17 @@ def _battle(e) -> str:
             f"{dice_sum(e.purple, e.enemy)} {result}")
 
 
+def scores_line(scene: Scene) -> str:
+    """Every seat's score, in turn order ("scores B1 Y2 G9 R9": the letters
+    are the seats, the numbers their points; the solo Enemy's last). It read
+    "order B1 Y2" once, and players took the numbers for places in the order."""
+    s = scene.state
+    scores = " ".join(f"{look.letter(scene.looks[i])}{s.players[i].score}" for i in s.order)
+    if s.n == 1:
+        return f"score {scores} · [b $romans-enemy]Enemy {s.enemy_score}[/]"
+    return f"scores {scores}"
+
+
 class SidePanel(Static):
     """Where the game is and what you hold; the battles just fought."""
 
@@ -64,10 +75,8 @@ class SidePanel(Static):
         p = s.players[seat]
         self.border_title = f"Era {s.era} · {PHASE_NAMES[s.phase]}"
         lines = []
-        order = " ".join(f"{look.letter(scene.looks[i])}{s.players[i].score}" for i in s.order)
-        enemy = f" · [b $romans-enemy]Enemy {s.enemy_score}[/]" if s.n == 1 else ""
         lines.append(f"{look.badge(me)} {markup('$label', label=me.label).markup} · "
-                     f"order {order}{enemy}")
+                     + scores_line(scene))
         leader = self._leader(s, p)
         if leader:
             lines.append(f"Leader {leader} · army {p.max_army}")
@@ -88,13 +97,14 @@ class SidePanel(Static):
             a = p.army
             general = f"gen. {ROMAN[a.rank]}" if a.rank else "no general"
             fight = f", {a.rome} vs {a.enemy}" if a.enemy else f", strength {a.rome}"
-            lines.append(f"[b]Army[/] {look.TAG[a.place]}: {a.legions} legions, {general}{fight}")
+            lines.append(f"[b]Army[/] {look.TAG[a.place]}: {plural(a.legions, 'legion')}, "
+                         f"{general}{fight}")
         if p.horde is not None:
             h = p.horde
             tgt = f" → {look.TAG[h.target]}" if h.target >= 0 else ""
             general = f" +{h.general}" if h.general else ""
             lines.append(f"[b $romans-enemy]Enemy[/] {look.TAG[h.place]}: "
-                         f"{h.warbands} warbands{general}{tgt}")
+                         f"{plural(h.warbands, 'warband')}{general}{tgt}")
         fights = battles(s, scene.own)
         mine = [line for who, line in fights if who == seat]
         others = [(who, line) for who, line in fights if who != seat]
