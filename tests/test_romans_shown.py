@@ -15,7 +15,8 @@ from rich.text import Text
 from engine.flow import Pending
 from engine.match import Seat
 from engine.romans import scoring
-from engine.romans.actions import Citadel, Invade, PraetorianArmy, Senator, Sets
+from engine.romans.actions import Build, Citadel, Invade, PraetorianArmy, Senator, Sets
+from engine.romans.data import PIECE_COST
 from engine.romans.events import ArmyCreated, FallOfRome, Recruited
 from engine.romans.scenario import native
 from engine.romans.state import INDEX
@@ -129,3 +130,30 @@ def test_the_scores_line_says_it_is_scores():
     first = side_text(s, RED).splitlines()[0]
     scores = " ".join(f"{'RBYG'[i]}{s.players[i].score}" for i in s.order)
     assert first.endswith(f"Red · scores {scores}")
+
+
+# ---------------------------------------------------------------- moving a fortification
+def servian_wall(**kw):
+    """Red, on the Servian Wall with gold to spend, holds Hispania; Gallia
+    (the same region) holds what ``kw`` names."""
+    s = (expansion().villa(RED, 1).docks(RED, materials=1, gold=20)
+         .map(RED, garrison=["Hispania", "Gallia"], **kw).build())
+    return play(s, Senator(1, "Servian Wall", 1, ""))
+
+
+def test_a_wall_built_where_the_region_holds_a_fort_names_the_fort():
+    """L623 (Servian Wall 3): a fortification may be taken up and one built
+    elsewhere at full cost; the action names what is taken up, a fort, not
+    a wall that is not there."""
+    s = servian_wall(forts=["Gallia"])
+    wall, fort = PIECE_COST["wall"], PIECE_COST["fort"]
+    assert Build("wall", "Hispania") in G.legal(s)
+    assert G.describe(s, Build("wall", "Hispania")) == (
+        f"Build a wall in Hispania, taking up the fort in Gallia ({wall} gold)")
+    assert G.describe(s, Build("fort", "Hispania")) == (
+        f"Move the fort from Gallia to Hispania ({fort} gold)")
+    assert G.describe(s, Build("wall", "Gallia")) == (
+        f"Flip the fort in Gallia to a wall ({wall} gold)")
+    walled = servian_wall(walls=["Gallia"])
+    assert G.describe(walled, Build("fort", "Hispania")) == (
+        f"Build a fort in Hispania, taking up the wall in Gallia ({fort} gold)")

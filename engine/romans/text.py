@@ -164,8 +164,20 @@ def _build(s: State, a: tuple) -> str:
     if old == place:
         return f"Flip the fort in {a[2]} to a wall ({price})"
     if old >= 0:
+        there = _piece_at(s.players[seat], a[1], old)
+        if there != a[1]:  # one fortification per region: the other kind is taken up
+            return f"Build a {a[1]} in {a[2]}, taking up the {there} in {PLACES[old]} ({price})"
         return f"Move the {a[1]} from {PLACES[old]} to {a[2]} ({price})"
     return f"Buy a {a[1]} in {a[2]} ({price})"
+
+
+def _piece_at(p, piece: str, place: int) -> str:
+    """What stands at ``place`` of the kind ``piece`` would take up: the
+    city, or the fort or wall (a region holds one fortification of either
+    kind, so a wall built may take up a fort and the other way round)."""
+    if piece == "city":
+        return "city"
+    return "wall" if p.walls >> place & 1 else "fort"
 
 
 def benefit_text(god: str, number: int) -> str:
