@@ -10,18 +10,28 @@ a Pilot run of the game screen.
 
 from __future__ import annotations
 
+import asyncio
+from fractions import Fraction
+
 from rich.text import Text
 
+from ai.romans.preview import nation_preview
 from engine.flow import Pending
 from engine.match import Seat
 from engine.romans import scoring
-from engine.romans.actions import Build, Citadel, Invade, PraetorianArmy, Senator, Sets
-from engine.romans.data import PIECE_COST
+from engine.romans.actions import Build, Citadel, Invade, Nation, PraetorianArmy, Senator, Sets
+from engine.romans.data import BUILDINGS, PIECE_COST
 from engine.romans.events import ArmyCreated, FallOfRome, Recruited
+from engine.romans.explain import box_effect, box_text, citadel_text, win_chance
 from engine.romans.scenario import native
-from engine.romans.state import INDEX
-from tests.romans_helpers import BLUE, RED, G, expansion, play
+from engine.romans.state import INDEX, PLACES
+from engine.romans.text import ROMAN
+from tests.romans_helpers import BLUE, GREEN, MED_OCC, RED, YELLOW, G, expansion, play, romans
+from tests.test_romans_examples import era2
+from tests.test_romans_tui import board_text, first_placing, position
+from tests.test_tui_support import app_for, settle
 from tui.romans import look
+from tui.romans.about import army_odds
 from tui.romans.side import SidePanel, battles
 from tui.widgets.scene import Scene
 
@@ -157,3 +167,107 @@ def test_a_wall_built_where_the_region_holds_a_fort_names_the_fort():
     walled = servian_wall(walls=["Gallia"])
     assert G.describe(walled, Build("fort", "Hispania")) == (
         f"Build a fort in Hispania, taking up the wall in Gallia ({fort} gold)")
+
+
+# ---------------------------------------------------------------- boxes explained
+def test_every_box_says_what_it_does():
+    """Each box of each building has words, from the data: the numbers of
+    its effect appear in them, and stand-ins say so."""
+    for b in BUILDINGS:
+        for box in b.boxes:
+            text = box_text(b.name, box.number)
+            assert text.startswith(f"{b.name} {ROMAN[box.number]}: ")
+            assert box_effect(b, box) != box.effect, "the rule's name is put in words"
+            if box.amount is not None and box.effect != "temple":
+                assert str(box.amount) in text
+            assert ("(stand-in)" in text) == box.inferred
+    assert "recruit 3 legions" in box_text("Castra Peregrina", 2)
+    assert "up to 8 legions (beyond your army size), no general" in \
+        box_text("Castra Praetoria", 4)
+    assert "box IV's recruit 6 legions" in box_text("Castra Peregrina", 1, "Mars")
+
+
+def test_a_box_says_what_it_gives_now():
+    """Ludus Magnus box II: a point per occupied province not in unrest."""
+    s = (expansion().villa(RED, 2)
+         .map(RED, garrison=["Venetia", "Gallia", "Hispania"], unrest=["Gallia"]).build())
+    text = box_text("Ludus Magnus", 2, "", s.players[RED])
+    assert text.endswith("; now 3 points")  # Latium, Venetia, Hispania
+
+
+def test_the_citadel_and_a_general_are_explained():
+    assert "2 actions for the rank + the black die (1: +0, 2: +0, 3: +1, 4: +1, 5: +2, " \
+           "6: +3" in citadel_text(2)
+    s = (expansion().villa(RED, 3).barracks(RED, 3).leader(RED, 1, max_army=5)
+         .map(RED, natives={"Etruria": native(2)}).build())
+    # A counter turned face up (the full state shows it): 3 legions + 2 (a
+    # III general) = 5 against 2 loses only when the white die falls 4 or
+    # more below the purple one.
+    text = army_odds(s, RED, "Etruria", 3, 3)
+    assert text.startswith("Rome 3 legions + general III's bonus 2 (rank - 1, stand-in) = 5 "
+                           "against 2, + the dice; first battle 92%; conquers 100%")
+    hidden = army_odds(G.view(s, RED), RED, "Etruria", 1, 1)  # face down to Red
+    assert hidden.startswith("Rome 1 legion + general I's bonus 0 (rank - 1, stand-in) = 1 "
+                             "against a face-down Native force; conquers ")
+    assert win_chance(5, 2) == Fraction(33, 36)  # (1,5) (1,6) (2,6) lose
+
+
+def test_highlighting_a_box_explains_it_under_the_board():
+    m = position(3, first_placing)
+
+    async def go():
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            await pilot.press(*"peregrina")
+            await settle(pilot)
+            text = board_text(app)
+            assert "Castra Peregrina I: recruit 2 legions to the Barracks" in text
+            await pilot.press("right_square_bracket")  # the City of Rome shows it too
+            await settle(pilot)
+            city = board_text(app)
+            assert "Castra Peregrina I: recruit 2 legions" in city
+
+    asyncio.run(go())
+
+
+# ---------------------------------------------------------------- Enemy nation previews
+def test_a_nation_preview_names_the_route_and_first_fight_the_engine_then_takes():
+    """The Gauls from Gallia on Red's map: the preview (from Red's view)
+    names the route and first attack the Enemy phase then plays."""
+    s = romans(4).at("nations", 2).order(RED, BLUE, YELLOW, GREEN).build()
+    text = nation_preview(G.view(s, RED), 2, RED)
+    assert "target Latium · route Gallia → Venetia → Etruria → Latium · first attack on " \
+           "Latium, which holds each roll " in text and "expected loss " in text
+    s = play(s, Nation(2, RED))
+    while s.phase == "nations":
+        s = play(s, G.legal(s)[0])
+    walk = [PLACES[e.place] for e in s.events if e.kind == "enemy moves" and e.seat == RED]
+    fight = next(PLACES[e.province] for e in s.events
+                 if e.kind == "enemy fight" and e.seat == RED)
+    assert walk == ["Venetia", "Etruria", "Latium"] and fight == "Latium"
+
+
+def test_a_nation_preview_says_its_fleet_sinks_yours():
+    """L383: the Carthaginians' fleet would go to Mediterraneum Occidentis,
+    where Rome's fleet is: both sink; without it, the Enemy fleet enters."""
+    with_fleet = era2(fleet=True)
+    assert nation_preview(G.view(with_fleet, 0), 1, 0).startswith(
+        f"its fleet sinks yours in {MED_OCC} (both go) · first attack on Mauritania")
+    assert nation_preview(G.view(era2(fleet=False), 0), 1, 0).startswith(
+        f"its fleet enters {MED_OCC} · first attack on Mauritania")
+    assert ("fleets sunk", 0, INDEX[MED_OCC]) in play(with_fleet, Nation(1, 0)).events
+
+
+def test_highlighting_a_nation_shows_its_preview_under_the_board():
+    m = position(2, lambda s: s.phase == "nations" and not s.pending, n=1)
+    v = m.view(0)
+    first = m.game.legal(v)[0]
+
+    async def go():
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            assert nation_preview(v, first.face, first.user) in board_text(app)
+
+    asyncio.run(go())

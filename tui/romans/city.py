@@ -153,10 +153,14 @@ def card_lines(scene: Scene, wide: bool) -> list[str]:
     return out
 
 
-def city_lines(scene: Scene, wide: bool, focus: str = "") -> list[str]:
+def city_lines(scene: Scene, wide: bool, focus: str = "", about: str = "") -> list[str]:
+    """The City of Rome; ``about`` (what the highlighted action does, plain
+    text) goes under the buildings, where the box it explains is."""
     s = scene.state
     lines = tracks(scene, wide)
     lines += building_lines(scene, wide, focus)
+    if about:
+        lines.append(f"[b]{escape(about)}[/]")
     if wide:
         lines.append("[dim]Citadel: any senators, no cost; actions = rank + die bonus[/]")
     lines.append(later_line(s, wide))

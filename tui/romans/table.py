@@ -21,6 +21,7 @@ from tui.widgets.scene import Scene
 from tui.widgets.seats import SeatLook
 
 from . import look
+from .about import about
 from .board import RomansBoard
 from .side import SidePanel
 
@@ -79,6 +80,7 @@ class RomansUI:
         self._box.border_subtitle = ""
         self._board.marked = frozenset()
         self._board.preview = None
+        self._board.about = ""
         self._board.show(scene)
         self._side.show(scene)
         before = scene.earlier(1)
@@ -91,6 +93,7 @@ class RomansUI:
         places, route = places_of(action)
         self._board.preview = route
         self._board.building = action.building if isinstance(action, Senator) else ""
+        self._board.about = about(scene, action)
         self._board.point_at(places)
 
     def table_key(self, key: str) -> bool:
