@@ -24,7 +24,8 @@ from engine.romans.data import BUILDINGS, PIECE_COST
 from engine.romans.events import ArmyCreated, FallOfRome, Recruited
 from engine.romans.explain import box_effect, box_text, citadel_text, win_chance
 from engine.romans.scenario import native
-from engine.romans.state import INDEX, PLACES
+from engine.romans.setup import BUILDING_INDEX
+from engine.romans.state import BLOCKED, INDEX, OCCUPIED, PLACES
 from engine.romans.text import ROMAN
 from tests.romans_helpers import BLUE, GREEN, MED_OCC, RED, YELLOW, G, expansion, play, romans
 from tests.test_romans_examples import era2
@@ -32,6 +33,8 @@ from tests.test_romans_tui import board_text, first_placing, position
 from tests.test_tui_support import app_for, settle
 from tui.romans import look
 from tui.romans.about import army_odds
+from tui.romans.city import city_lines
+from tui.romans.reasons import building_reason
 from tui.romans.side import SidePanel, battles
 from tui.widgets.scene import Scene
 
@@ -271,3 +274,50 @@ def test_highlighting_a_nation_shows_its_preview_under_the_board():
             assert nation_preview(v, first.face, first.user) in board_text(app)
 
     asyncio.run(go())
+
+
+# ---------------------------------------------------------------- why an option is missing
+ITALY = ["Venetia", "Etruria", "Campania", "Apulia"]  # and Latium, held from the start
+
+
+def reason(s, building: str) -> str:
+    return building_reason(s, RED, BUILDING_INDEX[building])
+
+
+def test_each_building_not_offered_says_why():
+    s = (expansion().villa(RED, 1).docks(RED, manpower=1, victuals=1, materials=0, gold=1)
+         .senator("Forum", 4, RED, 4)
+         .senator("Castra Peregrina", 1, BLUE, 1).senator("Castra Peregrina", 2, YELLOW, 2)
+         .map(RED, garrison=ITALY, unrest=["Etruria"]).build())
+    offered = {a.building for a in G.legal(s) if isinstance(a, Senator)}
+    assert reason(s, "Servian Wall") == "needs 1 materials"
+    assert reason(s, "Basilica Aemilia") == "needs 1 gold"
+    assert reason(s, "Forum") == "yours already (one senator a building)"
+    assert reason(s, "Castra Peregrina") == "free box III needs a III senator"
+    assert reason(s, "Temple of Jupiter") == "no god: unrest in Etruria"
+    named = {"Servian Wall", "Basilica Aemilia", "Forum", "Castra Peregrina", "Temple of Jupiter"}
+    assert not offered & named, "each of those is missing from the actions"
+    s = expansion().villa(RED, 4).build()
+    b = BUILDING_INDEX["Castra Peregrina"]
+    taken = (OCCUPIED + BLUE * 8 + 1, OCCUPIED + YELLOW * 8 + 2, OCCUPIED + GREEN * 8 + 3,
+             BLOCKED + 4)  # three senators and a blocking one (a smaller game's)
+    full = s.replace(boxes=s.boxes[:b] + (taken,) + s.boxes[b + 1:])
+    assert reason(full, "Castra Peregrina") == "every box taken"
+    assert reason(full, "Basilica Aemilia") == ""  # offered: no reason
+
+
+def test_the_city_of_rome_and_the_side_panel_show_the_reasons_to_the_seat_placing():
+    s = (expansion().villa(RED, 1).docks(RED, materials=0)
+         .map(RED, garrison=ITALY, unrest=["Etruria"]).build())
+    wide = Text.from_markup("\n".join(city_lines(scene_of(s, RED), True))).plain
+    lines = wide.splitlines()
+    wall = next(k for k, line in enumerate(lines) if line.startswith("Servian Wall"))
+    assert lines[wall + 1] == "  ✗ needs 1 materials", "the reason is under its building"
+    assert "  ✗ no god: unrest in Etruria" in lines
+    narrow = Text.from_markup("\n".join(city_lines(scene_of(s, RED), False))).plain
+    assert "  ✗ needs 1 materials" in narrow.splitlines()
+    assert "✗ no god: unrest in Etruria" in side_text(s, RED)
+    assert "✗ no god: unrest in Etruria · no army: Barracks empty" in side_text(s.replace(
+        players=(s.players[RED].replace(barracks=0),) + s.players[1:]), RED)
+    # Blue is not placing: no reasons for Blue
+    assert "✗" not in Text.from_markup("\n".join(city_lines(scene_of(s, BLUE), True))).plain

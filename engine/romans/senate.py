@@ -180,6 +180,12 @@ def _building_options(s: State, seat: int, b: int, ranks: list[int], open_gods: 
             if code == EMPTY for r in ranks if r >= number for x in gods]
 
 
+def building_options(s: State, seat: int, b: int) -> list:
+    """The placements ``seat`` has in building ``b`` now (the table words
+    why there are none)."""
+    return _building_options(s, seat, b, sorted(set(s.players[seat].villa)), gods_open(s, seat))
+
+
 def why_illegal(s: State, a: tuple) -> str:
     return "not a placement open to you now (rank, free box, cost, one senator per building)"
 

@@ -18,7 +18,7 @@ from engine.romans.state import BLOCKED, OCCUPIED, PROVINCES, occupant
 from engine.romans.text import ROMAN
 from tui.widgets.scene import Scene
 
-from . import look
+from . import look, reasons
 
 SHORT_NAMES = {
     "Basilica Aemilia": "Basilica", "Castra Peregrina": "Castra Per", "Forum": "Forum",
@@ -71,6 +71,7 @@ def building_lines(scene: Scene, wide: bool, focus: str) -> list[str]:
     head = " " * (width + 4) + "[dim] I  II III IV[/]"
     out = [head]
     gods_of = {g.building: g for g in GODS}
+    mover = reasons.placing(s, scene.own)  # say why a building is not offered
     for i in in_play(s):
         b = BUILDINGS[i]
         name = b.name if wide else SHORT_NAMES.get(b.name, b.name[:10])
@@ -85,7 +86,11 @@ def building_lines(scene: Scene, wide: bool, focus: str) -> list[str]:
         if b.new_senator and wide:
             extra += " [dim]+senator[/]"
         style = "reverse" if b.name == focus else "b"
-        out.append(f"[{style}]{escape(name):<{width}}[/] {cost:<3}{boxes}{extra}")
+        line = f"[{style}]{escape(name):<{width}}[/] {cost:<3}{boxes}{extra}"
+        out.append(line)
+        why = reasons.building_reason(s, scene.own, i) if mover else ""
+        if why:  # under the building: a line's end has no room at 120 columns
+            out.append(f"  [dim]✗ {escape(why)}[/]")
     return out
 
 
@@ -106,7 +111,8 @@ def gods_line(scene: Scene) -> str:
     for g, holder in zip(GODS, s.gods, strict=True):
         who = look.letter(scene.looks[holder]) if holder >= 0 else "[dim]free[/]"
         parts.append(f"{g.name} {who}")
-    return "[dim]Gods[/] " + " · ".join(parts)
+    why = reasons.god_reason(s, scene.own) if reasons.placing(s, scene.own) else ""
+    return "[dim]Gods[/] " + " · ".join(parts) + (f"\n  [dim]✗ {escape(why)}[/]" if why else "")
 
 
 def glory_line(scene: Scene, wide: bool) -> list[str]:

@@ -12,7 +12,7 @@ from engine.romans.text import ROMAN, dice_sum, plural
 from tui.widgets.scene import Scene
 from tui.widgets.untrusted import markup
 
-from . import look
+from . import look, reasons
 
 
 def battles(s, viewer: int | None) -> list[tuple[int | None, str]]:
@@ -93,6 +93,10 @@ class SidePanel(Static):
             extra.append("Triumphs " + " ".join(tri))
         if extra:
             lines.append(" · ".join(extra))
+        if reasons.placing(s, scene.own):  # why no god or army is offered, in one line
+            why = [w for w in (reasons.god_reason(s, seat), reasons.army_reason(s, seat)) if w]
+            if why:
+                lines.append(f"[dim]✗ {markup('$why', why=' · '.join(why)).markup}[/]")
         if p.army is not None:
             a = p.army
             general = f"gen. {ROMAN[a.rank]}" if a.rank else "no general"
