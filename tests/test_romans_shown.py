@@ -29,10 +29,11 @@ from engine.romans.state import BLOCKED, INDEX, OCCUPIED, PLACES
 from engine.romans.text import ROMAN
 from tests.romans_helpers import BLUE, GREEN, MED_OCC, RED, YELLOW, G, expansion, play, romans
 from tests.test_romans_examples import era2
-from tests.test_romans_tui import board_text, first_placing, position
+from tests.test_romans_tui import board_text, first_placing, keys_to, position
 from tests.test_tui_support import app_for, settle
 from tui.romans import look
 from tui.romans.about import army_odds
+from tui.romans.board import RomansBoard
 from tui.romans.city import city_lines
 from tui.romans.reasons import building_reason
 from tui.romans.side import SidePanel, battles
@@ -321,3 +322,35 @@ def test_the_city_of_rome_and_the_side_panel_show_the_reasons_to_the_seat_placin
         players=(s.players[RED].replace(barracks=0),) + s.players[1:]), RED)
     # Blue is not placing: no reasons for Blue
     assert "✗" not in Text.from_markup("\n".join(city_lines(scene_of(s, BLUE), True))).plain
+
+
+# ---------------------------------------------------------------- regions
+def test_a_province_names_its_region_and_what_the_region_holds():
+    """L494-498: one city and one fortification a region; Hispania and
+    Gallia are one region."""
+    s = (expansion().map(RED, garrison=["Hispania", "Gallia"], cities=["Gallia"],
+                         forts=["Hispania"]).build())
+    v = G.view(s, RED)
+    assert look.place_text(v, RED, INDEX["Hispania"]).endswith(
+        " · region with Gallia: one Roman city and one fortification between them "
+        "(city in Gallia, fortification in Hispania)")
+    assert look.place_text(v, RED, INDEX["Apulia"]).endswith(
+        "region with Campania: one Roman city and one fortification between them "
+        "(none yet)")
+    assert "region" not in look.place_text(v, RED, INDEX["Latium"])  # a region of its own
+
+
+def test_the_cursor_on_a_province_shows_its_region_under_the_map():
+    m = position(3, first_placing)
+
+    async def go():
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            await pilot.press("tab", "tab")  # the action list, then the map
+            board = app.screen.query_one(RomansBoard)
+            assert app.focused is board
+            await pilot.press(*keys_to(board.cursor, INDEX["Apulia"]))
+            assert "Apulia (" in board_text(app) and "region with Campania" in board_text(app)
+
+    asyncio.run(go())

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.core import HIDDEN
 from engine.match import Seat
 from engine.romans.data import NATIVE_FORCES, RESOURCE_NAMES, TRIUMPHS
-from engine.romans.state import NP, PLACES, REMOTE, State, board
+from engine.romans.state import NP, PLACES, REGION_MASK, REMOTE, State, bits, board
 from engine.romans.text import COLOURS, ROMAN, native_text, plural, seat_name
 from tui.widgets.seats import SeatLook
 
@@ -191,4 +191,22 @@ def place_text(s: State, seat: int, i: int) -> str:
         parts.append(f"remote (attack {b.remote[i]})" + (f", triumphs {shown}" if tri else ""))
     symbol = RESOURCE_NAMES[b.symbol[i]]
     links = [TAG[j] for j in range(len(PLACES)) if b.adj[i] >> j & 1]
-    return (f"{name} ({symbol}): {'; '.join(parts) or 'empty'} · next to {' '.join(links)}")
+    region = region_text(p, i)
+    return (f"{name} ({symbol}): {'; '.join(parts) or 'empty'} · next to {' '.join(links)}"
+            + (f" · {region}" if region else ""))
+
+
+def region_text(p, i: int) -> str:
+    """Province ``i``'s region partner and what the pair holds (7E: one city
+    and one fortification a region); "" for a region of one province."""
+    others = bits(REGION_MASK[i] & ~(1 << i))
+    if not others:
+        return ""
+    region = REGION_MASK[i]
+    held = []
+    for mask, word in ((p.cities, "city"), (p.forts | p.walls, "fortification")):
+        where = [PLACES[j] for j in bits(mask & region)]
+        if where:
+            held.append(f"{word} in {where[0]}")
+    return (f"region with {' '.join(PLACES[j] for j in others)}: one Roman city and one "
+            f"fortification between them ({', '.join(held) or 'none yet'})")
