@@ -21,7 +21,14 @@ from engine.match import Seat
 from engine.romans import scoring
 from engine.romans.actions import Build, Citadel, Invade, Nation, PraetorianArmy, Senator, Sets
 from engine.romans.data import BUILDINGS, PIECE_COST
-from engine.romans.events import ArmyCreated, FallOfRome, Recruited
+from engine.romans.events import (
+    ArmyCreated,
+    EnemyGloryRolled,
+    FallOfRome,
+    GloryRolled,
+    Recruited,
+    Storm,
+)
 from engine.romans.explain import box_effect, box_text, citadel_text, win_chance
 from engine.romans.scenario import native
 from engine.romans.setup import BUILDING_INDEX
@@ -354,3 +361,12 @@ def test_the_cursor_on_a_province_shows_its_region_under_the_map():
             assert "Apulia (" in board_text(app) and "region with Campania" in board_text(app)
 
     asyncio.run(go())
+
+
+def test_the_glory_and_storm_dice_read_with_what_they_give():
+    s = resumed_battle().replace(events=(
+        GloryRolled(RED, 3, INDEX["Etruria"]), GloryRolled(BLUE, 6, -1),
+        EnemyGloryRolled(2, INDEX["Gallia"]), Storm(4)))
+    assert battles(s, RED) == [(RED, "Glory: die 3, Etr"), (BLUE, "Glory: die 6, free choice"),
+                               (None, "Enemy Glory: die 2, Gal"),
+                               (None, "Storm: die 4, every fleet 4 sinks")]

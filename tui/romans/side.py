@@ -20,7 +20,8 @@ def battles(s, viewer: int | None) -> list[tuple[int | None, str]]:
     reads "Etr: 5+3=8 vs 4+5=9 won" (Rome first, each strength plus its
     die); the dice are white (Rome) then purple (the Enemy), and each battle
     carries its own, so one that resumes an earlier step's roll reads right.
-    The Citadel's black die and the Temple's die read with what they give."""
+    The Citadel's black die, the Temple's die, the Glory dice and the storm
+    die read with what they give."""
     out: list[tuple[int | None, str]] = []
     for e in s.events:
         k = e[0]
@@ -33,6 +34,13 @@ def battles(s, viewer: int | None) -> list[tuple[int | None, str]]:
         elif k == "citadel":
             out.append((e.seat, f"Citadel: black die {e.die}, "
                                 f"{e.rank}+{e.bonus}={plural(e.rank + e.bonus, 'action')}"))
+        elif k == "glory roll":
+            where = look.TAG[e.province] if e.province >= 0 else "free choice"
+            out.append((e.seat, f"Glory: die {e.face}, {where}"))
+        elif k == "enemy glory roll":
+            out.append((None, f"Enemy Glory: die {e.face}, {look.TAG[e.province]}"))
+        elif k == "storm":
+            out.append((None, f"Storm: die {e.face}, every fleet {e.face} sinks"))
         elif k == "temple":
             out.append((e.seat, f"Temple, {e.god}: die {e.die} + box {e.score - e.die} "
                                 f"= {e.score}"))
