@@ -111,8 +111,7 @@ def gods_line(scene: Scene) -> str:
     for g, holder in zip(GODS, s.gods, strict=True):
         who = look.letter(scene.looks[holder]) if holder >= 0 else "[dim]free[/]"
         parts.append(f"{g.name} {who}")
-    why = reasons.god_reason(s, scene.own) if reasons.placing(s, scene.own) else ""
-    return "[dim]Gods[/] " + " · ".join(parts) + (f"\n  [dim]✗ {escape(why)}[/]" if why else "")
+    return "[dim]Gods[/] " + " · ".join(parts)
 
 
 def glory_line(scene: Scene, wide: bool) -> list[str]:
