@@ -250,6 +250,7 @@ def test_a_nation_preview_names_the_route_and_first_fight_the_engine_then_takes(
     text = nation_preview(G.view(s, RED), 2, RED)
     assert "target Latium · route Gallia → Venetia → Etruria → Latium · first attack on " \
            "Latium, which holds each roll " in text and "expected loss " in text
+    assert "Latium lost is the Fall of Rome: -5 points a warband left (7H)" in text
     s = play(s, Nation(2, RED))
     while s.phase == "nations":
         s = play(s, G.legal(s)[0])

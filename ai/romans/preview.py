@@ -9,9 +9,10 @@ and the rules are public, and the dice are only odds.
 
 from __future__ import annotations
 
+from engine.romans.data import FALL_OF_ROME_PER_WARBAND
 from engine.romans.enemy import routes, targets
 from engine.romans.prep import entries
-from engine.romans.state import NP, PLACES, Horde, Player, State, board
+from engine.romans.state import LATIUM, NP, PLACES, Horde, Player, State, board
 
 from . import threat
 from .value import defend_win, strength_at
@@ -76,6 +77,9 @@ def nation_preview(v: State, face: int, user: int, steps: int = threat.STEPS) ->
                          f"{round(100 * hold)}%")
     elif not goals:
         parts.append("no city or Rome in reach")
+    if stop == LATIUM:
+        parts.append(f"Latium lost is the Fall of Rome: -{FALL_OF_ROME_PER_WARBAND} points a "
+                     f"warband left (7H)")
     loss = threat.damage(v, p, h, steps=steps)
     parts.append(f"expected loss {loss:.1f} points")
     return " · ".join(parts)
