@@ -371,3 +371,9 @@ def test_the_glory_and_storm_dice_read_with_what_they_give():
     assert battles(s, RED) == [(RED, "Glory: die 3, Etr"), (BLUE, "Glory: die 6, free choice"),
                                (None, "Enemy Glory: die 2, Gal"),
                                (None, "Storm: die 4, every fleet 4 sinks")]
+
+
+def test_the_dice_heading_names_the_battle_dice_only_after_a_battle():
+    glory = side_text(resumed_battle().replace(events=(Storm(4),)), RED)
+    assert "Dice\n" in glory and "white Rome" not in glory
+    assert "Dice: white Rome, purple Enemy" in side_text(resumed_battle(), BLUE)

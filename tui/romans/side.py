@@ -14,6 +14,8 @@ from tui.widgets.untrusted import markup
 
 from . import look, reasons
 
+BATTLES = ("battle", "enemy battle", "remote battle")
+
 
 def battles(s, viewer: int | None) -> list[tuple[int | None, str]]:
     """Each roll in the last step's events: (seat, line). A Roman attack
@@ -25,7 +27,7 @@ def battles(s, viewer: int | None) -> list[tuple[int | None, str]]:
     out: list[tuple[int | None, str]] = []
     for e in s.events:
         k = e[0]
-        if k in ("battle", "enemy battle", "remote battle"):
+        if k in BATTLES:
             out.append((e.seat, _battle(e)))
         elif k == "overrun":
             out.append((e[1], f"{look.TAG[e[2]]} overrun by the Enemy (unrest)"))
@@ -121,7 +123,8 @@ class SidePanel(Static):
         mine = [line for who, line in fights if who == seat]
         others = [(who, line) for who, line in fights if who != seat]
         if fights:
-            lines.append("[dim]Dice: white Rome, purple Enemy[/]")
+            fought = any(e[0] in BATTLES for e in s.events)
+            lines.append("[dim]Dice: white Rome, purple Enemy[/]" if fought else "[dim]Dice[/]")
             lines += [f"{look.letter(me)} {line}" for line in mine[-3:]]
             for who, line in others[-2:]:
                 tag = look.letter(scene.looks[who]) if who is not None else ""
