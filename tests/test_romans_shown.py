@@ -42,7 +42,7 @@ from tui.romans import look
 from tui.romans.about import army_odds
 from tui.romans.board import RomansBoard
 from tui.romans.city import city_lines
-from tui.romans.reasons import building_reason
+from tui.romans.reasons import building_reason, god_reason
 from tui.romans.side import SidePanel, battles
 from tui.widgets.scene import Scene
 
@@ -325,8 +325,8 @@ def test_the_city_of_rome_and_the_side_panel_show_the_reasons_to_the_seat_placin
     assert "  ✗ no god: unrest in Etruria" in lines
     narrow = Text.from_markup("\n".join(city_lines(scene_of(s, RED), False))).plain
     assert "  ✗ needs 1 materials" in narrow.splitlines()
-    assert "✗ no god: unrest in Etruria" in side_text(s, RED)
-    assert "✗ no god: unrest in Etruria · no army: Barracks empty" in side_text(s.replace(
+    assert "✗ god: unrest Etr" in side_text(s, RED)
+    assert "✗ god: unrest Etr · army: Barracks empty" in side_text(s.replace(
         players=(s.players[RED].replace(barracks=0),) + s.players[1:]), RED)
     # Blue is not placing: no reasons for Blue
     assert "✗" not in Text.from_markup("\n".join(city_lines(scene_of(s, BLUE), True))).plain
@@ -377,3 +377,12 @@ def test_the_dice_heading_names_the_battle_dice_only_after_a_battle():
     glory = side_text(resumed_battle().replace(events=(Storm(4),)), RED)
     assert "Dice\n" in glory and "white Rome" not in glory
     assert "Dice: white Rome, purple Enemy" in side_text(resumed_battle(), BLUE)
+
+
+def test_no_god_until_all_italy_is_held_says_which_provinces_are_missing():
+    s = expansion().villa(RED, 1).map(RED, garrison=["Venetia", "Etruria"]).build()
+    missing = sorted(["Campania", "Apulia"], key=INDEX.get)
+    assert god_reason(s, RED) == f"no god: Italy not all yours ({', '.join(missing)})"
+    tags = " ".join(look.TAG[INDEX[p]] for p in missing)
+    assert god_reason(s, RED, short=True) == f"god: needs {tags}"
+    assert god_reason(expansion().villa(RED, 1).map(RED, garrison=ITALY).build(), RED) == ""

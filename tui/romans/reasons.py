@@ -16,6 +16,8 @@ from engine.romans.senate import TEMPLE, building_options, invasion_targets
 from engine.romans.state import EMPTY, EXPANSION, ITALY, OCCUPIED, PLACES, State, bits
 from engine.romans.text import ROMAN, seat_name
 
+from .look import TAG
+
 
 def placing(s: State, seat: int | None) -> bool:
     """Is ``seat`` to place a senator now (no decision pending)?"""
@@ -46,28 +48,35 @@ def building_reason(s: State, seat: int, b: int) -> str:
     return "not open to you now"
 
 
-def god_reason(s: State, seat: int) -> str:
-    """Why ``seat`` can take no god now ("" when one is open or held)."""
+def god_reason(s: State, seat: int, short: bool = False) -> str:
+    """Why ``seat`` can take no god now ("" when one is open or held);
+    ``short`` for the side panel at 80 columns (province tags, no verbs)."""
     if god_of(s, seat) or gods_open(s, seat):
         return ""
     p = s.players[seat]
     if s.gods_taken >> seat & 1:
-        return "no god: you took one this Era"
+        return "god: one an Era, taken" if short else "no god: you took one this Era"
     if not god_allowed(p):
-        unrest = [PLACES[i] for i in bits(p.unrest & ITALY)]
+        unrest = bits(p.unrest & ITALY)
         if unrest:
-            return "no god: unrest in " + ", ".join(unrest)
-        empty = [PLACES[i] for i in bits(ITALY & ~p.garrison)]
-        return "no god: Italy not all yours (" + ", ".join(empty) + ")"
+            if short:
+                return "god: unrest " + " ".join(TAG[i] for i in unrest)
+            return "no god: unrest in " + ", ".join(PLACES[i] for i in unrest)
+        empty = bits(ITALY & ~p.garrison)
+        if short:
+            return "god: needs " + " ".join(TAG[i] for i in empty)
+        return "no god: Italy not all yours (" + ", ".join(PLACES[i] for i in empty) + ")"
+    if short:
+        return "god: all held"
     held = [f"{g.name} {seat_name(s, who)}" for g, who in zip(GODS, s.gods, strict=True)]
     return "no god: all held (" + ", ".join(held) + ")"
 
 
-def army_reason(s: State, seat: int) -> str:
+def army_reason(s: State, seat: int, short: bool = False) -> str:
     """Why ``seat`` can send no army into an Enemy province now ("" when
     it can)."""
     if not s.players[seat].barracks:
-        return "no army: Barracks empty"
+        return "army: Barracks empty" if short else "no army: the Barracks are empty"
     if not invasion_targets(s, seat):
-        return "no army: no Native force in reach"
+        return "army: no target" if short else "no army: no Native force in reach"
     return ""

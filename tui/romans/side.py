@@ -104,7 +104,8 @@ class SidePanel(Static):
         if extra:
             lines.append(" · ".join(extra))
         if reasons.placing(s, scene.own):  # why no god or army is offered, in one line
-            why = [w for w in (reasons.god_reason(s, seat), reasons.army_reason(s, seat)) if w]
+            why = [w for w in (reasons.god_reason(s, seat, short=True),
+                               reasons.army_reason(s, seat, short=True)) if w]
             if why:
                 lines.append(f"[dim]✗ {markup('$why', why=' · '.join(why)).markup}[/]")
         if p.army is not None:
