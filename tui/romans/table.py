@@ -60,7 +60,10 @@ class RomansUI:
              "underlined), Enter or a click keeps only the actions naming the place "
              "(esc clears), [ ] (from any panel) or PgUp/PgDn (on the map) show the "
              "other players' maps and the City of Rome (boxes I-IV: letter and rank of "
-             "the senator; #: blocking senator).")
+             "the senator; #: blocking senator). Under the board: what the highlighted "
+             "action does (a box's effect and what it gives now, an army's odds, an Enemy "
+             "nation's route and expected loss); ✗ says why a building, god or army is not "
+             "offered.")
 
     def __init__(self) -> None:
         self._board = RomansBoard(id="romans-board")
