@@ -16,6 +16,7 @@ from fractions import Fraction
 from rich.text import Text
 
 from ai.romans.preview import nation_preview
+from engine.core import Rng
 from engine.flow import Pending
 from engine.match import Seat
 from engine.romans import scoring
@@ -386,3 +387,20 @@ def test_no_god_until_all_italy_is_held_says_which_provinces_are_missing():
     tags = " ".join(look.TAG[INDEX[p]] for p in missing)
     assert god_reason(s, RED, short=True) == f"god: needs {tags}"
     assert god_reason(expansion().villa(RED, 1).map(RED, garrison=ITALY).build(), RED) == ""
+
+
+def test_a_nation_preview_reads_only_what_the_chooser_sees():
+    """Worlds sampled from Red's view (hidden counters and dice redrawn)
+    give the same preview: it uses nothing Red cannot see."""
+    s = romans(4).at("nations", 2).order(RED, BLUE, YELLOW, GREEN).build()
+    v = G.view(s, RED)
+    texts = {nation_preview(G.view(G.sample(v, RED, Rng(k)), RED), 2, RED) for k in range(4)}
+    assert texts == {nation_preview(v, 2, RED)}
+
+
+def test_a_nation_chosen_for_the_other_player_names_their_map():
+    """9B: with 2 players, the 1st may choose the nation the 2nd faces."""
+    s = romans(2).at("nations", 2).order(RED, BLUE).build()
+    for_blue = next(a for a in G.legal(s) if a.user == BLUE)
+    text = nation_preview(G.view(s, RED), for_blue.face, BLUE)
+    assert text.startswith("on Blue's map · ") and "yours" not in text

@@ -13,6 +13,7 @@ from engine.romans.data import FALL_OF_ROME_PER_WARBAND
 from engine.romans.enemy import routes, targets
 from engine.romans.prep import entries
 from engine.romans.state import LATIUM, NP, PLACES, Horde, Player, State, board
+from engine.romans.text import seat_name
 
 from . import threat
 from .value import defend_win, strength_at
@@ -57,9 +58,11 @@ def nation_preview(v: State, face: int, user: int, steps: int = threat.STEPS) ->
     ``user``'s map."""
     p = v.players[user]
     h, sunk = nation_horde(v, face, user)
-    parts = []
+    other = v.viewer >= 0 and v.viewer != user  # 2 players: a nation chosen for the other
+    parts = [f"on {seat_name(v, user)}'s map"] if other else []
     if sunk >= 0:
-        parts.append(f"its fleet sinks yours in {PLACES[sunk]} (both go)")
+        whose = f"{seat_name(v, user)}'s" if other else "yours"
+        parts.append(f"its fleet sinks {whose} in {PLACES[sunk]} (both go)")
     elif h.fleet >= 0:
         parts.append(f"its fleet enters {PLACES[h.fleet]}")
     goals, path, stop = first_fight(p, h)
