@@ -30,7 +30,7 @@ from engine.romans.events import (
     Recruited,
     Storm,
 )
-from engine.romans.explain import box_effect, box_text, citadel_text, win_chance
+from engine.romans.explain import box_effect, box_text, citadel_text, reference, win_chance
 from engine.romans.scenario import native
 from engine.romans.setup import BUILDING_INDEX
 from engine.romans.state import BLOCKED, INDEX, OCCUPIED, PLACES
@@ -45,6 +45,7 @@ from tui.romans.board import RomansBoard
 from tui.romans.city import city_lines
 from tui.romans.reasons import building_reason, god_reason
 from tui.romans.side import SidePanel, battles
+from tui.screens.rules import find_all, rulebook_text
 from tui.widgets.scene import Scene
 
 
@@ -404,3 +405,12 @@ def test_a_nation_chosen_for_the_other_player_names_their_map():
     for_blue = next(a for a in G.legal(s) if a.user == BLUE)
     text = nation_preview(G.view(s, RED), for_blue.face, BLUE)
     assert text.startswith("on Blue's map · ") and "yours" not in text
+
+
+def test_the_in_app_rulebook_ends_with_the_boxes_reference_and_finds_a_box():
+    """Issue 28: the same texts in the rulebook, searchable. The shipped
+    file ends with ``explain.reference()`` (regenerate it after changing a
+    box: the appendix is everything after the rulebook's own text)."""
+    text = rulebook_text("romans")
+    assert text.endswith("\n\n\n" + reference())
+    assert find_all(text, "Castra Praetoria IV: an army of up to 8 legions")

@@ -9,7 +9,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .data import BUILDING, CITADEL_CHART, GENERAL_BONUS, PIECE_COST, Box, Building
+from .data import (
+    BUILDING,
+    BUILDINGS,
+    CITADEL_CHART,
+    GENERAL_BONUS,
+    GOD,
+    PIECE_COST,
+    RESOURCE_NAMES,
+    Box,
+    Building,
+)
 from .empire import legion_supply, revenue_provinces
 from .state import ITALY, Player
 from .text import ROMAN, plural
@@ -43,8 +53,8 @@ def box_effect(b: Building, box: Box) -> str:
     if e == "temple":
         return f"roll the die + {n}: one or two benefits of the god taken (one is needed)"
     if e == "revenue types":
-        return (f"revenue of {plural(n or 0, 'type')} (gold, manpower, victuals, materials), "
-                f"no unrest placed")
+        return (f"revenue of {plural(n or 0, 'type')} (gold, manpower, victuals, materials) "
+                f"as at the Basilica, no unrest placed")
     if e == "praetorian army":
         return (f"an army of up to {plural(n or 0, 'legion')} (beyond your army size), no "
                 f"general, attacks one province; after a win spare legions remove unrest")
@@ -62,7 +72,7 @@ def box_effect(b: Building, box: Box) -> str:
 
 def box_text(building: str, number: int, god: str = "", p: Player | None = None) -> str:
     """Box ``number`` of ``building``: its effect (with its linked god, the
-    IV box's, rule 9A), and what it would give player ``p`` now."""
+    IV box's, rule 7B), and what it would give player ``p`` now."""
     b = BUILDING[building]
     box = b.boxes[number - 1]
     if god and b.god == god and number != 4:
@@ -130,3 +140,29 @@ def general_text(rank: int, legions: int, enemy: int | None) -> str:
         return text + " against a face-down Native force (+ the dice)"
     chance = win_chance(rome, enemy)
     return f"{text} against {enemy} (+ the dice): wins the first battle {round(100 * chance)}%"
+
+
+def reference() -> str:
+    """The City of Rome's boxes, the Citadel and the generals in words: the
+    reference section at the end of the in-app rulebook (so searching it
+    finds what a box does; tests check the shipped text is this)."""
+    lines = ["Tabula reference: the City of Rome (from the game's data)", "",
+             "What each box does, as the table says when an action names it. Values "
+             "marked (stand-in) are Tabula's own: the rulebook does not print them "
+             "(docs/RULES-NOTES.md). A senator placed with the building's own god "
+             "(a free god taken, or the one held) may use box IV's effect from any box "
+             "(7B).", ""]
+    for b in BUILDINGS:
+        cost = ", ".join(f"{n} {RESOURCE_NAMES[i]}" for i, n in enumerate(b.boxes[0].cost) if n)
+        god = f"god {b.god}" + (" (stand-in)" if GOD[b.god].inferred else "") if b.god else ""
+        extra = [god, "Original" if b.original else "Later",
+                 "new senator" if b.new_senator else ""]
+        lines.append(f"{b.name} (each box costs {cost}; {', '.join(x for x in extra if x)})")
+        lines += [f"  {box_text(b.name, box.number)}" for box in b.boxes]
+        lines.append("")
+    lines.append(citadel_text(1).replace("1 action for the rank", "one action per rank"))
+    lines.append("")
+    lines.append("Generals: " + ", ".join(f"a {ROMAN[r]} general adds {GENERAL_BONUS[r]}"
+                                          for r in sorted(GENERAL_BONUS))
+                 + " to his army's strength (rank - 1, stand-in).")
+    return "\n".join(lines) + "\n"

@@ -1,6 +1,7 @@
-"""The side panel: the era and phase, your leader, Villa, Barracks and Docks,
-every battle of the last step with both dice, strengths and result, and the
-Enemy's campaign on your map."""
+"""The side panel: the era and phase, the scores, your leader, Villa,
+Barracks and Docks, why no god or army is offered, every roll of the last
+step with its faces and what they add (battles with both dice, strengths
+and result), and the Enemy's campaign on your map."""
 
 from __future__ import annotations
 
