@@ -217,11 +217,13 @@ def test_the_citadel_and_a_general_are_explained():
     # III general) = 5 against 2 loses only when the white die falls 4 or
     # more below the purple one.
     text = army_odds(s, RED, "Etruria", 3, 3)
-    assert text.startswith("Rome 3 legions + general III's bonus 2 (rank - 1, stand-in) = 5 "
-                           "against 2, + the dice; first battle 92%; conquers 100%")
+    assert text.startswith("conquers 100%, losing 0.1 legions on average · ")
+    assert text.endswith(" · Rome 3 legions + general III's bonus 2 (rank - 1, stand-in) = 5 "
+                         "against 2, + the dice; first battle 92%")
     hidden = army_odds(G.view(s, RED), RED, "Etruria", 1, 1)  # face down to Red
-    assert hidden.startswith("Rome 1 legion + general I's bonus 0 (rank - 1, stand-in) = 1 "
-                             "against a face-down Native force; conquers ")
+    assert hidden.startswith("conquers ")
+    assert hidden.endswith(" · Rome 1 legion + general I's bonus 0 (rank - 1, stand-in) = 1 "
+                           "against a face-down Native force")
     assert win_chance(5, 2) == Fraction(33, 36)  # (1,5) (1,6) (2,6) lose
 
 
@@ -250,9 +252,10 @@ def test_a_nation_preview_names_the_route_and_first_fight_the_engine_then_takes(
     names the route and first attack the Enemy phase then plays."""
     s = romans(4).at("nations", 2).order(RED, BLUE, YELLOW, GREEN).build()
     text = nation_preview(G.view(s, RED), 2, RED)
-    assert "target Latium · route Gallia → Venetia → Etruria → Latium · first attack on " \
-           "Latium, which holds each roll " in text and "expected loss " in text
-    assert "Latium lost is the Fall of Rome: -5 points a warband left (7H)" in text
+    assert text.startswith("expected loss ")
+    assert " · first attack on Latium, which holds each roll " in text
+    assert text.endswith(" · Latium lost is the Fall of Rome: -5 points a warband left (7H) · "
+                         "target Latium · route Gallia → Venetia → Etruria → Latium")
     s = play(s, Nation(2, RED))
     while s.phase == "nations":
         s = play(s, G.legal(s)[0])
@@ -266,10 +269,11 @@ def test_a_nation_preview_says_its_fleet_sinks_yours():
     """L383: the Carthaginians' fleet would go to Mediterraneum Occidentis,
     where Rome's fleet is: both sink; without it, the Enemy fleet enters."""
     with_fleet = era2(fleet=True)
-    assert nation_preview(G.view(with_fleet, 0), 1, 0).startswith(
-        f"its fleet sinks yours in {MED_OCC} (both go) · first attack on Mauritania")
-    assert nation_preview(G.view(era2(fleet=False), 0), 1, 0).startswith(
-        f"its fleet enters {MED_OCC} · first attack on Mauritania")
+    sinks = nation_preview(G.view(with_fleet, 0), 1, 0)
+    assert " · first attack on Mauritania" in sinks
+    assert sinks.endswith(f" · its fleet sinks yours in {MED_OCC} (both go)")
+    assert nation_preview(G.view(era2(fleet=False), 0), 1, 0).endswith(
+        f" · its fleet enters {MED_OCC}")
     assert ("fleets sunk", 0, INDEX[MED_OCC]) in play(with_fleet, Nation(1, 0)).events
 
 

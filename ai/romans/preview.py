@@ -53,24 +53,16 @@ def first_fight(p: Player, h: Horde) -> tuple[list[int], tuple[int, ...], int]:
 
 
 def nation_preview(v: State, face: int, user: int, steps: int = threat.STEPS) -> str:
-    """One line (the action names the army): its fleet, target, route,
-    first fight and the expected loss, for nation ``face`` set on
+    """One line (the action names the army), most telling first, since at
+    80×24 only its start shows under the map: the expected loss, the first
+    fight, then the target, route and fleet, for nation ``face`` set on
     ``user``'s map."""
     p = v.players[user]
     h, sunk = nation_horde(v, face, user)
     other = v.viewer >= 0 and v.viewer != user  # 2 players: a nation chosen for the other
     parts = [f"on {seat_name(v, user)}'s map"] if other else []
-    if sunk >= 0:
-        whose = f"{seat_name(v, user)}'s" if other else "yours"
-        parts.append(f"its fleet sinks {whose} in {PLACES[sunk]} (both go)")
-    elif h.fleet >= 0:
-        parts.append(f"its fleet enters {PLACES[h.fleet]}")
+    parts.append(f"expected loss {threat.damage(v, p, h, steps=steps):.1f} points")
     goals, path, stop = first_fight(p, h)
-    if goals and stop != h.place:
-        parts.append("target " + " or ".join(PLACES[g] for g in goals)
-                     + (" (you choose)" if len(goals) > 1 else ""))
-    if path:
-        parts.append("route " + " → ".join(PLACES[i] for i in (h.place, *path)))
     if stop >= 0:
         if p.unrest >> stop & 1:
             parts.append(f"overruns {PLACES[stop]} (unrest)")
@@ -83,6 +75,14 @@ def nation_preview(v: State, face: int, user: int, steps: int = threat.STEPS) ->
     if stop == LATIUM:
         parts.append(f"Latium lost is the Fall of Rome: -{FALL_OF_ROME_PER_WARBAND} points a "
                      f"warband left (7H)")
-    loss = threat.damage(v, p, h, steps=steps)
-    parts.append(f"expected loss {loss:.1f} points")
+    if goals and stop != h.place:
+        parts.append("target " + " or ".join(PLACES[g] for g in goals)
+                     + (" (you choose)" if len(goals) > 1 else ""))
+    if path:
+        parts.append("route " + " → ".join(PLACES[i] for i in (h.place, *path)))
+    if sunk >= 0:
+        whose = f"{seat_name(v, user)}'s" if other else "yours"
+        parts.append(f"its fleet sinks {whose} in {PLACES[sunk]} (both go)")
+    elif h.fleet >= 0:
+        parts.append(f"its fleet enters {PLACES[h.fleet]}")
     return " · ".join(parts)

@@ -47,24 +47,24 @@ def _chooser(scene: Scene) -> int | None:
 
 
 def army_odds(s, seat: int, province: str, legions: int, rank: int) -> str:
-    """An army's strength (legions + the general's bonus, rank - 1) against
-    the Native force there, and its chance to conquer, each defeat costing
-    a legion (the odds of ``ai.romans.value``; a face-down force is the
-    average of the counters this seat has not seen)."""
+    """An army's chance to conquer, each defeat costing a legion (the odds
+    of ``ai.romans.value``; a face-down force is the average of the
+    counters this seat has not seen), first, since at 80×24 only the start
+    shows; then its strength (legions + the general's bonus, rank - 1)
+    against the Native force there."""
     from ai.romans.value import attack_win, native_odds, unseen_natives
 
     bonus = GENERAL_BONUS[rank] if rank else 0
     rome = legions + bonus
     held = s.players[seat].natives[INDEX[province]]
     card = HIDDEN if held is None else held.card
+    win, lost, _ = native_odds(s, card, rome, legions, unseen_natives(s))
+    odds = f"conquers {round(100 * win)}%, losing {lost:.1f} legions on average"
     general = (f" + general {ROMAN[rank]}'s bonus {bonus} (rank - 1, stand-in)" if rank
                else " (no general)")
-    text = f"Rome {plural(legions, 'legion')}{general} = {rome}"
+    text = f"{odds} · Rome {plural(legions, 'legion')}{general} = {rome}"
     if card == HIDDEN:
-        text += " against a face-down Native force"
-    else:
-        enemy = NATIVE_FORCES[card].strength
-        text += (f" against {enemy}, + the dice; first battle "
-                 f"{round(100 * attack_win(rome, enemy))}%")
-    win, lost, _ = native_odds(s, card, rome, legions, unseen_natives(s))
-    return f"{text}; conquers {round(100 * win)}%, losing {lost:.1f} legions on average"
+        return text + " against a face-down Native force"
+    enemy = NATIVE_FORCES[card].strength
+    return (f"{text} against {enemy}, + the dice; first battle "
+            f"{round(100 * attack_win(rome, enemy))}%")
