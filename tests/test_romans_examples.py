@@ -198,8 +198,8 @@ def test_attack_example_in_etruria():
     s = play(s, Invade(3, "Etruria", 3, ()))
     assert events(s, "fight")[0][3:] == (5, 4)
     battles = events(s, "battle")
-    assert battles[0][3:] == (8, 9, False)
-    assert battles[1][3:] == (6, 6, True)
+    assert battles[0][3:] == (8, 9, False, 3, 5)  # each battle keeps its dice
+    assert battles[1][3:] == (6, 6, True, 1, 2)
     assert s.roll == (1, 2)
     p = s.players[RED]
     assert has(p.garrison, "Etruria")
@@ -233,8 +233,8 @@ def test_shared_dice_two_armies_one_roll_different_outcomes():
     s = play(s, Invade(2, "Etruria", 1, ()), Invade(1, "Etruria", 1, ()))
     assert len(events(s, "battle roll")) == 1 and s.roll == (4, 2)
     red, blue = (e for e in events(s, "battle"))
-    assert red[:2] == ("battle", RED) and red[3:] == (6, 4, True)
-    assert blue[:2] == ("battle", BLUE) and blue[3:] == (5, 6, False)
+    assert red[:2] == ("battle", RED) and red[3:] == (6, 4, True, 4, 2)
+    assert blue[:2] == ("battle", BLUE) and blue[3:] == (5, 6, False, 4, 2)
     assert has(s.players[RED].garrison, "Etruria")
     assert not has(s.players[BLUE].garrison, "Etruria") and s.players[BLUE].army is None
 
@@ -309,7 +309,7 @@ def test_remote_attacks_britannia_then_germania_then_mesopotamia_shared_rolls():
          .dice(6, 2, 2).chance(0).dice(6, 1).chance(0).build())
     rolls = events(s, "remote roll")
     assert [e[1] for e in rolls] == [INDEX["Britannia"], INDEX["Germania"]]  # none for Meso
-    battles = {e[1]: e[3:] for e in events(s, "remote battle")}
+    battles = {e[1]: e[3:6] for e in events(s, "remote battle")}
     assert battles[RED] == (1 + 2, 1 + 2, False)  # a tie: the Enemy wins
     assert battles[BLUE] == (2 + 2, 1 + 2, True)
     assert battles[YELLOW] == (1 + 6, 3 + 1, True)
@@ -425,7 +425,7 @@ def test_era2_campaign_with_the_roman_fleet():
     assert events(s, "fleets sunk") == [("fleets sunk", 0, INDEX[MED_OCC])]
     kinds = [e for e in s.events if e[0].startswith("enemy") or e[0] == "overrun"]
     assert kinds[0] == ("enemy fight", 0, INDEX["Mauritania"], 3 + 2, 1)  # steps 1-2
-    assert kinds[1][:2] == ("enemy roll", 1) and kinds[2][-1] is False  # Rome lost
+    assert kinds[1][:2] == ("enemy roll", 1) and kinds[2].held is False  # Rome lost
     assert kinds[3] == ("enemy conquers", 0, INDEX["Mauritania"])
     moves = [PLACES[e[2]] for e in kinds if e[0] == "enemy moves"]
     assert moves == ["Hispania", "Gallia", "Venetia", "Etruria"]  # steps 3-4, 6

@@ -65,8 +65,8 @@ def test_a_beaten_enemy_loses_a_warband_and_attacks_again_with_its_initial_stren
     attack again; the initial strengths are not changed."""
     s = enemy().horde(RED, "Etruria", 3).dice(6, 1, 1, 6).build()
     battles = [e for e in s.events if e[0] == "enemy battle" and e[1] == RED]
-    assert battles[0][2:] == (LATIUM, 3 + 6, 3 + 1, True)  # Rome 9, the Enemy 4
-    assert battles[1][2:] == (LATIUM, 3 + 1, 3 + 6, False)  # still 3 + the die
+    assert battles[0][2:] == (LATIUM, 3 + 6, 3 + 1, True, 6, 1)  # Rome 9, the Enemy 4
+    assert battles[1][2:] == (LATIUM, 3 + 1, 3 + 6, False, 1, 6)  # still 3 + the die
     assert ("fall of rome", RED, 2) in s.events  # two warbands left
 
 
@@ -116,5 +116,5 @@ def test_enemy_armies_on_every_map_attack_with_one_shared_roll():
     rolls = [e for e in s.events if e[0] == "enemy roll"]
     battles = [e for e in s.events if e[0] == "enemy battle"]
     assert len(rolls) == 1 and rolls[0][1:] == (6, 1)
-    assert [(e[1], e[3:]) for e in battles] == [(0, (3 + 6, 1 + 1, True)),
-                                                (1, (3 + 6, 1 + 1, True))]
+    assert [(e[1], e[3:]) for e in battles] == [(0, (3 + 6, 1 + 1, True, 6, 1)),
+                                                (1, (3 + 6, 1 + 1, True, 6, 1))]

@@ -53,7 +53,6 @@ from engine.romans.state import (
     NATIONS,
     NP,
     PLACES,
-    Horde,
     Player,
     State,
     bits,
@@ -63,6 +62,7 @@ from engine.romans.state import (
 
 from ..knowledge import Ranked, ranked_policy
 from . import threat
+from .preview import nation_horde
 from .value import (
     city_value,
     conquest_value,
@@ -284,11 +284,7 @@ class Ctx:
         from engine.romans.prep import entries
         nation = entries(self.v)[a.face - 1]
         user = self.v.players[a.user]
-        start = INDEX[nation.start]
-        fleet = board(user).fleet_sea[start] if nation.fleet else -1
-        if fleet >= 0 and fleet in user.fleets:
-            fleet = -1
-        h = Horde(start, nation.warbands, nation.general, fleet)
+        h, _ = nation_horde(self.v, a.face, a.user)
         dmg = threat.damage(self.v, user, h, steps=self.campaign_steps)
         why = f"{nation.name}: {nation.warbands} warbands, likely loss {dmg:.1f}"
         if a.user != self.seat:

@@ -77,7 +77,8 @@ def attack(w: State, seat: int) -> None:
     white, purple = w.roll
     rome, enemy = army.rome + white, army.enemy + purple  # type: ignore[union-attr]
     won = rome >= enemy  # the attacker wins ties
-    w.events.append(BattleFought(seat, army.place, rome, enemy, won))  # type: ignore[union-attr]
+    w.events.append(BattleFought(seat, army.place, rome, enemy, won,  # type: ignore[union-attr]
+                                  white, purple))
     if won:
         conquer(w, seat)
         return

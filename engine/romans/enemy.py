@@ -92,7 +92,7 @@ def remote_attack(w: State, r: int) -> None:
             enemy = board(p).remote[r] + purple
             rome = roman_strength(p, r) + white
             lost = enemy >= rome
-            w.events.append(RemoteBattle(seat, r, rome, enemy, not lost))
+            w.events.append(RemoteBattle(seat, r, rome, enemy, not lost, white, purple))
         if lost:
             clear_province(w, seat, r)
             w.events.append(RemoteLost(seat, r))
@@ -293,7 +293,8 @@ def enemy_attack(w: State, seat: int) -> None:
     white, purple = w.roll
     enemy, rome = h.enemy + purple, h.rome + white  # type: ignore[union-attr]
     won = enemy >= rome  # the attacker wins ties
-    w.events.append(EnemyBattle(seat, h.place, rome, enemy, not won))  # type: ignore[union-attr]
+    w.events.append(EnemyBattle(seat, h.place, rome, enemy,  # type: ignore[union-attr]
+                                 not won, white, purple))
     if won:
         _conquered(w, seat, h.place)  # type: ignore[union-attr]
         return

@@ -211,12 +211,14 @@ class SenatorPlaced(NamedTuple):
 
 @kinded("citadel")
 class CitadelEntered(NamedTuple):
-    """5A: a senator in the Citadel and his bonus actions."""
+    """5A: a senator in the Citadel, the black die and his bonus actions
+    (the die's chart, ``data.CITADEL_CHART``)."""
 
     kind: str
     seat: int
     rank: int
     bonus: int
+    die: int
 
 
 @kinded("buy")
@@ -239,12 +241,14 @@ class Sold(NamedTuple):
 
 @kinded("temple")
 class TempleRolled(NamedTuple):
-    """The Temple of Jupiter: the die plus the box's bonus."""
+    """The Temple of Jupiter: the die plus the box's bonus (``score`` is
+    their sum; the die is kept so the table can show both)."""
 
     kind: str
     seat: int
     god: str
     score: int
+    die: int
 
 
 @kinded("benefit")
@@ -328,7 +332,9 @@ class BattleRoll(NamedTuple):
 
 @kinded("battle")
 class BattleFought(NamedTuple):
-    """5B: one army's attack with the shared roll."""
+    """5B: one army's attack with the shared roll. The white (Rome) and purple
+    (Enemy) dice are those of the roll, so every battle reads with its
+    faces, even when it resumes a roll made in an earlier step."""
 
     kind: str
     seat: int
@@ -336,6 +342,8 @@ class BattleFought(NamedTuple):
     rome: int
     enemy: int
     won: bool
+    white: int
+    purple: int
 
 
 @kinded("army lost")
@@ -420,7 +428,9 @@ class RemoteRoll(NamedTuple):
 
 @kinded("remote battle")
 class RemoteBattle(NamedTuple):
-    """6B: one map's defence."""
+    """6B: one map's defence. The white (Rome) and purple
+    (Enemy) dice are those of the roll, so every battle reads with its
+    faces, even when it resumes a roll made in an earlier step."""
 
     kind: str
     seat: int
@@ -428,6 +438,8 @@ class RemoteBattle(NamedTuple):
     rome: int
     enemy: int
     held: bool
+    white: int
+    purple: int
 
 
 @kinded("remote lost")
@@ -479,7 +491,9 @@ class EnemyRoll(NamedTuple):
 
 @kinded("enemy battle")
 class EnemyBattle(NamedTuple):
-    """6E: one map's defence against its Enemy army."""
+    """6E: one map's defence against its Enemy army. The white (Rome) and purple
+    (Enemy) dice are those of the roll, so every battle reads with its
+    faces, even when it resumes a roll made in an earlier step."""
 
     kind: str
     seat: int
@@ -487,6 +501,8 @@ class EnemyBattle(NamedTuple):
     rome: int
     enemy: int
     held: bool
+    white: int
+    purple: int
 
 
 @kinded("enemy conquers")

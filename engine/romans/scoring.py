@@ -69,15 +69,15 @@ def result(s: State) -> Result:
 
 
 def outcome(s: State, scores: tuple[int, ...], winners: tuple[int, ...]) -> str:
-    from .text import seat_name
+    from .text import plural, seat_name
     if s.solo:
         if not winners:
-            return f"The Enemy wins, {s.enemy_score} points to Rome's {scores[0]}"
+            return f"The Enemy wins, {plural(s.enemy_score, 'point')} to Rome's {scores[0]}"
         if s.enemy_score == scores[0]:
-            return f"Rome and The Enemy share the victory with {scores[0]} points"
-        return f"Rome beats The Enemy, {scores[0]} points to {s.enemy_score}"
+            return f"Rome and The Enemy share the victory with {plural(scores[0], 'point')}"
+        return f"Rome beats The Enemy, {plural(scores[0], 'point')} to {s.enemy_score}"
     names = [seat_name(s, i) for i in winners]
     best = scores[winners[0]]
     if len(names) == 1:
-        return f"{names[0]} wins with {best} points"
-    return f"{', '.join(names[:-1])} and {names[-1]} share the victory with {best} points"
+        return f"{names[0]} wins with {plural(best, 'point')}"
+    return f"{', '.join(names[:-1])} and {names[-1]} share the victory with {plural(best, 'point')}"

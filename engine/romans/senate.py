@@ -180,6 +180,12 @@ def _building_options(s: State, seat: int, b: int, ranks: list[int], open_gods: 
             if code == EMPTY for r in ranks if r >= number for x in gods]
 
 
+def building_options(s: State, seat: int, b: int) -> list:
+    """The placements ``seat`` has in building ``b`` now (the table words
+    why there are none)."""
+    return _building_options(s, seat, b, sorted(set(s.players[seat].villa)), gods_open(s, seat))
+
+
 def why_illegal(s: State, a: tuple) -> str:
     return "not a placement open to you now (rank, free box, cost, one senator per building)"
 
@@ -199,8 +205,9 @@ def act(w: State, a: tuple) -> None:
     w.queue = w.queue[1:]
     _use_senator(w, seat, a.rank)
     if kind == "citadel":
-        bonus = CITADEL_BONUS[roll(w)]
-        w.events.append(CitadelEntered(seat, a.rank, bonus))
+        die = roll(w)
+        bonus = CITADEL_BONUS[die]
+        w.events.append(CitadelEntered(seat, a.rank, bonus, die))
         push(w, Pending("citadel", seat, (a.rank + bonus,)))
     elif kind == "invade":
         _invade(w, seat, INDEX[a.province], a.legions, a.rank, a.seas)
@@ -245,8 +252,9 @@ def _senator(w: State, seat: int, a: Senator) -> None:
         use = TEMPLE_USE if a.building == TEMPLE else BUILDING_USE
         w.god_uses = w.god_uses[:g] + (w.god_uses[g] | use,) + w.god_uses[g + 1:]
     if a.building == TEMPLE:
-        total = roll(w) + box.amount
-        w.events.append(TempleRolled(seat, a.god, total))
+        die = roll(w)
+        total = die + box.amount
+        w.events.append(TempleRolled(seat, a.god, total, die))
         push(w, Pending("benefits", seat, (a.god, total)))
         return
     if a.god and a.god == linked_god(a.building):

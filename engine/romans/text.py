@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import string
 
 from engine.core import HIDDEN, LogLine
 
@@ -23,6 +24,18 @@ COLOURS = ("Red", "Blue", "Yellow", "Green")  # the rulebook's player colours
 ROMAN = ("", "I", "II", "III", "IV")
 
 
+def plural(n: int, word: str) -> str:
+    """``1 legion``, ``2 legions``: every count in The Romans' texts."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def dice_sum(die: int, total: int) -> str:
+    """``7+5=12``: what a die adds to a strength or a box's bonus, so a
+    total never reads without its face (the face is the die, the rest the
+    strength or bonus it was added to)."""
+    return f"{total - die}+{die}={total}"
+
+
 def seat_name(s: State, seat: int) -> str:
     return "Rome" if s.n == 1 else COLOURS[seat]
 
@@ -31,7 +44,7 @@ def native_text(card: int) -> str:
     if card == HIDDEN:
         return "a face-down Native force"
     n = NATIVE_FORCES[card]
-    parts = [f"{n.warbands} warband{'s' if n.warbands > 1 else ''}"]
+    parts = [plural(n.warbands, "warband")]
     if n.city:
         parts.append("a city")
     if n.fortification:
@@ -69,7 +82,7 @@ def describe(s: State, a: tuple) -> str:
         else:
             extras = (", a fleet" if e.fleet else "") + (f", general +{e.general}"
                                                           if e.general else "")
-            what = f"{e.name}: {e.warbands} warbands from {e.start}{extras}"
+            what = f"{e.name}: {plural(e.warbands, 'warband')} from {e.start}{extras}"
         user = s.queue[0] if s.queue else a[2]
         return what if a[2] == user else f"{what}, for {seat_name(s, a[2])}"
     if kind == "piece":
@@ -82,7 +95,7 @@ def describe(s: State, a: tuple) -> str:
     if kind == "citadel":
         return f"{ROMAN[a[1]]} to the Citadel"
     if kind == "invade":
-        return (f"{ROMAN[a[1]]} senator leads {a[3]} legion{'s' if a[3] > 1 else ''} "
+        return (f"{ROMAN[a[1]]} senator leads {plural(a[3], 'legion')} "
                 f"into {a[2]}{_seas(a[4])}")
     if kind == "buy":
         return f"Buy 1 {a[1]} for 3 gold"
@@ -106,7 +119,7 @@ def describe(s: State, a: tuple) -> str:
         return _build(s, a)
     if kind == "sets":
         per = s.pending[-1].data[0] if s.pending and s.pending[-1].kind == "sets" else 0
-        return f"Score {a[1]} set{'s' if a[1] != 1 else ''} ({a[1] * per} points)"
+        return f"Score {plural(a[1], 'set')} ({plural(a[1] * per, 'point')})"
     if kind == "benefits":
         return _benefits(s, a)
     if kind == "take":
@@ -114,7 +127,8 @@ def describe(s: State, a: tuple) -> str:
     if kind == "calm":
         return f"Remove the unrest in {a[1]}"
     if kind == "army":
-        return f"{a[2]} legion{'s' if a[2] > 1 else ''} attack {a[1]}{_seas(a[3])}"
+        verb = "attacks" if a[2] == 1 else "attack"
+        return f"{plural(a[2], 'legion')} {verb} {a[1]}{_seas(a[3])}"
     if kind == "march":
         return f"March into {a[1]}{_seas(a[2])}"
     if kind == "halt":
@@ -150,8 +164,20 @@ def _build(s: State, a: tuple) -> str:
     if old == place:
         return f"Flip the fort in {a[2]} to a wall ({price})"
     if old >= 0:
+        there = _piece_at(s.players[seat], a[1], old)
+        if there != a[1]:  # one fortification per region: the other kind is taken up
+            return f"Build a {a[1]} in {a[2]}, taking up the {there} in {PLACES[old]} ({price})"
         return f"Move the {a[1]} from {PLACES[old]} to {a[2]} ({price})"
     return f"Buy a {a[1]} in {a[2]} ({price})"
+
+
+def _piece_at(p, piece: str, place: int) -> str:
+    """What stands at ``place`` of the kind ``piece`` would take up: the
+    city, or the fort or wall (a region holds one fortification of either
+    kind, so a wall built may take up a fort and the other way round)."""
+    if piece == "city":
+        return "city"
+    return "wall" if p.walls >> place & 1 else "fort"
 
 
 def benefit_text(god: str, number: int) -> str:
@@ -160,9 +186,9 @@ def benefit_text(god: str, number: int) -> str:
     n = b.amount
     per = f"{b.per} point{'s' if b.per != 1 else ''} per"
     words = {
-        "recruit": f"recruit {n} legions",
+        "recruit": f"recruit {plural(n, 'legion')}",
         "build": f"build pieces worth up to {n} gold, free",
-        "gain resources": f"gain {n} resources of your choice",
+        "gain resources": f"gain {plural(n, 'resource')} of your choice",
         "gain gold": f"gain {n} gold",
         "remove unrest": f"remove {n} unrest",
         "raise": f"raise {n} rank{'s' if n != 1 else ''}",
@@ -190,13 +216,13 @@ PROMPTS = {
     "piece": "place your bonus {0}",
     "collect": "choose a province to collect revenue from",
     "unrest": "place the Basilica's unrest in a province you collected from",
-    "types": "choose {0} type(s) of revenue",
+    "types": "choose {0:type} of revenue",
     "raise": "raise a senator by one rank ({0} left)",
     "build": "buy pieces (up to {0} gold)",
     "citadel": "use your Citadel actions ({0} left)",
     "benefits": "{0}: split your Temple score of {1} into one or two benefits",
-    "take": "choose the {0} resources you gain",
-    "sets": "Colosseum: how many resource sets to score ({0} points each)",
+    "take": "choose the {0:resource} you gain",
+    "sets": "Colosseum: how many resource sets to score ({0:point} each)",
     "calm": "choose where to remove unrest ({0} left)",
     "army": "Castra Praetoria: choose the army's target and size (up to {0})",
     "march": "your army won: march on, or end the campaign",
@@ -207,6 +233,19 @@ PROMPTS = {
 }
 
 
+class Counts(string.Formatter):
+    """Formats ``{0:legion}`` as ``1 legion`` or ``2 legions``, so a
+    prompt's count never reads "1 points"."""
+
+    def format_field(self, value: object, format_spec: str) -> str:
+        if format_spec.isalpha() and isinstance(value, int):
+            return plural(value, format_spec)
+        return super().format_field(value, format_spec)
+
+
+COUNTS = Counts()
+
+
 def prompt(s: State) -> str:
     if s.phase == OVER:
         return "The game is over"
@@ -214,7 +253,7 @@ def prompt(s: State) -> str:
         pd = s.pending[-1]
         text = PROMPTS[pd.kind]
         with contextlib.suppress(IndexError, KeyError, ValueError):
-            text = text.format(*pd.data)
+            text = COUNTS.format(text, *pd.data)
         if pd.kind == "collect":
             left = pd.data[0] - pd.data[1].bit_count()
             text += f" ({left} more at most)"
@@ -293,11 +332,13 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
     if k == "placed":
         return (who(e[1]), f" places a {ROMAN[e[2]]} senator in {e[3]} box {ROMAN[e[4]]}")
     if k == "citadel":
-        return (who(e[1]), f" places a {ROMAN[e[2]]} senator in the Citadel (+{e[3]} actions)")
+        return (who(e[1]), f" places a {ROMAN[e[2]]} senator in the Citadel: the black die "
+                           f"rolls {e[4]}, {plural(e[2] + e[3], 'action')} ({e[2]} for the "
+                           f"rank + {e[3]} for the die)")
     if k in ("buy", "sell"):
         return (who(e[1]), f" {'buys' if k == 'buy' else 'sells'} 1 {e[2]}")
     if k == "temple":
-        return (who(e[1]), f" calls on {e[2]}: score {e[3]}")
+        return (who(e[1]), f" calls on {e[2]}: die {e[4]} + {e[3] - e[4]} for the box = {e[3]}")
     if k == "benefit":
         return (who(e[1]), f" takes benefit {e[3]}: {benefit_text(e[2], e[3])}")
     if k == "take":
@@ -306,19 +347,20 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
     if k == "gold":
         return (who(e[1]), f" takes {e[2]} gold")
     if k == "recruit":
-        return (who(e[1]), f" recruits {e[2]} legions")
+        return (who(e[1]), f" recruits {plural(e[2], 'legion')}")
     if k == "raised":
         return (who(e[1]), f" raises a {ROMAN[e[2]]} senator ({e[3]})")
     if k == "army":
         general = f"a {ROMAN[e[4]]} general and " if e[4] else ""
-        return (who(e[1]), f" sends {general}{e[3]} legions into {place(e[2])}")
+        return (who(e[1]), f" sends {general}{plural(e[3], 'legion')} into {place(e[2])}")
     if k == "fight":
         return (who(e[1]), f" attacks {place(e[2])}: Rome {e[3]} against {e[4]}")
     if k == "battle roll":
         return (f"Battle dice: white {e[1]}, purple {e[2]}",)
     if k == "battle":
         result = "wins" if e[5] else "loses"
-        return (who(e[1]), f" {result} in {place(e[2])}, {e[3]} to {e[4]}")
+        return (who(e[1]), f" {result} in {place(e[2])}, {dice_sum(e[6], e[3])} to "
+                           f"{dice_sum(e[7], e[4])}")
     if k == "army lost":
         return (who(e[1]), f"'s army is destroyed in {place(e[2])}")
     if k == "conquer":
@@ -338,7 +380,8 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
     if k == "remote roll":
         return (f"{place(e[1])} is attacked: white {e[2]}, purple {e[3]}",)
     if k == "remote battle":
-        return (who(e[1]), f" {'holds' if e[5] else 'loses'} {place(e[2])}, {e[3]} to {e[4]}")
+        return (who(e[1]), f" {'holds' if e[5] else 'loses'} {place(e[2])}, "
+                           f"{dice_sum(e[6], e[3])} to {dice_sum(e[7], e[4])}")
     if k == "remote lost":
         return (who(e[1]), f" loses {place(e[2])}")
     if k == "enemy moves":
@@ -350,13 +393,14 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
     if k == "enemy roll":
         return (f"Enemy battle dice: white {e[1]}, purple {e[2]}",)
     if k == "enemy battle":
-        return (who(e[1]), f" {'holds' if e[5] else 'loses'} {place(e[2])}, {e[3]} to {e[4]}")
+        return (who(e[1]), f" {'holds' if e[5] else 'loses'} {place(e[2])}, "
+                           f"{dice_sum(e[6], e[3])} to {dice_sum(e[7], e[4])}")
     if k == "enemy conquers":
         return (who(e[1]), f": the Enemy conquers {place(e[2])}")
     if k == "enemy spent":
         return (who(e[1]), ": the Enemy army is spent")
     if k == "fall of rome":
-        return (who(e[1]), f": Latium falls to {e[2]} warbands — the Fall of Rome!")
+        return (who(e[1]), f": Latium falls to {plural(e[2], 'warband')} — the Fall of Rome!")
     if k == "era":
         return (f"Era {e[1]}",)
     if k == "game over":

@@ -223,6 +223,7 @@ class RomansBoard(PlaceGrid):
         self.tab = 0  # which map (a seat) is shown; seats == the City of Rome
         self.preview: tuple[int, ...] | None = None  # a Route action's places
         self.building = ""  # the building an action names (City view)
+        self.about = ""  # what the highlighted action does (``about.about``)
         self._tabs: list[tuple[int, int, int]] = []  # (start, end, tab) on the tab line
         self._g = NARROW
 
@@ -245,7 +246,7 @@ class RomansBoard(PlaceGrid):
         self.cells = None  # the City of Rome: no places to pick
         self.top = 1
         wide = self.wide()
-        city_lines = city.city_lines(scene, wide, self.building)
+        city_lines = city.city_lines(scene, wide, self.building, self.about)
         self.paint([self.tab_line(scene, wide), Content.from_markup("\n".join(city_lines))])
 
     def draw(self, scene: Scene) -> Cells:
@@ -306,6 +307,19 @@ class RomansBoard(PlaceGrid):
             way = " → ".join(look.TAG[i] for i in self.preview)
             out.append(Content.assemble(("Route?", "b $romans-enemy"), f" {way}"))
         return out
+
+    def detail(self, scene: Scene, shown: int) -> list[Line]:
+        """The notes, the cursor's place (or, when wide, the idle line), then
+        what the highlighted action does, then the legend (at 80×24 one line
+        shows under the map: it goes to what the action does)."""
+        if not self.about:
+            return super().detail(scene, shown)
+        lines = self.notes(scene)
+        if shown >= 0:
+            lines.append(self.describe(scene, shown))
+        elif self.wide():
+            lines.append(self.idle(scene))
+        return [*lines, Content(self.about), *self.legend(scene)]
 
     def describe(self, scene: Scene, place: int) -> Line:
         return look.place_text(scene.state, self.tab, place)

@@ -18,7 +18,7 @@ from engine.romans.state import BLOCKED, OCCUPIED, PROVINCES, occupant
 from engine.romans.text import ROMAN
 from tui.widgets.scene import Scene
 
-from . import look
+from . import look, reasons
 
 SHORT_NAMES = {
     "Basilica Aemilia": "Basilica", "Castra Peregrina": "Castra Per", "Forum": "Forum",
@@ -71,6 +71,7 @@ def building_lines(scene: Scene, wide: bool, focus: str) -> list[str]:
     head = " " * (width + 4) + "[dim] I  II III IV[/]"
     out = [head]
     gods_of = {g.building: g for g in GODS}
+    mover = reasons.placing(s, scene.own)  # say why a building is not offered
     for i in in_play(s):
         b = BUILDINGS[i]
         name = b.name if wide else SHORT_NAMES.get(b.name, b.name[:10])
@@ -85,7 +86,11 @@ def building_lines(scene: Scene, wide: bool, focus: str) -> list[str]:
         if b.new_senator and wide:
             extra += " [dim]+senator[/]"
         style = "reverse" if b.name == focus else "b"
-        out.append(f"[{style}]{escape(name):<{width}}[/] {cost:<3}{boxes}{extra}")
+        line = f"[{style}]{escape(name):<{width}}[/] {cost:<3}{boxes}{extra}"
+        out.append(line)
+        why = reasons.building_reason(s, scene.own, i) if mover else ""
+        if why:  # under the building: a line's end has no room at 120 columns
+            out.append(f"  [dim]✗ {escape(why)}[/]")
     return out
 
 
@@ -153,10 +158,14 @@ def card_lines(scene: Scene, wide: bool) -> list[str]:
     return out
 
 
-def city_lines(scene: Scene, wide: bool, focus: str = "") -> list[str]:
+def city_lines(scene: Scene, wide: bool, focus: str = "", about: str = "") -> list[str]:
+    """The City of Rome; ``about`` (what the highlighted action does, plain
+    text) goes under the buildings, where the box it explains is."""
     s = scene.state
     lines = tracks(scene, wide)
     lines += building_lines(scene, wide, focus)
+    if about:
+        lines.append(f"[b]{escape(about)}[/]")
     if wide:
         lines.append("[dim]Citadel: any senators, no cost; actions = rank + die bonus[/]")
     lines.append(later_line(s, wide))

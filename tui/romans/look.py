@@ -11,8 +11,8 @@ from __future__ import annotations
 from engine.core import HIDDEN
 from engine.match import Seat
 from engine.romans.data import NATIVE_FORCES, RESOURCE_NAMES, TRIUMPHS
-from engine.romans.state import NP, PLACES, REMOTE, State, board
-from engine.romans.text import COLOURS, ROMAN, native_text, seat_name
+from engine.romans.state import NP, PLACES, REGION_MASK, REMOTE, State, bits, board
+from engine.romans.text import COLOURS, ROMAN, native_text, plural, seat_name
 from tui.widgets.seats import SeatLook
 
 # The table's own colours (theme variables start with the game id).
@@ -163,11 +163,11 @@ def place_text(s: State, seat: int, i: int) -> str:
     if p.army is not None and p.army.place == i:
         a = p.army
         general = f"general {ROMAN[a.rank]}" if a.rank else "no general"
-        parts.append(f"your army: {a.legions} legions, {general}"
+        parts.append(f"your army: {plural(a.legions, 'legion')}, {general}"
                      + (f", Rome {a.rome} vs {a.enemy}" if a.enemy else ""))
     if p.horde is not None and p.horde.place == i:
         h = p.horde
-        parts.append(f"the Enemy: {h.warbands} warbands" + (f", general +{h.general}"
+        parts.append(f"the Enemy: {plural(h.warbands, 'warband')}" + (f", general +{h.general}"
                                                              if h.general else ""))
     if p.garrison & bit:
         held = ["legion"]
@@ -191,4 +191,22 @@ def place_text(s: State, seat: int, i: int) -> str:
         parts.append(f"remote (attack {b.remote[i]})" + (f", triumphs {shown}" if tri else ""))
     symbol = RESOURCE_NAMES[b.symbol[i]]
     links = [TAG[j] for j in range(len(PLACES)) if b.adj[i] >> j & 1]
-    return (f"{name} ({symbol}): {'; '.join(parts) or 'empty'} · next to {' '.join(links)}")
+    region = region_text(p, i)
+    return (f"{name} ({symbol}): {'; '.join(parts) or 'empty'} · next to {' '.join(links)}"
+            + (f" · {region}" if region else ""))
+
+
+def region_text(p, i: int) -> str:
+    """Province ``i``'s region partner and what the pair holds (7E: one city
+    and one fortification a region); "" for a region of one province."""
+    others = bits(REGION_MASK[i] & ~(1 << i))
+    if not others:
+        return ""
+    region = REGION_MASK[i]
+    held = []
+    for mask, word in ((p.cities, "city"), (p.forts | p.walls, "fortification")):
+        where = [PLACES[j] for j in bits(mask & region)]
+        if where:
+            held.append(f"{word} in {where[0]}")
+    return (f"region with {' '.join(PLACES[j] for j in others)}: one Roman city and one "
+            f"fortification between them ({', '.join(held) or 'none yet'})")

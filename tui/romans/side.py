@@ -1,6 +1,7 @@
-"""The side panel: the era and phase, your leader, Villa, Barracks and Docks,
-every battle of the last step with both dice, strengths and result, and the
-Enemy's campaign on your map."""
+"""The side panel: the era and phase, the scores, your leader, Villa,
+Barracks and Docks, why no god or army is offered, every roll of the last
+step with its faces and what they add (battles with both dice, strengths
+and result), and the Enemy's campaign on your map."""
 
 from __future__ import annotations
 
@@ -8,41 +9,68 @@ from textual.widgets import Static
 
 from engine.romans.data import ERA_CARDS, GODS
 from engine.romans.state import PHASE_NAMES
-from engine.romans.text import ROMAN
+from engine.romans.text import ROMAN, dice_sum, plural
 from tui.widgets.scene import Scene
 from tui.widgets.untrusted import markup
 
-from . import look
+from . import look, reasons
+
+BATTLES = ("battle", "enemy battle", "remote battle")
 
 
 def battles(s, viewer: int | None) -> list[tuple[int | None, str]]:
-    """Each battle in the last step's events: (seat, line). A Roman attack
-    reads "Etr: 5+3=8 vs 4+5=9 won" (Rome first); the dice are white (Rome) then
-    purple (the Enemy)."""
+    """Each roll in the last step's events: (seat, line). A Roman attack
+    reads "Etr: 5+3=8 vs 4+5=9 won" (Rome first, each strength plus its
+    die); the dice are white (Rome) then purple (the Enemy), and each battle
+    carries its own, so one that resumes an earlier step's roll reads right.
+    The Citadel's black die, the Temple's die, the Glory dice and the storm
+    die read with what they give."""
     out: list[tuple[int | None, str]] = []
-    white = purple = 0
     for e in s.events:
         k = e[0]
-        if k in ("battle roll", "enemy roll"):
-            white, purple = e[1], e[2]
-        elif k == "remote roll":
-            white, purple = e[2], e[3]
-        elif k in ("battle", "enemy battle", "remote battle"):
-            seat, place, rome, enemy, ok = e[1], e[2], e[3], e[4], e[5]
-            if k == "battle":
-                who = ""
-                result = "[b $success]won[/]" if ok else "[b $error]lost[/]"
-            else:
-                who = "Enemy attacks " if k == "enemy battle" else "remote "
-                result = "[b $success]held[/]" if ok else "[b $error]lost[/]"
-            line = (f"{who}{look.TAG[place]}: {rome - white}+{white}={rome} vs "
-                    f"{enemy - purple}+{purple}={enemy} {result}")
-            out.append((seat, line))
+        if k in BATTLES:
+            out.append((e.seat, _battle(e)))
         elif k == "overrun":
             out.append((e[1], f"{look.TAG[e[2]]} overrun by the Enemy (unrest)"))
         elif k == "fall of rome":
-            out.append((e[1], f"[b $error]Rome falls[/] to {e[2]} warbands"))
+            out.append((e[1], f"[b $error]Rome falls[/] to {plural(e[2], 'warband')}"))
+        elif k == "citadel":
+            out.append((e.seat, f"Citadel: black die {e.die}, "
+                                f"{e.rank}+{e.bonus}={plural(e.rank + e.bonus, 'action')}"))
+        elif k == "glory roll":
+            where = look.TAG[e.province] if e.province >= 0 else "free choice"
+            out.append((e.seat, f"Glory: die {e.face}, {where}"))
+        elif k == "enemy glory roll":
+            out.append((None, f"Enemy Glory: die {e.face}, {look.TAG[e.province]}"))
+        elif k == "storm":
+            out.append((None, f"Storm: die {e.face}, every fleet {e.face} sinks"))
+        elif k == "temple":
+            out.append((e.seat, f"Temple, {e.god}: die {e.die} + box {e.score - e.die} "
+                                f"= {e.score}"))
     return out
+
+
+def _battle(e) -> str:
+    """One battle: each side's strength plus its die, and the result."""
+    if e.kind == "battle":
+        who = ""
+        result = "[b $success]won[/]" if e.won else "[b $error]lost[/]"
+    else:
+        who = "Enemy attacks " if e.kind == "enemy battle" else "remote "
+        result = "[b $success]held[/]" if e.held else "[b $error]lost[/]"
+    return (f"{who}{look.TAG[e.province]}: {dice_sum(e.white, e.rome)} vs "
+            f"{dice_sum(e.purple, e.enemy)} {result}")
+
+
+def scores_line(scene: Scene) -> str:
+    """Every seat's score, in turn order ("scores B1 Y2 G9 R9": the letters
+    are the seats, the numbers their points; the solo Enemy's last). It read
+    "order B1 Y2" once, and players took the numbers for places in the order."""
+    s = scene.state
+    scores = " ".join(f"{look.letter(scene.looks[i])}{s.players[i].score}" for i in s.order)
+    if s.n == 1:
+        return f"score {scores} · [b $romans-enemy]Enemy {s.enemy_score}[/]"
+    return f"scores {scores}"
 
 
 class SidePanel(Static):
@@ -58,10 +86,8 @@ class SidePanel(Static):
         p = s.players[seat]
         self.border_title = f"Era {s.era} · {PHASE_NAMES[s.phase]}"
         lines = []
-        order = " ".join(f"{look.letter(scene.looks[i])}{s.players[i].score}" for i in s.order)
-        enemy = f" · [b $romans-enemy]Enemy {s.enemy_score}[/]" if s.n == 1 else ""
         lines.append(f"{look.badge(me)} {markup('$label', label=me.label).markup} · "
-                     f"order {order}{enemy}")
+                     + scores_line(scene))
         leader = self._leader(s, p)
         if leader:
             lines.append(f"Leader {leader} · army {p.max_army}")
@@ -78,22 +104,29 @@ class SidePanel(Static):
             extra.append("Triumphs " + " ".join(tri))
         if extra:
             lines.append(" · ".join(extra))
+        if reasons.placing(s, scene.own):  # why no god or army is offered, in one line
+            why = [w for w in (reasons.god_reason(s, seat, short=True),
+                               reasons.army_reason(s, seat, short=True)) if w]
+            if why:
+                lines.append(f"[dim]✗ {markup('$why', why=' · '.join(why)).markup}[/]")
         if p.army is not None:
             a = p.army
             general = f"gen. {ROMAN[a.rank]}" if a.rank else "no general"
             fight = f", {a.rome} vs {a.enemy}" if a.enemy else f", strength {a.rome}"
-            lines.append(f"[b]Army[/] {look.TAG[a.place]}: {a.legions} legions, {general}{fight}")
+            lines.append(f"[b]Army[/] {look.TAG[a.place]}: {plural(a.legions, 'legion')}, "
+                         f"{general}{fight}")
         if p.horde is not None:
             h = p.horde
             tgt = f" → {look.TAG[h.target]}" if h.target >= 0 else ""
             general = f" +{h.general}" if h.general else ""
             lines.append(f"[b $romans-enemy]Enemy[/] {look.TAG[h.place]}: "
-                         f"{h.warbands} warbands{general}{tgt}")
+                         f"{plural(h.warbands, 'warband')}{general}{tgt}")
         fights = battles(s, scene.own)
         mine = [line for who, line in fights if who == seat]
         others = [(who, line) for who, line in fights if who != seat]
         if fights:
-            lines.append("[dim]Dice: white Rome, purple Enemy[/]")
+            fought = any(e[0] in BATTLES for e in s.events)
+            lines.append("[dim]Dice: white Rome, purple Enemy[/]" if fought else "[dim]Dice[/]")
             lines += [f"{look.letter(me)} {line}" for line in mine[-3:]]
             for who, line in others[-2:]:
                 tag = look.letter(scene.looks[who]) if who is not None else ""

@@ -21,6 +21,7 @@ from tui.widgets.scene import Scene
 from tui.widgets.seats import SeatLook
 
 from . import look
+from .about import about
 from .board import RomansBoard
 from .side import SidePanel
 
@@ -59,7 +60,10 @@ class RomansUI:
              "underlined), Enter or a click keeps only the actions naming the place "
              "(esc clears), [ ] (from any panel) or PgUp/PgDn (on the map) show the "
              "other players' maps and the City of Rome (boxes I-IV: letter and rank of "
-             "the senator; #: blocking senator).")
+             "the senator; #: blocking senator). Under the board: what the highlighted "
+             "action does (a box's effect and what it gives now, an army's odds, an Enemy "
+             "nation's route and expected loss); ✗ says why a building, god or army is not "
+             "offered.")
 
     def __init__(self) -> None:
         self._board = RomansBoard(id="romans-board")
@@ -79,6 +83,7 @@ class RomansUI:
         self._box.border_subtitle = ""
         self._board.marked = frozenset()
         self._board.preview = None
+        self._board.about = ""
         self._board.show(scene)
         self._side.show(scene)
         before = scene.earlier(1)
@@ -91,6 +96,7 @@ class RomansUI:
         places, route = places_of(action)
         self._board.preview = route
         self._board.building = action.building if isinstance(action, Senator) else ""
+        self._board.about = about(scene, action)
         self._board.point_at(places)
 
     def table_key(self, key: str) -> bool:

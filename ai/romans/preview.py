@@ -1,0 +1,88 @@
+"""What an Enemy nation would do to a map, before it is chosen (6D): its
+army, what its fleet sinks or opens, its first target, the route there, the
+chance the first province it attacks holds, and the points the campaign is
+expected to cost (``threat.damage``, as the rules bot weighs the choice).
+
+Everything is worked out from the chooser's view: the maps, the Era card
+and the rules are public, and the dice are only odds.
+"""
+
+from __future__ import annotations
+
+from engine.romans.data import FALL_OF_ROME_PER_WARBAND
+from engine.romans.enemy import routes, targets
+from engine.romans.prep import entries
+from engine.romans.state import LATIUM, NP, PLACES, Horde, Player, State, board
+from engine.romans.text import seat_name
+
+from . import threat
+from .value import defend_win, strength_at
+
+
+def nation_horde(v: State, face: int, user: int) -> tuple[Horde, int]:
+    """The army nation ``face`` would set on ``user``'s map, and the sea
+    where its fleet sinks a Roman fleet (-1: none sinks): a fleet goes to
+    the sea beside the Start province, and a Roman fleet there sinks with
+    it (6D, engine ``prep.act_nation``)."""
+    nation = entries(v)[face - 1]
+    p = v.players[user]
+    start = PLACES.index(nation.start)
+    sea = board(p).fleet_sea[start] if nation.fleet and start < NP else -1
+    sunk = sea if sea >= 0 and sea in p.fleets else -1
+    fleet = sea if sea >= 0 and sunk < 0 else -1
+    return Horde(start, nation.warbands, nation.general, fleet), sunk
+
+
+def first_fight(p: Player, h: Horde) -> tuple[list[int], tuple[int, ...], int]:
+    """(the targets the army may march on, the route to the first province
+    it must stop in, that province; -1 when it attacks nothing)."""
+    if p.garrison >> h.place & 1:
+        return [h.place], (), h.place
+    goals = targets(p, h)
+    if not goals:
+        return [], (), -1
+    paths = routes(p, h.place, goals[0], h.fleet)
+    if not paths:
+        return goals, (), -1
+    stop_at = p.garrison & ~p.unrest
+    path = paths[0]
+    for k, j in enumerate(path):
+        if j < NP and (stop_at >> j & 1 or p.garrison >> j & 1):
+            return goals, path[:k + 1], j
+    return goals, path, -1
+
+
+def nation_preview(v: State, face: int, user: int, steps: int = threat.STEPS) -> str:
+    """One line (the action names the army), most telling first, since at
+    80×24 only its start shows under the map: the expected loss, the first
+    fight, then the target, route and fleet, for nation ``face`` set on
+    ``user``'s map."""
+    p = v.players[user]
+    h, sunk = nation_horde(v, face, user)
+    other = v.viewer >= 0 and v.viewer != user  # 2 players: a nation chosen for the other
+    parts = [f"on {seat_name(v, user)}'s map"] if other else []
+    parts.append(f"expected loss {threat.damage(v, p, h, steps=steps):.1f} points")
+    goals, path, stop = first_fight(p, h)
+    if stop >= 0:
+        if p.unrest >> stop & 1:
+            parts.append(f"overruns {PLACES[stop]} (unrest)")
+        else:
+            hold = defend_win(strength_at(p, stop), h.warbands + h.general)
+            parts.append(f"first attack on {PLACES[stop]}, which holds each roll "
+                         f"{round(100 * hold)}%")
+    elif not goals:
+        parts.append("no city or Rome in reach")
+    if stop == LATIUM:
+        parts.append(f"Latium lost is the Fall of Rome: -{FALL_OF_ROME_PER_WARBAND} points a "
+                     f"warband left (7H)")
+    if goals and stop != h.place:
+        parts.append("target " + " or ".join(PLACES[g] for g in goals)
+                     + (" (you choose)" if len(goals) > 1 else ""))
+    if path:
+        parts.append("route " + " → ".join(PLACES[i] for i in (h.place, *path)))
+    if sunk >= 0:
+        whose = f"{seat_name(v, user)}'s" if other else "yours"
+        parts.append(f"its fleet sinks {whose} in {PLACES[sunk]} (both go)")
+    elif h.fleet >= 0:
+        parts.append(f"its fleet enters {PLACES[h.fleet]}")
+    return " · ".join(parts)

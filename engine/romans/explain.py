@@ -1,0 +1,168 @@
+"""What a City of Rome box, the Citadel and a general do, in words, from the
+rules' own data (``data.BUILDINGS``, ``CITADEL_CHART``, ``GENERAL_BONUS``,
+``PIECE_COST``), so the table can say it before a senator is placed (issue
+28: a player wasted a IV senator on Castra Praetoria, not knowing its
+boxes). Values the rulebook does not print are the stand-ins of data.py;
+each text says "(stand-in)" where its numbers are."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .data import (
+    BUILDING,
+    BUILDINGS,
+    CITADEL_CHART,
+    GENERAL_BONUS,
+    GOD,
+    PIECE_COST,
+    RESOURCE_NAMES,
+    Box,
+    Building,
+)
+from .empire import legion_supply, revenue_provinces
+from .state import ITALY, Player
+from .text import ROMAN, plural
+
+DIE = 6
+
+
+def _upto(amount: int | None, word: str) -> str:
+    return f"every {word}" if amount is None else f"up to {plural(amount, word)}"
+
+
+def _pieces(fleets: bool) -> str:
+    kinds = ("city", "fort", "wall") + (("fleet",) if fleets else ())
+    return ", ".join(f"{k} {PIECE_COST[k]}" for k in kinds)
+
+
+def box_effect(b: Building, box: Box) -> str:
+    """What box ``box`` of building ``b`` does, in the rulebook's terms."""
+    e, n = box.effect, box.amount
+    if e == "revenue":
+        return (f"revenue from {_upto(n, 'province')} (not in unrest; outside Italy, "
+                f"with a fleet beside), then 1 unrest in one of them")
+    if e == "recruit":
+        return f"recruit {plural(n or 0, 'legion')} to the Barracks"
+    if e == "raise":
+        gold = f", and take {box.plus} gold" if box.plus else ""
+        return f"raise senators by {plural(n or 0, 'rank')} in all{gold}"
+    if e == "build":
+        no = "" if box.fleets else "; no fleets"
+        return f"buy pieces with up to {n} of your gold ({_pieces(box.fleets)}){no}"
+    if e == "temple":
+        return f"roll the die + {n}: one or two benefits of the god taken (one is needed)"
+    if e == "revenue types":
+        return (f"revenue of {plural(n or 0, 'type')} (gold, manpower, victuals, materials) "
+                f"as at the Basilica, no unrest placed")
+    if e == "praetorian army":
+        return (f"an army of up to {plural(n or 0, 'legion')} (beyond your army size), no "
+                f"general, attacks one province; after a win spare legions remove unrest")
+    if e == "score sets":
+        return f"{plural(n or 0, 'point')} per set of manpower + victuals + materials (spent)"
+    if e == "score provinces":
+        where = " outside Italy" if box.outside_italy else ""
+        plus = f", +{box.plus}" if box.plus else ""
+        return f"{plural(n or 0, 'point')} per occupied province{where} not in unrest{plus}"
+    if e == "score cities":
+        forts = f" and {box.per_fort} per fortification" if box.per_fort else ""
+        return f"{plural(n or 0, 'point')} per city{forts} not in unrest"
+    return e
+
+
+def box_text(building: str, number: int, god: str = "", p: Player | None = None) -> str:
+    """Box ``number`` of ``building``: its effect (with its linked god, the
+    IV box's, rule 7B), and what it would give player ``p`` now."""
+    b = BUILDING[building]
+    box = b.boxes[number - 1]
+    if god and b.god == god and number != 4:
+        box = b.boxes[3]
+        text = f"{building} {ROMAN[number]} with {god}: box IV's {box_effect(b, box)}"
+    else:
+        text = f"{building} {ROMAN[number]}: {box_effect(b, box)}"
+    text += " (stand-in)" if box.inferred else ""
+    now = box_now(p, box) if p is not None else ""
+    return text + (f"; now {now}" if now else "")
+
+
+def box_now(p: Player, box: Box) -> str:
+    """What ``box`` gives ``p`` as the map stands: the points it scores, the
+    legions it recruits, the provinces it may collect from."""
+    e, n = box.effect, box.amount or 0
+    good = ~p.unrest
+    if e == "score provinces":
+        held = p.garrison & good & (~ITALY if box.outside_italy else -1)
+        return plural(n * held.bit_count() + box.plus, "point")
+    if e == "score cities":
+        forts = (p.forts | p.walls) & good
+        return plural(n * (p.cities & good).bit_count() + box.per_fort * forts.bit_count(),
+                      "point")
+    if e == "score sets":
+        sets = min(p.docks[:3])
+        return f"up to {plural(sets, 'set')}, {plural(n * sets, 'point')}"
+    if e == "recruit":
+        return plural(min(n, legion_supply(p)), "legion")
+    if e == "revenue":
+        return f"{plural(len(revenue_provinces(p)), 'province')} to collect from"
+    if e == "praetorian army":
+        return f"{plural(p.barracks, 'legion')} in the Barracks"
+    return ""
+
+
+def citadel_chart() -> str:
+    """The black die's bonus actions, face by face."""
+    return ", ".join(f"{c.roll}: +{c.bonus}" for c in CITADEL_CHART)
+
+
+def citadel_text(rank: int) -> str:
+    """A senator of ``rank`` in the Citadel: his actions and the die's."""
+    return (f"Citadel: {plural(rank, 'action')} for the rank + the black die "
+            f"({citadel_chart()}; stand-in but 6); each removes 1 unrest, takes 1 gold "
+            f"or (Eras 4-5) converts a city")
+
+
+def win_chance(rome: int, enemy: int) -> Fraction:
+    """The chance Rome's strength plus the white die is at least the
+    Enemy's plus the purple die (the attacker wins ties, 5B)."""
+    wins = sum(1 for w in range(1, DIE + 1) for p in range(1, DIE + 1) if rome + w >= enemy + p)
+    return Fraction(wins, DIE * DIE)
+
+
+def general_text(rank: int, legions: int, enemy: int | None) -> str:
+    """An army's strength: legions plus the general's bonus, against the
+    Native force's (``None``: face down), with the chance to win the first
+    battle when both are known."""
+    bonus = GENERAL_BONUS[rank]
+    rome = legions + bonus
+    text = (f"Rome {plural(legions, 'legion')} + general {ROMAN[rank]}'s bonus {bonus} "
+            f"(rank - 1, stand-in) = {rome}")
+    if enemy is None:
+        return text + " against a face-down Native force (+ the dice)"
+    chance = win_chance(rome, enemy)
+    return f"{text} against {enemy} (+ the dice): wins the first battle {round(100 * chance)}%"
+
+
+def reference() -> str:
+    """The City of Rome's boxes, the Citadel and the generals in words: the
+    reference section at the end of the in-app rulebook (so searching it
+    finds what a box does; tests check the shipped text is this)."""
+    lines = ["Tabula reference: the City of Rome (from the game's data)", "",
+             "What each box does, as the table says when an action names it. Values "
+             "marked (stand-in) are Tabula's own: the rulebook does not print them "
+             "(docs/RULES-NOTES.md). A senator placed with the building's own god "
+             "(a free god taken, or the one held) may use box IV's effect from any box "
+             "(7B).", ""]
+    for b in BUILDINGS:
+        cost = ", ".join(f"{n} {RESOURCE_NAMES[i]}" for i, n in enumerate(b.boxes[0].cost) if n)
+        god = f"god {b.god}" + (" (stand-in)" if GOD[b.god].inferred else "") if b.god else ""
+        extra = [god, "Original" if b.original else "Later",
+                 "new senator" if b.new_senator else ""]
+        lines.append(f"{b.name} (each box costs {cost}; {', '.join(x for x in extra if x)})")
+        lines += [f"  {box_text(b.name, box.number)}" for box in b.boxes]
+        lines.append("")
+    lines.append(citadel_text(1).replace("1 action for the rank", "one action per rank"))
+    lines.append("")
+    lines.append("Generals: " + ", ".join(f"a {ROMAN[r]} general adds {GENERAL_BONUS[r]}"
+                                          for r in sorted(GENERAL_BONUS))
+                 + " to his army's strength (rank - 1, stand-in).")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,70 @@
+"""What the highlighted action does, for the line under the board (issue
+28: every box, the Citadel and a general explained where an action names
+them; each Enemy nation previewed before it is chosen).
+
+Worked out from the seat's own view: the engine's words for a box
+(``engine.romans.explain``), the rules bot's odds and Enemy walk
+(``ai.romans``) — nothing the seat could not know."""
+
+from __future__ import annotations
+
+from engine.core import HIDDEN
+from engine.romans.actions import Citadel, Invade, Nation, PraetorianArmy, Senator
+from engine.romans.data import GENERAL_BONUS, NATIVE_FORCES
+from engine.romans.explain import box_text, citadel_text
+from engine.romans.state import INDEX
+from engine.romans.text import ROMAN, plural
+from tui.widgets.scene import Scene
+
+
+def about(scene: Scene, action: tuple | None) -> str:
+    """One line on what ``action`` does ("" when the label says it all)."""
+    s = scene.state
+    seat = _chooser(scene)
+    if seat is None:
+        return ""
+    if isinstance(action, Senator):
+        return box_text(action.building, action.box, action.god, s.players[seat])
+    if isinstance(action, Citadel):
+        return citadel_text(action.rank)
+    if isinstance(action, Invade):
+        return army_odds(s, seat, action.province, action.legions, action.rank)
+    if isinstance(action, PraetorianArmy):
+        return army_odds(s, seat, action.province, action.legions, 0)
+    if isinstance(action, Nation):
+        from ai.romans.preview import nation_preview
+        return nation_preview(s, action.face, action.user)
+    return ""
+
+
+def _chooser(scene: Scene) -> int | None:
+    """The seat whose choice this is: the viewer, or (a replay, a
+    spectator) the seat to move."""
+    if scene.own is not None:
+        return scene.own
+    mover = scene.game.to_move(scene.state)
+    return mover if mover is not None and 0 <= mover < scene.state.n else None
+
+
+def army_odds(s, seat: int, province: str, legions: int, rank: int) -> str:
+    """An army's chance to conquer, each defeat costing a legion (the odds
+    of ``ai.romans.value``; a face-down force is the average of the
+    counters this seat has not seen), first, since at 80×24 only the start
+    shows; then its strength (legions + the general's bonus, rank - 1)
+    against the Native force there."""
+    from ai.romans.value import attack_win, native_odds, unseen_natives
+
+    bonus = GENERAL_BONUS[rank] if rank else 0
+    rome = legions + bonus
+    held = s.players[seat].natives[INDEX[province]]
+    card = HIDDEN if held is None else held.card
+    win, lost, _ = native_odds(s, card, rome, legions, unseen_natives(s))
+    odds = f"conquers {round(100 * win)}%, losing {lost:.1f} legions on average"
+    general = (f" + general {ROMAN[rank]}'s bonus {bonus} (rank - 1, stand-in)" if rank
+               else " (no general)")
+    text = f"{odds} · Rome {plural(legions, 'legion')}{general} = {rome}"
+    if card == HIDDEN:
+        return text + " against a face-down Native force"
+    enemy = NATIVE_FORCES[card].strength
+    return (f"{text} against {enemy}, + the dice; first battle "
+            f"{round(100 * attack_win(rome, enemy))}%")
