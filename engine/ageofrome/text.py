@@ -39,8 +39,11 @@ from .state import (
     PHASE_NAMES,
     QUESTS,
     SCHEMES,
+    TYPE_INDEX,
     State,
     coins,
+    in_front,
+    option,
     seat_name,
 )
 
@@ -99,7 +102,50 @@ DESCRIBE: dict[str, Callable[[tuple], str]] = {
 }
 
 
+def _build(s: State, a: tuple) -> str:
+    """"Build Politics: the Basilica (II), 8 Denarii, +4 Glory": the tile the
+    seat to move would place on the province in front of it, its price and
+    its Glory (L161-164), and the Medal when it takes one (L167)."""
+    seat = s.queue[0] if s.queue else -1
+    t = TYPE_INDEX.get(a[1], -1)
+    if seat < 0 or t < 0:
+        return f"Build {a[1]}"
+    level = s.provinces[in_front(s, seat)].levels[t] + 1
+    if level > build.TOP_LEVEL:
+        return f"Build {a[1]}"
+    cost, gained = build.COST[t][level]
+    name = data.TILE_NAMES[a[1]][level - 1]
+    medal = (level == build.TOP_LEVEL and bool(s.medals >> t & 1)
+             and not option(s, "heroes"))
+    return (f"Build {a[1]}: the {name} ({'I' * level}), {cost} Denarii, +{gained} Glory"
+            + (f", takes the {a[1]} Medal" if medal else ""))
+
+
+def _income(s: State, a: tuple) -> str:
+    """"Double Income: +12 Denarii, -4 Glory": what each Income gives the
+    seat to move (L268-270; the penalty is the Population disc's red number)."""
+    word = "Double Income" if a[1] else "Single Income"
+    if not s.queue:
+        return word
+    seat = s.queue[0]
+    pop = s.provinces[in_front(s, seat)].population
+    if not a[1]:
+        return f"{word}: +{coins(pop * board.INCOME_SINGLE)}"
+    return (f"{word}: +{coins(pop * board.INCOME_DOUBLE)}, "
+            f"-{income.penalty(s, seat)} Glory")
+
+
+# Action kinds whose menu text reads the state (the numbers of the seat to move).
+DESCRIBE_NOW: dict[str, Callable[[State, tuple], str]] = {
+    "build": _build,
+    "income": _income,
+}
+
+
 def describe(s: State, a: tuple) -> str:
+    now = DESCRIBE_NOW.get(a[0])
+    if now is not None:
+        return now(s, a)
     text = DESCRIBE.get(a[0])
     return text(a) if text is not None else " ".join(str(x) for x in a)
 

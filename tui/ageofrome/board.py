@@ -425,6 +425,7 @@ class AgeOfRomeBoard(PlaceGrid):
         super().__init__(SPOT_INDEX[("b", 0, 0)], **kw)
         self._g = NARROW
         self._width = 0  # the grid's
+        self.about = ""  # the highlighted action's full text (tui.ageofrome.detail)
 
     def started(self, scene: Scene) -> None:
         mine = in_front(scene.state, scene.seat)
@@ -450,6 +451,24 @@ class AgeOfRomeBoard(PlaceGrid):
         if narrow and len(words) > self._width:  # one line: no scrollbar at 80×24
             words = words[: self._width - 1] + "…"
         return words
+
+    def notes(self, scene: Scene) -> list[Line]:
+        """The highlighted action's card or Scheme text, above the cursor's line."""
+        return [(self.about, "b")] if self.about else []
+
+    def detail(self, scene: Scene, shown: int) -> list[Line]:
+        """Wide, as every board; narrow (80×24) there is room for one line:
+        the space the cursor or the action is on, else the highlighted
+        action's text (cut to the line: the side panel has it in full)."""
+        lines = super().detail(scene, shown)
+        if self._g == WIDE:
+            return lines
+        if not self.about or shown >= 0:
+            return lines[-1:]  # the space's line (narrow boards have no legend)
+        words = self.about
+        if self._width and len(words) > self._width:
+            words = words[: self._width - 1] + "…"
+        return [(words, "b")]
 
     def idle(self, scene: Scene) -> Line:
         if self._g == WIDE:
