@@ -470,12 +470,13 @@ def test_achievements_are_reported_at_the_end() -> None:
 
 # ---------------------------------------------------------------- the protocol
 def test_the_game_is_registered_with_its_variants() -> None:
-    """The variants, then the readings that changed (trade.REFILL, setup.SOLO_QUESTS)."""
+    """The variants, then the readings that changed (trade.REFILL,
+    setup.SOLO_QUESTS, trade.WINDOW_SALES)."""
     from engine import get_game
     g = get_game("ageofrome")
     assert isinstance(g, AgeOfRome) and g.players == range(1, 5)
     assert [o.key for o in g.options] == [v.key for v in data.VARIANTS] + [
-        "trade_refill", "solo_quests"]
+        "trade_refill", "solo_quests", "window_sales"]
     s = g.setup(3, Options.of({"hard_times": True}), 2)
     assert g.chapter(s).number == 0 and g.prompt(s).endswith("?")
 

@@ -135,10 +135,18 @@ def _income(s: State, a: tuple) -> str:
             f"-{income.penalty(s, seat)} Glory")
 
 
+def _done(s: State, a: tuple) -> str:
+    """In a Trade window "Done" closes the window, not the turn: say so."""
+    if s.pending and s.pending[-1].kind == trade.WINDOW:
+        return "Go on: play no Trade card now"
+    return "Done"
+
+
 # Action kinds whose menu text reads the state (the numbers of the seat to move).
 DESCRIBE_NOW: dict[str, Callable[[State, tuple], str]] = {
     "build": _build,
     "income": _income,
+    "done": _done,
 }
 
 
