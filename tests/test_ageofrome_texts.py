@@ -20,7 +20,8 @@ from engine.ageofrome.state import in_front
 from engine.games import entry
 from tests.test_ageofrome_tui import board_of, position, scene_of
 from tests.test_tui_support import TabulaApp, app_for, settings, settle
-from tui.ageofrome import detail
+from tui.ageofrome import detail, look
+from tui.ageofrome.board import spot_short
 from tui.ageofrome.side import SidePanel, hand_lines
 from tui.app import Start
 from tui.screens.rules import RulesScreen, rulebook_text
@@ -179,3 +180,18 @@ def test_a_build_you_cannot_afford_is_listed_with_its_price():
     panel.redraw()
     assert "Not now: " + missing[0] in panel._shown
     assert detail.unavailable(GAME, v, 1) == []  # only the seat to move, on its own turn
+
+
+# ---------------------------------------------------------------- words
+def test_a_follower_with_the_bonus_reads_as_one_seat_on_the_narrow_board():
+    def bonus(s: Any) -> bool:
+        return any(b >= 0 for pr in s.provinces for f in pr.followers for _, b in f)
+
+    m = position(3, bonus)
+    s = m.view(0)
+    p, t = next((p, t) for p, pr in enumerate(s.provinces)
+                for t, f in enumerate(pr.followers) if any(b >= 0 for _, b in f))
+    seat = next(seat for seat, b in s.provinces[p].followers[t] if b >= 0)
+    text = spot_short(s, ("b", p, t))
+    assert f"{look.letter_of(seat)} (Bonus)" in text
+    assert "+" not in text  # "O+B" read as Orange and Blue

@@ -313,8 +313,9 @@ def spot_short(s: Any, spot: Spot) -> str:
         level = s.provinces[p].levels[t]
         if not level:
             return f"{PROVINCES[p]} {TYPES[t]}: not built"
-        fol = " ".join(L(seat) + ("+B" if b >= 0 else "") for seat, b in
-                       s.provinces[p].followers[t])
+        # "O (Bonus)": "O+B" read as two seats, Orange and Blue (issue 28)
+        fol = ", ".join(L(seat) + (" (Bonus)" if b >= 0 else "") for seat, b in
+                        s.provinces[p].followers[t])
         free = geo.LEVEL_CAPACITY[level] - len(s.provinces[p].followers[t])
         tok = " ◊" if any(x.province == p and x.type == t for x in s.diplomacy) else ""
         return (f"{PROVINCES[p]} {TYPES[t]} {look.ROMAN[level]}: {fol or '-'}, "
