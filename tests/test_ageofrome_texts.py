@@ -145,8 +145,8 @@ def test_a_build_says_its_tile_price_and_glory():
     level = v.provinces[in_front(v, 0)].levels[t] + 1
     tile = data.tile(a.type, level)
     assert GAME.describe(v, a) == (
-        f"Build {a.type}: the {tile.name} ({'I' * level}), {tile.cost} Denarii, "
-        f"+{tile.glory} Glory")
+        f"Build {a.type} {'I' * level}: {tile.cost} Denarii, +{tile.glory} Glory")
+    assert detail.action_detail(v, 0, a).startswith(f"The {tile.name} ")
 
 
 def test_single_and_double_income_say_their_amounts_and_penalty():
@@ -195,3 +195,10 @@ def test_a_follower_with_the_bonus_reads_as_one_seat_on_the_narrow_board():
     text = spot_short(s, ("b", p, t))
     assert f"{look.letter_of(seat)} (Bonus)" in text
     assert "+" not in text  # "O+B" read as Orange and Blue
+
+
+def test_the_keys_screen_says_where_the_card_texts_are():
+    from tui.ageofrome.table import AgeOfRomeUI
+
+    assert "Card reference" in AgeOfRomeUI.notes
+    assert "CARD REFERENCE" in rulebook_text("ageofrome")  # the section it names

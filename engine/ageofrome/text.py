@@ -103,9 +103,10 @@ DESCRIBE: dict[str, Callable[[tuple], str]] = {
 
 
 def _build(s: State, a: tuple) -> str:
-    """"Build Politics: the Basilica (II), 8 Denarii, +4 Glory": the tile the
+    """"Build Politics II: 8 Denarii, +4 Glory": the level of the tile the
     seat to move would place on the province in front of it, its price and
-    its Glory (L161-164), and the Medal when it takes one (L167)."""
+    its Glory (L161-164), and the Medal when it takes one (L167); the tile's
+    name is in the action's detail (the menu line fits 80×24 with it out)."""
     seat = s.queue[0] if s.queue else -1
     t = TYPE_INDEX.get(a[1], -1)
     if seat < 0 or t < 0:
@@ -114,10 +115,9 @@ def _build(s: State, a: tuple) -> str:
     if level > build.TOP_LEVEL:
         return f"Build {a[1]}"
     cost, gained = build.COST[t][level]
-    name = data.TILE_NAMES[a[1]][level - 1]
     medal = (level == build.TOP_LEVEL and bool(s.medals >> t & 1)
              and not option(s, "heroes"))
-    return (f"Build {a[1]}: the {name} ({'I' * level}), {cost} Denarii, +{gained} Glory"
+    return (f"Build {a[1]} {'I' * level}: {cost} Denarii, +{gained} Glory"
             + (f", takes the {a[1]} Medal" if medal else ""))
 
 

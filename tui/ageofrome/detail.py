@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ageofrome import build, data, reference
+from engine.ageofrome import board, build, data, reference
 from engine.ageofrome.actions import Build
-from engine.ageofrome.state import TYPES
+from engine.ageofrome.state import TYPES, in_front, tile_index
 
 TRADE_INDEX = {c.name: i for i, c in enumerate(data.TRADE_CARDS)}
 QUEST_INDEX = {q.name: i for i, q in enumerate(data.QUESTS)}
@@ -30,6 +30,22 @@ def _set(cards: tuple[str, ...], s: Any, seat: int | None) -> str:
     return f"{scores} · " + " · ".join(_card(c) for c in cards)
 
 
+def _build(s: Any, seat: int | None, type_: str) -> str:
+    """The tile a build places: its name, where, and what it changes."""
+    if seat is None or not 0 <= seat < s.n or type_ not in TYPES:
+        return ""
+    where = in_front(s, seat)
+    t = TYPES.index(type_)
+    level = s.provinces[where].levels[t] + 1
+    if level > build.TOP_LEVEL:
+        return ""
+    tile = data.tile(type_, level)
+    room = f"{tile.capacity} Follower{'s' if tile.capacity != 1 else ''}"
+    left = s.tiles[tile_index(t, level)]
+    return (f"The {tile.name} ({type_} {'I' * level}) on {board.PROVINCE_NAMES[where]}: "
+            f"room for {room}; {left} left in its pile")
+
+
 def action_detail(s: Any, seat: int | None, action: tuple | None) -> str:
     """The text behind ``action`` (empty when its menu line says it all)."""
     if not action:
@@ -42,6 +58,8 @@ def action_detail(s: Any, seat: int | None, action: tuple | None) -> str:
     if kind == "return_quest":
         i = QUEST_INDEX.get(action[1])
         return reference.quest_text(i) if i is not None else ""
+    if kind == "build":
+        return _build(s, seat, action[1])
     if kind == "activate":
         scheme = data.SCHEME.get(action[3])
         return f"{scheme.name}: {scheme.text}" if scheme is not None else ""

@@ -32,7 +32,10 @@ class AgeOfRomeUI:
     notes = (look.LEGEND + " Your hand: each card with its type (T W C J, * Chest) and "
              "condition (" + look.CONDITION_CODES + "). Tab reaches the board: arrows "
              "move the cursor, Enter or a click keeps only the actions naming the space "
-             "(esc clears); Tab again reaches the side panel, which the arrows scroll.")
+             "(esc clears); Tab again reaches the side panel, which the arrows scroll. "
+             "Card texts: your hand and Quests in the side panel, the highlighted action's "
+             "card under the board, and every card in the rulebook's Card reference "
+             "(esc, Rules, then / and a name).")
 
     def __init__(self) -> None:
         self._board = AgeOfRomeBoard(id="ageofrome-board")
