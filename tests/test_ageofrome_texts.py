@@ -202,3 +202,21 @@ def test_the_keys_screen_says_where_the_card_texts_are():
 
     assert "Card reference" in AgeOfRomeUI.notes
     assert "CARD REFERENCE" in rulebook_text("ageofrome")  # the section it names
+
+
+def test_a_placement_says_what_it_gives():
+    from engine.ageofrome.actions import Place
+    from engine.ageofrome.forces import farming_denarii
+
+    m = position(3, lambda s: s.phase == "actions" and not s.pending and s.round >= 3)
+    v = m.view(0)
+    said = {t: GAME.describe(v, Place(t, b)) for t, b in (
+        ("Military", True), ("Politics", False), ("Trade", True), ("Religion", False),
+        ("Farming", False), ("Colosseum", False), ("Scheme", False))}
+    assert said["Military"] == "Military with the Bonus: move 2 Legions"
+    assert said["Politics"] == "Politics: 1 Vote on the Column"
+    assert said["Trade"] == "Trade with the Bonus: draw 2 Trade cards"
+    assert said["Religion"] == "Religion: a piece for your Pantheon"
+    assert said["Farming"] == f"Farming: +{farming_denarii(v, 0)} Denarii"
+    assert said["Colosseum"] == "Colosseum: +1 Glory"
+    assert said["Scheme"] == "Scheme space: a Scheme marker, face down"

@@ -135,6 +135,36 @@ def _income(s: State, a: tuple) -> str:
             f"-{income.penalty(s, seat)} Glory")
 
 
+def _gain(s: State, seat: int, target: str, bonus: bool) -> str:
+    """What a Follower placed on ``target`` gives ``seat`` now (L179-252;
+    the Bonus doubles Military, Politics and Trade, L261-264)."""
+    times = 2 if bonus else 1
+    if target == "Colosseum":
+        return f"+{board.COLOSSEUM_GLORY} Glory"
+    if target == "Scheme":
+        return "a Scheme marker, face down"
+    if target == data.MILITARY:
+        return f"move {times} Legion{'s' if times > 1 else ''}"
+    if target == data.POLITICS:
+        return f"{times} Vote{'s' if times > 1 else ''} on the Column"
+    if target == data.TRADE:
+        return f"draw {times} Trade card{'s' if times > 1 else ''}"
+    if target == data.RELIGION:
+        return "a piece for your Pantheon"
+    return f"+{coins(forces.farming_denarii(s, seat))}"
+
+
+def _place(s: State, a: tuple) -> str:
+    """"Trade with the Bonus: draw 2 Trade cards": where the Follower goes
+    (the prompt says "place a Follower") and what it gives the seat to move,
+    short enough for one line of the action list at 120×40."""
+    if not s.queue or s.phase != ACTIONS:
+        return _where(a)
+    target = {"Scheme": "Scheme space"}.get(a[1], a[1])
+    bonus = " with the Bonus" if a[2] else ""
+    return f"{target}{bonus}: {_gain(s, s.queue[0], a[1], bool(a[2]))}"
+
+
 def _done(s: State, a: tuple) -> str:
     """In a Trade window "Done" closes the window, not the turn: say so."""
     if s.pending and s.pending[-1].kind == trade.WINDOW:
@@ -146,6 +176,7 @@ def _done(s: State, a: tuple) -> str:
 DESCRIBE_NOW: dict[str, Callable[[State, tuple], str]] = {
     "build": _build,
     "income": _income,
+    "place": _place,
     "done": _done,
 }
 
