@@ -19,9 +19,9 @@ from engine.ageofrome.actions import Build, Income, PlayCard, ReturnQuest, Sell
 from engine.ageofrome.state import in_front
 from engine.games import entry
 from tests.test_ageofrome_tui import board_of, position, scene_of
-from tests.test_tui_support import TabulaApp, app_for, settings, settle
+from tests.test_tui_support import TabulaApp, app_for, settings, settle, until
 from tui.ageofrome import detail, look
-from tui.ageofrome.board import spot_short
+from tui.ageofrome.board import WIDE, spot_short
 from tui.ageofrome.side import SidePanel, hand_lines
 from tui.app import Start
 from tui.screens.rules import RulesScreen, rulebook_text
@@ -124,12 +124,17 @@ def test_highlighting_a_sale_shows_the_cards_text_under_the_board(size):
             menu = app.screen.query_one(ActionMenu)
             index = next(i for i, (a, _) in enumerate(menu._shown) if a[0] == "sell")
             sale = menu._shown[index][0]
+            board = board_of(app)
+            wide = size[0] >= 120
+            # the layout may still be settling on a busy machine: wait for it
+            await until(pilot, lambda: (board.geometry() == WIDE) == wide)
             menu.options.highlighted = index
-            await pilot.pause()
-            text = str(board_of(app).render())
+            await until(pilot, lambda: board.about.startswith(sale.card))  # Highlighted
+            board.redraw()
+            text = str(board.render())
             card = data.TRADE_CARD[sale.card]
             assert f"{sale.card} ({card.type if card.type != data.CHEST else 'Chest'}" in text
-            if size[0] >= 120:
+            if wide:
                 assert reference.card_rule(card) in text
 
     asyncio.run(go())
