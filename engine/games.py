@@ -5,11 +5,12 @@ An entry says where each part of a game lives, as "module:attribute" or
 importing them (``ai`` and ``tui`` are never imported by ``engine``): the
 rules (``engine``), what the bots know (``knowledge``: their
 ``ai.knowledge.Knowledge``), the terminal table (``table``), its
-stylesheet, the rulebook and its reference section. It also names what the tests and benches run
-for the game: its invariants (``invariants``), its golden playthroughs
-(``golden``) and what the benches read of it (``bench``). Adding a game is
-adding its folders and one entry here (docs/DEVELOPING.md, "Adding a
-game"); tests/test_imports.py resolves every string of every entry.
+stylesheet, the rulebook and its reference section (``reference``). It
+also names what the tests and benches run for the game: its invariants
+(``invariants``), its golden playthroughs (``golden``) and what the
+benches read of it (``bench``). Adding a game is adding its folders and
+one entry here (docs/DEVELOPING.md, "Adding a game"); tests/test_imports.py
+resolves every string of every entry.
 """
 
 from __future__ import annotations
