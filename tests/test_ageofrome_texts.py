@@ -131,11 +131,17 @@ def test_highlighting_a_sale_shows_the_cards_text_under_the_board(size):
             menu.options.highlighted = index
             await until(pilot, lambda: board.about.startswith(sale.card))  # Highlighted
             board.redraw()
+            await pilot.pause()
             text = str(board.render())
             card = data.TRADE_CARD[sale.card]
-            assert f"{sale.card} ({card.type if card.type != data.CHEST else 'Chest'}" in text
-            if wide:
-                assert reference.card_rule(card) in text
+            line = next(x for x in text.splitlines() if x.startswith(f"{sale.card} ("))
+            full = reference.card_text(data.TRADE_CARDS.index(card))
+            assert full.startswith(line.rstrip("…"))  # one line, the text's start
+            assert len(line) <= board._width  # never wrapped (card texts run to 90)
+            # the line never pushes the board into a scrollbar (which would narrow it)
+            assert (board.geometry() == WIDE) == wide
+            box = app.screen.query_one("#ageofrome-box")
+            assert box.max_scroll_y == 0
 
     asyncio.run(go())
 

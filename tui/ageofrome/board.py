@@ -454,22 +454,25 @@ class AgeOfRomeBoard(PlaceGrid):
         return words
 
     def notes(self, scene: Scene) -> list[Line]:
-        """The highlighted action's card or Scheme text, above the cursor's line."""
-        return [(self.about, "b")] if self.about else []
-
-    def detail(self, scene: Scene, shown: int) -> list[Line]:
-        """Wide, as every board; narrow (80×24) there is room for one line:
-        the space the cursor or the action is on, else the highlighted
-        action's text (cut to the line: the side panel has it in full)."""
-        lines = super().detail(scene, shown)
-        if self._g == WIDE:
-            return lines
-        if not self.about or shown >= 0:
-            return lines[-1:]  # the space's line (narrow boards have no legend)
+        """The highlighted action's card or Scheme text, above the cursor's
+        line: one line, cut to the grid's width (the side panel's hand and
+        the rulebook have it in full). A second line would overflow the box
+        at 120×40, and its scrollbar would narrow the board."""
+        if not self.about:
+            return []
         words = self.about
         if self._width and len(words) > self._width:
             words = words[: self._width - 1] + "…"
         return [(words, "b")]
+
+    def detail(self, scene: Scene, shown: int) -> list[Line]:
+        """Wide, as every board; narrow (80×24) there is room for one line:
+        the space the cursor or the action is on, else the highlighted
+        action's text."""
+        lines = super().detail(scene, shown)
+        if self._g == WIDE or not self.about or shown >= 0:
+            return lines if self._g == WIDE else lines[-1:]
+        return self.notes(scene)
 
     def idle(self, scene: Scene) -> Line:
         if self._g == WIDE:
