@@ -5,11 +5,12 @@ An entry says where each part of a game lives, as "module:attribute" or
 importing them (``ai`` and ``tui`` are never imported by ``engine``): the
 rules (``engine``), what the bots know (``knowledge``: their
 ``ai.knowledge.Knowledge``), the terminal table (``table``), its
-stylesheet and the rulebook. It also names what the tests and benches run
-for the game: its invariants (``invariants``), its golden playthroughs
-(``golden``) and what the benches read of it (``bench``). Adding a game is
-adding its folders and one entry here (docs/DEVELOPING.md, "Adding a
-game"); tests/test_imports.py resolves every string of every entry.
+stylesheet, the rulebook and its reference section (``reference``). It
+also names what the tests and benches run for the game: its invariants
+(``invariants``), its golden playthroughs (``golden``) and what the
+benches read of it (``bench``). Adding a game is adding its folders and
+one entry here (docs/DEVELOPING.md, "Adding a game"); tests/test_imports.py
+resolves every string of every entry.
 """
 
 from __future__ import annotations
@@ -69,6 +70,9 @@ class GameEntry:
     table: str | None = None  # "package.module:Class" of the terminal table (GameUI)
     stylesheet: str | None = None  # "package:file.tcss", scoped to this game's screens
     rulebook: str | None = None  # "package:file.txt", the rulebook as text
+    # "module:function" () -> str: a reference section (every card's text,
+    # built from the game's data) the rules screen appends to the rulebook
+    reference: str | None = None
     # "module:function" check_all(state, previous): what must hold in every
     # full state (previous is the state before it, None for a new game); the
     # random-game tests and bench/soak.py run it after every action
@@ -79,7 +83,8 @@ class GameEntry:
     def attributes(self) -> dict[str, str]:
         """Every "module:attribute" string of the entry, by what it names."""
         named = {"engine": self.engine, "knowledge": self.knowledge, "table": self.table,
-                 "invariants": self.invariants, "bench.tally": self.bench.tally}
+                 "invariants": self.invariants, "bench.tally": self.bench.tally,
+                 "reference": self.reference}
         return {k: v for k, v in named.items() if v}
 
     def resources(self) -> dict[str, str]:
@@ -126,6 +131,7 @@ GAMES: tuple[GameEntry, ...] = (
         table="tui.ageofrome.table:AgeOfRomeUI",
         stylesheet="tui.ageofrome:ageofrome.tcss",
         rulebook="tui.rules:age-of-rome.txt",
+        reference="engine.ageofrome.reference:text",
         invariants="engine.ageofrome.invariants:check_all",
         golden=(Golden(4, 7), Golden(1, 3), Golden(3, 5, ("spies_allies=true",))),
     ),

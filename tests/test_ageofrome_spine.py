@@ -26,7 +26,7 @@ from engine.ageofrome.state import (
     State,
     in_front,
 )
-from engine.core import IllegalAction, Options
+from engine.core import IllegalAction, Options, named_options
 from tests.ageofrome_helpers import GAME, table
 
 
@@ -98,6 +98,27 @@ def test_variants_remove_their_quests_medals_and_add_the_negative_events() -> No
     assert new(heroes=True).medals == 0 and new().medals == 0b11111
     assert len(new().event_deck) == 12 and len(new(hard_times=True).event_deck) == 18
     assert all(p.tokens == 0b11 for p in new(spies_allies=True).players)
+
+
+def test_the_emperor_solo_deals_no_quest_it_cannot_meet() -> None:
+    """Alone there are no Schemes, so no Feud is ever paid: Feud for Fuel and
+    Feud Never Fades cannot be met and a new solo game never deals them (its
+    options name ``solo_quests``); 2-player games keep them, and a game that
+    names no value (saved before) is dealt every Quest, as it was."""
+    feud = set(data.SOLO_REMOVES_QUESTS)
+    assert feud == {"Feud for Fuel", "Feud Never Fades"}
+    today = named_options(GAME.options, Options())
+    assert today.get("solo_quests") == "playable"
+    for seed in range(60):
+        s = GAME.setup(1, today, seed)
+        held = [*s.players[0].quests, *s.quest_deck]
+        names = {data.QUESTS[h.card].name for h in held}
+        assert not names & feud and len(names) == len(quest_cards(Options(), 2)) - 2
+    duo = {data.QUESTS[q].name for q in quest_cards(today, 2)}
+    assert feud <= duo
+    old = [GAME.setup(1, Options(), seed) for seed in range(60)]
+    dealt = {data.QUESTS[h.card].name for s in old for h in s.players[0].quests}
+    assert feud <= dealt, "games saved before were dealt them"
 
 
 def test_setup_is_the_same_for_the_same_seed_and_differs_between_seeds() -> None:
@@ -417,13 +438,16 @@ def test_quests_ties_go_to_the_holder() -> None:
 def test_e28_solo_titles() -> None:
     assert [data.solo_title(k) for k in range(8)] == [
         None, None, None, None, "Praetor", "Praetor", "Imperator", "Son of Jupiter"]
+    # Quests it does not meet (which two are dealt depends on the deal)
     s = (Scenario1().at("build").glory(0, 51).column(0, 0, 0, 0)
+         .quests(0, "Crowd Pleaser", "Builder")
          .medal("Military", 0).medal("Trade", 0).medal("Religion", 0)
          .regions(Epirus={0: 2}, Macedonia={0: 3})
          .pantheon(0, base_own=2, base="gold", top_own=3, top="gold").build())
     assert scoring.solo_tasks(s) == (True, True, True, True, False, True, False)
     assert "Praetor" in scoring.result(s).outcome
     s = (Scenario1().at("build").glory(0, 51).column(0, 0, 0, 0)
+         .quests(0, "Crowd Pleaser", "Builder")
          .medal("Military", 0).medal("Trade", 0).medal("Religion", 0)
          .regions(Epirus={0: 2}, Macedonia={0: 3})
          .sets(0, ("Sundial", "Circinus", "Groma"), ("Libra", "Dolabra", "Serra"))
@@ -446,11 +470,13 @@ def test_achievements_are_reported_at_the_end() -> None:
 
 # ---------------------------------------------------------------- the protocol
 def test_the_game_is_registered_with_its_variants() -> None:
-    """The variants, then the one reading that changed (trade.REFILL)."""
+    """The variants, then the readings that changed (trade.REFILL,
+    setup.SOLO_QUESTS, trade.WINDOW_SALES)."""
     from engine import get_game
     g = get_game("ageofrome")
     assert isinstance(g, AgeOfRome) and g.players == range(1, 5)
-    assert [o.key for o in g.options] == [v.key for v in data.VARIANTS] + ["trade_refill"]
+    assert [o.key for o in g.options] == [v.key for v in data.VARIANTS] + [
+        "trade_refill", "solo_quests", "window_sales"]
     s = g.setup(3, Options.of({"hard_times": True}), 2)
     assert g.chapter(s).number == 0 and g.prompt(s).endswith("?")
 

@@ -236,7 +236,7 @@ def test_every_string_of_the_registry_resolves() -> None:
     assert not wrong, "registry strings that name nothing:\n" + "\n".join(wrong)
     named = {what for e in entries for what in (*e.attributes(), *e.resources())}
     assert {"engine", "knowledge", "table", "stylesheet", "rulebook", "invariants",
-            "bench.tally"} <= named, "every kind of string is followed"
+            "bench.tally", "reference"} <= named, "every kind of string is followed"
 
 
 def test_a_string_that_names_nothing_is_caught() -> None:

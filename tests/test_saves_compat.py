@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.ageofrome.data import QUESTS
 from engine.core import IllegalAction, Options, named_options
 from engine.match import Match
 from engine.provincia.data import BELLA
@@ -120,3 +121,18 @@ def test_an_age_of_rome_game_saved_before_the_trade_refill_reading_replays():
                   actions=m.actions[:251])
     assert not any(e[0] == "deck_reshuffled" for e in today.state.events)
     assert today.state.trade_deck == () and len(today.state.discard) == 16
+
+
+def test_an_emperor_solo_saved_before_the_playable_quest_deal_replays():
+    """An Emperor Solo, seed 0, saved by 289ab00, when the solo was dealt
+    every Quest: it holds Feud for Fuel, which it cannot meet without
+    Schemes. The save names no ``solo_quests``, so it replays with that
+    deal; a new game of the same seed is dealt no Feud Quest."""
+    m = load_match(fixture("first-solo-quests-1p"))
+    assert m.options == Options() and len(m.actions) == 41
+    assert m.actions[0] == ("return_quest", "Pontifex")
+    names = {QUESTS[h.card].name for h in m.state.players[0].quests}
+    assert names == {"Feud for Fuel", "Merchant"}
+    today = Match("ageofrome", m.seats, m.seed, named_options(m.game.options, Options()))
+    dealt = {QUESTS[h.card].name for h in today.state.players[0].quests}
+    assert not dealt & {"Feud for Fuel", "Feud Never Fades"}

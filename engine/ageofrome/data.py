@@ -793,6 +793,10 @@ def diplomacy(token: str, accepted: bool) -> DiplomacyOutcome:
 
 # ---------------------------------------------------------------- Emperor Solo
 SOLO_SETUP_PLAYERS = 2  # L373: set up as for 2 players, one player board
+# Alone there are no Schemes (L361-384 name none), so no Feud is ever paid
+# off: the Quests Truce removes for that reason (L351) cannot be met and are
+# not dealt (a reading: RULES-NOTES, Emperor Solo).
+SOLO_REMOVES_QUESTS = VARIANT["truce"].removes_quests
 
 
 @dataclass(frozen=True)

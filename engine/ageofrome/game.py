@@ -65,7 +65,7 @@ OPTIONS: tuple[Option, ...] = tuple(
         "Heroes (L355-357): no Medals; the six Medal Quests are out",
         "Hard Times (L358-360): the six negative Events join the deck",
     ), strict=True)
-) + (trade.REFILL,)
+) + (trade.REFILL, setup.SOLO_QUESTS, trade.WINDOW_SALES)
 
 
 def after_event(w: State) -> str:

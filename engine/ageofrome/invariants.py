@@ -121,7 +121,8 @@ def _cards(s: State) -> None:
     quests = Counter(h.card for h in s.quest_deck)
     for p in s.players:
         quests += Counter(h.card for h in p.quests)
-    assert quests == Counter(quest_cards(s.options, players)), "Quest cards not conserved"
+    dealt = Counter(quest_cards(s.options, players, solo=s.n == 1))
+    assert quests == dealt, "Quest cards not conserved"
     events = len(event_cards(s.options))
     shown = 0 if s.event < 0 else s.round
     assert len(s.event_deck) == events - shown, (

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.core import Held, Options, Rng, kinded
+from engine.core import Held, Option, Options, Rng, kinded
 from engine.flow import Pending, push
 
 from . import board, data
@@ -61,13 +61,26 @@ def trade_cards(players: int) -> tuple[int, ...]:
                  if not (players <= 2 and c.asterisk))
 
 
-def quest_cards(options: Options, players: int) -> tuple[int, ...]:
+# The Emperor Solo's Quest deal (``SOLO_QUESTS``): a new game names
+# ``PLAYABLE``, and the solo deals no Quest it cannot meet (it has no
+# Schemes, so no Feud is ever paid: data.SOLO_REMOVES_QUESTS); a game saved
+# before names nothing and replays with the first deal, ``EVERY`` Quest.
+PLAYABLE, EVERY = "playable", "every"
+SOLO_QUESTS = Option("solo_quests", "Solo Quests", "choice", PLAYABLE,
+                     "the Emperor Solo deals no Quest that needs Schemes",
+                     choices=(PLAYABLE,), absent=EVERY)
+
+
+def quest_cards(options: Options, players: int, solo: bool = False) -> tuple[int, ...]:
     """The Quest deck's cards: no asterisk cards with 2 players (L68), none
-    a variant removes (Truce L351, Heroes L357)."""
+    a variant removes (Truce L351, Heroes L357), and in the Emperor Solo
+    (``solo``) none it cannot meet (``SOLO_QUESTS``)."""
     removed: set[str] = set()
     for v in data.VARIANTS:
         if options.get(v.key, False):
             removed.update(v.removes_quests)
+    if solo and SOLO_QUESTS.value(options) == PLAYABLE:
+        removed.update(data.SOLO_REMOVES_QUESTS)
     return tuple(i for i, q in enumerate(data.QUESTS)
                  if q.name not in removed and not (players <= 2 and q.asterisk))
 
@@ -120,7 +133,7 @@ def setup(n: int, options: Options, seed: int) -> State:
     # L63-65, L67-68: the decks.
     events, rng = rng.shuffle(event_cards(options))
     trade, rng = rng.shuffle(trade_cards(players))
-    quests, rng = rng.shuffle(quest_cards(options, players))
+    quests, rng = rng.shuffle(quest_cards(options, players, solo=n == 1))
     k = 0
     for seat in range(n):
         hand = quests[k:k + QUESTS_DEALT]

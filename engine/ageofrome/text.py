@@ -39,8 +39,11 @@ from .state import (
     PHASE_NAMES,
     QUESTS,
     SCHEMES,
+    TYPE_INDEX,
     State,
     coins,
+    in_front,
+    option,
     seat_name,
 )
 
@@ -99,7 +102,89 @@ DESCRIBE: dict[str, Callable[[tuple], str]] = {
 }
 
 
+def _build(s: State, a: tuple) -> str:
+    """"Build Politics II: 8 Denarii, +4 Glory": the level of the tile the
+    seat to move would place on the province in front of it, its price and
+    its Glory (L161-164), and the Medal when it takes one (L167); the tile's
+    name is in the action's detail (the menu line fits 80×24 with it out)."""
+    seat = s.queue[0] if s.queue else -1
+    t = TYPE_INDEX.get(a[1], -1)
+    if seat < 0 or t < 0:
+        return f"Build {a[1]}"
+    level = s.provinces[in_front(s, seat)].levels[t] + 1
+    if level > build.TOP_LEVEL:
+        return f"Build {a[1]}"
+    cost, gained = build.COST[t][level]
+    medal = (level == build.TOP_LEVEL and bool(s.medals >> t & 1)
+             and not option(s, "heroes"))
+    return (f"Build {a[1]} {'I' * level}: {cost} Denarii, +{gained} Glory"
+            + (f", takes the {a[1]} Medal" if medal else ""))
+
+
+def _income(s: State, a: tuple) -> str:
+    """"Double Income: +12 Denarii, -4 Glory": what each Income gives the
+    seat to move (L268-270; the penalty is the Population disc's red number)."""
+    word = "Double Income" if a[1] else "Single Income"
+    if not s.queue:
+        return word
+    seat = s.queue[0]
+    pop = s.provinces[in_front(s, seat)].population
+    if not a[1]:
+        return f"{word}: +{coins(pop * board.INCOME_SINGLE)}"
+    return (f"{word}: +{coins(pop * board.INCOME_DOUBLE)}, "
+            f"-{income.penalty(s, seat)} Glory")
+
+
+def _gain(s: State, seat: int, target: str, bonus: bool) -> str:
+    """What a Follower placed on ``target`` gives ``seat`` now (L179-252;
+    the Bonus doubles Military, Politics and Trade, L261-264)."""
+    times = 2 if bonus else 1
+    if target == "Colosseum":
+        return f"+{board.COLOSSEUM_GLORY} Glory"
+    if target == "Scheme":
+        return "a Scheme marker, face down"
+    if target == data.MILITARY:
+        return f"move {times} Legion{'s' if times > 1 else ''}"
+    if target == data.POLITICS:
+        return f"{times} Vote{'s' if times > 1 else ''} on the Column"
+    if target == data.TRADE:
+        return f"draw {times} Trade card{'s' if times > 1 else ''}"
+    if target == data.RELIGION:
+        return "a piece for your Pantheon"
+    return f"+{coins(forces.farming_denarii(s, seat))}"
+
+
+def _place(s: State, a: tuple) -> str:
+    """"Trade with the Bonus: draw 2 Trade cards": where the Follower goes
+    (the prompt says "place a Follower") and what it gives the seat to move,
+    short enough for one line of the action list at 120×40."""
+    if not s.queue or s.phase != ACTIONS:
+        return _where(a)
+    target = {"Scheme": "Scheme space"}.get(a[1], a[1])
+    bonus = " with the Bonus" if a[2] else ""
+    return f"{target}{bonus}: {_gain(s, s.queue[0], a[1], bool(a[2]))}"
+
+
+def _done(s: State, a: tuple) -> str:
+    """In a Trade window "Done" closes the window, not the turn: say so."""
+    if s.pending and s.pending[-1].kind == trade.WINDOW:
+        return "Go on: play no Trade card now"
+    return "Done"
+
+
+# Action kinds whose menu text reads the state (the numbers of the seat to move).
+DESCRIBE_NOW: dict[str, Callable[[State, tuple], str]] = {
+    "build": _build,
+    "income": _income,
+    "place": _place,
+    "done": _done,
+}
+
+
 def describe(s: State, a: tuple) -> str:
+    now = DESCRIBE_NOW.get(a[0])
+    if now is not None:
+        return now(s, a)
     text = DESCRIBE.get(a[0])
     return text(a) if text is not None else " ".join(str(x) for x in a)
 

@@ -84,6 +84,19 @@ REFILL = Option("trade_refill", "Trade refill", "choice", ACTIONS_REFILL,
                 choices=(ACTIONS_REFILL,), absent=ANY_REFILL)
 
 
+# How a Trade window lists its answers (``window_legal``). A new game names
+# TURN_END_SALES: go on first, and sales, sets and the Glory purchase only in
+# a window that ends the seat's turn (after a placement or a double Income);
+# a game saved before names nothing and replays by ALWAYS_SALES, the window
+# as first shipped: every window on the seat's own turn offered them, and
+# go on came last.
+TURN_END_SALES, ALWAYS_SALES = "at the turn's end", "always"
+WINDOW_SALES = Option("window_sales", "Trade window sales", "choice", TURN_END_SALES,
+                      "a Trade window on a turn that goes on offers no sales: they follow it",
+                      choices=(TURN_END_SALES,), absent=ALWAYS_SALES)
+GOES_ON = frozenset({BUILD, SCHEMES})  # phases where a seat's turn goes on after a window
+
+
 def cards_refill(options: Options) -> bool:
     """Whether a Trade card's draw refills an empty deck (the first reading,
     kept for games saved before: ``REFILL``)."""
@@ -384,18 +397,36 @@ def _plays(s: State, seat: int, conditions: str) -> list:
             if CONDITION[h.card] in conditions]
 
 
+def window_sales(s: State, pd: Pending) -> bool:
+    """Whether a window offers the free actions (sell, form a set, buy
+    Glory): on the seat's own turn, unless that turn goes on after it (a
+    build, a Scheme activation), where the list that follows offers the
+    same ones. So a digit typed for the list before the window, which
+    opened between two key presses, never sells a card (``WINDOW_SALES``)."""
+    (conditions,) = pd.data
+    if not on_turn(s, conditions):
+        return False
+    if WINDOW_SALES.value(s.options) == ALWAYS_SALES:
+        return True
+    return not (s.phase in GOES_ON and s.queue[:1] == (pd.seat,))
+
+
 @last_answers
 def window_legal(s: State, pd: Pending) -> list:
-    """A Trade window: play a card of its condition(s), a free action on your
-    own turn (only the Religion Medal's purchase off it), or close it."""
+    """A Trade window: go on first (where a digit typed for the list before
+    it lands), then play a card of its condition(s), then the free actions
+    where ``window_sales`` offers them (else only the Religion Medal's
+    purchase off your turn). A game saved before (``ALWAYS_SALES``) lists
+    them as it did: the cards, the free actions, go on last."""
     (conditions,) = pd.data
-    out = _plays(s, pd.seat, conditions)
-    if on_turn(s, conditions):
-        out += free_of(s.players[pd.seat])
+    plays = _plays(s, pd.seat, conditions)
+    if window_sales(s, pd):
+        more = list(free_of(s.players[pd.seat]))
     else:
-        out += _buy(s, pd.seat)
-    out.append(DONE)
-    return out
+        more = [] if on_turn(s, conditions) else _buy(s, pd.seat)
+    if WINDOW_SALES.value(s.options) == ALWAYS_SALES:
+        return [*plays, *more, DONE]
+    return [DONE, *plays, *more]
 
 
 def window_resolve(w: State, pd: Pending, a: tuple) -> None:

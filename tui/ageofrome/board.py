@@ -313,8 +313,9 @@ def spot_short(s: Any, spot: Spot) -> str:
         level = s.provinces[p].levels[t]
         if not level:
             return f"{PROVINCES[p]} {TYPES[t]}: not built"
-        fol = " ".join(L(seat) + ("+B" if b >= 0 else "") for seat, b in
-                       s.provinces[p].followers[t])
+        # "O (Bonus)": "O+B" read as two seats, Orange and Blue (issue 28)
+        fol = ", ".join(L(seat) + (" (Bonus)" if b >= 0 else "") for seat, b in
+                        s.provinces[p].followers[t])
         free = geo.LEVEL_CAPACITY[level] - len(s.provinces[p].followers[t])
         tok = " ◊" if any(x.province == p and x.type == t for x in s.diplomacy) else ""
         return (f"{PROVINCES[p]} {TYPES[t]} {look.ROMAN[level]}: {fol or '-'}, "
@@ -425,6 +426,7 @@ class AgeOfRomeBoard(PlaceGrid):
         super().__init__(SPOT_INDEX[("b", 0, 0)], **kw)
         self._g = NARROW
         self._width = 0  # the grid's
+        self.about = ""  # the highlighted action's full text (tui.ageofrome.detail)
 
     def started(self, scene: Scene) -> None:
         mine = in_front(scene.state, scene.seat)
@@ -450,6 +452,27 @@ class AgeOfRomeBoard(PlaceGrid):
         if narrow and len(words) > self._width:  # one line: no scrollbar at 80×24
             words = words[: self._width - 1] + "…"
         return words
+
+    def notes(self, scene: Scene) -> list[Line]:
+        """The highlighted action's card or Scheme text, above the cursor's
+        line: one line, cut to the grid's width (the side panel's hand and
+        the rulebook have it in full). A second line would overflow the box
+        at 120×40, and its scrollbar would narrow the board."""
+        if not self.about:
+            return []
+        words = self.about
+        if self._width and len(words) > self._width:
+            words = words[: self._width - 1] + "…"
+        return [(words, "b")]
+
+    def detail(self, scene: Scene, shown: int) -> list[Line]:
+        """Wide, as every board; narrow (80×24) there is room for one line:
+        the space the cursor or the action is on, else the highlighted
+        action's text."""
+        lines = super().detail(scene, shown)
+        if self._g == WIDE or not self.about or shown >= 0:
+            return lines if self._g == WIDE else lines[-1:]
+        return self.notes(scene)
 
     def idle(self, scene: Scene) -> Line:
         if self._g == WIDE:

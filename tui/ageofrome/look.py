@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ageofrome import board, data
+from engine.ageofrome import board, data, reference
 from engine.core import HIDDEN
 from engine.match import Seat
 from tui.widgets.seats import SeatLook
@@ -129,6 +129,19 @@ def card_short(card: int) -> str:
         return "?"
     c = data.TRADE_CARDS[card]
     return f"{c.name} {TRADE_LETTER[c.type]}/{c.condition}"
+
+
+def card_line(card: int) -> str:
+    """A Trade card with its type letter and its full text: ``Pugio W/S:
+    when you activate a Scheme: gain 2 Denarii``."""
+    if card == HIDDEN:
+        return "?"
+    return f"{card_short(card)}: {reference.card_rule(data.TRADE_CARDS[card])}"
+
+
+def quest_line(card: int) -> str:
+    """A Quest with what it pays: ``Ascetic: 3 Glory if you have the fewest Denarii…``."""
+    return "?" if card == HIDDEN else reference.quest_text(card)
 
 
 def quest_name(card: int) -> str:

@@ -16,7 +16,7 @@ from engine.core import HIDDEN
 from tui.widgets.scene import Scene
 from tui.widgets.untrusted import markup
 
-from . import look
+from . import detail, look
 
 PHASE_NAMES = {
     "quests": "Quest selection", "event": "Event", "diplomacy": "Diplomacy",
@@ -112,18 +112,22 @@ def playable(scene: Scene) -> frozenset[str]:
 
 
 def hand_lines(s: Any, seat: int, now: frozenset[str] = frozenset()) -> list[str]:
-    """The seat's own Trade hand and Quests, with names (its view shows them);
-    ● marks a card it may play now."""
+    """The seat's own Trade hand and Quests (its view shows them), one card
+    a line with its full text: when it is played and what it does, what a
+    Quest pays. ● marks a card it may play now."""
     p = s.players[seat]
-    cards = [("● " if look.card_name(h.card) in now else "") + look.card_short(h.card)
-             for h in p.hand]
-    if p.anchor:
-        cards.append("Anchor")
     hidden = sum(1 for h in p.hand if h.card == HIDDEN)
-    out = [f"[b]Hand[/] {len(p.hand) + p.anchor}/{data.HAND_LIMIT}: "
-           + ((", ".join(cards) or "none") if not hidden else f"{len(cards)} cards")]
-    quests = [look.quest_name(h.card) for h in p.quests]
-    out.append("[b]Quests[/] " + ("; ".join(quests) if quests else "none"))
+    size = f"[b]Hand[/] {len(p.hand) + p.anchor}/{data.HAND_LIMIT}"
+    if hidden:
+        out = [f"{size}: {len(p.hand) + p.anchor} cards"]
+    else:
+        out = [f"{size}:" if p.hand or p.anchor else f"{size}: none"]
+        out += [("● " if look.card_name(h.card) in now else "· ") + look.card_line(h.card)
+                for h in p.hand]
+        if p.anchor:
+            out.append("· Anchor (never sold)")
+    out.append("[b]Quests[/]" + (":" if p.quests else " none"))
+    out += ["· " + look.quest_line(h.card) for h in p.quests]
     return out
 
 
@@ -182,6 +186,8 @@ class SidePanel(Static):
             lines += seat_lines(s, i, scene, wide)
             if i == seat:
                 lines += ["  " + x for x in hand_lines(s, i, playable(scene))]
+                lines += ["  [dim]Not now: " + x + "[/]"
+                          for x in detail.unavailable(scene.game, s, seat)]
         others = [i for i in range(s.n) if i != seat]
         hidden = [i for i in others if any(h.card == HIDDEN for h in s.players[i].quests)]
         if hidden:
@@ -189,8 +195,8 @@ class SidePanel(Static):
             lines.append(f"[dim]Quests (hidden):[/] {quests}")
         for i in others:
             if i not in hidden and s.players[i].quests:
-                names = "; ".join(look.quest_name(h.card) for h in s.players[i].quests)
-                lines.append(f"{look.letter(i)} Quests {names}")
+                lines.append(f"{look.letter(i)} Quests:")
+                lines += ["  · " + look.quest_line(h.card) for h in s.players[i].quests]
         if s.discard:
             lines.append(f"Discard {look.card_name(s.discard[-1])} · deck {len(s.trade_deck)}")
         text = "\n".join(lines)

@@ -19,7 +19,7 @@ from tui.widgets.place_grid import PlaceGridBox
 from tui.widgets.scene import Scene
 from tui.widgets.seats import SeatLook
 
-from . import look
+from . import detail, look
 from .board import AgeOfRomeBoard, spots_of
 from .side import SideBox, SidePanel
 
@@ -32,7 +32,10 @@ class AgeOfRomeUI:
     notes = (look.LEGEND + " Your hand: each card with its type (T W C J, * Chest) and "
              "condition (" + look.CONDITION_CODES + "). Tab reaches the board: arrows "
              "move the cursor, Enter or a click keeps only the actions naming the space "
-             "(esc clears); Tab again reaches the side panel, which the arrows scroll.")
+             "(esc clears); Tab again reaches the side panel, which the arrows scroll. "
+             "Card texts: your hand and Quests in the side panel, the highlighted action's "
+             "card under the board, and every card in the rulebook's Card reference "
+             "(esc, Rules, then / and a name).")
 
     def __init__(self) -> None:
         self._board = AgeOfRomeBoard(id="ageofrome-board")
@@ -52,6 +55,7 @@ class AgeOfRomeUI:
     def show(self, scene: Scene) -> None:
         self._box.border_subtitle = ""
         self._board.marked = frozenset()
+        self._board.about = ""  # the list offered next says again what it highlights
         self._board.show(scene)
         self._side.show(scene)
         before = scene.earlier(1)
@@ -62,6 +66,9 @@ class AgeOfRomeUI:
         redraw.changed(self._box, changed, 0.10)
 
     def focus_action(self, scene: Scene, action: tuple | None) -> None:
+        """Mark the spaces ``action`` names and say under the board what the
+        card, Quest or Scheme it names does."""
+        self._board.about = detail.action_detail(scene.state, scene.seat, action)
         self._board.mark(spots_of(scene.state, scene.seat, action))
 
     def table_key(self, key: str) -> bool:

@@ -17,7 +17,7 @@ from textual.widgets import Input, Select, Static, TextArea
 from textual.widgets.text_area import Selection
 
 from engine import games
-from engine.games import DEFAULT_GAME, entry
+from engine.games import DEFAULT_GAME, entry, load
 from tui.host import host
 from tui.widgets.keybar import KeyBar
 from tui.widgets.untrusted import PlainInput
@@ -30,12 +30,18 @@ def rulebooks() -> list[tuple[str, str]]:
 
 def rulebook_text(game_id: str) -> str:
     """The game's rulebook (``GameEntry.rulebook``, "package:file", shipped
-    inside the package), or a line saying there is none."""
+    inside the package), or a line saying there is none; then its reference
+    section (``GameEntry.reference``: every card's text, from the game's
+    data), so the search finds a card the rulebook shows only as a picture."""
     game = entry(game_id)
     if game.rulebook is None:
-        return f"No rulebook for {game.title} comes with Tabula."
-    package, _, name = game.rulebook.partition(":")
-    return resources.files(package).joinpath(name).read_text(encoding="utf-8")
+        text = f"No rulebook for {game.title} comes with Tabula."
+    else:
+        package, _, name = game.rulebook.partition(":")
+        text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+    if game.reference is not None:
+        text = text.rstrip("\n") + "\n" + load(game.reference)()
+    return text
 
 
 def find_all(text: str, query: str) -> list[int]:

@@ -1,0 +1,233 @@
+"""Age of Rome's texts before a choice (issue 28): every card's text where
+it is shown (the side panel's hand and Quests, the detail under the board
+for an action naming it) and in the rulebook's reference section, found by
+the rules screen's search; the numbers of a build and an Income in their
+menu text; and the builds you cannot take listed with the engine's reason.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from textual.widgets import Input, Static
+
+from engine import get_game
+from engine.ageofrome import data, income, reference
+from engine.ageofrome.actions import Build, Income, PlayCard, ReturnQuest, Sell
+from engine.ageofrome.state import in_front
+from engine.games import entry
+from tests.test_ageofrome_tui import board_of, position, scene_of
+from tests.test_tui_support import TabulaApp, app_for, settings, settle, until
+from tui.ageofrome import detail, look
+from tui.ageofrome.board import WIDE, spot_short
+from tui.ageofrome.side import SidePanel, hand_lines
+from tui.app import Start
+from tui.screens.rules import RulesScreen, rulebook_text
+from tui.widgets.actions import ActionMenu
+
+GAME = get_game("ageofrome")
+
+
+@pytest.fixture(autouse=True)
+def isolated(home: Any) -> None:
+    """Every test here plays in its own home directory (saves, settings)."""
+
+
+# ---------------------------------------------------------------- the reference
+def test_every_measure_quest_card_and_event_is_worded():
+    assert set(data.MEASURES) <= set(reference.MEASURE_WORDS)
+    assert set(data.CONDITIONS) == set(reference.CONDITION_WORDS)
+    text = reference.text()
+    for q in data.QUESTS:
+        assert f"- {q.name}: " in text
+    for c in data.TRADE_CARDS:
+        assert f"- {c.name} (" in text
+    for e in data.EVENTS:
+        assert f"- {e.name}: " in text
+
+
+def test_the_reference_words_a_card_as_its_data_says_and_marks_stand_ins():
+    pugio = reference.card_text(data.TRADE_CARDS.index(data.TRADE_CARD["Pugio"]))
+    assert pugio == "Pugio (Weapons): when you activate a Scheme: gain 2 Denarii"
+    ascetic = reference.quest_text(data.QUESTS.index(data.QUEST["Ascetic"]))
+    assert ascetic.startswith("Ascetic: 3 Glory if you have the fewest Denarii")
+    assert "not in a 2-player game" in ascetic
+    jeweller = reference.quest_text(data.QUESTS.index(data.QUEST["Jeweller"]))
+    assert jeweller == "Jeweller: 3 Glory if you have at least 1 Jewels set formed"
+    lines = reference.text().splitlines()
+    assert next(x for x in lines if x.startswith("- Pugio ")).endswith("(stand-in).")
+    bulla = next(x for x in lines if x.startswith("- Bulla "))
+    assert "draw 2 Trade cards" in bulla and "the rulebook gives its effect" in bulla
+
+
+def test_the_rulebook_of_age_of_rome_ends_with_the_card_reference():
+    assert entry("ageofrome").reference == "engine.ageofrome.reference:text"
+    book = rulebook_text("ageofrome")
+    assert book.index("CARD REFERENCE") > book.index("Emperor")
+    for name in ("Ascetic", "Pugio", "Feud Never Fades", "Arca V", "Storm at Sea"):
+        assert name in book
+    assert "CARD REFERENCE" not in rulebook_text("romans")  # the hook is per game
+
+
+def test_searching_the_rules_for_a_card_finds_its_text():
+    async def go() -> None:
+        app = TabulaApp(Start("rules", game_id="ageofrome"), settings())
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, RulesScreen)
+            await pilot.press("slash", *"pugio", "enter")
+            assert screen.query_one(Input).value == "pugio"
+            assert len(screen._hits) == 1
+            assert str(screen.query_one("#rules-hits", Static).render()) == "1/1"
+            row = screen.text.selection.start[0]
+            assert "when you activate a Scheme: gain 2 Denarii" in screen.text.document[row]
+
+    asyncio.run(go())
+
+
+# ---------------------------------------------------------------- where cards are shown
+def test_your_hand_and_quests_show_each_cards_full_text():
+    m = position(3, lambda s: bool(s.players[0].hand) and s.round >= 2)
+    v = m.view(0)
+    lines = "\n".join(hand_lines(v, 0))
+    for h in v.players[0].hand:
+        c = data.TRADE_CARDS[h.card]
+        assert f"{c.name} " in lines and reference.card_rule(c) in lines
+    for h in v.players[0].quests:
+        assert reference.quest_text(h.card) in lines
+
+
+def test_an_action_naming_a_card_or_quest_gives_its_text():
+    m = position(3, lambda s: bool(s.players[0].hand) and s.round >= 2)
+    v = m.view(0)
+    card = v.players[0].hand[0].card
+    name = data.TRADE_CARDS[card].name
+    for a in (Sell(name), PlayCard(name)):
+        assert detail.action_detail(v, 0, a) == reference.card_text(card)
+    quest = data.QUESTS[v.players[0].quests[0].card].name
+    assert detail.action_detail(v, 0, ReturnQuest(quest)).startswith(f"{quest}: ")
+    assert detail.action_detail(v, 0, None) == ""
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+def test_highlighting_a_sale_shows_the_cards_text_under_the_board(size):
+    m = position(3, lambda s: s.phase == "build" and not s.pending
+                 and any(a[0] == "sell" for a in GAME.legal(s)))
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            index = next(i for i, (a, _) in enumerate(menu._shown) if a[0] == "sell")
+            sale = menu._shown[index][0]
+            board = board_of(app)
+            wide = size[0] >= 120
+            # the layout may still be settling on a busy machine: wait for it
+            await until(pilot, lambda: (board.geometry() == WIDE) == wide)
+            menu.options.highlighted = index
+            await until(pilot, lambda: board.about.startswith(sale.card))  # Highlighted
+            board.redraw()
+            await pilot.pause()
+            text = str(board.render())
+            card = data.TRADE_CARD[sale.card]
+            line = next(x for x in text.splitlines() if x.startswith(f"{sale.card} ("))
+            full = reference.card_text(data.TRADE_CARDS.index(card))
+            assert full.startswith(line.rstrip("…"))  # one line, the text's start
+            assert len(line) <= board._width  # never wrapped (card texts run to 90)
+            # the line never pushes the board into a scrollbar (which would narrow it)
+            assert (board.geometry() == WIDE) == wide
+            box = app.screen.query_one("#ageofrome-box")
+            assert box.max_scroll_y == 0
+
+    asyncio.run(go())
+
+
+# ---------------------------------------------------------------- numbers on choices
+def test_a_build_says_its_tile_price_and_glory():
+    m = position(3, lambda s: s.phase == "build" and not s.pending
+                 and any(isinstance(a, Build) for a in GAME.legal(s)))
+    v = m.view(0)
+    a = next(a for a in GAME.legal(v) if isinstance(a, Build))
+    t = data.BUILDING_TYPES.index(a.type)
+    level = v.provinces[in_front(v, 0)].levels[t] + 1
+    tile = data.tile(a.type, level)
+    assert GAME.describe(v, a) == (
+        f"Build {a.type} {'I' * level}: {tile.cost} Denarii, +{tile.glory} Glory")
+    assert detail.action_detail(v, 0, a).startswith(f"The {tile.name} ")
+
+
+def test_single_and_double_income_say_their_amounts_and_penalty():
+    m = position(3, lambda s: s.phase == "income" and not s.pending)
+    v = m.view(0)
+    pop = v.provinces[in_front(v, 0)].population
+    coins = f"{pop} Denarius" if pop == 1 else f"{pop} Denarii"
+    assert GAME.describe(v, Income(False)) == f"Single Income: +{coins}"
+    assert GAME.describe(v, Income(True)) == (
+        f"Double Income: +{2 * pop} Denarii, -{income.penalty(v, 0)} Glory")
+
+
+def test_a_build_you_cannot_afford_is_listed_with_its_price():
+    def short(s: Any) -> bool:
+        if s.phase != "build" or s.pending or not s.queue or s.queue[0] != 0:
+            return False
+        levels = s.provinces[in_front(s, 0)].levels
+        return any(lv < 3 and data.tile(t, lv + 1).cost > s.players[0].denarii
+                   for t, lv in zip(data.BUILDING_TYPES, levels, strict=True))
+
+    m = position(3, short)
+    v = m.view(0)
+    missing = detail.unavailable(GAME, v, 0)
+    legal = set(GAME.legal(v))
+    types = [t for t in data.BUILDING_TYPES if Build(t) not in legal]
+    assert [x.split(":")[0] for x in missing] == [f"Build {t}" for t in types]
+    have = v.players[0].denarii
+    assert any("costs" in x and f"you have {have}" in x for x in missing)
+    panel = SidePanel()
+    panel.scene = scene_of(m)
+    panel.redraw()
+    assert "Not now: " + missing[0] in panel._shown
+    assert detail.unavailable(GAME, v, 1) == []  # only the seat to move, on its own turn
+
+
+# ---------------------------------------------------------------- words
+def test_a_follower_with_the_bonus_reads_as_one_seat_on_the_narrow_board():
+    def bonus(s: Any) -> bool:
+        return any(b >= 0 for pr in s.provinces for f in pr.followers for _, b in f)
+
+    m = position(3, bonus)
+    s = m.view(0)
+    p, t = next((p, t) for p, pr in enumerate(s.provinces)
+                for t, f in enumerate(pr.followers) if any(b >= 0 for _, b in f))
+    seat = next(seat for seat, b in s.provinces[p].followers[t] if b >= 0)
+    text = spot_short(s, ("b", p, t))
+    assert f"{look.letter_of(seat)} (Bonus)" in text
+    assert "+" not in text  # "O+B" read as Orange and Blue
+
+
+def test_the_keys_screen_says_where_the_card_texts_are():
+    from tui.ageofrome.table import AgeOfRomeUI
+
+    assert "Card reference" in AgeOfRomeUI.notes
+    assert "CARD REFERENCE" in rulebook_text("ageofrome")  # the section it names
+
+
+def test_a_placement_says_what_it_gives():
+    from engine.ageofrome.actions import Place
+    from engine.ageofrome.forces import farming_denarii
+
+    m = position(3, lambda s: s.phase == "actions" and not s.pending and s.round >= 3)
+    v = m.view(0)
+    said = {t: GAME.describe(v, Place(t, b)) for t, b in (
+        ("Military", True), ("Politics", False), ("Trade", True), ("Religion", False),
+        ("Farming", False), ("Colosseum", False), ("Scheme", False))}
+    assert said["Military"] == "Military with the Bonus: move 2 Legions"
+    assert said["Politics"] == "Politics: 1 Vote on the Column"
+    assert said["Trade"] == "Trade with the Bonus: draw 2 Trade cards"
+    assert said["Religion"] == "Religion: a piece for your Pantheon"
+    assert said["Farming"] == f"Farming: +{farming_denarii(v, 0)} Denarii"
+    assert said["Colosseum"] == "Colosseum: +1 Glory"
+    assert said["Scheme"] == "Scheme space: a Scheme marker, face down"

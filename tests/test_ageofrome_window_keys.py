@@ -1,0 +1,106 @@
+"""The Trade window between two key presses (issue 28): "Play a Trade card,
+or go on" opens after a build whenever you hold a card the others have not
+seen. A digit typed for the build list before it must not pick a sale in it:
+the window lists "go on" first, then the cards to play, and offers no sales
+while the turn goes on after it (the build list that follows has them, with
+the numbers they had). Games saved before keep the window they were played
+with (option ``window_sales``)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from typing import Any
+
+import pytest
+
+from engine import get_game
+from engine.ageofrome import trade
+from engine.ageofrome.actions import DONE, Build, Sell
+from engine.core import Options, named_options
+from engine.match import Match
+from tests.test_ageofrome_tui import seats
+from tests.test_tui_support import app_for, settle
+from tui.widgets.actions import ActionMenu
+
+GAME = get_game("ageofrome")
+
+
+@pytest.fixture(autouse=True)
+def isolated(home: Any) -> None:
+    """Every test here plays in its own home directory (saves, settings)."""
+
+
+def before_a_quiet_window(s: Any) -> bool:
+    """Seat 0 builds with two types to choose, holds two cards or more, one
+    the others have not seen (so a window opens after a build), none it
+    could play in it (so the window lists only "go on")."""
+    if s.phase != "build" or s.pending or not s.queue or s.queue[0] != 0:
+        return False
+    builds = [a for a in GAME.legal(s) if isinstance(a, Build)]
+    hand = s.players[0].hand
+    return (len(builds) >= 2 and len(hand) >= 2
+            and trade.may_play(s, 0, "B") and not trade.playable(s, 0, "B"))
+
+
+def position(seed: int, pred: Any, n: int = 4, limit: int = 3000) -> Match:
+    """The first state of seeded random games, set up as a new game is (its
+    options named: ``named_options``), where seat 0 is to move and ``pred``
+    holds."""
+    for k in range(seed, seed + 40):
+        m = Match("ageofrome", seats(n), k, named_options(GAME.options, Options()))
+        rng = random.Random(k)
+        for _ in range(limit):
+            if m.to_move() == 0 and pred(m.state):
+                return m
+            if m.is_over():
+                break
+            m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
+    raise AssertionError("no such position in these games")
+
+
+def test_a_digit_for_the_build_list_sells_nothing_in_the_window_after_it():
+    m = position(3, before_a_quiet_window)
+    hand = m.state.players[0].hand
+    start = len(m.actions)
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            shown = [a for a, _ in menu._shown]
+            assert isinstance(shown[0], Build) and isinstance(shown[1], Build)
+            await pilot.press("1")  # build the first type: the window opens
+            await settle(pilot)
+            s = m.state
+            assert s.pending and s.pending[-1].kind == trade.WINDOW and s.pending[-1].seat == 0
+            window = [d for _, d in menu._shown]
+            assert window[0] == "Go on: play no Trade card now"
+            assert not any(d.startswith("Sell") for d in window)
+            await pilot.press("2")  # meant for the build list's second type
+            await settle(pilot)
+            assert [a[0] for a in m.actions[start:]] == ["build"]  # the 2 did nothing
+            assert m.state.players[0].hand == hand
+            await pilot.press("1")  # go on: the build list again, sales in it
+            await settle(pilot)
+            assert not m.state.pending and m.state.phase == "build"
+            assert any(isinstance(a, Sell) for a, _ in menu._shown)
+
+    asyncio.run(go())
+
+
+def test_windows_list_go_on_first_and_sales_only_where_the_turn_ends():
+    m = position(3, before_a_quiet_window)
+    s = GAME.play(m.state, next(a for a in GAME.legal(m.state) if isinstance(a, Build)))
+    assert s.pending[-1].kind == trade.WINDOW
+    assert GAME.legal(s) == [DONE]  # no card to play: go on, nothing else
+    # A game saved before (no value named) offers the sales as it did.
+    w = m.state.thaw()
+    w.options = Options()
+    old = w.freeze()
+    s_old = GAME.play(old, next(a for a in GAME.legal(old) if isinstance(a, Build)))
+    assert s_old.pending[-1].kind == trade.WINDOW
+    legal_old = GAME.legal(s_old)
+    assert legal_old[-1] == DONE and any(isinstance(a, Sell) for a in legal_old)
+    assert named_options(GAME.options, Options()).get("window_sales") == trade.TURN_END_SALES

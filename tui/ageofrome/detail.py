@@ -1,0 +1,81 @@
+"""What the table says about one action before it is taken, and about the
+actions the seat cannot take now: the full text of a card an action names
+(most cards are stand-ins, so knowing the boxed game does not help), a
+Scheme's effect, a set's points; and, for a build the engine refuses, its
+own reason (``build.why``), so a build you cannot afford is still listed
+with what it needs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.ageofrome import board, build, data, reference
+from engine.ageofrome.actions import Build
+from engine.ageofrome.state import TYPES, in_front, tile_index
+
+TRADE_INDEX = {c.name: i for i, c in enumerate(data.TRADE_CARDS)}
+QUEST_INDEX = {q.name: i for i, q in enumerate(data.QUESTS)}
+
+
+def _card(name: str) -> str:
+    i = TRADE_INDEX.get(name)
+    return reference.card_text(i) if i is not None else name
+
+
+def _set(cards: tuple[str, ...], s: Any, seat: int | None) -> str:
+    medal = seat is not None and 0 <= seat < s.n and bool(
+        s.players[seat].medals >> TYPES.index(data.TRADE) & 1)
+    points = data.set_points(tuple(cards), medal)
+    scores = f"scores {points} Glory at the end" if points is not None else "no set"
+    return f"{scores} · " + " · ".join(_card(c) for c in cards)
+
+
+def _build(s: Any, seat: int | None, type_: str) -> str:
+    """The tile a build places: its name, where, and what it changes."""
+    if seat is None or not 0 <= seat < s.n or type_ not in TYPES:
+        return ""
+    where = in_front(s, seat)
+    t = TYPES.index(type_)
+    level = s.provinces[where].levels[t] + 1
+    if level > build.TOP_LEVEL:
+        return ""
+    tile = data.tile(type_, level)
+    room = f"{tile.capacity} Follower{'s' if tile.capacity != 1 else ''}"
+    left = s.tiles[tile_index(t, level)]
+    return (f"The {tile.name} ({type_} {'I' * level}) on {board.PROVINCE_NAMES[where]}: "
+            f"room for {room}; {left} left in its pile")
+
+
+def action_detail(s: Any, seat: int | None, action: tuple | None) -> str:
+    """The text behind ``action`` (empty when its menu line says it all)."""
+    if not action:
+        return ""
+    kind = action[0]
+    if kind in ("play", "sell", "discard"):
+        return _card(action[1])
+    if kind == "set":
+        return _set(action[1], s, seat)
+    if kind == "return_quest":
+        i = QUEST_INDEX.get(action[1])
+        return reference.quest_text(i) if i is not None else ""
+    if kind == "build":
+        return _build(s, seat, action[1])
+    if kind == "activate":
+        scheme = data.SCHEME.get(action[3])
+        return f"{scheme.name}: {scheme.text}" if scheme is not None else ""
+    return ""
+
+
+def unavailable(game: Any, s: Any, seat: int | None) -> list[str]:
+    """The builds ``seat`` cannot take now, each with
+    the engine's reason ("Build Politics: the level 2 Politics tile costs 8
+    Denarii; you have 5"); none unless it is the seat's own choice."""
+    if seat is None or s.pending or not s.queue or s.queue[0] != seat:
+        return []
+    try:
+        legal = set(game.legal(s))
+    except (AttributeError, IndexError, KeyError, ValueError):
+        return []
+    if s.phase != "build":
+        return []  # a seat that cannot double its Income is not asked (income.auto)
+    return [f"Build {t}: {build.why(s, Build(t))}" for t in TYPES if Build(t) not in legal]
