@@ -120,6 +120,7 @@ GAMES: tuple[GameEntry, ...] = (
         table="tui.romans.table:RomansUI",
         stylesheet="tui.romans:romans.tcss",
         rulebook="tui.rules:the-romans.txt",
+        reference="engine.romans.explain:reference",
         invariants="engine.romans.invariants:check_all",
         golden=(Golden(4, 7), Golden(1, 3)),
     ),

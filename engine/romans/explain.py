@@ -145,8 +145,8 @@ def general_text(rank: int, legions: int, enemy: int | None) -> str:
 def reference() -> str:
     """The City of Rome's boxes, the Citadel and the generals in words: the
     reference section at the end of the in-app rulebook (so searching it
-    finds what a box does; tests check the shipped text is this)."""
-    lines = ["Tabula reference: the City of Rome (from the game's data)", "",
+    finds what a box does: the registry names it, GameEntry.reference)."""
+    lines = ["", "", "Tabula reference: the City of Rome (from the game's data)", "",
              "What each box does, as the table says when an action names it. Values "
              "marked (stand-in) are Tabula's own: the rulebook does not print them "
              "(docs/RULES-NOTES.md). A senator placed with the building's own god "
