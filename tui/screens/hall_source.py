@@ -500,8 +500,8 @@ class HallSource(Source):
     def help_lines(self) -> list[KeyHelp]:
         keys = [
             KeyHelp("/", "filter with any letter (also t, z and h)"),
-            KeyHelp("1-9, 0", "play the 1st…10th action shown"),
-            KeyHelp("↑ ↓ Enter", "move in the actions and play one"),
+            KeyHelp("1-9, 0", "play the 1st…10th action shown, while nothing is typed"),
+            KeyHelp("↑ ↓ Enter", "move in the actions and play one (typing never plays)"),
             KeyHelp("Tab", "move between the actions, the table and the log"),
         ]
         if self.seat is not None and self.comeback:

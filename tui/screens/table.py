@@ -642,10 +642,10 @@ class TableScreen(Tabled):
         (own or getattr(self.source, f"action_{action}"))()
 
     def action_escape(self) -> None:
-        """Back to the actions from any other panel; from the actions, the menu."""
+        """Back to the action filter from any other panel (the action list
+        too: keys go to the filter); from the filter, the menu."""
         menu = self.query_one(ActionMenu)
-        focused = self.focused
-        if focused is not None and menu not in focused.ancestors_with_self:
+        if self.focused is not menu.filter:
             menu.filter.focus()
             return
         self.action_menu()
@@ -661,8 +661,8 @@ class TableScreen(Tabled):
         menu = self.query_one(ActionMenu)
         focused = self.focused
         char = event.character
-        if focused is None or char is None or menu in focused.ancestors_with_self:
-            return
+        if focused is None or char is None or focused is menu.filter:
+            return  # the filter had it (it takes what is text)
         if char.isdigit():
             menu.shortcut_key(char, event.time)
         elif not (char.isalpha() and menu.type_text(char)):
@@ -671,9 +671,15 @@ class TableScreen(Tabled):
         event.prevent_default()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """The log says it has the focus, and how to leave it."""
+        """The log, and the action list, say they have the focus and how to
+        leave it (in words and a reversed title: seen without colour too)."""
         log = self.query_one(GameLog)
         log.border_title = "Log · ↑↓ PgUp PgDn scroll · esc: back" if event.widget is log else ""
+        menu = self.query_one(ActionMenu)
+        on_list = isinstance(event.widget, ActionList)
+        menu.set_class(on_list, "-list-focus")
+        menu.border_title = ("Actions · ↑↓ Enter plays · esc: filter" if on_list
+                             else "Actions")
 
     def action_focus_log(self) -> None:
         self.query_one(GameLog).focus()
@@ -740,7 +746,8 @@ class TableScreen(Tabled):
         keys = [KeyHelp(key_label(b), b.description) for b in self.BINDINGS
                 if isinstance(b, Binding) and b.description and self.source.in_help(b)]
         keys += [
-            KeyHelp("letters", "filter the actions (letters matching nothing are ignored)"),
+            KeyHelp("letters", "filter the actions; once typed, digits and letters are text "
+                               "(keys matching nothing are ignored)"),
             *self.source.help_lines(),
         ]
         self.app.push_screen(HelpScreen(self.source.help_title, keys, self.ui.notes))
