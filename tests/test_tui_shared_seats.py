@@ -174,7 +174,7 @@ def test_a_finished_game_shows_its_result(tmp_path: Path) -> None:
                 assert over.result.categories() and over.query_one("#chart-numbers")
                 bar = str(over.query_one(KeyBar).render())
                 assert "Leave the table" in bar and "Replay" not in bar
-                await pilot.press("escape")
+                await pilot.press("enter")  # the board, never away from the results
                 await shows(pilot, lambda: isinstance(app.screen, TableScreen))
                 assert "The game is over" in screen_text(app)
                 await pilot.press("g")

@@ -5,14 +5,31 @@ colour, and typing in the filter never plays an action."""
 from __future__ import annotations
 
 import asyncio
+import random
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import Checkbox, OptionList, Select, Static
 
+from engine.match import Match, Seat
+from hall.client import Link
+from saves.store import Store
+from tests.hall_helpers import connect, create, hall_at
+from tests.test_tui_shared import app_at, screen_text, shows
+from tui.hall_link import invite_command
 from tui.screens.dialogs import MenuScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.new_game import NewGameScreen
+from tui.screens.replay import ReplayScreen
+from tui.screens.table import TableScreen
+from tui.screens.title import TitleScreen
 from tui.widgets.actions import ActionList, ActionMenu, FilterInput
+from tui.widgets.keybar import KeyBar
 
-from .test_tui_support import app_for, position, settle
+from .test_tui_support import app_for, position, settle, until
 
 pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
 
@@ -140,4 +157,195 @@ def test_command_letters_are_text_while_the_filter_holds_text():
             await pilot.pause()
             assert app.screen._hint_step is None, "h asked for a hint while typing"
             assert len(m.actions) == step
+    asyncio.run(go())
+
+
+# ------------------------------------------------------------ the new-game form
+def test_n_opens_the_form_on_the_game_of_the_newest_save():
+    async def go() -> None:
+        Store().autosave(
+            Match("romans", (Seat("You"), Seat("Bot", "random")), 3))
+        app = app_for(kind="title")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            assert app.screen.game_id == "romans"
+    asyncio.run(go())
+
+
+def test_n_opens_the_form_on_the_game_last_started():
+    async def go() -> None:
+        app = app_for(kind="title")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            await pilot.press("n")
+            await pilot.pause()
+            form = app.screen
+            assert isinstance(form, NewGameScreen)
+            form.query_one("#game", Select).value = "ageofrome"
+            await until(pilot, lambda: app.screen.query("#game") and
+                        app.screen.query_one("#game", Select).value == "ageofrome"
+                        and form.game_id == "ageofrome")
+            await pilot.pause()
+            assert app.screen.focused is app.screen.query_one("#game", Select), \
+                "after a change of game the focus left the game field"
+            form.action_start()
+            await settle(pilot)
+            assert isinstance(app.screen, TableScreen)
+            app.screen.leave()
+            await settle(pilot)
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            assert app.screen.game_id == "ageofrome"
+    asyncio.run(go())
+
+
+def test_a_checkbox_reads_on_or_off_without_colour_and_the_focus_is_reversed():
+    async def go() -> None:
+        app = app_for(kind="title")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            await pilot.press("n")
+            await pilot.pause()
+            form = app.screen
+            box = form.query(Checkbox).first()
+            was = box.value
+            off, on = ("[ ]", "[x]") if not was else ("[x]", "[ ]")
+            assert str(box.render()).startswith(off)
+            box.value = not was
+            await pilot.pause()
+            assert str(box.render()).startswith(on)
+            start = form.query_one("#start")
+            assert form.focused is start
+            assert "reverse" in str(start.styles.text_style)
+            box.focus()
+            await pilot.pause()
+            assert all(seg.style.reverse for seg in box.render_line(0) if seg.text.strip())
+    asyncio.run(go())
+
+
+# ------------------------------------------------------------ the results again
+def finished(seed: int = 3) -> Match:
+    """A two-seat Provincia game, you and a bot, played to its end at random."""
+    m = Match("provincia", (Seat("You"), Seat("Bot", "random")), seed)
+    rng = random.Random(seed)
+    while not m.is_over():
+        m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
+    return m
+
+
+def test_enter_on_game_over_goes_to_the_board_where_g_opens_the_results_again():
+    async def go() -> None:
+        app = app_for(finished())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen), "Enter threw the results away"
+            await pilot.press("g")
+            await pilot.pause()
+            assert isinstance(app.screen, GameOverScreen)
+            assert "Title screen" in str(app.screen.query_one(KeyBar).render())
+            await pilot.press("t")
+            await settle(pilot)
+            assert isinstance(app.screen, TitleScreen)
+    asyncio.run(go())
+
+
+def test_the_replay_of_a_finished_game_opens_its_results():
+    async def go() -> None:
+        app = app_for(finished())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            await pilot.press("r")
+            await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+            assert "Results" in str(app.screen.query_one(KeyBar).render())
+            await pilot.press("g")
+            await pilot.pause()
+            over = app.screen
+            assert isinstance(over, GameOverScreen)
+            assert over.result.categories() and "1st" in str(over.query_one("#scores").render())
+            bar = str(over.query_one(KeyBar).render())
+            assert "Replay" not in bar and "Title" not in bar
+            await pilot.press("t")  # nothing to leave from here
+            assert app.screen is over
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen)
+    asyncio.run(go())
+
+
+# ------------------------------------------------------------ no false promises
+def menu_texts(app: Any) -> str:
+    return "\n".join(str(o.prompt) for o in app.screen.query_one(OptionList).options)
+
+
+def test_the_menu_promises_continue_only_once_the_game_is_autosaved():
+    async def go() -> None:
+        m = Match("provincia", (Seat("You"), Seat("Bot", "random")), 5)
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, MenuScreen)
+            assert "Continue" not in menu_texts(app), "promised before anything was kept"
+            await pilot.press("escape")
+            await pilot.press("1")
+            await settle(pilot)
+            assert Store().latest_autosave() is not None
+            await pilot.press("escape")
+            await pilot.pause()
+            assert "the game is kept: Continue" in menu_texts(app)
+    asyncio.run(go())
+
+
+def test_the_title_shows_continue_only_beside_a_game_and_always_has_tables():
+    async def go() -> None:
+        app = app_for(kind="title")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            texts = menu_texts(app)
+            assert "No game in progress" in str(app.screen.query_one("#continue-info").render())
+            assert "Continue" not in texts
+            assert "Continue" not in str(app.screen.query_one(KeyBar).render())
+            assert "ables: play with others" in texts
+            await pilot.press("t")  # no hall here: how to open one and invite a friend
+            await pilot.pause()
+            shown = "\n".join(str(w.render()) for w in app.screen.query(Static))
+            assert "tabula host" in shown and "tabula join CODE" in shown
+            assert "ssh -p PORT CODE@HOST" in shown
+    asyncio.run(go())
+
+
+def actions_note(app: Any) -> str:
+    return "\n".join(str(o.prompt) for o in app.screen.query_one(ActionMenu).options.options)
+
+
+def test_the_invite_is_the_servers_ssh_line_or_tabula_join():
+    served = Link(fd=3, ssh="ssh -p 2222 {user}@203.0.113.7")
+    assert invite_command(served, "KXPQR") == "ssh -p 2222 KXPQR@203.0.113.7"
+    assert invite_command(Link(path=Path("/tmp/hall.sock")), "KXPQR") == "tabula join KXPQR"
+
+
+def test_the_lobby_and_a_waiting_table_tell_how_to_invite_a_friend(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            app = app_at(hall, "anna", start="lobby")
+            app.hall.link = replace(app.hall.link, ssh="ssh -p 2222 {user}@203.0.113.7")
+            async with app.run_test(size=(100, 30)) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
+                assert "ssh -p 2222 CODE@203.0.113.7" in screen_text(app)
+                bob = connect(hall, "bob")
+                code = (await create(bob, "provincia", ["human"] * 3, seed=3))["table"]["code"]
+                await pilot.press("r")
+                await shows(pilot, lambda: bool(app.screen.listed))
+                await shows(pilot, lambda: f"ssh -p 2222 {code}@203.0.113.7" in screen_text(app))
+                await pilot.press("enter")  # sits at bob's table: one seat still free
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
+                            and "Waiting for 1 more player" in actions_note(app))
+                assert f"Invite a friend: ssh -p 2222 {code}@203.0.113.7" in actions_note(app)
     asyncio.run(go())
