@@ -13,18 +13,19 @@ from typing import Any
 import pytest
 from textual.widgets import Checkbox, OptionList, Select, Static
 
+from ai.base import Alternative
 from engine.match import Match, Seat
 from hall.client import Link
 from saves.store import Store
 from tests.hall_helpers import connect, create, hall_at
 from tests.test_tui_shared import app_at, screen_text, shows
 from tui.hall_link import invite_command
-from tui.screens.dialogs import MenuScreen
+from tui.screens.dialogs import HintScreen, MenuScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.replay import ReplayScreen
-from tui.screens.table import TableScreen
+from tui.screens.table import Hint, TableScreen, hint_text
 from tui.screens.title import TitleScreen
 from tui.widgets.actions import ActionList, ActionMenu, FilterInput
 from tui.widgets.keybar import KeyBar
@@ -348,4 +349,63 @@ def test_the_lobby_and_a_waiting_table_tell_how_to_invite_a_friend(tmp_path: Pat
                 await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                             and "Waiting for 1 more player" in actions_note(app))
                 assert f"Invite a friend: ssh -p 2222 {code}@203.0.113.7" in actions_note(app)
+    asyncio.run(go())
+
+
+# ------------------------------------------------------------ the hint agrees with itself
+def test_the_hint_suggests_the_best_win_chance_it_lists_first():
+    m = position("play")
+    view = m.view(0)
+    a, b, c = m.game.legal(view)[:3]
+    alts = (Alternative(a, "a", 0.5, 0.71), Alternative(b, "b", 0.3, 0.75),
+            Alternative(c, "c", 0.01, 0.99))  # c: too few play-outs to be sure of
+    action, lines, _ = hint_text(m.game, view, Hint(len(m.actions), a, "mcts", alts))
+    assert action == b, "suggested a move listed above one with a better chance"
+    wins = [int(line.text.rsplit("about ", 1)[1].split("%")[0]) for line in lines]
+    assert wins == sorted(wins, reverse=True) == [75, 71]
+
+
+def test_the_hint_clears_the_filter_and_highlights_its_move():
+    async def go() -> None:
+        app = app_for(position("play"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            menu = menu_of(app)
+            # A filter that hides some actions, as a player typing would have.
+            last = menu._items[-1][1].lower()
+            word = next(w for w in last.split() if not menu._matches(w, menu._items[0][1]))
+            await pilot.press("/", *word)
+            assert menu.filter.value == word
+            screen.action_hint()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            hint = app.screen
+            assert isinstance(hint, HintScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert menu.filter.value == ""
+            shown = menu._shown[menu.options.highlighted][1]
+            assert shown == hint.suggestion, "the hinted move is not the highlighted one"
+    asyncio.run(go())
+
+
+def test_a_command_letter_dropped_while_typing_says_why():
+    async def go() -> None:
+        app = app_for(position("play"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            menu = menu_of(app)
+            letter = first_letter(menu)
+            await pilot.press(letter)
+            if menu.would_match(letter + "h"):
+                await pilot.press("h")  # make sure the next h extends nothing
+            text = menu.filter.value
+            assert not menu.would_match(text + "h")
+            before = len(app._notifications)
+            await pilot.press("h")
+            await pilot.pause()
+            assert menu.filter.value == text
+            assert len(app._notifications) == before + 1
+            assert "esc clears it" in list(app._notifications)[-1].message
     asyncio.run(go())

@@ -108,9 +108,12 @@ class TableFilter(FilterInput):
     def passes(self, character: str | None) -> bool:
         if character is None or self.value or self.explicit:
             return False
+        return character in self.command_letters() or super().passes(character)
+
+    def command_letters(self) -> str:
         screen = self.screen
         letters = screen.source.command_letters() if isinstance(screen, TableScreen) else ""
-        return character in letters or super().passes(character)
+        return letters + super().command_letters()
 
 
 class TableActions(ActionMenu):
@@ -737,8 +740,12 @@ class TableScreen(Tabled):
         action, lines, source = hint_text(self.game, view, hint)
 
         def done(play: bool | None) -> None:
-            if play and hint.step == src.step:
+            if hint.step != src.step:
+                return
+            if play:
                 self.play(action)
+            else:  # the filter may hide it: cleared, the hinted move highlighted
+                self.query_one(ActionMenu).show_action(action)
 
         self.app.push_screen(HintScreen(self.game.describe(view, action), lines, source), done)
 
@@ -833,9 +840,24 @@ def hint_text(game: Any, view: Any, hint: Hint) -> tuple[tuple, list[HintLine], 
                   if hint.kind != "rules" else "No search is installed; ")
         source += "the rule-based bot's reasons, with the points it expects each to add:"
         return hint.reasons[0][0], lines, source
+    ranked = by_win_chance(hint.alternatives)
     lines = [HintLine(f"{a.text} — wins about {a.win_rate:.0%} of the games played out",
-                      None, None) for a in hint.alternatives]
-    source = {"mcts": "Suggested by the ISMCTS search, from what you can see.",
+                      None, None) for a in ranked]
+    source = {"mcts": "Suggested by the ISMCTS search, from what you can see: the best "
+                      "chance of winning among the moves it tried often.",
               "rules": "Suggested by the rule-based bot (no search installed)."}.get(
         hint.kind, "No search is installed: this is a random legal move.")
-    return hint.action, lines, source
+    return (ranked[0].action if ranked else hint.action), lines, source
+
+
+WELL_TRIED = 0.05
+"""A move the search spent less of its play-outs on has a win chance drawn
+from too few games to be suggested over one it tried often."""
+
+
+def by_win_chance(alternatives: tuple) -> list:
+    """The alternatives the hint lists, best chance of winning first (so the
+    suggestion is never below a move listed under it): the ones the search
+    tried often, or all of them if it tried none often."""
+    tried = [a for a in alternatives if a.visits >= WELL_TRIED] or list(alternatives)
+    return sorted(tried, key=lambda a: -a.win_rate)

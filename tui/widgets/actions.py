@@ -78,6 +78,10 @@ class FilterInput(PlainInput):
             return False
         return super().check_consume_key(key, character)
 
+    def command_letters(self) -> str:
+        """The screen's command keys (hint, undo, help) while nothing is typed."""
+        return "".join(COMMAND_KEYS)
+
     def watch_value(self, value: str) -> None:
         if self.is_mounted:
             self.screen.refresh_bindings()
@@ -112,6 +116,9 @@ class FilterInput(PlainInput):
             event.prevent_default()  # not text: the screen's (a table key, or nothing)
         elif not self.menu.would_match(self.value + char):
             self._swallow(event)  # a key that means nothing does nothing
+            if char in self.command_letters():  # but a command key says why
+                self.app.notify(f"{char} is a letter while you type a filter: esc clears "
+                                f"it, then {char} works again.", title="Typing")
 
     @property
     def typing(self) -> bool:
@@ -177,6 +184,7 @@ class ActionMenu(Vertical):
         self._enabled = False
         self._note: str | None = None
         self._numbered = True  # the shown list carries its digits
+        self._wanted: tuple | None = None  # an action to highlight once the list is refilled
         # Textual's clock, which stamps key events too (a test may stop it).
         self.clock: Callable[[], float] = get_time
         self.offered_at = self.clock()  # when the current list was offered
@@ -211,6 +219,7 @@ class ActionMenu(Vertical):
                 return
         self._items = items
         self._note = note
+        self._wanted = None
         self.filter.cursor_blink = self.blink and bool(items)
         self._enabled = bool(items)
         self.offered_at = self.clock()
@@ -246,7 +255,19 @@ class ActionMenu(Vertical):
         self._numbered = numbered
         ol.add_options([Option(self._prompt(i, d, numbered))
                         for i, (_, d) in enumerate(self._shown)])
-        ol.highlighted = 0
+        actions = [a for a, _ in self._shown]
+        ol.highlighted = actions.index(self._wanted) if self._wanted in actions else 0
+
+    def show_action(self, action: tuple) -> None:
+        """Clear the filter and put the cursor on ``action`` (the hint's
+        move: Enter then plays it), if it is offered."""
+        if all(a != action for a, _ in self._items):
+            return
+        self._wanted = action
+        self.filter.explicit = False
+        self.filter.value = ""
+        self._refill()
+        self.filter.focus()
 
     @staticmethod
     def _prompt(index: int, description: str, numbered: bool) -> Content:
