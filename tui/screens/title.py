@@ -111,7 +111,7 @@ class TitleScreen(Screen[None]):
             Option("[b]R[/]ules", id="rules"),
             Option("[b]Q[/]uit", id="quit"),
         ])
-        menu.highlighted = 0
+        menu.highlighted = 0 if latest is not None else len(tables)  # Continue, else New game
         self.refresh_bindings()
         for bar in self.query(KeyBar):
             bar.redraw()

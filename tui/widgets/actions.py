@@ -120,10 +120,14 @@ class FilterInput(PlainInput):
                 self.app.notify(f"{char} is a letter while you type a filter: esc clears "
                                 f"it, then {char} works again.", title="Typing")
 
+    picked = ""
+    """The filter's text when a board put it there (a place picked), not
+    the player's typing: digits still play the list it leaves."""
+
     @property
     def typing(self) -> bool:
         """Is the player typing a filter? Then digits and letters are text."""
-        return bool(self.value) or self.explicit
+        return (bool(self.value) and self.value != self.picked) or self.explicit
 
     @staticmethod
     def _swallow(event: events.Key) -> None:
@@ -220,6 +224,7 @@ class ActionMenu(Vertical):
         self._items = items
         self._note = note
         self._wanted = None
+        self.filter.picked = ""
         self.filter.cursor_blink = self.blink and bool(items)
         self._enabled = bool(items)
         self.offered_at = self.clock()
@@ -257,6 +262,13 @@ class ActionMenu(Vertical):
                         for i, (_, d) in enumerate(self._shown)])
         actions = [a for a, _ in self._shown]
         ol.highlighted = actions.index(self._wanted) if self._wanted in actions else 0
+
+    def pick(self, word: str) -> None:
+        """A board's place narrows the list to ``word``: the filter holds
+        it and takes the focus, and digits still play (nothing was typed)."""
+        self.filter.picked = word
+        self.filter.value = word
+        self.filter.focus()
 
     def show_action(self, action: tuple) -> None:
         """Clear the filter and put the cursor on ``action`` (the hint's
