@@ -86,8 +86,8 @@ class MenuScreen(ModalScreen[str | None]):
     BINDINGS = [Binding("escape", "close", "Back to the game")]
 
     UNKEPT = {
-        "title": "Leave to the title screen (nothing is kept before the first move)",
-        "quit": "Quit Tabula (nothing is kept before the first move)",
+        "title": "Leave to the title screen (nothing to keep before a move)",
+        "quit": "Quit Tabula (nothing to keep before a move)",
     }
 
     def __init__(self, kept: bool = True) -> None:

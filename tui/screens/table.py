@@ -681,7 +681,7 @@ class TableScreen(Tabled):
         menu = self.query_one(ActionMenu)
         on_list = isinstance(event.widget, ActionList)
         menu.set_class(on_list, "-list-focus")
-        menu.border_title = ("Actions · ↑↓ Enter plays · esc: filter" if on_list
+        menu.border_title = ("Actions (list) · esc: filter" if on_list
                              else "Actions")
 
     def action_focus_log(self) -> None:
