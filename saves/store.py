@@ -162,6 +162,10 @@ class Store:
         except (OSError, RuntimeError):  # a name the system refuses, a link loop
             return False
 
+    def has_autosave(self, match: Match) -> bool:
+        """Is ``match`` in its autosave slot (Continue would find it)?"""
+        return self._slot_taken(str(match.meta.get("id")))
+
     def branch(self, match: Match) -> None:
         """Give a loaded ``match`` an id of its own, one whose autosave slot
         is free, remembering the id it had as ``meta["branch_of"]``."""

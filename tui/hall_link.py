@@ -144,6 +144,14 @@ class HallLink:
         return self.link.ssh.replace("{user}", f"{code}-{self.comeback}")
 
 
+def invite_command(link: Any, code: str) -> str:
+    """What a friend types to sit at table ``code``: the server's ssh line
+    when served (its address and port, as the server told the game), else
+    ``tabula join CODE`` on this machine."""
+    ssh = getattr(link, "ssh", "") or ""
+    return ssh.replace("{user}", code) if ssh else f"tabula join {code}"
+
+
 def first_request(start: str, hello: dict[str, Any]) -> tuple[bool, dict[str, Any] | None]:
     """What to do once the hall says hello: (open the lobby?, message to send).
 

@@ -37,6 +37,9 @@ class Settings:
     seeds: random.Random = field(default_factory=random.SystemRandom)
     clock: Clock = field(default_factory=RealClock)
     """What bot pacing reads the time and sets its timers by (tests hold it)."""
+    last_game: str | None = None
+    """The game last started from the new-game form in this run (the form
+    opens on it; across runs, the newest save tells)."""
 
     def pace(self, headless: bool) -> str:
         """The pacing in force (``headless``: nobody watches the screen)."""

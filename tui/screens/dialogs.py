@@ -79,9 +79,25 @@ class HelpScreen(ModalScreen[None]):
 
 
 class MenuScreen(ModalScreen[str | None]):
-    """The pause menu of the game screen; returns the chosen item's id."""
+    """The pause menu of the game screen; returns the chosen item's id.
+    ``kept``: is the game autosaved yet? Only then do leaving and quitting
+    promise Continue (``UNKEPT`` words them before the first move)."""
 
     BINDINGS = [Binding("escape", "close", "Back to the game")]
+
+    UNKEPT = {
+        "title": "Leave to the title screen (nothing to keep before a move)",
+        "quit": "Quit Tabula (nothing to keep before a move)",
+    }
+
+    def __init__(self, kept: bool = True) -> None:
+        super().__init__()
+        self.kept = kept
+
+    def items(self) -> list[tuple[str, str]]:
+        """The items, in words that hold for this game now."""
+        return [(key, text if self.kept else self.UNKEPT.get(key, text))
+                for key, text in self.ITEMS]
 
     ITEMS = (
         ("resume", "Back to the game"),
@@ -95,7 +111,7 @@ class MenuScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
             yield Static("Menu", classes="title")
-            yield OptionList(*(Option(text, id=key) for key, text in self.ITEMS), id="menu")
+            yield OptionList(*(Option(text, id=key) for key, text in self.items()), id="menu")
 
     def on_mount(self) -> None:
         menu = self.query_one(OptionList)

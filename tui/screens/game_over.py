@@ -149,17 +149,21 @@ class GameOverScreen(ModalScreen[str | None]):
     """Shown when the game ends. Returns "title", "replay" or None (the board).
 
     ``replay``: whether r replays the game (a local one); ``leave``: what
-    Enter is called (back to the title, or leaving a shared table)."""
+    t is called (back to the title, or leaving a shared table), None where
+    there is nothing to leave (the replay's results). Enter and esc go back
+    to the board, where g opens these results again: a key pressed to see
+    the board never throws them away."""
 
     CSS_PATH = "game_over.tcss"
     BINDINGS = [
-        Binding("enter", "choose('title')", "Title screen"),
+        Binding("enter,escape,b", "choose('board')", "Back to the board · g: results again",
+                key_display="Enter"),
+        Binding("t", "choose('title')", "Title screen"),
         Binding("r", "choose('replay')", "Replay"),
-        Binding("escape,b", "choose('board')", "See the board"),
     ]
 
     def __init__(self, ending: Ending, looks: tuple[SeatLook, ...], replay: bool = True,
-                 leave: str = "Title screen") -> None:
+                 leave: str | None = "Title screen") -> None:
         super().__init__()
         self.ending = ending
         self.looks = looks
@@ -168,8 +172,10 @@ class GameOverScreen(ModalScreen[str | None]):
         self.leave = leave
 
     def shows_key(self, binding: Binding) -> bool:
-        """The key bar offers the replay only where there is one."""
-        return self.replay or binding.action != "choose('replay')"
+        """The key bar offers the replay, and leaving, only where there is one."""
+        if binding.action == "choose('replay')":
+            return self.replay
+        return self.leave is not None or binding.action != "choose('title')"
 
     def compose(self) -> ComposeResult:
         kind = self.ending.chapter
@@ -182,7 +188,7 @@ class GameOverScreen(ModalScreen[str | None]):
             with Horizontal(id="chart-box"):
                 yield ScoreChart(id="chart")
                 yield Static(id="chart-numbers")
-        yield KeyBar({"choose('title')": self.leave})
+        yield KeyBar({"choose('title')": self.leave or ""})
 
     def on_mount(self) -> None:
         history = self.ending.history
@@ -192,6 +198,6 @@ class GameOverScreen(ModalScreen[str | None]):
         self.query_one("#chart-numbers", Static).update(score_rows(series, self.looks, columns))
 
     def action_choose(self, what: str) -> None:
-        if what == "replay" and not self.replay:
+        if (what == "replay" and not self.replay) or (what == "title" and self.leave is None):
             return
         self.dismiss(None if what == "board" else what)

@@ -35,7 +35,8 @@ from engine import get_game
 from engine.core import SPECTATOR, LogLine, Result, ScoreHistory
 from engine.match import HUMAN, Seat
 from saves.plain import plain
-from tui.hall_link import HallSend, LeaveHall
+from tui.hall_link import HallSend, LeaveHall, invite_command
+from tui.host import host
 from tui.widgets import redraw
 from tui.widgets.untrusted import markup
 
@@ -412,7 +413,8 @@ class HallSource(Source):
             free = sum(1 for s in self.table.get("seats") or []
                        if isinstance(s, dict) and s.get("kind") == HUMAN and not s.get("taken"))
             host_says = "\n\ns: start now, bots in the free seats" if self.is_host else ""
-            return (f"Waiting for {free} more player{'s' if free != 1 else ''}…{host_says}",
+            return (f"Waiting for {free} more player{'s' if free != 1 else ''}…{host_says}"
+                    f"\n\nInvite a friend: {self.invite()}",
                     markup("[b]Waiting for players[/] · share the code [b]$code[/]",
                            code=self.code))
         if self.seat is None:
@@ -420,6 +422,12 @@ class HallSource(Source):
         # Who is to move is on the status line and the who line; a note that
         # named them would redraw the whole list at every move.
         return "Not your turn yet…\n\nt: chat · z: ask to undo your move", None
+
+    def invite(self) -> str:
+        """The command a friend runs to join this table."""
+        assert self.screen is not None
+        hall = host(self.screen).hall
+        return invite_command(hall.link if hall is not None else None, self.code)
 
     def who_line(self) -> None:
         """Seat letter, name, ● connected / ○ away, bot kind; code and move."""
@@ -500,8 +508,8 @@ class HallSource(Source):
     def help_lines(self) -> list[KeyHelp]:
         keys = [
             KeyHelp("/", "filter with any letter (also t, z and h)"),
-            KeyHelp("1-9, 0", "play the 1st…10th action shown"),
-            KeyHelp("↑ ↓ Enter", "move in the actions and play one"),
+            KeyHelp("1-9, 0", "play the 1st…10th action shown, while nothing is typed"),
+            KeyHelp("↑ ↓ Enter", "move in the actions and play one (typing never plays)"),
             KeyHelp("Tab", "move between the actions, the table and the log"),
         ]
         if self.seat is not None and self.comeback:

@@ -27,7 +27,7 @@ from engine.core import IllegalAction
 from engine.match import HUMAN
 from hall.messages import CODE_RULE, PRIVATE_CODE_LEN, is_code
 from saves.plain import plain
-from tui.hall_link import HallSend
+from tui.hall_link import HallSend, invite_command
 from tui.host import host
 from tui.widgets.keybar import KeyBar
 from tui.widgets.untrusted import PlainInput, markup
@@ -176,6 +176,7 @@ class LobbyScreen(Screen[None]):
             yield Static("Tables", classes="title")
             yield Static(id="lobby-you", classes="muted")
             yield OptionList(id="lobby-tables")
+            yield Static(id="lobby-invite", classes="muted")
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -211,11 +212,30 @@ class LobbyScreen(Screen[None]):
         if not self.listed:
             menu.add_option(Option(Content.styled("No open tables yet. n: start one.", "dim"),
                                    disabled=True))
+            self.show_invite()
             return
         menu.add_options([Option(table_row(t), id=f"table-{i}")
                           for i, t in enumerate(self.listed)])
         codes = [t.get("code") for t in self.listed]
         menu.highlighted = codes.index(keep) if keep in codes else 0
+        self.show_invite()
+
+    def show_invite(self) -> None:
+        """How a friend joins: the highlighted table's command (the ssh line
+        with this server's address when served, else ``tabula join``)."""
+        hall = host(self).hall
+        code = self.highlighted_code()
+        line = self.query_one("#lobby-invite", Static)
+        if hall is None or not isinstance(code, str) or not is_code(code):
+            line.update(markup("Invite a friend: n starts a table; they join with $how",
+                               how=invite_command(getattr(hall, "link", None), "CODE")))
+            return
+        line.update(markup("Invite a friend to [b]$code[/]: [b]$how[/]", code=code,
+                           how=invite_command(hall.link, code)))
+
+    @on(OptionList.OptionHighlighted, "#lobby-tables")
+    def _highlighted(self) -> None:
+        self.show_invite()
 
     def count_line(self) -> str:
         n = len(self.listed)

@@ -23,7 +23,7 @@ from tui.host import host
 from tui.messages import OpenReplay
 from tui.settings import Settings
 
-from .dialogs import KeyHelp, SaveScreen
+from .dialogs import KeyHelp, MenuScreen, SaveScreen
 from .game_over import Ending, ending_of
 from .source import HELP_KEY, HINT_KEY, LOG_KEY, MENU_KEY, RESULTS_KEY, Source, undo_key
 from .table import TableScreen
@@ -186,12 +186,22 @@ class LocalSource(Source):
     def help_lines(self) -> list[KeyHelp]:
         return [
             KeyHelp("/", "filter with any letter (also z and h)"),
-            KeyHelp("1-9, 0", "play the 1st…10th action shown"),
-            KeyHelp("↑ ↓ Enter", "move in the actions and play one"),
+            KeyHelp("1-9, 0", "play the 1st…10th action shown, while nothing is typed"),
+            KeyHelp("↑ ↓ Enter", "move in the actions and play one (typing never plays)"),
             KeyHelp("Tab", "move between the actions, your hand and the log "
                            "(digits and letters still reach the actions; esc goes back)"),
             KeyHelp("ctrl+q", "quit (the game is autosaved)"),
         ]
+
+    def menu(self) -> MenuScreen:  # type: ignore[override]
+        """The pause menu, promising Continue only once the game is autosaved."""
+        assert self.screen is not None
+        store = host(self.screen).store
+        try:
+            kept = store is not None and store.has_autosave(self.match)
+        except Exception:  # an unreadable folder keeps nothing: promise nothing
+            kept = False
+        return MenuScreen(kept=kept)
 
     def menu_chosen(self, item: str) -> None:
         if item == "save":

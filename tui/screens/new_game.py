@@ -17,6 +17,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Label, Select, Static
@@ -112,11 +113,21 @@ class SeatRow(Horizontal):
         return SeatChoice(str(kind), str(strength), name, values)
 
 
+class OnOffBox(Checkbox):
+    """A checkbox that reads on or off without colour: "[x]" or "[ ]"
+    (Textual's draws the same X either way, told apart only by its colour)."""
+
+    @property
+    def _button(self) -> Content:
+        style = self.get_visual_style("toggle--button")
+        return Content.assemble("[", ("x" if self.value else " ", style), "]")
+
+
 def option_field(option: Option) -> Widget:
     """The form field of a bool, choice or int option, set to its default."""
     wid = f"opt-{option.key}"
     if option.kind == "bool":
-        return Checkbox(option.label, value=bool(option.default), compact=True, id=wid)
+        return OnOffBox(option.label, value=bool(option.default), compact=True, id=wid)
     if option.kind == "choice":
         first = option.default if option.default in option.choices else option.choices[0]
         return Select([(c, c) for c in option.choices], value=first, allow_blank=False,
@@ -215,15 +226,16 @@ class NewGameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.prepare()
 
-    def prepare(self) -> None:
-        """After the form is (re)built: blinking, rows shown, Start focused."""
+    def prepare(self, focus: str = "#start") -> None:
+        """After the form is (re)built: blinking, rows shown, and the focus
+        on Start (Enter plays at once), or where the player was."""
         blink = host(self).settings.cursor_blink
         for inp in self.query(PlainInput):
             inp.cursor_blink = blink
         self.query_one("#options").display = bool(self.fields)
         self.show_rows(self.players())
         self._last = self.seat_values()
-        self.query_one("#start", Button).focus()
+        self.query_one(focus).focus()
 
     def players(self) -> int:
         value = self.query_one("#players", Select).value
@@ -244,7 +256,7 @@ class NewGameScreen(Screen[None]):
             return
         self.choose_game(event.value)
         await self.recompose()
-        self.prepare()
+        self.prepare(focus="#game")  # where the player was: not Start, nor Back
 
     @on(Select.Changed, "#players")
     def _players(self) -> None:
@@ -344,5 +356,6 @@ class NewGameScreen(Screen[None]):
         except (IllegalAction, ValueError) as e:
             self.query_one("#problem", Static).update(markup("[b $error]$problem[/]", problem=e))
             return
+        host(self).settings.last_game = self.game_id
         self.dismiss()
         self.app.post_message(OpenGame(match))

@@ -44,6 +44,7 @@ class ReplayScreen(Tabled):
         Binding("home", "jump(0)", "Start", show=False, priority=True),
         Binding("end", "jump(-1)", "End", show=False, priority=True),
         Binding("s", "seat", "Seat"),
+        Binding("g", "results", "Results"),
         Binding("escape,q", "back", "Back"),
     ]
 
@@ -153,6 +154,19 @@ class ReplayScreen(Tabled):
         if self.full:
             self.seat = (self.seat + 1) % self.match.players
             self.render_step()
+
+    def shows_key(self, binding: Binding) -> bool:
+        """The results only of a finished game."""
+        return self.full or binding.action != "results"
+
+    def action_results(self) -> None:
+        """The finished game's score breakdown and chart, as at its end."""
+        if not self.full:
+            return
+        from .game_over import GameOverScreen, ending_of
+
+        self.app.push_screen(GameOverScreen(ending_of(self.match), self.looks, replay=False,
+                                            leave=None))
 
     def action_back(self) -> None:
         if self.standalone:

@@ -108,9 +108,12 @@ class TableFilter(FilterInput):
     def passes(self, character: str | None) -> bool:
         if character is None or self.value or self.explicit:
             return False
+        return character in self.command_letters() or super().passes(character)
+
+    def command_letters(self) -> str:
         screen = self.screen
         letters = screen.source.command_letters() if isinstance(screen, TableScreen) else ""
-        return character in letters or super().passes(character)
+        return letters + super().command_letters()
 
 
 class TableActions(ActionMenu):
@@ -642,10 +645,10 @@ class TableScreen(Tabled):
         (own or getattr(self.source, f"action_{action}"))()
 
     def action_escape(self) -> None:
-        """Back to the actions from any other panel; from the actions, the menu."""
+        """Back to the action filter from any other panel (the action list
+        too: keys go to the filter); from the filter, the menu."""
         menu = self.query_one(ActionMenu)
-        focused = self.focused
-        if focused is not None and menu not in focused.ancestors_with_self:
+        if self.focused is not menu.filter:
             menu.filter.focus()
             return
         self.action_menu()
@@ -661,8 +664,8 @@ class TableScreen(Tabled):
         menu = self.query_one(ActionMenu)
         focused = self.focused
         char = event.character
-        if focused is None or char is None or menu in focused.ancestors_with_self:
-            return
+        if focused is None or char is None or focused is menu.filter:
+            return  # the filter had it (it takes what is text)
         if char.isdigit():
             menu.shortcut_key(char, event.time)
         elif not (char.isalpha() and menu.type_text(char)):
@@ -671,9 +674,15 @@ class TableScreen(Tabled):
         event.prevent_default()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """The log says it has the focus, and how to leave it."""
+        """The log, and the action list, say they have the focus and how to
+        leave it (in words and a reversed title: seen without colour too)."""
         log = self.query_one(GameLog)
         log.border_title = "Log · ↑↓ PgUp PgDn scroll · esc: back" if event.widget is log else ""
+        menu = self.query_one(ActionMenu)
+        on_list = isinstance(event.widget, ActionList)
+        menu.set_class(on_list, "-list-focus")
+        menu.border_title = ("Actions (list) · esc: filter" if on_list
+                             else "Actions")
 
     def action_focus_log(self) -> None:
         self.query_one(GameLog).focus()
@@ -731,8 +740,12 @@ class TableScreen(Tabled):
         action, lines, source = hint_text(self.game, view, hint)
 
         def done(play: bool | None) -> None:
-            if play and hint.step == src.step:
+            if hint.step != src.step:
+                return
+            if play:
                 self.play(action)
+            else:  # the filter may hide it: cleared, the hinted move highlighted
+                self.query_one(ActionMenu).show_action(action)
 
         self.app.push_screen(HintScreen(self.game.describe(view, action), lines, source), done)
 
@@ -740,7 +753,8 @@ class TableScreen(Tabled):
         keys = [KeyHelp(key_label(b), b.description) for b in self.BINDINGS
                 if isinstance(b, Binding) and b.description and self.source.in_help(b)]
         keys += [
-            KeyHelp("letters", "filter the actions (letters matching nothing are ignored)"),
+            KeyHelp("letters", "filter the actions; once typed, digits and letters are text "
+                               "(keys matching nothing are ignored)"),
             *self.source.help_lines(),
         ]
         self.app.push_screen(HelpScreen(self.source.help_title, keys, self.ui.notes))
@@ -826,9 +840,24 @@ def hint_text(game: Any, view: Any, hint: Hint) -> tuple[tuple, list[HintLine], 
                   if hint.kind != "rules" else "No search is installed; ")
         source += "the rule-based bot's reasons, with the points it expects each to add:"
         return hint.reasons[0][0], lines, source
+    ranked = by_win_chance(hint.alternatives)
     lines = [HintLine(f"{a.text} — wins about {a.win_rate:.0%} of the games played out",
-                      None, None) for a in hint.alternatives]
-    source = {"mcts": "Suggested by the ISMCTS search, from what you can see.",
+                      None, None) for a in ranked]
+    source = {"mcts": "Suggested by the ISMCTS search, from what you can see: the best "
+                      "chance of winning among the moves it tried often.",
               "rules": "Suggested by the rule-based bot (no search installed)."}.get(
         hint.kind, "No search is installed: this is a random legal move.")
-    return hint.action, lines, source
+    return (ranked[0].action if ranked else hint.action), lines, source
+
+
+WELL_TRIED = 0.05
+"""A move the search spent less of its play-outs on has a win chance drawn
+from too few games to be suggested over one it tried often."""
+
+
+def by_win_chance(alternatives: tuple) -> list:
+    """The alternatives the hint lists, best chance of winning first (so the
+    suggestion is never below a move listed under it): the ones the search
+    tried often, or all of them if it tried none often."""
+    tried = [a for a in alternatives if a.visits >= WELL_TRIED] or list(alternatives)
+    return sorted(tried, key=lambda a: -a.win_rate)

@@ -1,5 +1,6 @@
-"""The title screen: Continue, New game, Load, Rules, Quit; and Tables (the
-lobby of shared tables) when the app can reach a table hall."""
+"""The title screen: Continue (only beside a game to continue), Tables (the
+lobby of shared tables when the app can reach a table hall, else how to
+open one and invite a friend), New game, Load, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -24,11 +25,26 @@ from .saved import continue_line, open_save
 if TYPE_CHECKING:
     from saves import SaveInfo
 
+    from .dialogs import KeyHelp
+
 BANNER = r"""
  ╔╦╗ ╔═╗ ╔╗  ╦ ╦ ╦   ╔═╗
   ║  ╠═╣ ╠╩╗ ║ ║ ║   ╠═╣
   ╩  ╩ ╩ ╚═╝ ╚═╝ ╩═╝ ╩ ╩
 """.strip("\n")
+
+
+def _tables_help() -> list[KeyHelp]:
+    from .dialogs import KeyHelp
+
+    return [
+        KeyHelp("tabula host", "quit, then run this: it opens the lobby of shared tables "
+                               "on this machine (n there starts a table)"),
+        KeyHelp("tabula join CODE", "what a friend logged in on this machine runs to sit "
+                                    "at your table (the lobby shows its CODE)"),
+        KeyHelp("tabula serve", "hosts the tables over SSH: friends anywhere join with "
+                                "ssh -p PORT CODE@HOST (the lobby shows the line)"),
+    ]
 
 
 def games_line() -> str:
@@ -47,7 +63,7 @@ class TitleScreen(Screen[None]):
         Binding("c", "pick('continue')", "Continue"),
         Binding("n", "pick('new')", "New game"),
         Binding("l", "pick('load')", "Load"),
-        Binding("t", "pick('tables')", "Tables", show=False),  # only with a hall
+        Binding("t", "pick('tables')", "Tables"),
         Binding("r", "pick('rules')", "Rules"),
         Binding("q", "pick('quit')", "Quit"),
         Binding("escape", "ask_quit", "Quit?", show=False),
@@ -84,17 +100,21 @@ class TitleScreen(Screen[None]):
         latest = self.latest()
         self._latest = latest
         menu.clear_options()
-        tables = [Option("[b]T[/]ables: play with others", id="tables")] if self.hall() else []
+        tables = [Option("[b]T[/]ables: play with others", id="tables")]
+        # Continue only beside a game to continue (never beside "No game in progress").
+        resume = [Option("[b]C[/]ontinue", id="continue")] if latest is not None else []
         menu.add_options([
-            Option("[b]C[/]ontinue", id="continue", disabled=latest is None),
+            *resume,
             *tables,
             Option("[b]N[/]ew game", id="new"),
             Option("[b]L[/]oad a saved game", id="load"),
             Option("[b]R[/]ules", id="rules"),
             Option("[b]Q[/]uit", id="quit"),
         ])
-        menu.highlighted = 0 if latest is not None else 1
+        menu.highlighted = 0 if latest is not None else len(tables)  # Continue, else New game
         self.refresh_bindings()
+        for bar in self.query(KeyBar):
+            bar.redraw()
         info = self.query_one("#continue-info", Static)
         if latest is None:
             info.update("[dim]No game in progress. Start a new one: press n.[/]")
@@ -102,14 +122,33 @@ class TitleScreen(Screen[None]):
             info.update(continue_line(latest))
         menu.focus()
 
+    def last_game(self) -> str:
+        """The game the new-game form opens on: the one last started in this
+        run, else the newest save's (finished or not), else the default."""
+        known = {e.id for e in games.GAMES}
+        last = host(self).settings.last_game
+        if last in known:
+            return str(last)
+        store = host(self).store
+        try:
+            saves = store.list() if store is not None else []
+        except Exception:  # a damaged folder opens the default, never fails
+            saves = []
+        return next((s.game for s in saves if s.error is None and s.game in known),
+                    DEFAULT_GAME)
+
     def hall(self) -> bool:
         """Can this app reach a table hall (shared tables)?"""
         hall = host(self).hall
         return hall is not None and hall.alive
 
+    def shows_key(self, binding: Binding) -> bool:
+        """Continue only beside a game to continue."""
+        return binding.action != "pick('continue')" or getattr(self, "_latest", None) is not None
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "pick" and parameters == ("tables",):
-            return self.hall()
+        if action == "pick" and parameters == ("continue",):
+            return getattr(self, "_latest", None) is not None
         return True
 
     @on(OptionList.OptionSelected, "#title-menu")
@@ -120,14 +159,11 @@ class TitleScreen(Screen[None]):
         if what == "continue":
             self.resume()
         elif what == "tables":
-            if self.hall():
-                from .lobby import LobbyScreen
-
-                self.app.push_screen(LobbyScreen())
+            self.tables()
         elif what == "new":
             from .new_game import NewGameScreen
 
-            self.app.push_screen(NewGameScreen(DEFAULT_GAME))
+            self.app.push_screen(NewGameScreen(self.last_game()))
         elif what == "load":
             from .load import LoadScreen
 
@@ -138,6 +174,18 @@ class TitleScreen(Screen[None]):
             self.app.push_screen(RulesScreen(DEFAULT_GAME))
         elif what == "quit":
             self.app.exit(0)
+
+    def tables(self) -> None:
+        """The lobby when a hall is reachable (``tabula host``, a served
+        game); else how to open one and invite a friend."""
+        if self.hall():
+            from .lobby import LobbyScreen
+
+            self.app.push_screen(LobbyScreen())
+            return
+        from .dialogs import HelpScreen
+
+        self.app.push_screen(HelpScreen("Tables: play with others", _tables_help()))
 
     def action_ask_quit(self) -> None:
         """Esc asks first: it is the key that backs out of every other

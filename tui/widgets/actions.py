@@ -1,10 +1,11 @@
 """The legal actions of the seat to move, as a menu you can type into.
 
-Typing filters the list (a letter that would leave nothing is ignored: a key
-that means nothing does nothing); digits 1–9 and 0 play the first ten shown;
-Enter plays the highlighted one. While the filter is empty the command keys
-of the screen (undo, hint, help) keep their meaning; ``/`` starts a filter
-that takes any letter.
+Typing filters the list (a key that would leave nothing is ignored: a key
+that means nothing does nothing); Enter plays the highlighted one. While the
+filter is empty, digits 1–9 and 0 play the first ten shown and the command
+keys of the screen (undo, hint, help) keep their meaning; once it holds
+text, digits and letters are text ("leads 5 legions", "with 2 Denarii"):
+typing never plays an action. ``/`` starts a filter that takes any letter.
 
 A digit or Enter typed before the current list was offered is dropped: it
 was meant for an earlier prompt, which a bot's move or an automatic step
@@ -77,6 +78,10 @@ class FilterInput(PlainInput):
             return False
         return super().check_consume_key(key, character)
 
+    def command_letters(self) -> str:
+        """The screen's command keys (hint, undo, help) while nothing is typed."""
+        return "".join(COMMAND_KEYS)
+
     def watch_value(self, value: str) -> None:
         if self.is_mounted:
             self.screen.refresh_bindings()
@@ -99,7 +104,7 @@ class FilterInput(PlainInput):
             return
         if char is None or not event.is_printable:
             return
-        if char in SHORTCUTS:
+        if char in SHORTCUTS and not self.typing:
             self._swallow(event)
             self.menu.shortcut_key(char, event.time)
             return
@@ -111,6 +116,18 @@ class FilterInput(PlainInput):
             event.prevent_default()  # not text: the screen's (a table key, or nothing)
         elif not self.menu.would_match(self.value + char):
             self._swallow(event)  # a key that means nothing does nothing
+            if char in self.command_letters():  # but a command key says why
+                self.app.notify(f"{char} is a letter while you type a filter: esc clears "
+                                f"it, then {char} works again.", title="Typing")
+
+    picked = ""
+    """The filter's text when a board put it there (a place picked), not
+    the player's typing: digits still play the list it leaves."""
+
+    @property
+    def typing(self) -> bool:
+        """Is the player typing a filter? Then digits and letters are text."""
+        return (bool(self.value) and self.value != self.picked) or self.explicit
 
     @staticmethod
     def _swallow(event: events.Key) -> None:
@@ -130,6 +147,7 @@ class FilterInput(PlainInput):
         self.placeholder = "filter: type any letters" if explicit else self.menu.hint
         if self.is_mounted:
             self.screen.refresh_bindings()
+            self.menu.renumber()
 
     def action_move(self, delta: int) -> None:
         self.menu.move(delta)
@@ -169,6 +187,8 @@ class ActionMenu(Vertical):
         self._shown: list[tuple[tuple, str]] = []
         self._enabled = False
         self._note: str | None = None
+        self._numbered = True  # the shown list carries its digits
+        self._wanted: tuple | None = None  # an action to highlight once the list is refilled
         # Textual's clock, which stamps key events too (a test may stop it).
         self.clock: Callable[[], float] = get_time
         self.offered_at = self.clock()  # when the current list was offered
@@ -203,6 +223,8 @@ class ActionMenu(Vertical):
                 return
         self._items = items
         self._note = note
+        self._wanted = None
+        self.filter.picked = ""
         self.filter.cursor_blink = self.blink and bool(items)
         self._enabled = bool(items)
         self.offered_at = self.clock()
@@ -234,12 +256,47 @@ class ActionMenu(Vertical):
             ol.add_option(Option(self._note_prompt(note), disabled=True))
             self.post_message(self.Highlighted(None))
             return
-        options = []
+        numbered = not self.filter.typing
+        self._numbered = numbered
+        ol.add_options([Option(self._prompt(i, d, numbered))
+                        for i, (_, d) in enumerate(self._shown)])
+        actions = [a for a, _ in self._shown]
+        ol.highlighted = actions.index(self._wanted) if self._wanted in actions else 0
+
+    def pick(self, word: str) -> None:
+        """A board's place narrows the list to ``word``: the filter holds
+        it and takes the focus, and digits still play (nothing was typed)."""
+        self.filter.picked = word
+        self.filter.value = word
+        self.filter.focus()
+
+    def show_action(self, action: tuple) -> None:
+        """Clear the filter and put the cursor on ``action`` (the hint's
+        move: Enter then plays it), if it is offered."""
+        if all(a != action for a, _ in self._items):
+            return
+        self._wanted = action
+        self.filter.explicit = False
+        self.filter.value = ""
+        self._refill()
+        self.filter.focus()
+
+    @staticmethod
+    def _prompt(index: int, description: str, numbered: bool) -> Content:
+        """An action's line: its digit while digits play (the filter is
+        empty), a blank while they are text (Enter plays the highlighted)."""
+        key = SHORTCUTS[index] if numbered and index < len(SHORTCUTS) else " "
+        return Content.assemble((key, "bold"), " ", plain(description))
+
+    def renumber(self) -> None:
+        """``/`` pressed or taken back with nothing typed: the same list, its
+        digits shown or hidden (a change of the text refills it anyway)."""
+        numbered = not self.filter.typing
+        if numbered == self._numbered or not self._shown:
+            return
+        self._numbered = numbered
         for i, (_, d) in enumerate(self._shown):
-            key = SHORTCUTS[i] if i < len(SHORTCUTS) else " "
-            options.append(Option(Content.assemble((key, "bold"), " ", plain(d))))
-        ol.add_options(options)
-        ol.highlighted = 0
+            self.options.replace_option_prompt_at_index(i, self._prompt(i, d, numbered))
 
     @staticmethod
     def _note_prompt(note: str) -> Content:
@@ -278,13 +335,16 @@ class ActionMenu(Vertical):
         unless it was typed for an earlier list. True if one was played."""
         if char not in SHORTCUTS or self.stale(typed_at) or not self._enabled:
             return False
+        if self.filter.typing:  # a digit in a filter is text, never a play
+            return self.type_text(char)
         index = SHORTCUTS.index(char)
         self.choose_shortcut(index)
         return index < len(self._shown)
 
     def type_text(self, char: str) -> bool:
-        """A letter typed while another panel has the focus: it goes to the
-        filter (which takes the focus) if it matches an action."""
+        """A letter (or, while a filter is typed, a digit) typed while
+        another panel has the focus: it goes to the filter (which takes the
+        focus) if it matches an action."""
         f = self.filter
         if not self._enabled or not self.would_match(f.value + char):
             return False

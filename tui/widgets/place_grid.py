@@ -152,8 +152,7 @@ def narrow(screen: Any, words: list[str], box: Widget, unnamed: str) -> str:
     menu = menus[0]
     for w in words:
         if menu.would_match(w):
-            menu.filter.value = w
-            menu.filter.focus()
+            menu.pick(w)
             box.border_subtitle = ""
             return w
     box.border_subtitle = unnamed

@@ -1,0 +1,411 @@
+"""Input without traps (issue 28, point 6, and the screens around a game,
+point 7): keys work from every panel, the focused panel shows without
+colour, and typing in the filter never plays an action."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.widgets import Checkbox, OptionList, Select, Static
+
+from ai.base import Alternative
+from engine.match import Match, Seat
+from hall.client import Link
+from saves.store import Store
+from tests.hall_helpers import connect, create, hall_at
+from tests.test_tui_shared import app_at, screen_text, shows
+from tui.hall_link import invite_command
+from tui.screens.dialogs import HintScreen, MenuScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screens.lobby import LobbyScreen
+from tui.screens.new_game import NewGameScreen
+from tui.screens.replay import ReplayScreen
+from tui.screens.table import Hint, TableScreen, hint_text
+from tui.screens.title import TitleScreen
+from tui.widgets.actions import ActionList, ActionMenu, FilterInput
+from tui.widgets.keybar import KeyBar
+
+from .test_tui_support import app_for, position, settle, until
+
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
+
+
+def menu_of(app: Any) -> ActionMenu:
+    return app.screen.query_one(ActionMenu)
+
+
+def first_letter(menu: ActionMenu) -> str:
+    """A letter of the first action that is no command key."""
+    return next(c for c in menu._shown[0][1].lower() if c.isalpha() and c not in "zhg?t")
+
+
+# ------------------------------------------------------------ keys after Tab
+def test_keys_typed_on_the_focused_action_list_reach_the_filter():
+    async def go() -> None:
+        m = position("play")
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            menu = menu_of(app)
+            menu.query_one(ActionList).focus()
+            await pilot.pause()
+            assert isinstance(screen.focused, ActionList)
+            letter = first_letter(menu)
+            await pilot.press(letter)
+            assert menu.filter.value == letter, "a letter typed on the list was dropped"
+            assert screen.focused is menu.filter
+            await pilot.press("escape")  # clears the filter
+            menu.query_one(ActionList).focus()
+            await pilot.pause()
+            step = len(m.actions)
+            await pilot.press("1")
+            await settle(pilot)
+            assert len(m.actions) > step, "a digit typed on the list played nothing"
+    asyncio.run(go())
+
+
+def test_the_focused_action_list_says_so_and_esc_goes_back_to_the_filter():
+    async def go() -> None:
+        app = app_for(position("play"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            menu = menu_of(app)
+            calm_title = str(menu.border_title)
+            menu.query_one(ActionList).focus()
+            await pilot.pause()
+            # Seen without colour: other words and a heavy, reversed title.
+            assert str(menu.border_title) != calm_title and "esc" in str(menu.border_title)
+            assert menu.styles.border_top[0] == "heavy"
+            assert "reverse" in str(menu.styles.border_title_style)
+            await pilot.press("escape")  # back to the filter, not the menu
+            assert not isinstance(app.screen, MenuScreen)
+            assert isinstance(app.screen.focused, FilterInput)
+            assert str(menu.border_title) == calm_title
+            await pilot.press("escape")  # from the filter: the menu
+            assert isinstance(app.screen, MenuScreen)
+            await pilot.press("escape")  # and back: the keyboard feeds the filter
+            await pilot.pause()
+            assert isinstance(app.screen.focused, FilterInput)
+    asyncio.run(go())
+
+
+# ------------------------------------------------------------ typing never plays
+def test_a_digit_typed_in_the_filter_is_text_and_plays_nothing():
+    async def go() -> None:
+        m = position("play")
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            menu = menu_of(app)
+            step = len(m.actions)
+            await pilot.press("/")  # a filter that takes anything
+            await pilot.press("5")
+            await pilot.pause()
+            assert len(m.actions) == step, "a digit typed in the filter played an action"
+            await pilot.press("escape")  # clears the filter and its "/"
+            assert not menu.filter.typing
+            letter = first_letter(menu)
+            await pilot.press(letter, "1")
+            await pilot.pause()
+            assert len(m.actions) == step, "a digit typed after a letter played an action"
+            assert menu.filter.value.startswith(letter)
+            # The list shows no digits while they are text; Enter plays.
+            assert all(not str(o.prompt)[0].isdigit() for o in menu.options.options)
+            await pilot.press("escape")
+            assert str(menu.options.get_option_at_index(0).prompt)[0] == "1"
+            await pilot.press("1")
+            await settle(pilot)
+            assert len(m.actions) > step
+    asyncio.run(go())
+
+
+def test_a_digit_that_extends_a_match_is_typed_into_the_filter():
+    async def go() -> None:
+        m = position("play")
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            menu = menu_of(app)
+            with_digit = next((d for _, d in menu._items if any(c.isdigit() for c in d)), None)
+            assert with_digit is not None, "the position offers an action naming a number"
+            at = next(i for i, c in enumerate(with_digit) if c.isdigit())
+            word_start = with_digit.rfind(" ", 0, at) + 1
+            text = with_digit[word_start:at + 1].lower()
+            step = len(m.actions)
+            await pilot.press("/", *[("space" if c == " " else c) for c in text])
+            await pilot.pause()
+            assert len(m.actions) == step
+            assert menu.filter.value == text
+            assert any(text in d.lower() for _, d in menu._shown)
+    asyncio.run(go())
+
+
+def test_command_letters_are_text_while_the_filter_holds_text():
+    async def go() -> None:
+        m = position("play")
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            menu = menu_of(app)
+            step = len(m.actions)
+            await pilot.press(first_letter(menu), "h", "z")
+            await pilot.pause()
+            assert app.screen._hint_step is None, "h asked for a hint while typing"
+            assert len(m.actions) == step
+    asyncio.run(go())
+
+
+# ------------------------------------------------------------ the new-game form
+def test_n_opens_the_form_on_the_game_of_the_newest_save():
+    async def go() -> None:
+        Store().autosave(
+            Match("romans", (Seat("You"), Seat("Bot", "random")), 3))
+        app = app_for(kind="title")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            assert app.screen.game_id == "romans"
+    asyncio.run(go())
+
+
+def test_n_opens_the_form_on_the_game_last_started():
+    async def go() -> None:
+        app = app_for(kind="title")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            await pilot.press("n")
+            await pilot.pause()
+            form = app.screen
+            assert isinstance(form, NewGameScreen)
+            form.query_one("#game", Select).value = "ageofrome"
+            await until(pilot, lambda: app.screen.query("#game") and
+                        app.screen.query_one("#game", Select).value == "ageofrome"
+                        and form.game_id == "ageofrome")
+            await pilot.pause()
+            assert app.screen.focused is app.screen.query_one("#game", Select), \
+                "after a change of game the focus left the game field"
+            form.action_start()
+            await settle(pilot)
+            assert isinstance(app.screen, TableScreen)
+            app.screen.leave()
+            await settle(pilot)
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            assert app.screen.game_id == "ageofrome"
+    asyncio.run(go())
+
+
+def test_a_checkbox_reads_on_or_off_without_colour_and_the_focus_is_reversed():
+    async def go() -> None:
+        app = app_for(kind="title")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            await pilot.press("n")
+            await pilot.pause()
+            form = app.screen
+            box = form.query(Checkbox).first()
+            was = box.value
+            off, on = ("[ ]", "[x]") if not was else ("[x]", "[ ]")
+            assert str(box.render()).startswith(off)
+            box.value = not was
+            await pilot.pause()
+            assert str(box.render()).startswith(on)
+            start = form.query_one("#start")
+            assert form.focused is start
+            assert "reverse" in str(start.styles.text_style)
+            box.focus()
+            await pilot.pause()
+            assert all(seg.style.reverse for seg in box.render_line(0) if seg.text.strip())
+    asyncio.run(go())
+
+
+# ------------------------------------------------------------ the results again
+def finished(seed: int = 3) -> Match:
+    """A two-seat Provincia game, you and a bot, played to its end at random."""
+    m = Match("provincia", (Seat("You"), Seat("Bot", "random")), seed)
+    rng = random.Random(seed)
+    while not m.is_over():
+        m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
+    return m
+
+
+def test_enter_on_game_over_goes_to_the_board_where_g_opens_the_results_again():
+    async def go() -> None:
+        app = app_for(finished())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            await pilot.press("enter")
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen), "Enter threw the results away"
+            await pilot.press("g")
+            await pilot.pause()
+            assert isinstance(app.screen, GameOverScreen)
+            assert "Title screen" in str(app.screen.query_one(KeyBar).render())
+            await pilot.press("t")
+            await settle(pilot)
+            assert isinstance(app.screen, TitleScreen)
+    asyncio.run(go())
+
+
+def test_the_replay_of_a_finished_game_opens_its_results():
+    async def go() -> None:
+        app = app_for(finished())
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            await pilot.press("r")
+            await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+            assert "Results" in str(app.screen.query_one(KeyBar).render())
+            await pilot.press("g")
+            await pilot.pause()
+            over = app.screen
+            assert isinstance(over, GameOverScreen)
+            assert over.result.categories() and "1st" in str(over.query_one("#scores").render())
+            bar = str(over.query_one(KeyBar).render())
+            assert "Replay" not in bar and "Title" not in bar
+            await pilot.press("t")  # nothing to leave from here
+            assert app.screen is over
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, ReplayScreen)
+    asyncio.run(go())
+
+
+# ------------------------------------------------------------ no false promises
+def menu_texts(app: Any) -> str:
+    return "\n".join(str(o.prompt) for o in app.screen.query_one(OptionList).options)
+
+
+def test_the_menu_promises_continue_only_once_the_game_is_autosaved():
+    async def go() -> None:
+        m = Match("provincia", (Seat("You"), Seat("Bot", "random")), 5)
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert isinstance(app.screen, MenuScreen)
+            assert "Continue" not in menu_texts(app), "promised before anything was kept"
+            await pilot.press("escape")
+            await pilot.press("1")
+            await settle(pilot)
+            assert Store().latest_autosave() is not None
+            await pilot.press("escape")
+            await pilot.pause()
+            assert "the game is kept: Continue" in menu_texts(app)
+    asyncio.run(go())
+
+
+def test_the_title_shows_continue_only_beside_a_game_and_always_has_tables():
+    async def go() -> None:
+        app = app_for(kind="title")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            texts = menu_texts(app)
+            assert "No game in progress" in str(app.screen.query_one("#continue-info").render())
+            assert "Continue" not in texts
+            assert "Continue" not in str(app.screen.query_one(KeyBar).render())
+            assert "ables: play with others" in texts
+            await pilot.press("t")  # no hall here: how to open one and invite a friend
+            await pilot.pause()
+            shown = "\n".join(str(w.render()) for w in app.screen.query(Static))
+            assert "tabula host" in shown and "tabula join CODE" in shown
+            assert "ssh -p PORT CODE@HOST" in shown
+    asyncio.run(go())
+
+
+def actions_note(app: Any) -> str:
+    return "\n".join(str(o.prompt) for o in app.screen.query_one(ActionMenu).options.options)
+
+
+def test_the_invite_is_the_servers_ssh_line_or_tabula_join():
+    served = Link(fd=3, ssh="ssh -p 2222 {user}@203.0.113.7")
+    assert invite_command(served, "KXPQR") == "ssh -p 2222 KXPQR@203.0.113.7"
+    assert invite_command(Link(path=Path("/tmp/hall.sock")), "KXPQR") == "tabula join KXPQR"
+
+
+def test_the_lobby_and_a_waiting_table_tell_how_to_invite_a_friend(tmp_path: Path) -> None:
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            app = app_at(hall, "anna", start="lobby")
+            app.hall.link = replace(app.hall.link, ssh="ssh -p 2222 {user}@203.0.113.7")
+            async with app.run_test(size=(100, 30)) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
+                assert "ssh -p 2222 CODE@203.0.113.7" in screen_text(app)
+                bob = connect(hall, "bob")
+                code = (await create(bob, "provincia", ["human"] * 3, seed=3))["table"]["code"]
+                await pilot.press("r")
+                await shows(pilot, lambda: bool(app.screen.listed))
+                await shows(pilot, lambda: f"ssh -p 2222 {code}@203.0.113.7" in screen_text(app))
+                await pilot.press("enter")  # sits at bob's table: one seat still free
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
+                            and "Waiting for 1 more player" in actions_note(app))
+                assert f"Invite a friend: ssh -p 2222 {code}@203.0.113.7" in actions_note(app)
+    asyncio.run(go())
+
+
+# ------------------------------------------------------------ the hint agrees with itself
+def test_the_hint_suggests_the_best_win_chance_it_lists_first():
+    m = position("play")
+    view = m.view(0)
+    a, b, c = m.game.legal(view)[:3]
+    alts = (Alternative(a, "a", 0.5, 0.71), Alternative(b, "b", 0.3, 0.75),
+            Alternative(c, "c", 0.01, 0.99))  # c: too few play-outs to be sure of
+    action, lines, _ = hint_text(m.game, view, Hint(len(m.actions), a, "mcts", alts))
+    assert action == b, "suggested a move listed above one with a better chance"
+    wins = [int(line.text.rsplit("about ", 1)[1].split("%")[0]) for line in lines]
+    assert wins == sorted(wins, reverse=True) == [75, 71]
+
+
+def test_the_hint_clears_the_filter_and_highlights_its_move():
+    async def go() -> None:
+        app = app_for(position("play"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            menu = menu_of(app)
+            # A filter that hides some actions, as a player typing would have.
+            last = menu._items[-1][1].lower()
+            word = next(w for w in last.split() if not menu._matches(w, menu._items[0][1]))
+            await pilot.press("/", *word)
+            assert menu.filter.value == word
+            screen.action_hint()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            hint = app.screen
+            assert isinstance(hint, HintScreen)
+            await pilot.press("escape")
+            await pilot.pause()
+            assert menu.filter.value == ""
+            shown = menu._shown[menu.options.highlighted][1]
+            assert shown == hint.suggestion, "the hinted move is not the highlighted one"
+    asyncio.run(go())
+
+
+def test_a_command_letter_dropped_while_typing_says_why():
+    async def go() -> None:
+        app = app_for(position("play"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            menu = menu_of(app)
+            letter = first_letter(menu)
+            await pilot.press(letter)
+            if menu.would_match(letter + "h"):
+                await pilot.press("h")  # make sure the next h extends nothing
+            text = menu.filter.value
+            assert not menu.would_match(text + "h")
+            before = len(app._notifications)
+            await pilot.press("h")
+            await pilot.pause()
+            assert menu.filter.value == text
+            assert len(app._notifications) == before + 1
+            assert "esc clears it" in list(app._notifications)[-1].message
+    asyncio.run(go())
