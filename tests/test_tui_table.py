@@ -391,3 +391,45 @@ def test_the_card_text_keeps_one_height_for_the_whole_hand():
         assert sizes == {tallest}
 
     run(big_hand(), (120, 40), check)
+
+
+def in_colours(app, widget, system) -> list[tuple]:
+    """The widget's rows as the terminal draws them, each segment's text and
+    colours rounded to ``system`` (what a 256- or 16-colour terminal shows)."""
+    from rich.color import ColorSystem
+
+    r = widget.region
+    rows = app.screen._compositor.render_strips()[r.y:r.bottom]
+    out = []
+    for strip in rows:
+        for seg in strip.crop(r.x, r.right):
+            style = seg.style
+            colours = tuple(c.downgrade(ColorSystem[system]).number if c else None
+                            for c in ((style.color, style.bgcolor) if style else (None, None)))
+            marks = (style.bold, style.reverse, style.underline) if style else ()
+            out.extend((ch, colours, marks) for ch in seg.text)
+    return out
+
+
+@pytest.mark.parametrize("system", ["EIGHT_BIT", "STANDARD"])
+def test_a_changed_city_differs_in_256_and_16_colours(system):
+    """The tint of a city the last move changed is lost when 256 colours
+    round it away (rgb(27,26,25) against rgb(27,27,27)): the panel must
+    still look different from the same panel unmarked."""
+    match = position("play")
+
+    async def check(app, pilot):
+        await pilot.press("1")
+        await settle(pilot)
+        changed = [p for p in app.screen.query(CityPanel) if p._shown[2]]
+        assert changed
+        for panel in changed:
+            marked = in_colours(app, panel, system)
+            scene, to_move, _ = panel._shown
+            panel.show(scene, to_move, False)
+            await pilot.pause()
+            assert in_colours(app, panel, system) != marked, panel.seat
+            panel.show(scene, to_move, True)
+            await pilot.pause()
+
+    run(match, (120, 40), check)
