@@ -10,6 +10,7 @@ import html
 import random
 
 import pytest
+from rich.color import ColorSystem
 from textual.content import Content
 
 from engine.match import Match, Seat
@@ -396,8 +397,6 @@ def test_the_card_text_keeps_one_height_for_the_whole_hand():
 def in_colours(app, widget, system) -> list[tuple]:
     """The widget's rows as the terminal draws them, each segment's text and
     colours rounded to ``system`` (what a 256- or 16-colour terminal shows)."""
-    from rich.color import ColorSystem
-
     r = widget.region
     rows = app.screen._compositor.render_strips()[r.y:r.bottom]
     out = []
@@ -433,3 +432,33 @@ def test_a_changed_city_differs_in_256_and_16_colours(system):
             await pilot.pause()
 
     run(match, (120, 40), check)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_the_focused_cities_show_an_accent_border_and_title(size):
+    """Tab onto the cities: a titled accent border appears, as on the other
+    panels (before, at 120×40 nothing changed; at 80×24 a scrollbar thumb)."""
+    m = draft(4)
+
+    async def check(app, pilot):
+        cities = app.screen.query_one("#cities")
+
+        def rows() -> list[str]:
+            r = cities.region
+            return [s.text[r.x:r.right] for s in
+                    app.screen._compositor.render_strips()[r.y:r.bottom]]
+
+        assert not any("Cities" in row for row in rows())
+        for _ in range(8):
+            if app.focused is cities:
+                break
+            await pilot.press("tab")
+        assert app.focused is cities
+        await pilot.pause()
+        top = rows()[0]
+        assert "Cities" in top and "━" in top
+        # the border is drawn in the accent colour, in 16 colours too
+        accent = cities.styles.border_top[1].rich_color.downgrade(ColorSystem.STANDARD).number
+        assert in_colours(app, cities, "STANDARD")[0][1][0] == accent
+
+    run(m, size, check)

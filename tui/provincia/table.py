@@ -39,6 +39,7 @@ class ProvinciaUI:
     def __init__(self) -> None:
         self._board = Board(id="board")
         self._cities = VerticalScroll(id="cities")
+        self._cities.border_title = "Cities · ↑↓ scroll"
         self._draft = DraftRow(id="draft", classes="panel")
         self._battle = BattlePanel(id="battle", classes="panel")
         self._hand = Hand(id="hand", classes="panel")
