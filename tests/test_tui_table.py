@@ -462,3 +462,35 @@ def test_the_focused_cities_show_an_accent_border_and_title(size):
         assert in_colours(app, cities, "STANDARD")[0][1][0] == accent
 
     run(m, size, check)
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_a_draft_rows_number_is_its_actions_number(players):
+    """Once cards are taken, row "4 Forum" was action "2 Take Forum": each
+    row's number is now the key of the action taking its card, and a taken
+    row has none."""
+    from tui.provincia.draft import DraftRow
+
+    m = draft(players)
+    d = m.state.draft
+    assert d.taken  # some cards are gone: the two numberings differed
+    view = m.view(0)
+    described = [m.game.describe(view, a) for a in m.game.legal(view)]
+
+    async def check(app, pilot):
+        lines = text(app.screen.query_one(DraftRow)).splitlines()
+        assert len(lines) == len(d.slots)
+        numbered = 0
+        for slot, line in enumerate(lines):
+            key = line[1]
+            if d.slots[slot] is None:
+                assert key == " ", line
+                continue
+            assert key.isdigit(), line
+            numbered += 1
+            action = described[int(key) - 1]
+            name = line[3:].split("  ")[0].split(" Q:")[0].strip()
+            assert action.startswith("Take") and (name in action or "▒" in name), (line, action)
+        assert numbered == len(d.slots) - len(d.taken)
+
+    run(m, (120, 40), check)

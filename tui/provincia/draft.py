@@ -6,6 +6,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from engine.core import HIDDEN
+from engine.provincia.actions import Pick
 from engine.provincia.data import CARDS, CARDS_PER_DRAW, DECK_NAMES, OPES
 from engine.provincia.events import OpesTaken, Picked
 from engine.provincia.state import SELECT
@@ -40,6 +41,32 @@ def draft_history(scene: Scene) -> tuple[tuple, dict[int, int]]:
     return first, took
 
 
+def slot_numbers(scene: Scene) -> dict[int, int]:
+    """Each untaken slot's action number in the menu (1-based), while the
+    seat whose screen this is picks: the row and the actions then name a
+    card by one number. Copies the engine offers as one pick (face-up
+    copies, or face-down cards the picker has not seen) share its number."""
+    s = scene.state
+    d = s.draft
+    own = scene.own
+    if d is None or own is None or not d.pickers or d.pickers[0] != own \
+            or scene.game.to_move(s) != own:
+        return {}
+
+    def alike(i: int) -> tuple:
+        h = d.slots[i]
+        if d.face_up[i]:
+            return ("up", h.card)
+        if h.card != HIDDEN and h.seen >> own & 1:
+            return ("seen", h.card)
+        return ("blind",)
+
+    number = {alike(a.slot): k + 1 for k, a in enumerate(scene.game.legal(s))
+              if isinstance(a, Pick)}
+    return {i: number[alike(i)] for i, h in enumerate(d.slots)
+            if h is not None and alike(i) in number}
+
+
 class DraftRow(Static):
     """The draft row of the current Select Cards turn.
 
@@ -71,6 +98,7 @@ class DraftRow(Static):
         # the hand must fit below the row
         redraw.title(self, f"{DECK_NAMES[d.deck]} row · chosen by {look.badge(chooser)}")
         lines = []
+        numbers = slot_numbers(scene)
         for i, held in enumerate(d.slots):
             if held is None:
                 card = took.get(i, HIDDEN)
@@ -95,7 +123,8 @@ class DraftRow(Static):
                 who = f"  ← {look.badge(taker)}"
                 name = f"[strike dim]{name}[/]" if card != HIDDEN else name
             cursor = "[reverse]▶[/]" if focus_slot == i else " "
-            lines.append(f"{cursor}{i + 1} {name}{who}")
+            key = str(numbers[i]) if i in numbers else " "
+            lines.append(f"{cursor}{key} {name}{who}")
         order = " ".join(look.badge(scene.looks[p]) for p in d.pickers)
         redraw.subtitle(self, f"to pick {order}" if d.pickers else "")
         redraw.show(self, "\n".join(lines))
