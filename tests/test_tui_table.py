@@ -14,7 +14,8 @@ from rich.color import ColorSystem
 from textual.content import Content
 
 from engine.match import Match, Seat
-from engine.provincia.data import CARDS, CITIES
+from engine.provincia.actions import PICKS
+from engine.provincia.data import CARDS, CITIES, OPES
 from engine.provincia.scenario import Scenario, card
 from engine.provincia.state import PLAY, SELECT
 from tests.test_tui_support import POSITIONS, SEATS, app_for, play_until, position, settle
@@ -478,8 +479,7 @@ def test_a_draft_rows_number_is_its_actions_number(players):
     described = [m.game.describe(view, a) for a in m.game.legal(view)]
 
     async def check(app, pilot):
-        lines = text(app.screen.query_one(DraftRow)).splitlines()
-        assert len(lines) == len(d.slots)
+        lines = text(app.screen.query_one(DraftRow)).splitlines()[:len(d.slots)]
         numbered = 0
         for slot, line in enumerate(lines):
             key = line[1]
@@ -489,8 +489,71 @@ def test_a_draft_rows_number_is_its_actions_number(players):
             assert key.isdigit(), line
             numbered += 1
             action = described[int(key) - 1]
-            name = line[3:].split("  ")[0].split(" Q:")[0].strip()
+            name = line[3:].lstrip(PLAYABLE + NOT_NOW + NEVER).split("  ")[0]
+            name = name.split(" Q:")[0].strip()
             assert action.startswith("Take") and (name in action or "▒" in name), (line, action)
         assert numbered == len(d.slots) - len(d.taken)
 
     run(m, (120, 40), check)
+
+
+def test_the_draft_says_why_a_card_cannot_be_played_at_80x24():
+    """At 80×24 the hand's card text gives way to the row: the row marks
+    each card as the hand does, and the highlighted card's reason and text
+    show under the row."""
+    from tui.provincia import look
+    from tui.provincia.draft import DraftRow
+
+    def unaffordable(s) -> bool:
+        d = s.draft
+        return (s.phase == SELECT and d is not None and d.deck != OPES and any(
+            h is not None and d.face_up[i] and verdict(s, 0, h.card).mark != PLAYABLE
+            for i, h in enumerate(d.slots)))
+
+    m = play_until(unaffordable, 5, seats(6))
+    s = m.view(0)
+    slots = [i for i, h in enumerate(s.draft.slots)
+             if h is not None and h.card >= 0 and s.draft.face_up[i]]
+
+    async def check(app, pilot):
+        row = app.screen.query_one(DraftRow)
+        for slot in slots:
+            card = s.draft.slots[slot].card
+            app.screen.ui.focus_action(app.screen.scene(), PICKS[slot])
+            await pilot.pause()
+            shown = text(row)
+            v = verdict(s, 0, card)
+            assert v.mark in shown
+            if v.mark != PLAYABLE:
+                assert v.why in " ".join(shown.split())
+            body = look.card_text(card).split("\n", 1)
+            if len(body) > 1:
+                first = Content.from_markup(body[1]).plain.split()[:2]
+                assert " ".join(first) in " ".join(shown.split()), shown
+
+    run(m, (80, 24), check)
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_the_compact_hand_is_a_tab_stop_that_opens_at_80x24(players):
+    """During the draft at 80×24 the hand is one wrapped line of names; Tab
+    reaches it all the same, and it opens into the browsable list with the
+    card text until the focus leaves it."""
+    m = draft(players)
+
+    async def check(app, pilot):
+        hand = app.screen.query_one(Hand)
+        cards = app.screen.query_one("#hand-cards")
+        assert not cards.display
+        for _ in range(8):
+            if cards.has_focus:
+                break
+            await pilot.press("tab")
+            await pilot.pause()
+        assert cards.has_focus and cards.display and hand.has_class("-open")
+        assert cards.region.height >= 1 and app.screen.query_one("#card-text").region.height
+        await pilot.press("tab")
+        await pilot.pause()
+        assert not hand.has_class("-open") and not cards.display
+
+    run(m, (80, 24), check)

@@ -15,8 +15,45 @@ from tui.widgets.scene import Scene
 from tui.widgets.untrusted import markup
 
 from . import look
+from .hand import marked
+from .reasons import PLAYABLE, verdict
 
 BACK = "[dim]▒▒▒▒ face down[/]"
+# Lines under the row for the highlighted card: why it cannot be played now
+# (the hand's marks and words) and, at small heights where the hand's card
+# text gives way to the row, what it does (two lines, one with five or six
+# players: the compact hand below must still fit). Always as many lines, so
+# moving the highlight lays nothing out.
+DETAIL_LINES, SHORT_DETAIL_LINES, CROWDED = 1, (2, 1), 5
+
+
+def card_detail(scene: Scene, card: int, short: bool) -> str:
+    """The verdict on a card of the row for the seat whose screen this is
+    and, when ``short``, the card's text after its name line."""
+    if CARDS[card].deck == OPES:
+        said = "[dim]Opes: played at once when taken.[/]"
+    elif scene.own is None:
+        said = ""
+    else:
+        v = verdict(scene.state, scene.own, card)
+        said = (f"{marked(v)} affordable now" if v.mark == PLAYABLE
+                else f"{marked(v)} [i]{look.escape(v.why)}[/]")
+    if short:
+        text = look.card_text(card).split("\n", 1)
+        if len(text) > 1:
+            said += f" [dim]{text[1]}[/]" if said else text[1]
+    return said
+
+
+def fixed_lines(text: str, width: int, count: int) -> Content:
+    """``text`` wrapped to ``width`` in exactly ``count`` lines: cut with an
+    ellipsis, or padded."""
+    lines = markup(text).wrap(width) if width > 0 and text else []
+    if len(lines) > count:
+        lines = lines[:count]
+        lines[-1] = (lines[-1] + Content(" …")).truncate(width, ellipsis=True)
+    lines += [Content("")] * (count - len(lines))
+    return Content("\n").join(lines)
 
 
 def draft_history(scene: Scene) -> tuple[tuple, dict[int, int]]:
@@ -82,6 +119,7 @@ class DraftRow(Static):
     def show(self, scene: Scene, focus_slot: int | None = None) -> None:
         s = scene.state
         d = s.draft
+        self._seats = s.n
         if d is not None:
             self._row_turn = (s.round, len(s.queue))
         between = (d is None and s.phase == SELECT and s.round == self._row_turn[0]
@@ -107,6 +145,8 @@ class DraftRow(Static):
             else:
                 card = held.card
             face_down = not d.face_up[i]
+            mark = "" if held is None or card == HIDDEN or d.deck == OPES or scene.own is None \
+                else marked(verdict(s, scene.own, card))
             if card == HIDDEN:
                 name = BACK
             else:
@@ -124,10 +164,27 @@ class DraftRow(Static):
                 name = f"[strike dim]{name}[/]" if card != HIDDEN else name
             cursor = "[reverse]▶[/]" if focus_slot == i else " "
             key = str(numbers[i]) if i in numbers else " "
-            lines.append(f"{cursor}{key} {name}{who}")
+            lines.append(f"{cursor}{key} {mark}{name}{who}")
         order = " ".join(look.badge(scene.looks[p]) for p in d.pickers)
         redraw.subtitle(self, f"to pick {order}" if d.pickers else "")
-        redraw.show(self, "\n".join(lines))
+        held = d.slots[focus_slot] if focus_slot is not None else None
+        detail = card_detail(scene, held.card, self.short) \
+            if held is not None and held.card != HIDDEN else ""
+        redraw.show(self, markup("\n".join(lines)) + Content("\n")
+                    + fixed_lines(detail, self.content_size.width, self.detail_lines))
+
+    @property
+    def short(self) -> bool:
+        """At small heights the hand's card text gives way to the row."""
+        return self.screen.has_class("-short") if self.is_attached else False
+
+    _seats = 0
+
+    @property
+    def detail_lines(self) -> int:
+        if not self.short:
+            return DETAIL_LINES
+        return SHORT_DETAIL_LINES[self._seats >= CROWDED]
 
     def _between(self, scene: Scene) -> None:
         """The box between two rows: the next chooser, as many lines as a row."""
@@ -136,4 +193,4 @@ class DraftRow(Static):
         redraw.title(self, f"Next row · chosen by {look.badge(chooser)}")
         redraw.subtitle(self, "")
         note = markup("[dim]$name chooses a deck…[/]", name=chooser.name)  # a seat's name
-        redraw.show(self, note + Content("\n" * (CARDS_PER_DRAW - 1)))
+        redraw.show(self, note + Content("\n" * (CARDS_PER_DRAW - 1 + self.detail_lines)))

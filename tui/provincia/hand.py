@@ -5,7 +5,9 @@ the hand shrinks to one wrapped line of names so it stays in sight."""
 
 from __future__ import annotations
 
-from textual import on
+from collections.abc import Callable
+
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.css.scalar import Scalar
@@ -60,13 +62,23 @@ def card_of(action: tuple | None) -> int | None:
     return action.card if isinstance(action, CARD_ACTIONS) else None
 
 
+class Compact(Static, can_focus=True):
+    """The hand as one wrapped line of names (small heights, while the draft
+    or the battle takes the side panel). A Tab stop all the same: reached,
+    the hand opens into its browsable list (``Hand``)."""
+
+
 class Hand(Vertical):
-    """Cards in hand. Browsable with the cursor; follows the action menu."""
+    """Cards in hand. Browsable with the cursor; follows the action menu.
+
+    Where the hand is shown compact, Tab reaching it opens it (class
+    ``-open``: the list and the card text, the draft and battle making way)
+    until the focus leaves the hand."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="hand-trade")
         yield Static(id="hand-tokens")
-        yield Static(id="hand-compact")
+        yield Compact(id="hand-compact")
         yield OptionList(id="hand-cards")
         yield Static(id="card-text")
 
@@ -152,6 +164,31 @@ class Hand(Vertical):
         redraw.show(text, look.card_text(card) if card is not None else "")
         if card is not None and card in self._cards:
             self.query_one("#hand-cards", OptionList).highlighted = self._cards.index(card)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The compact line took the focus (Tab): open the list and hand
+        the focus on to it."""
+        if isinstance(event.widget, Compact):
+            self._open(True)
+            self.call_after_refresh(self.query_one("#hand-cards", OptionList).focus)
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self.call_after_refresh(self._close_if_left)
+
+    def _close_if_left(self) -> None:
+        focused = self.app.focused
+        if focused is None or self not in focused.ancestors_with_self:
+            self._open(False)
+
+    on_open: Callable[[bool], None] | None = None
+    """Told when the hand opens or closes (the table makes way for it)."""
+
+    def _open(self, on: bool) -> None:
+        if self.has_class("-open") == on:
+            return
+        self.set_class(on, "-open")
+        if self.on_open is not None:
+            self.on_open(on)
 
     @on(OptionList.OptionHighlighted, "#hand-cards")
     def _browse(self, event: OptionList.OptionHighlighted) -> None:

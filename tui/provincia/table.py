@@ -43,9 +43,11 @@ class ProvinciaUI:
         self._draft = DraftRow(id="draft", classes="panel")
         self._battle = BattlePanel(id="battle", classes="panel")
         self._hand = Hand(id="hand", classes="panel")
+        self._hand.on_open = self._hand_opened
         self._panels: list[CityPanel] = []
         self._side = Vertical(self._draft, self._battle, self._hand, id="side")
         self._scene: Scene | None = None
+        self._focused: tuple | None = None  # the action highlighted in the menu
 
     def board(self) -> Widget:
         return Vertical(self._board, self._cities, id="table")
@@ -77,9 +79,19 @@ class ProvinciaUI:
         self._hand.show(scene)
         busy = self._draft.display or this_rounds_battle(s)
         self._side.set_class(busy, "-busy")
+        if self._hand.has_class("-open") and self._side.screen.has_class("-short"):
+            # the compact hand was opened by Tab: the row or battle makes way
+            self._draft.display = self._battle.display = False
+
+    def _hand_opened(self, on: bool) -> None:
+        """The hand opened (Tab) or closed: show the table again around it."""
+        if self._scene is not None:
+            self.show(self._scene)
+            self.focus_action(self._scene, self._focused)
 
     def focus_action(self, scene: Scene, action: tuple | None) -> None:
         """Point the draft row or the card text at what ``action`` is about."""
+        self._focused = action
         if isinstance(action, Pick) and scene.state.draft is not None:
             self._draft.show(scene, action.slot)
             held = scene.state.draft.slots[action.slot]
