@@ -557,3 +557,31 @@ def test_the_compact_hand_is_a_tab_stop_that_opens_at_80x24(players):
         assert not hand.has_class("-open") and not cards.display
 
     run(m, (80, 24), check)
+
+
+def test_every_citys_battle_row_shows_with_six_players_at_80x24():
+    """The 6-player battle panel dropped rows at its foot, the player's own
+    among them: every city's row is on screen, and the player's own loss
+    line when it fell."""
+    from tests.test_tui_support import POSITIONS
+    from tui.provincia.battle import BattlePanel
+
+    m = play_until(POSITIONS["battle_result"][1], 5, seats(6))
+    s = m.state
+
+    async def check(app, pilot):
+        panel = app.screen.query_one(BattlePanel)
+        r = panel.region
+        side = app.screen.query_one("#side").region
+        rows = [strip.text[r.x:r.right] for strip in
+                app.screen._compositor.render_strips()[r.y:min(r.bottom, side.bottom)]]
+        assert rows[-1].startswith("╰")  # the whole panel is in sight
+        letters = [CITIES[pl.city].letter for pl in s.players]
+        for letter in letters:
+            assert any(row.startswith(f"│  {letter} ") for row in rows), (letter, rows)
+        own = next(line for line in s.battle if line.seat == 0)
+        if not own.won:
+            at = next(i for i, row in enumerate(rows) if row.startswith(f"│  {letters[0]} "))
+            assert "lost:" in rows[at + 1]
+
+    run(m, (80, 24), check)

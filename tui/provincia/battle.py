@@ -19,11 +19,17 @@ from engine.provincia.state import BATTLE, FINAL, State
 from engine.provincia.text import amount, card_name
 from tui.widgets import redraw
 from tui.widgets.scene import Scene
+from tui.widgets.untrusted import markup
 
 from . import look
 
 LOSS_EVENTS = (Lost, Destroyed, PrestigeChanged, Saved, Overflowed)
 MAX_LOOKBACK = 200
+# At small heights the panel has this many lines (the side panel's share of
+# 80×24, the hand making way): every seat's row stays, the player's own loss
+# line too, and the others' losses as far as they fit (the log has them all).
+SHORT_LINES = 12
+NARROW = 40
 
 
 def battle_losses(scene: Scene) -> dict[int, list[str]]:
@@ -74,12 +80,24 @@ def this_rounds_battle(state: State) -> bool:
 class BattlePanel(Static):
     """The battle of the current round."""
 
+    _scene: Scene | None = None
+    _laid: tuple = ()
+
+    def on_resize(self) -> None:
+        """The width and the screen's height decide the wording and which
+        loss lines fit: shown again once laid out at a new size."""
+        if self._scene is not None and (self.content_size.width, self.short) != self._laid:
+            self.call_after_refresh(self.show, self._scene)
+
     def show(self, scene: Scene) -> None:
+        self._scene = scene
+        self._laid = (self.content_size.width, self.short)
         s = scene.state
         self.display = this_rounds_battle(s)
         if not self.display:
             return
         bellum = s.bellum[BATTLE_ROUNDS.index(s.round)].card
+        self._order = tuple(s.order_from(s.caesar))
         redraw.title(self, f"Battle · round {s.round}")
         header = "[dim]     Def Mor Mil Tok  Sum[/]"
         if bellum == HIDDEN:
@@ -100,20 +118,62 @@ class BattlePanel(Static):
             return
         b = BELLA[bellum]
         tokens = " ".join(look.token(t) for t in s.revealed) or "none"
-        lines = [f"Gauls attack with [b $error]{b.attack}[/] [dim](Bellum {b.name})[/]",
+        width = self.content_size.width
+        bellum_name = f"Bellum {b.name}" if width >= NARROW or not width else b.name
+        lines = [f"Gauls attack with [b $error]{b.attack}[/] [dim]({bellum_name})[/]",
                  f"Tokens {tokens}", header]
         losses = battle_losses(scene)
         fought = {line.seat: line for line in s.battle}
+        rows: list[tuple[str, str | None]] = []  # (seat row, its loss line)
         for p in s.order_from(s.caesar):
             lk = scene.looks[p]
             if p not in fought:
-                lines.append(f"{look.badge(lk)} [dim]still to fight[/]")
+                rows.append((f"{look.badge(lk)} [dim]still to fight[/]", None))
                 continue
             f = fought[p]
             verdict = "[b $success]holds[/]" if f.won else "[b $error]falls[/]"
-            lines.append(f"{look.badge(lk)} {f.defense:>3} {f.morale:>3} {f.military:>3}"
-                         f" {f.tokens:>+3} {f.total:>4} {verdict}")
-            if not f.won:
-                lost = "; ".join(losses.get(p, [])) or "…"
-                lines.append(f"    [dim]lost:[/] {lost}")
-        redraw.show(self, "\n".join(lines))
+            row = (f"{look.badge(lk)} {f.defense:>3} {f.morale:>3} {f.military:>3}"
+                   f" {f.tokens:>+3} {f.total:>4} {verdict}")
+            lost = None if f.won else "; ".join(losses.get(p, [])) or "…"
+            rows.append((row, lost))
+        redraw.show(self, "\n".join(lines + self.fit(rows, scene.own, len(lines))))
+
+    def fit(self, rows: list[tuple[str, str | None]], own: int | None,
+            used: int) -> list[str]:
+        """Every seat's row with its loss line; at small heights, where all
+        would not fit, the player's own loss line first and the others' as
+        far as they fit, then a line saying the rest are in the log (a
+        panel that lost rows at its foot lost the player's own among them)."""
+        def loss(text: str) -> str:
+            return f"    [dim]lost:[/] {text}"
+
+        width = self.content_size.width
+        limit = SHORT_LINES if self.short else None
+
+        def height(text: str) -> int:
+            return len(markup(text).wrap(width)) if width > 0 else 1
+
+        need = used + sum(1 + (height(loss(lost)) if lost else 0) for _, lost in rows)
+        if limit is None or need <= limit:
+            return [line for row, lost in rows for line in (row, lost and loss(lost)) if line]
+        seats = self._order
+        budget = limit - used - len(rows) - 1  # the closing note's line
+        keep = set()
+        for p in sorted(range(len(rows)), key=lambda i: seats[i] != own):
+            lost = rows[p][1]
+            if lost and height(loss(lost)) <= budget:
+                keep.add(p)
+                budget -= height(loss(lost))
+        out = []
+        for i, (row, lost) in enumerate(rows):
+            out.append(row)
+            if lost and i in keep:
+                out.append(loss(lost))
+        out.append("[dim]Other losses: in the log.[/]")
+        return out
+
+    _order: tuple[int, ...] = ()
+
+    @property
+    def short(self) -> bool:
+        return self.screen.has_class("-short") if self.is_attached else False

@@ -79,6 +79,7 @@ class ProvinciaUI:
         self._hand.show(scene)
         busy = self._draft.display or this_rounds_battle(s)
         self._side.set_class(busy, "-busy")
+        self._side.set_class(self._battle.display, "-battle")
         if self._hand.has_class("-open") and self._side.screen.has_class("-short"):
             # the compact hand was opened by Tab: the row or battle makes way
             self._draft.display = self._battle.display = False
