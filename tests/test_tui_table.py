@@ -585,3 +585,22 @@ def test_every_citys_battle_row_shows_with_six_players_at_80x24():
             assert "lost:" in rows[at + 1]
 
     run(m, (80, 24), check)
+
+
+def test_the_draft_border_is_never_cut_at_80x24():
+    """"Aedificium row · chosen by …" and six seats to pick were cut at the
+    border's end: shorter words are taken where the long ones would be."""
+    from tui.provincia.draft import DraftRow
+
+    m = play_until(lambda s: s.phase == SELECT and s.draft is not None and s.draft.deck == 2
+                   and len(s.draft.pickers) == 6, 5, seats(6))
+    letters = [CITIES[m.state.players[p].city].letter for p in m.state.draft.pickers]
+
+    async def check(app, pilot):
+        r = app.screen.query_one(DraftRow).region
+        rows = [strip.text[r.x:r.right] for strip in app.screen._compositor.render_strips()]
+        top, bottom = rows[r.y], rows[r.bottom - 1]
+        assert "Aedificium" in top and "chosen by" in top and "…" not in top, top
+        assert "…" not in bottom and all(f" {c}" in bottom for c in letters), bottom
+
+    run(m, (80, 24), check)

@@ -87,7 +87,12 @@ class BattlePanel(Static):
         """The width and the screen's height decide the wording and which
         loss lines fit: shown again once laid out at a new size."""
         if self._scene is not None and (self.content_size.width, self.short) != self._laid:
-            self.call_after_refresh(self.show, self._scene)
+            self.call_after_refresh(self._again)
+
+    def _again(self) -> None:
+        """The latest scene (not the one of the resize)."""
+        if self._scene is not None:
+            self.show(self._scene)
 
     def show(self, scene: Scene) -> None:
         self._scene = scene

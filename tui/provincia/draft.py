@@ -117,6 +117,8 @@ class DraftRow(Static):
     _row_turn: tuple[int, int] = (-1, -1)  # (round, turns left) of the last row drawn
 
     def show(self, scene: Scene, focus_slot: int | None = None) -> None:
+        self._shown = (scene, focus_slot)
+        self._width = self.size.width
         s = scene.state
         d = s.draft
         self._seats = s.n
@@ -133,8 +135,11 @@ class DraftRow(Static):
         takers = {slot: seat for seat, slot in d.taken}
         chooser = scene.looks[d.chooser]
         # the chooser and the seats still to pick go on the border: at 80×24
-        # the hand must fit below the row
-        redraw.title(self, f"{DECK_NAMES[d.deck]} row · chosen by {look.badge(chooser)}")
+        # the hand must fit below the row (shorter words where the long cut)
+        redraw.title(self, self.fitting(
+            f"{DECK_NAMES[d.deck]} row · chosen by {look.badge(chooser)}",
+            f"{DECK_NAMES[d.deck]} · chosen by {look.badge(chooser)}",
+            f"{DECK_NAMES[d.deck]} · by {look.badge(chooser)}"))
         lines = []
         numbers = slot_numbers(scene)
         for i, held in enumerate(d.slots):
@@ -166,12 +171,38 @@ class DraftRow(Static):
             key = str(numbers[i]) if i in numbers else " "
             lines.append(f"{cursor}{key} {mark}{name}{who}")
         order = " ".join(look.badge(scene.looks[p]) for p in d.pickers)
-        redraw.subtitle(self, f"to pick {order}" if d.pickers else "")
+        tight = " ".join(look.tight_badge(scene.looks[p]) for p in d.pickers)
+        redraw.subtitle(self, self.fitting(f"to pick {order}", f"to pick {tight}")
+                        if d.pickers else "")
         held = d.slots[focus_slot] if focus_slot is not None else None
         detail = card_detail(scene, held.card, self.short) \
             if held is not None and held.card != HIDDEN else ""
         redraw.show(self, markup("\n".join(lines)) + Content("\n")
                     + fixed_lines(detail, self.content_size.width, self.detail_lines))
+
+    def fitting(self, *texts: str) -> str:
+        """The first of ``texts`` that fits on the border (the last if none
+        does; the first before the first layout, which shows it again)."""
+        room = self.outer_size.width - 6  # corners, and a rule and a space each side
+        for text in texts:
+            if room <= 0 or markup(text).cell_length <= room:
+                return text
+        return texts[-1]
+
+    _shown: tuple | None = None
+    _width = 0
+
+    def on_resize(self) -> None:
+        """A new width may take other words on the border, and other detail
+        lines: shown again once laid out."""
+        if self._shown is not None and self.size.width != self._width:
+            self.call_after_refresh(self._again)
+
+    def _again(self) -> None:
+        """The latest row and highlight (not those of the resize: the
+        highlight may have moved since)."""
+        if self._shown is not None:
+            self.show(*self._shown)
 
     @property
     def short(self) -> bool:
@@ -190,7 +221,8 @@ class DraftRow(Static):
         """The box between two rows: the next chooser, as many lines as a row."""
         s = scene.state
         chooser = scene.looks[s.queue[0]]
-        redraw.title(self, f"Next row · chosen by {look.badge(chooser)}")
+        redraw.title(self, self.fitting(f"Next row · chosen by {look.badge(chooser)}",
+                                        f"Next row · by {look.badge(chooser)}"))
         redraw.subtitle(self, "")
         note = markup("[dim]$name chooses a deck…[/]", name=chooser.name)  # a seat's name
         redraw.show(self, note + Content("\n" * (CARDS_PER_DRAW - 1 + self.detail_lines)))

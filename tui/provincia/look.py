@@ -63,6 +63,11 @@ def badge(look: SeatLook) -> str:
     return f"[reverse $seat-{look.colour}] {look.letter} [/]"
 
 
+def tight_badge(look: SeatLook) -> str:
+    """The badge without its padding, for a row of seats on a narrow border."""
+    return f"[reverse $seat-{look.colour}]{look.letter}[/]"
+
+
 def city(look: SeatLook) -> str:
     """The city name in its colour, with the letter. (Never the owner's
     name: that is a person's text, put in only as a template value.)"""
