@@ -604,3 +604,65 @@ def test_the_draft_border_is_never_cut_at_80x24():
         assert "…" not in bottom and all(f" {c}" in bottom for c in letters), bottom
 
     run(m, (80, 24), check)
+
+
+def test_the_legend_says_can_pay_outside_play_cards():
+    """During the draft and the battle nothing can be played: the hand's
+    legend says ● can pay there, and ● playable in Play Cards."""
+    for name, word in (("draft", "can pay"), ("battle", "can pay"), ("play", "playable")):
+        async def check(app, pilot, word=word):
+            legend = Content.from_markup(str(app.screen.query_one(Hand).border_subtitle)).plain
+            assert f"{PLAYABLE} {word}" in legend, legend
+
+        run(position(name), (120, 40), check)
+
+
+def test_the_next_chooser_is_you_choose_on_your_own_screen():
+    """"You chooses a deck…" read the seat's name into a sentence made for
+    others: the seat whose screen it is reads "You choose a deck…"."""
+    from textual.app import App
+
+    from tui.provincia import look
+    from tui.provincia.draft import DraftRow
+    from tui.widgets.scene import Scene
+
+    m = Match("provincia", (Seat("Julia"),) + seats(4)[1:], 5)
+    rng = random.Random(5)
+    row = between = None
+    while between is None:
+        s = m.state
+        if s.phase == SELECT and s.draft is not None:
+            row = s
+        elif row is not None and s.phase == SELECT and s.draft is None and s.queue \
+                and s.queue[0] == 0 and s.round == row.round:
+            between = s
+        m.play(rng.choice(m.game.legal(s)))
+
+    class Harness(App):
+        def compose(self):
+            yield DraftRow(id="draft")
+
+    async def go() -> None:
+        async with Harness().run_test(size=(60, 20)) as pilot:
+            widget = pilot.app.query_one(DraftRow)
+            for seat, said in ((0, "You choose a deck…"), (1, "Julia chooses a deck…")):
+                scene = Scene(m.game, row, seat, m.seats, look.looks(row, m.seats), lambda k: None)
+                widget.show(scene)
+                widget.show(Scene(m.game, between, seat, m.seats, look.looks(between, m.seats),
+                                  lambda k: None))
+                await pilot.pause()
+                lines = [widget.render_line(y).text.strip() for y in range(widget.size.height)]
+                assert said in lines, lines
+
+    asyncio.run(go())
+
+
+def test_the_edition_options_help_explains_each_choice():
+    """The new-game form showed "Edition tuned" with a help naming only
+    "first": the help says what each choice is."""
+    from engine import get_game
+
+    option = next(o for o in get_game("provincia").options if o.key == "edition")
+    for choice in option.choices:
+        assert f"{choice}: " in option.help, choice
+    assert len(option.help) <= 35  # the form's help line, or it is cut

@@ -36,7 +36,7 @@ def card_detail(scene: Scene, card: int, short: bool) -> str:
         said = ""
     else:
         v = verdict(scene.state, scene.own, card)
-        said = (f"{marked(v)} affordable now" if v.mark == PLAYABLE
+        said = (f"{marked(v)} can pay now" if v.mark == PLAYABLE
                 else f"{marked(v)} [i]{look.escape(v.why)}[/]")
     if short:
         text = look.card_text(card).split("\n", 1)
@@ -224,5 +224,8 @@ class DraftRow(Static):
         redraw.title(self, self.fitting(f"Next row · chosen by {look.badge(chooser)}",
                                         f"Next row · by {look.badge(chooser)}"))
         redraw.subtitle(self, "")
-        note = markup("[dim]$name chooses a deck…[/]", name=chooser.name)  # a seat's name
+        if s.queue[0] == scene.own:  # the seat whose screen it is: never "You chooses"
+            note = markup("[dim]You choose a deck…[/]")
+        else:
+            note = markup("[dim]$name chooses a deck…[/]", name=chooser.name)  # a seat's name
         redraw.show(self, note + Content("\n" * (CARDS_PER_DRAW - 1 + self.detail_lines)))

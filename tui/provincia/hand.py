@@ -17,6 +17,7 @@ from textual.widgets.option_list import Option
 from engine.core import HIDDEN
 from engine.provincia.actions import Activate, Destroy, Discard, Order, Play, Take
 from engine.provincia.data import AEDIFICIA, CARDS
+from engine.provincia.state import FINAL, PLAY
 from tui.widgets import redraw
 from tui.widgets.scene import Scene
 from tui.widgets.untrusted import markup
@@ -26,6 +27,10 @@ from .reasons import NEVER, NOT_NOW, PLAYABLE, Verdict, trade_note, verdict
 
 MARK_STYLE = {PLAYABLE: "b $success", NEVER: "b $error"}
 LEGEND_MARKUP = (f"[b $success]{PLAYABLE}[/] playable [dim]{NOT_NOW}[/] not now "
+                 f"[b $error]{NEVER}[/] never")
+# Outside Play Cards nothing can be played: the same mark then says the
+# card could be paid for (the draft row marks its cards so too).
+AFFORD_MARKUP = (f"[b $success]{PLAYABLE}[/] can pay [dim]{NOT_NOW}[/] not now "
                  f"[b $error]{NEVER}[/] never")
 
 
@@ -84,7 +89,6 @@ class Hand(Vertical):
 
     def on_mount(self) -> None:
         redraw.title(self, "Hand")
-        self.border_subtitle = LEGEND_MARKUP
         self._cards: list[int] = []
         self._listed: tuple[list[int], list[Verdict]] | None = None
 
@@ -96,6 +100,8 @@ class Hand(Vertical):
             return
         pl = scene.state.players[seat]
         hand = pl.hand
+        playing = scene.state.phase in (PLAY, FINAL)
+        redraw.subtitle(self, LEGEND_MARKUP if playing else AFFORD_MARKUP)
         tokens = " ".join(look.token(h.card) for h in pl.tokens if h.card != HIDDEN)
         redraw.show(self.query_one("#hand-tokens", Static),
                     f"[dim]Battle tokens[/] {tokens}" if tokens else "")

@@ -32,8 +32,9 @@ class ProvinciaUI:
              "cities the last move changed. "
              "Each city has a colour and a letter, its board (Pons or Portus: "
              "which of those two it may build) and ★ its special building "
-             "(bold once built), the first tie-break. Hand: ● playable now, "
-             "· not now (the reason follows), ✗ never for this city. "
+             "(bold once built), the first tie-break. Hand: ● playable now "
+             "(outside Play Cards: can pay now), · not now (the reason "
+             "follows), ✗ never for this city. "
              "Tab reaches the cities (arrows scroll them).")
 
     def __init__(self) -> None:
