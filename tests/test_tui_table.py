@@ -666,3 +666,29 @@ def test_the_edition_options_help_explains_each_choice():
     for choice in option.choices:
         assert f"{choice}: " in option.help, choice
     assert len(option.help) <= 35  # the form's help line, or it is cut
+
+
+def test_the_last_battle_stays_until_a_deck_is_chosen_in_the_next_round():
+    """The battle's result went by within Phases 4 and 5 at the bots' pace:
+    it stays into the next round while the first deck is being chosen."""
+    from engine.provincia.data import BATTLE_ROUNDS, MARKERS_PER_DECK
+    from tui.provincia.battle import BattlePanel
+
+    def next_round_start(s) -> bool:
+        return (s.round - 1 in BATTLE_ROUNDS and s.phase == SELECT and s.draft is None
+                and s.markers == (MARKERS_PER_DECK,) * 3)
+
+    m = play_until(next_round_start, 5, seats(3))  # round 4: the human is Caesar, first to choose
+    s = m.state
+    assert s.battle
+
+    async def check(app, pilot):
+        panel = app.screen.query_one(BattlePanel)
+        assert panel.display
+        assert f"Last battle · round {s.round - 1}" in str(panel.border_title)
+        shown = text(panel)
+        for line in s.battle:
+            assert CITIES[s.players[line.seat].city].letter in shown
+        assert ("holds" in shown) or ("falls" in shown)
+
+    run(m, (120, 40), check)

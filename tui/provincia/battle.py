@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from engine.core import HIDDEN
-from engine.provincia.data import BATTLE_ROUNDS, BELLA
+from engine.provincia.data import BATTLE_ROUNDS, BELLA, MARKERS_PER_DECK
 from engine.provincia.events import (
     Destroyed,
     Lost,
@@ -15,7 +15,7 @@ from engine.provincia.events import (
     Saved,
     TokensRevealed,
 )
-from engine.provincia.state import BATTLE, FINAL, State
+from engine.provincia.state import BATTLE, FINAL, SELECT, State
 from engine.provincia.text import amount, card_name
 from tui.widgets import redraw
 from tui.widgets.scene import Scene
@@ -70,11 +70,21 @@ def battle_losses(scene: Scene) -> dict[int, list[str]]:
     return out
 
 
-def this_rounds_battle(state: State) -> bool:
-    """Is there a battle to show: during Phase 3 and after it in its round
-    (not in the final Play Cards turn, which is about the hand)."""
+def shown_battle(state: State, keep_last: bool = True) -> int | None:
+    """The round whose battle the panel shows: during Phase 3 and after it
+    in its round (not in the final Play Cards turn, which is about the
+    hand), and, ``keep_last``, on into the next round until a deck is
+    chosen there (the result went by with the bots' pace in Phases 4 and 5;
+    the first row of cards needs the room; at small heights the hand needs
+    it at once)."""
     s = state
-    return s.round in BATTLE_ROUNDS and BATTLE <= s.phase < FINAL
+    if s.round in BATTLE_ROUNDS and BATTLE <= s.phase < FINAL:
+        return s.round
+    before = s.round - 1
+    if (keep_last and before in BATTLE_ROUNDS and s.battle and s.phase == SELECT
+            and s.draft is None and s.markers == (MARKERS_PER_DECK,) * 3):
+        return before
+    return None
 
 
 class BattlePanel(Static):
@@ -98,12 +108,16 @@ class BattlePanel(Static):
         self._scene = scene
         self._laid = (self.content_size.width, self.short)
         s = scene.state
-        self.display = this_rounds_battle(s)
-        if not self.display:
+        battle_round = shown_battle(s, keep_last=not self.short)
+        self.display = battle_round is not None
+        if battle_round is None:
             return
-        bellum = s.bellum[BATTLE_ROUNDS.index(s.round)].card
-        self._order = tuple(s.order_from(s.caesar))
-        redraw.title(self, f"Battle · round {s.round}")
+        bellum = s.bellum[BATTLE_ROUNDS.index(battle_round)].card
+        # the order they fought in (Caesar has moved on by the next round)
+        self._order = (tuple(s.order_from(s.caesar)) if battle_round == s.round
+                       else tuple(line.seat for line in s.battle))
+        redraw.title(self, f"Battle · round {battle_round}" if battle_round == s.round
+                     else f"Last battle · round {battle_round}")
         header = "[dim]     Def Mor Mil Tok  Sum[/]"
         if bellum == HIDDEN:
             placed = sum(h is not None for h in s.committed)
@@ -130,7 +144,7 @@ class BattlePanel(Static):
         losses = battle_losses(scene)
         fought = {line.seat: line for line in s.battle}
         rows: list[tuple[str, str | None]] = []  # (seat row, its loss line)
-        for p in s.order_from(s.caesar):
+        for p in self._order:
             lk = scene.looks[p]
             if p not in fought:
                 rows.append((f"{look.badge(lk)} [dim]still to fight[/]", None))

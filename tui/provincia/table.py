@@ -14,7 +14,7 @@ from tui.widgets.scene import Scene
 from tui.widgets.seats import SeatLook
 
 from . import look
-from .battle import BattlePanel, this_rounds_battle
+from .battle import BattlePanel
 from .board import Board
 from .city import CityPanel
 from .draft import DraftRow
@@ -78,7 +78,7 @@ class ProvinciaUI:
         self._draft.show(scene, slot)
         self._battle.show(scene)
         self._hand.show(scene)
-        busy = self._draft.display or this_rounds_battle(s)
+        busy = self._draft.display or self._battle.display
         self._side.set_class(busy, "-busy")
         self._side.set_class(self._battle.display, "-battle")
         if self._hand.has_class("-open") and self._side.screen.has_class("-short"):
