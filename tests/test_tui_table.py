@@ -552,9 +552,17 @@ def test_the_compact_hand_is_a_tab_stop_that_opens_at_80x24(players):
             await pilot.pause()
         assert cards.has_focus and cards.display and hand.has_class("-open")
         assert cards.region.height >= 1 and app.screen.query_one("#card-text").region.height
+        row = app.screen.query_one("#draft")
+        assert not row.display  # the row makes way, so the open hand is seen whole
+        first = CARDS[hand._cards[cards.highlighted]].name  # its text, not the row's card
+        assert text(app.screen.query_one("#card-text")).startswith(first)
+        assert hand.region.bottom <= app.screen.query_one("#actions").region.y
+        await pilot.press("down")  # browsing the hand keeps it open
+        await pilot.pause()
+        assert hand.has_class("-open") and not row.display
         await pilot.press("tab")
         await pilot.pause()
-        assert not hand.has_class("-open") and not cards.display
+        assert not hand.has_class("-open") and not cards.display and row.display
 
     run(m, (80, 24), check)
 

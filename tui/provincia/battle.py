@@ -92,6 +92,8 @@ class BattlePanel(Static):
 
     _scene: Scene | None = None
     _laid: tuple = ()
+    make_way = False
+    """Set while the hand, opened by Tab at a small height, takes the room."""
 
     def on_resize(self) -> None:
         """The width and the screen's height decide the wording and which
@@ -109,7 +111,7 @@ class BattlePanel(Static):
         self._laid = (self.content_size.width, self.short)
         s = scene.state
         battle_round = shown_battle(s, keep_last=not self.short)
-        self.display = battle_round is not None
+        self.display = battle_round is not None and not self.make_way
         if battle_round is None:
             return
         bellum = s.bellum[BATTLE_ROUNDS.index(battle_round)].card

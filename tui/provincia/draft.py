@@ -115,6 +115,8 @@ class DraftRow(Static):
     """
 
     _row_turn: tuple[int, int] = (-1, -1)  # (round, turns left) of the last row drawn
+    make_way = False
+    """Set while the hand, opened by Tab at a small height, takes the room."""
 
     def show(self, scene: Scene, focus_slot: int | None = None) -> None:
         self._shown = (scene, focus_slot)
@@ -126,7 +128,7 @@ class DraftRow(Static):
             self._row_turn = (s.round, len(s.queue))
         between = (d is None and s.phase == SELECT and s.round == self._row_turn[0]
                    and len(s.queue) < self._row_turn[1])
-        self.display = d is not None or between
+        self.display = (d is not None or between) and not self.make_way
         if between:
             self._between(scene)
         if d is None:

@@ -176,7 +176,16 @@ class Hand(Vertical):
         the focus on to it."""
         if isinstance(event.widget, Compact):
             self._open(True)
-            self.call_after_refresh(self.query_one("#hand-cards", OptionList).focus)
+            self.call_after_refresh(self._browse_here)
+
+    def _browse_here(self) -> None:
+        """The list takes the focus, and the text is of its highlighted card
+        (not of the draft's card the actions point at)."""
+        cards = self.query_one("#hand-cards", OptionList)
+        cards.focus()
+        if self._cards and cards.highlighted is not None:
+            redraw.show(self.query_one("#card-text", Static),
+                        look.card_text(self._cards[cards.highlighted]))
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         self.call_after_refresh(self._close_if_left)

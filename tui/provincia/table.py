@@ -78,15 +78,15 @@ class ProvinciaUI:
         self._draft.show(scene, slot)
         self._battle.show(scene)
         self._hand.show(scene)
-        busy = self._draft.display or self._battle.display
+        busy = self._draft.display or self._battle.display or self._draft.make_way
         self._side.set_class(busy, "-busy")
         self._side.set_class(self._battle.display, "-battle")
-        if self._hand.has_class("-open") and self._side.screen.has_class("-short"):
-            # the compact hand was opened by Tab: the row or battle makes way
-            self._draft.display = self._battle.display = False
 
     def _hand_opened(self, on: bool) -> None:
-        """The hand opened (Tab) or closed: show the table again around it."""
+        """The hand opened (Tab) or closed: show the table again around it
+        (at a small height the row or the battle makes way while it is open)."""
+        way = on and self._side.screen.has_class("-short")
+        self._draft.make_way = self._battle.make_way = way
         if self._scene is not None:
             self.show(self._scene)
             self.focus_action(self._scene, self._focused)
