@@ -30,9 +30,9 @@ DETAIL_LINES, SHORT_DETAIL_LINES, CROWDED = 1, (2, 1), 5
 def card_detail(scene: Scene, card: int, short: bool) -> str:
     """The verdict on a card of the row for the seat whose screen this is
     and, when ``short``, the card's text after its name line."""
-    if CARDS[card].deck == OPES:
-        said = "[dim]Opes: played at once when taken.[/]"
-    elif scene.own is None:
+    if CARDS[card].deck == OPES:  # played at once: who receives what is all
+        return look.card_text(card).split("\n", 1)[1]
+    if scene.own is None:
         said = ""
     else:
         v = verdict(scene.state, scene.own, card)
