@@ -210,3 +210,12 @@ def test_resource_colours_differ_in_16_colours():
     numbers = [standard(c) for c in RES_COLOURS.values()]
     assert len(set(numbers)) == 4
     assert len({n % 8 for n in numbers}) == 4
+
+
+def test_no_resource_colour_is_a_seat_colour_in_16_colours():
+    """Clay was drawn in Forum Julii's bright red and Gold in Arelate's
+    yellow: in 16 colours no resource takes a seat's colour (the seats hold
+    every bright hue, so the resources take the dark ones and grey)."""
+    seats = {standard(c) for c in SEAT_COLOURS.values()}
+    for name, colour in RES_COLOURS.items():
+        assert standard(colour) not in seats, name

@@ -10,10 +10,12 @@ import html
 import random
 
 import pytest
+from rich.color import ColorSystem
 from textual.content import Content
 
 from engine.match import Match, Seat
-from engine.provincia.data import CARDS, CITIES
+from engine.provincia.actions import PICKS
+from engine.provincia.data import CARDS, CITIES, OPES
 from engine.provincia.scenario import Scenario, card
 from engine.provincia.state import PLAY, SELECT
 from tests.test_tui_support import POSITIONS, SEATS, app_for, play_until, position, settle
@@ -391,3 +393,310 @@ def test_the_card_text_keeps_one_height_for_the_whole_hand():
         assert sizes == {tallest}
 
     run(big_hand(), (120, 40), check)
+
+
+def in_colours(app, widget, system) -> list[tuple]:
+    """The widget's rows as the terminal draws them, each segment's text and
+    colours rounded to ``system`` (what a 256- or 16-colour terminal shows)."""
+    r = widget.region
+    rows = app.screen._compositor.render_strips()[r.y:r.bottom]
+    out = []
+    for strip in rows:
+        for seg in strip.crop(r.x, r.right):
+            style = seg.style
+            colours = tuple(c.downgrade(ColorSystem[system]).number if c else None
+                            for c in ((style.color, style.bgcolor) if style else (None, None)))
+            marks = (style.bold, style.reverse, style.underline) if style else ()
+            out.extend((ch, colours, marks) for ch in seg.text)
+    return out
+
+
+@pytest.mark.parametrize("system", ["EIGHT_BIT", "STANDARD"])
+def test_a_changed_city_differs_in_256_and_16_colours(system):
+    """The tint of a city the last move changed is lost when 256 colours
+    round it away (rgb(27,26,25) against rgb(27,27,27)): the panel must
+    still look different from the same panel unmarked."""
+    match = position("play")
+
+    async def check(app, pilot):
+        await pilot.press("1")
+        await settle(pilot)
+        changed = [p for p in app.screen.query(CityPanel) if p._shown[2]]
+        assert changed
+        for panel in changed:
+            marked = in_colours(app, panel, system)
+            scene, to_move, _ = panel._shown
+            panel.show(scene, to_move, False)
+            await pilot.pause()
+            assert in_colours(app, panel, system) != marked, panel.seat
+            panel.show(scene, to_move, True)
+            await pilot.pause()
+
+    run(match, (120, 40), check)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+def test_the_focused_cities_show_an_accent_border_and_title(size):
+    """Tab onto the cities: a titled accent border appears, as on the other
+    panels (before, at 120×40 nothing changed; at 80×24 a scrollbar thumb)."""
+    m = draft(4)
+
+    async def check(app, pilot):
+        cities = app.screen.query_one("#cities")
+
+        def rows() -> list[str]:
+            r = cities.region
+            return [s.text[r.x:r.right] for s in
+                    app.screen._compositor.render_strips()[r.y:r.bottom]]
+
+        assert not any("Cities" in row for row in rows())
+        for _ in range(8):
+            if app.focused is cities:
+                break
+            await pilot.press("tab")
+        assert app.focused is cities
+        await pilot.pause()
+        top = rows()[0]
+        assert "Cities" in top and "━" in top
+        # the border is drawn in the accent colour, in 16 colours too
+        accent = cities.styles.border_top[1].rich_color.downgrade(ColorSystem.STANDARD).number
+        assert in_colours(app, cities, "STANDARD")[0][1][0] == accent
+
+    run(m, size, check)
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_a_draft_rows_number_is_its_actions_number(players):
+    """Once cards are taken, row "4 Forum" was action "2 Take Forum": each
+    row's number is now the key of the action taking its card, and a taken
+    row has none."""
+    from tui.provincia.draft import DraftRow
+
+    m = draft(players)
+    d = m.state.draft
+    assert d.taken  # some cards are gone: the two numberings differed
+    view = m.view(0)
+    described = [m.game.describe(view, a) for a in m.game.legal(view)]
+
+    async def check(app, pilot):
+        lines = text(app.screen.query_one(DraftRow)).splitlines()[:len(d.slots)]
+        numbered = 0
+        for slot, line in enumerate(lines):
+            key = line[1]
+            if d.slots[slot] is None:
+                assert key == " ", line
+                continue
+            assert key.isdigit(), line
+            numbered += 1
+            action = described[int(key) - 1]
+            name = line[3:].lstrip(PLAYABLE + NOT_NOW + NEVER).split("  ")[0]
+            name = name.split(" Q:")[0].strip()
+            assert action.startswith("Take") and (name in action or "▒" in name), (line, action)
+        assert numbered == len(d.slots) - len(d.taken)
+
+    run(m, (120, 40), check)
+
+
+def test_the_draft_says_why_a_card_cannot_be_played_at_80x24():
+    """At 80×24 the hand's card text gives way to the row: the row marks
+    each card as the hand does, and the highlighted card's reason and text
+    show under the row."""
+    from tui.provincia import look
+    from tui.provincia.draft import DraftRow
+
+    def unaffordable(s) -> bool:
+        d = s.draft
+        return (s.phase == SELECT and d is not None and d.deck != OPES and any(
+            h is not None and d.face_up[i] and verdict(s, 0, h.card).mark != PLAYABLE
+            for i, h in enumerate(d.slots)))
+
+    m = play_until(unaffordable, 5, seats(6))
+    s = m.view(0)
+    slots = [i for i, h in enumerate(s.draft.slots)
+             if h is not None and h.card >= 0 and s.draft.face_up[i]]
+
+    async def check(app, pilot):
+        row = app.screen.query_one(DraftRow)
+        for slot in slots:
+            card = s.draft.slots[slot].card
+            app.screen.ui.focus_action(app.screen.scene(), PICKS[slot])
+            await pilot.pause()
+            shown = text(row)
+            v = verdict(s, 0, card)
+            assert v.mark in shown
+            if v.mark != PLAYABLE:
+                assert v.why in " ".join(shown.split())
+            body = look.card_text(card).split("\n", 1)
+            if len(body) > 1:
+                first = Content.from_markup(body[1]).plain.split()[:2]
+                assert " ".join(first) in " ".join(shown.split()), shown
+
+    run(m, (80, 24), check)
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_the_compact_hand_is_a_tab_stop_that_opens_at_80x24(players):
+    """During the draft at 80×24 the hand is one wrapped line of names; Tab
+    reaches it all the same, and it opens into the browsable list with the
+    card text until the focus leaves it."""
+    m = draft(players)
+
+    async def check(app, pilot):
+        hand = app.screen.query_one(Hand)
+        cards = app.screen.query_one("#hand-cards")
+        assert not cards.display
+        for _ in range(8):
+            if cards.has_focus:
+                break
+            await pilot.press("tab")
+            await pilot.pause()
+        assert cards.has_focus and cards.display and hand.has_class("-open")
+        assert cards.region.height >= 1 and app.screen.query_one("#card-text").region.height
+        row = app.screen.query_one("#draft")
+        assert not row.display  # the row makes way, so the open hand is seen whole
+        first = CARDS[hand._cards[cards.highlighted]].name  # its text, not the row's card
+        assert text(app.screen.query_one("#card-text")).startswith(first)
+        assert hand.region.bottom <= app.screen.query_one("#actions").region.y
+        await pilot.press("down")  # browsing the hand keeps it open
+        await pilot.pause()
+        assert hand.has_class("-open") and not row.display
+        await pilot.press("tab")
+        await pilot.pause()
+        assert not hand.has_class("-open") and not cards.display and row.display
+
+    run(m, (80, 24), check)
+
+
+def test_every_citys_battle_row_shows_with_six_players_at_80x24():
+    """The 6-player battle panel dropped rows at its foot, the player's own
+    among them: every city's row is on screen, and the player's own loss
+    line when it fell."""
+    from tests.test_tui_support import POSITIONS
+    from tui.provincia.battle import BattlePanel
+
+    m = play_until(POSITIONS["battle_result"][1], 5, seats(6))
+    s = m.state
+
+    async def check(app, pilot):
+        panel = app.screen.query_one(BattlePanel)
+        r = panel.region
+        side = app.screen.query_one("#side").region
+        rows = [strip.text[r.x:r.right] for strip in
+                app.screen._compositor.render_strips()[r.y:min(r.bottom, side.bottom)]]
+        assert rows[-1].startswith("╰")  # the whole panel is in sight
+        letters = [CITIES[pl.city].letter for pl in s.players]
+        for letter in letters:
+            assert any(row.startswith(f"│  {letter} ") for row in rows), (letter, rows)
+        own = next(line for line in s.battle if line.seat == 0)
+        if not own.won:
+            at = next(i for i, row in enumerate(rows) if row.startswith(f"│  {letters[0]} "))
+            assert "lost:" in rows[at + 1]
+
+    run(m, (80, 24), check)
+
+
+def test_the_draft_border_is_never_cut_at_80x24():
+    """"Aedificium row · chosen by …" and six seats to pick were cut at the
+    border's end: shorter words are taken where the long ones would be."""
+    from tui.provincia.draft import DraftRow
+
+    m = play_until(lambda s: s.phase == SELECT and s.draft is not None and s.draft.deck == 2
+                   and len(s.draft.pickers) == 6, 5, seats(6))
+    letters = [CITIES[m.state.players[p].city].letter for p in m.state.draft.pickers]
+
+    async def check(app, pilot):
+        r = app.screen.query_one(DraftRow).region
+        rows = [strip.text[r.x:r.right] for strip in app.screen._compositor.render_strips()]
+        top, bottom = rows[r.y], rows[r.bottom - 1]
+        assert "Aedificium" in top and "chosen by" in top and "…" not in top, top
+        assert "…" not in bottom and all(f" {c}" in bottom for c in letters), bottom
+
+    run(m, (80, 24), check)
+
+
+def test_the_legend_says_can_pay_outside_play_cards():
+    """During the draft and the battle nothing can be played: the hand's
+    legend says ● can pay there, and ● playable in Play Cards."""
+    for name, word in (("draft", "can pay"), ("battle", "can pay"), ("play", "playable")):
+        async def check(app, pilot, word=word):
+            legend = Content.from_markup(str(app.screen.query_one(Hand).border_subtitle)).plain
+            assert f"{PLAYABLE} {word}" in legend, legend
+
+        run(position(name), (120, 40), check)
+
+
+def test_the_next_chooser_is_you_choose_on_your_own_screen():
+    """"You chooses a deck…" read the seat's name into a sentence made for
+    others: the seat whose screen it is reads "You choose a deck…"."""
+    from textual.app import App
+
+    from tui.provincia import look
+    from tui.provincia.draft import DraftRow
+    from tui.widgets.scene import Scene
+
+    m = Match("provincia", (Seat("Julia"),) + seats(4)[1:], 5)
+    rng = random.Random(5)
+    row = between = None
+    while between is None:
+        s = m.state
+        if s.phase == SELECT and s.draft is not None:
+            row = s
+        elif row is not None and s.phase == SELECT and s.draft is None and s.queue \
+                and s.queue[0] == 0 and s.round == row.round:
+            between = s
+        m.play(rng.choice(m.game.legal(s)))
+
+    class Harness(App):
+        def compose(self):
+            yield DraftRow(id="draft")
+
+    async def go() -> None:
+        async with Harness().run_test(size=(60, 20)) as pilot:
+            widget = pilot.app.query_one(DraftRow)
+            for seat, said in ((0, "You choose a deck…"), (1, "Julia chooses a deck…")):
+                scene = Scene(m.game, row, seat, m.seats, look.looks(row, m.seats), lambda k: None)
+                widget.show(scene)
+                widget.show(Scene(m.game, between, seat, m.seats, look.looks(between, m.seats),
+                                  lambda k: None))
+                await pilot.pause()
+                lines = [widget.render_line(y).text.strip() for y in range(widget.size.height)]
+                assert said in lines, lines
+
+    asyncio.run(go())
+
+
+def test_the_edition_options_help_explains_each_choice():
+    """The new-game form showed "Edition tuned" with a help naming only
+    "first": the help says what each choice is."""
+    from engine import get_game
+
+    option = next(o for o in get_game("provincia").options if o.key == "edition")
+    for choice in option.choices:
+        assert f"{choice}: " in option.help, choice
+    assert len(option.help) <= 35  # the form's help line, or it is cut
+
+
+def test_the_last_battle_stays_until_a_deck_is_chosen_in_the_next_round():
+    """The battle's result went by within Phases 4 and 5 at the bots' pace:
+    it stays into the next round while the first deck is being chosen."""
+    from engine.provincia.data import BATTLE_ROUNDS, MARKERS_PER_DECK
+    from tui.provincia.battle import BattlePanel
+
+    def next_round_start(s) -> bool:
+        return (s.round - 1 in BATTLE_ROUNDS and s.phase == SELECT and s.draft is None
+                and s.markers == (MARKERS_PER_DECK,) * 3)
+
+    m = play_until(next_round_start, 5, seats(3))  # round 4: the human is Caesar, first to choose
+    s = m.state
+    assert s.battle
+
+    async def check(app, pilot):
+        panel = app.screen.query_one(BattlePanel)
+        assert panel.display
+        assert f"Last battle · round {s.round - 1}" in str(panel.border_title)
+        shown = text(panel)
+        for line in s.battle:
+            assert CITIES[s.players[line.seat].city].letter in shown
+        assert ("holds" in shown) or ("falls" in shown)
+
+    run(m, (120, 40), check)

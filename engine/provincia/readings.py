@@ -24,7 +24,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("finite_gold", "Finite gold", "bool", FINITE_GOLD_DEFAULT,
            "the 53 gold coins are a hard limit", absent=True),
     Option(STAND_INS, "Edition", "choice", TUNED,
-           "first: as Tabula first shipped", choices=(TUNED, FIRST), absent=FIRST),
+           "tuned: rebalanced; first: original", choices=(TUNED, FIRST), absent=FIRST),
     Option(PRESTIGE_BY_ICON, "Prestige = icon", "bool", False,
            "a Prestige penalty takes that icon only"),
     Option(OR_IS_CHOICE, "'or' is a choice", "bool", False,
@@ -36,7 +36,10 @@ OPTIONS: tuple[Option, ...] = (
     Option(INCOME_EACH_TURN, "Income in turn", "bool", False,
            "Phase 5 income in each player's turn"),
 )
-"""Provincia's rule options after the cities, in the order the screen shows them."""
+"""Provincia's rule options after the cities, in the order the screen shows them.
+Each help fits the new-game form's line (35 columns): ``edition``'s tuned
+stand-ins are the 5-6 player setups and two Bellum cards balanced by
+self-play (docs/RULES-NOTES.md), first those Tabula first shipped."""
 
 STRATA = CARD_ID["Strata"]
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from engine.core import HIDDEN
-from engine.provincia.data import BATTLE_ROUNDS, BELLA
+from engine.provincia.data import BATTLE_ROUNDS, BELLA, MARKERS_PER_DECK
 from engine.provincia.events import (
     Destroyed,
     Lost,
@@ -15,15 +15,21 @@ from engine.provincia.events import (
     Saved,
     TokensRevealed,
 )
-from engine.provincia.state import BATTLE, FINAL, State
+from engine.provincia.state import BATTLE, FINAL, SELECT, State
 from engine.provincia.text import amount, card_name
 from tui.widgets import redraw
 from tui.widgets.scene import Scene
+from tui.widgets.untrusted import markup
 
 from . import look
 
 LOSS_EVENTS = (Lost, Destroyed, PrestigeChanged, Saved, Overflowed)
 MAX_LOOKBACK = 200
+# At small heights the panel has this many lines (the side panel's share of
+# 80×24, the hand making way): every seat's row stays, the player's own loss
+# line too, and the others' losses as far as they fit (the log has them all).
+SHORT_LINES = 12
+NARROW = 40
 
 
 def battle_losses(scene: Scene) -> dict[int, list[str]]:
@@ -64,23 +70,56 @@ def battle_losses(scene: Scene) -> dict[int, list[str]]:
     return out
 
 
-def this_rounds_battle(state: State) -> bool:
-    """Is there a battle to show: during Phase 3 and after it in its round
-    (not in the final Play Cards turn, which is about the hand)."""
+def shown_battle(state: State, keep_last: bool = True) -> int | None:
+    """The round whose battle the panel shows: during Phase 3 and after it
+    in its round (not in the final Play Cards turn, which is about the
+    hand), and, ``keep_last``, on into the next round until a deck is
+    chosen there (the result went by with the bots' pace in Phases 4 and 5;
+    the first row of cards needs the room; at small heights the hand needs
+    it at once)."""
     s = state
-    return s.round in BATTLE_ROUNDS and BATTLE <= s.phase < FINAL
+    if s.round in BATTLE_ROUNDS and BATTLE <= s.phase < FINAL:
+        return s.round
+    before = s.round - 1
+    if (keep_last and before in BATTLE_ROUNDS and s.battle and s.phase == SELECT
+            and s.draft is None and s.markers == (MARKERS_PER_DECK,) * 3):
+        return before
+    return None
 
 
 class BattlePanel(Static):
     """The battle of the current round."""
 
+    _scene: Scene | None = None
+    _laid: tuple = ()
+    make_way = False
+    """Set while the hand, opened by Tab at a small height, takes the room."""
+
+    def on_resize(self) -> None:
+        """The width and the screen's height decide the wording and which
+        loss lines fit: shown again once laid out at a new size."""
+        if self._scene is not None and (self.content_size.width, self.short) != self._laid:
+            self.call_after_refresh(self._again)
+
+    def _again(self) -> None:
+        """The latest scene (not the one of the resize)."""
+        if self._scene is not None:
+            self.show(self._scene)
+
     def show(self, scene: Scene) -> None:
+        self._scene = scene
+        self._laid = (self.content_size.width, self.short)
         s = scene.state
-        self.display = this_rounds_battle(s)
-        if not self.display:
+        battle_round = shown_battle(s, keep_last=not self.short)
+        self.display = battle_round is not None and not self.make_way
+        if battle_round is None:
             return
-        bellum = s.bellum[BATTLE_ROUNDS.index(s.round)].card
-        redraw.title(self, f"Battle · round {s.round}")
+        bellum = s.bellum[BATTLE_ROUNDS.index(battle_round)].card
+        # the order they fought in (Caesar has moved on by the next round)
+        self._order = (tuple(s.order_from(s.caesar)) if battle_round == s.round
+                       else tuple(line.seat for line in s.battle))
+        redraw.title(self, f"Battle · round {battle_round}" if battle_round == s.round
+                     else f"Last battle · round {battle_round}")
         header = "[dim]     Def Mor Mil Tok  Sum[/]"
         if bellum == HIDDEN:
             placed = sum(h is not None for h in s.committed)
@@ -100,20 +139,62 @@ class BattlePanel(Static):
             return
         b = BELLA[bellum]
         tokens = " ".join(look.token(t) for t in s.revealed) or "none"
-        lines = [f"Gauls attack with [b $error]{b.attack}[/] [dim](Bellum {b.name})[/]",
+        width = self.content_size.width
+        bellum_name = f"Bellum {b.name}" if width >= NARROW or not width else b.name
+        lines = [f"Gauls attack with [b $error]{b.attack}[/] [dim]({bellum_name})[/]",
                  f"Tokens {tokens}", header]
         losses = battle_losses(scene)
         fought = {line.seat: line for line in s.battle}
-        for p in s.order_from(s.caesar):
+        rows: list[tuple[str, str | None]] = []  # (seat row, its loss line)
+        for p in self._order:
             lk = scene.looks[p]
             if p not in fought:
-                lines.append(f"{look.badge(lk)} [dim]still to fight[/]")
+                rows.append((f"{look.badge(lk)} [dim]still to fight[/]", None))
                 continue
             f = fought[p]
             verdict = "[b $success]holds[/]" if f.won else "[b $error]falls[/]"
-            lines.append(f"{look.badge(lk)} {f.defense:>3} {f.morale:>3} {f.military:>3}"
-                         f" {f.tokens:>+3} {f.total:>4} {verdict}")
-            if not f.won:
-                lost = "; ".join(losses.get(p, [])) or "…"
-                lines.append(f"    [dim]lost:[/] {lost}")
-        redraw.show(self, "\n".join(lines))
+            row = (f"{look.badge(lk)} {f.defense:>3} {f.morale:>3} {f.military:>3}"
+                   f" {f.tokens:>+3} {f.total:>4} {verdict}")
+            lost = None if f.won else "; ".join(losses.get(p, [])) or "…"
+            rows.append((row, lost))
+        redraw.show(self, "\n".join(lines + self.fit(rows, scene.own, len(lines))))
+
+    def fit(self, rows: list[tuple[str, str | None]], own: int | None,
+            used: int) -> list[str]:
+        """Every seat's row with its loss line; at small heights, where all
+        would not fit, the player's own loss line first and the others' as
+        far as they fit, then a line saying the rest are in the log (a
+        panel that lost rows at its foot lost the player's own among them)."""
+        def loss(text: str) -> str:
+            return f"    [dim]lost:[/] {text}"
+
+        width = self.content_size.width
+        limit = SHORT_LINES if self.short else None
+
+        def height(text: str) -> int:
+            return len(markup(text).wrap(width)) if width > 0 else 1
+
+        need = used + sum(1 + (height(loss(lost)) if lost else 0) for _, lost in rows)
+        if limit is None or need <= limit:
+            return [line for row, lost in rows for line in (row, lost and loss(lost)) if line]
+        seats = self._order
+        budget = limit - used - len(rows) - 1  # the closing note's line
+        keep = set()
+        for p in sorted(range(len(rows)), key=lambda i: seats[i] != own):
+            lost = rows[p][1]
+            if lost and height(loss(lost)) <= budget:
+                keep.add(p)
+                budget -= height(loss(lost))
+        out = []
+        for i, (row, lost) in enumerate(rows):
+            out.append(row)
+            if lost and i in keep:
+                out.append(loss(lost))
+        out.append("[dim]Other losses: in the log.[/]")
+        return out
+
+    _order: tuple[int, ...] = ()
+
+    @property
+    def short(self) -> bool:
+        return self.screen.has_class("-short") if self.is_attached else False

@@ -19,6 +19,9 @@ from . import look
 
 COLOURS = ("orange", "blue", "red", "yellow", "green", "purple")
 SPECIAL = "★"
+# What the last move changed: a tint alone is lost when 256 or 16 colours
+# round it to the background, so the headline carries a mark as well.
+CHANGED = "▲"
 
 
 def plural(n: int, word: str) -> str:
@@ -89,14 +92,14 @@ class CityPanel(Static):
         # Most moves change one city: the others are not drawn again (styles
         # and markup are most of the cost of a redraw, at every seat's screen).
         drawn = (pl, lk, s.caesar, self.seat == to_move, self.seat == scene.seat, self.size,
-                 self.content_size)
+                 self.content_size, changed)
         if drawn == self._drawn:
             return
         self._drawn = drawn
         self._width = self.size.width
         wide = self.size.width >= 58
         width = self.content_size.width
-        head = self.headline(lk, pl, s.caesar, to_move, wide, width)
+        head = self.headline(lk, pl, s.caesar, to_move, wide, width, changed)
         cards = plural(len(pl.hand), "card")
         if wide:
             tracks = f"│ Mor {pl.morale} Def {pl.defense:+d} Mil {pl.military}"
@@ -134,11 +137,13 @@ class CityPanel(Static):
         redraw.show(self, Content("\n").join([head, line, city]))
 
     def headline(self, lk: SeatLook, pl: Player, caesar: int, to_move: int | None,
-             wide: bool, width: int) -> Content:
+                 wide: bool, width: int, changed: bool = False) -> Content:
         """City, owner, PP and the Caesar and to-move flags; then the owner's
         kind (a bot's strength) when it fits, or on its own wrapped line
-        in the wide panel, so it never silently vanishes."""
-        flags = []
+        in the wide panel, so it never silently vanishes. A city the last
+        move changed is marked ▲ (the tint does not survive 256 colours)."""
+        flags = [f"[b $accent]{CHANGED} changed[/]" if wide else f"[b $accent]{CHANGED}[/]"] \
+            if changed else []
         if self.seat == caesar:
             flags.append("[b]Caesar[/]")
         if self.seat == to_move:

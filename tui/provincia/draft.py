@@ -6,6 +6,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from engine.core import HIDDEN
+from engine.provincia.actions import Pick
 from engine.provincia.data import CARDS, CARDS_PER_DRAW, DECK_NAMES, OPES
 from engine.provincia.events import OpesTaken, Picked
 from engine.provincia.state import SELECT
@@ -14,8 +15,45 @@ from tui.widgets.scene import Scene
 from tui.widgets.untrusted import markup
 
 from . import look
+from .hand import marked
+from .reasons import PLAYABLE, verdict
 
 BACK = "[dim]▒▒▒▒ face down[/]"
+# Lines under the row for the highlighted card: why it cannot be played now
+# (the hand's marks and words) and, at small heights where the hand's card
+# text gives way to the row, what it does (two lines, one with five or six
+# players: the compact hand below must still fit). Always as many lines, so
+# moving the highlight lays nothing out.
+DETAIL_LINES, SHORT_DETAIL_LINES, CROWDED = 1, (2, 1), 5
+
+
+def card_detail(scene: Scene, card: int, short: bool) -> str:
+    """The verdict on a card of the row for the seat whose screen this is
+    and, when ``short``, the card's text after its name line."""
+    if CARDS[card].deck == OPES:  # played at once: who receives what is all
+        return look.card_text(card).split("\n", 1)[1]
+    if scene.own is None:
+        said = ""
+    else:
+        v = verdict(scene.state, scene.own, card)
+        said = (f"{marked(v)} can pay now" if v.mark == PLAYABLE
+                else f"{marked(v)} [i]{look.escape(v.why)}[/]")
+    if short:
+        text = look.card_text(card).split("\n", 1)
+        if len(text) > 1:
+            said += f" [dim]{text[1]}[/]" if said else text[1]
+    return said
+
+
+def fixed_lines(text: str, width: int, count: int) -> Content:
+    """``text`` wrapped to ``width`` in exactly ``count`` lines: cut with an
+    ellipsis, or padded."""
+    lines = markup(text).wrap(width) if width > 0 and text else []
+    if len(lines) > count:
+        lines = lines[:count]
+        lines[-1] = (lines[-1] + Content(" …")).truncate(width, ellipsis=True)
+    lines += [Content("")] * (count - len(lines))
+    return Content("\n").join(lines)
 
 
 def draft_history(scene: Scene) -> tuple[tuple, dict[int, int]]:
@@ -40,6 +78,32 @@ def draft_history(scene: Scene) -> tuple[tuple, dict[int, int]]:
     return first, took
 
 
+def slot_numbers(scene: Scene) -> dict[int, int]:
+    """Each untaken slot's action number in the menu (1-based), while the
+    seat whose screen this is picks: the row and the actions then name a
+    card by one number. Copies the engine offers as one pick (face-up
+    copies, or face-down cards the picker has not seen) share its number."""
+    s = scene.state
+    d = s.draft
+    own = scene.own
+    if d is None or own is None or not d.pickers or d.pickers[0] != own \
+            or scene.game.to_move(s) != own:
+        return {}
+
+    def alike(i: int) -> tuple:
+        h = d.slots[i]
+        if d.face_up[i]:
+            return ("up", h.card)
+        if h.card != HIDDEN and h.seen >> own & 1:
+            return ("seen", h.card)
+        return ("blind",)
+
+    number = {alike(a.slot): k + 1 for k, a in enumerate(scene.game.legal(s))
+              if isinstance(a, Pick)}
+    return {i: number[alike(i)] for i, h in enumerate(d.slots)
+            if h is not None and alike(i) in number}
+
+
 class DraftRow(Static):
     """The draft row of the current Select Cards turn.
 
@@ -51,15 +115,20 @@ class DraftRow(Static):
     """
 
     _row_turn: tuple[int, int] = (-1, -1)  # (round, turns left) of the last row drawn
+    make_way = False
+    """Set while the hand, opened by Tab at a small height, takes the room."""
 
     def show(self, scene: Scene, focus_slot: int | None = None) -> None:
+        self._shown = (scene, focus_slot)
+        self._width = self.size.width
         s = scene.state
         d = s.draft
+        self._seats = s.n
         if d is not None:
             self._row_turn = (s.round, len(s.queue))
         between = (d is None and s.phase == SELECT and s.round == self._row_turn[0]
                    and len(s.queue) < self._row_turn[1])
-        self.display = d is not None or between
+        self.display = (d is not None or between) and not self.make_way
         if between:
             self._between(scene)
         if d is None:
@@ -68,9 +137,13 @@ class DraftRow(Static):
         takers = {slot: seat for seat, slot in d.taken}
         chooser = scene.looks[d.chooser]
         # the chooser and the seats still to pick go on the border: at 80×24
-        # the hand must fit below the row
-        redraw.title(self, f"{DECK_NAMES[d.deck]} row · chosen by {look.badge(chooser)}")
+        # the hand must fit below the row (shorter words where the long cut)
+        redraw.title(self, self.fitting(
+            f"{DECK_NAMES[d.deck]} row · chosen by {look.badge(chooser)}",
+            f"{DECK_NAMES[d.deck]} · chosen by {look.badge(chooser)}",
+            f"{DECK_NAMES[d.deck]} · by {look.badge(chooser)}"))
         lines = []
+        numbers = slot_numbers(scene)
         for i, held in enumerate(d.slots):
             if held is None:
                 card = took.get(i, HIDDEN)
@@ -79,6 +152,8 @@ class DraftRow(Static):
             else:
                 card = held.card
             face_down = not d.face_up[i]
+            mark = "" if held is None or card == HIDDEN or d.deck == OPES or scene.own is None \
+                else marked(verdict(s, scene.own, card))
             if card == HIDDEN:
                 name = BACK
             else:
@@ -95,16 +170,64 @@ class DraftRow(Static):
                 who = f"  ← {look.badge(taker)}"
                 name = f"[strike dim]{name}[/]" if card != HIDDEN else name
             cursor = "[reverse]▶[/]" if focus_slot == i else " "
-            lines.append(f"{cursor}{i + 1} {name}{who}")
+            key = str(numbers[i]) if i in numbers else " "
+            lines.append(f"{cursor}{key} {mark}{name}{who}")
         order = " ".join(look.badge(scene.looks[p]) for p in d.pickers)
-        redraw.subtitle(self, f"to pick {order}" if d.pickers else "")
-        redraw.show(self, "\n".join(lines))
+        tight = " ".join(look.tight_badge(scene.looks[p]) for p in d.pickers)
+        redraw.subtitle(self, self.fitting(f"to pick {order}", f"to pick {tight}")
+                        if d.pickers else "")
+        held = d.slots[focus_slot] if focus_slot is not None else None
+        detail = card_detail(scene, held.card, self.short) \
+            if held is not None and held.card != HIDDEN else ""
+        redraw.show(self, markup("\n".join(lines)) + Content("\n")
+                    + fixed_lines(detail, self.content_size.width, self.detail_lines))
+
+    def fitting(self, *texts: str) -> str:
+        """The first of ``texts`` that fits on the border (the last if none
+        does; the first before the first layout, which shows it again)."""
+        room = self.outer_size.width - 6  # corners, and a rule and a space each side
+        for text in texts:
+            if room <= 0 or markup(text).cell_length <= room:
+                return text
+        return texts[-1]
+
+    _shown: tuple | None = None
+    _width = 0
+
+    def on_resize(self) -> None:
+        """A new width may take other words on the border, and other detail
+        lines: shown again once laid out."""
+        if self._shown is not None and self.size.width != self._width:
+            self.call_after_refresh(self._again)
+
+    def _again(self) -> None:
+        """The latest row and highlight (not those of the resize: the
+        highlight may have moved since)."""
+        if self._shown is not None:
+            self.show(*self._shown)
+
+    @property
+    def short(self) -> bool:
+        """At small heights the hand's card text gives way to the row."""
+        return self.screen.has_class("-short") if self.is_attached else False
+
+    _seats = 0
+
+    @property
+    def detail_lines(self) -> int:
+        if not self.short:
+            return DETAIL_LINES
+        return SHORT_DETAIL_LINES[self._seats >= CROWDED]
 
     def _between(self, scene: Scene) -> None:
         """The box between two rows: the next chooser, as many lines as a row."""
         s = scene.state
         chooser = scene.looks[s.queue[0]]
-        redraw.title(self, f"Next row · chosen by {look.badge(chooser)}")
+        redraw.title(self, self.fitting(f"Next row · chosen by {look.badge(chooser)}",
+                                        f"Next row · by {look.badge(chooser)}"))
         redraw.subtitle(self, "")
-        note = markup("[dim]$name chooses a deck…[/]", name=chooser.name)  # a seat's name
-        redraw.show(self, note + Content("\n" * (CARDS_PER_DRAW - 1)))
+        if s.queue[0] == scene.own:  # the seat whose screen it is: never "You chooses"
+            note = markup("[dim]You choose a deck…[/]")
+        else:
+            note = markup("[dim]$name chooses a deck…[/]", name=chooser.name)  # a seat's name
+        redraw.show(self, note + Content("\n" * (CARDS_PER_DRAW - 1 + self.detail_lines)))

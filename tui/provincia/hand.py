@@ -5,7 +5,9 @@ the hand shrinks to one wrapped line of names so it stays in sight."""
 
 from __future__ import annotations
 
-from textual import on
+from collections.abc import Callable
+
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.css.scalar import Scalar
@@ -15,6 +17,7 @@ from textual.widgets.option_list import Option
 from engine.core import HIDDEN
 from engine.provincia.actions import Activate, Destroy, Discard, Order, Play, Take
 from engine.provincia.data import AEDIFICIA, CARDS
+from engine.provincia.state import FINAL, PLAY
 from tui.widgets import redraw
 from tui.widgets.scene import Scene
 from tui.widgets.untrusted import markup
@@ -24,6 +27,10 @@ from .reasons import NEVER, NOT_NOW, PLAYABLE, Verdict, trade_note, verdict
 
 MARK_STYLE = {PLAYABLE: "b $success", NEVER: "b $error"}
 LEGEND_MARKUP = (f"[b $success]{PLAYABLE}[/] playable [dim]{NOT_NOW}[/] not now "
+                 f"[b $error]{NEVER}[/] never")
+# Outside Play Cards nothing can be played: the same mark then says the
+# card could be paid for (the draft row marks its cards so too).
+AFFORD_MARKUP = (f"[b $success]{PLAYABLE}[/] can pay [dim]{NOT_NOW}[/] not now "
                  f"[b $error]{NEVER}[/] never")
 
 
@@ -60,19 +67,28 @@ def card_of(action: tuple | None) -> int | None:
     return action.card if isinstance(action, CARD_ACTIONS) else None
 
 
+class Compact(Static, can_focus=True):
+    """The hand as one wrapped line of names (small heights, while the draft
+    or the battle takes the side panel). A Tab stop all the same: reached,
+    the hand opens into its browsable list (``Hand``)."""
+
+
 class Hand(Vertical):
-    """Cards in hand. Browsable with the cursor; follows the action menu."""
+    """Cards in hand. Browsable with the cursor; follows the action menu.
+
+    Where the hand is shown compact, Tab reaching it opens it (class
+    ``-open``: the list and the card text, the draft and battle making way)
+    until the focus leaves the hand."""
 
     def compose(self) -> ComposeResult:
         yield Static(id="hand-trade")
         yield Static(id="hand-tokens")
-        yield Static(id="hand-compact")
+        yield Compact(id="hand-compact")
         yield OptionList(id="hand-cards")
         yield Static(id="card-text")
 
     def on_mount(self) -> None:
         redraw.title(self, "Hand")
-        self.border_subtitle = LEGEND_MARKUP
         self._cards: list[int] = []
         self._listed: tuple[list[int], list[Verdict]] | None = None
 
@@ -84,6 +100,8 @@ class Hand(Vertical):
             return
         pl = scene.state.players[seat]
         hand = pl.hand
+        playing = scene.state.phase in (PLAY, FINAL)
+        redraw.subtitle(self, LEGEND_MARKUP if playing else AFFORD_MARKUP)
         tokens = " ".join(look.token(h.card) for h in pl.tokens if h.card != HIDDEN)
         redraw.show(self.query_one("#hand-tokens", Static),
                     f"[dim]Battle tokens[/] {tokens}" if tokens else "")
@@ -152,6 +170,40 @@ class Hand(Vertical):
         redraw.show(text, look.card_text(card) if card is not None else "")
         if card is not None and card in self._cards:
             self.query_one("#hand-cards", OptionList).highlighted = self._cards.index(card)
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The compact line took the focus (Tab): open the list and hand
+        the focus on to it."""
+        if isinstance(event.widget, Compact):
+            self._open(True)
+            self.call_after_refresh(self._browse_here)
+
+    def _browse_here(self) -> None:
+        """The list takes the focus, and the text is of its highlighted card
+        (not of the draft's card the actions point at)."""
+        cards = self.query_one("#hand-cards", OptionList)
+        cards.focus()
+        if self._cards and cards.highlighted is not None:
+            redraw.show(self.query_one("#card-text", Static),
+                        look.card_text(self._cards[cards.highlighted]))
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self.call_after_refresh(self._close_if_left)
+
+    def _close_if_left(self) -> None:
+        focused = self.app.focused
+        if focused is None or self not in focused.ancestors_with_self:
+            self._open(False)
+
+    on_open: Callable[[bool], None] | None = None
+    """Told when the hand opens or closes (the table makes way for it)."""
+
+    def _open(self, on: bool) -> None:
+        if self.has_class("-open") == on:
+            return
+        self.set_class(on, "-open")
+        if self.on_open is not None:
+            self.on_open(on)
 
     @on(OptionList.OptionHighlighted, "#hand-cards")
     def _browse(self, event: OptionList.OptionHighlighted) -> None:

@@ -36,10 +36,12 @@ RES_LETTER = ("C", "W", "S", "G")
 RES_VAR = ("$provincia-clay", "$provincia-wood", "$provincia-stone", "$provincia-gold")
 # The theme variables those name (``ProvinciaUI.variables``; a game's own
 # variables start with its id so no other game's can clash with them). In 16
-# colours they are red, green, grey and yellow (Wood's former sage green came
-# out the same grey as Stone).
-RES_COLOURS = {"provincia-clay": "#d7875f", "provincia-wood": "#6aaf3c",
-               "provincia-stone": "#a8a8a8", "provincia-gold": "#ffd75f"}
+# colours they are dark red, dark green, dark yellow and grey: the seats take
+# the six bright hues (and magenta and blue), so a resource never shows in a
+# seat's colour there (Clay was Forum Julii's bright red, Gold Arelate's
+# yellow). Wood's former sage green came out the same grey as Stone.
+RES_COLOURS = {"provincia-clay": "#b22222", "provincia-wood": "#60a838",
+               "provincia-stone": "#a8a8a8", "provincia-gold": "#d0a830"}
 KIND_NAMES = {
     "production": "Production building",
     "defense": "Defense building",
@@ -61,6 +63,11 @@ def looks(state: State, seats: tuple[Seat, ...]) -> tuple[SeatLook, ...]:
 def badge(look: SeatLook) -> str:
     """The seat's letter on its colour: readable without colour, too."""
     return f"[reverse $seat-{look.colour}] {look.letter} [/]"
+
+
+def tight_badge(look: SeatLook) -> str:
+    """The badge without its padding, for a row of seats on a narrow border."""
+    return f"[reverse $seat-{look.colour}]{look.letter}[/]"
 
 
 def city(look: SeatLook) -> str:

@@ -14,7 +14,7 @@ from tui.widgets.scene import Scene
 from tui.widgets.seats import SeatLook
 
 from . import look
-from .battle import BattlePanel, this_rounds_battle
+from .battle import BattlePanel
 from .board import Board
 from .city import CityPanel
 from .draft import DraftRow
@@ -28,22 +28,27 @@ class ProvinciaUI:
 
     variables = look.RES_COLOURS
     notes = ("Board: ● action markers left on a deck, its size and (discard pile). "
-             "⚔ marks the battle rounds; ○ marks inactive buildings. "
+             "⚔ marks the battle rounds; ○ marks inactive buildings; ▲ marks the "
+             "cities the last move changed. "
              "Each city has a colour and a letter, its board (Pons or Portus: "
              "which of those two it may build) and ★ its special building "
-             "(bold once built), the first tie-break. Hand: ● playable now, "
-             "· not now (the reason follows), ✗ never for this city. "
+             "(bold once built), the first tie-break. Hand: ● playable now "
+             "(outside Play Cards: can pay now), · not now (the reason "
+             "follows), ✗ never for this city. "
              "Tab reaches the cities (arrows scroll them).")
 
     def __init__(self) -> None:
         self._board = Board(id="board")
         self._cities = VerticalScroll(id="cities")
+        self._cities.border_title = "Cities · ↑↓ scroll"
         self._draft = DraftRow(id="draft", classes="panel")
         self._battle = BattlePanel(id="battle", classes="panel")
         self._hand = Hand(id="hand", classes="panel")
+        self._hand.on_open = self._hand_opened
         self._panels: list[CityPanel] = []
         self._side = Vertical(self._draft, self._battle, self._hand, id="side")
         self._scene: Scene | None = None
+        self._focused: tuple | None = None  # the action highlighted in the menu
 
     def board(self) -> Widget:
         return Vertical(self._board, self._cities, id="table")
@@ -73,11 +78,22 @@ class ProvinciaUI:
         self._draft.show(scene, slot)
         self._battle.show(scene)
         self._hand.show(scene)
-        busy = self._draft.display or this_rounds_battle(s)
+        busy = self._draft.display or self._battle.display or self._draft.make_way
         self._side.set_class(busy, "-busy")
+        self._side.set_class(self._battle.display, "-battle")
+
+    def _hand_opened(self, on: bool) -> None:
+        """The hand opened (Tab) or closed: show the table again around it
+        (at a small height the row or the battle makes way while it is open)."""
+        way = on and self._side.screen.has_class("-short")
+        self._draft.make_way = self._battle.make_way = way
+        if self._scene is not None:
+            self.show(self._scene)
+            self.focus_action(self._scene, self._focused)
 
     def focus_action(self, scene: Scene, action: tuple | None) -> None:
         """Point the draft row or the card text at what ``action`` is about."""
+        self._focused = action
         if isinstance(action, Pick) and scene.state.draft is not None:
             self._draft.show(scene, action.slot)
             held = scene.state.draft.slots[action.slot]
