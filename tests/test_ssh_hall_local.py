@@ -94,7 +94,7 @@ def test_the_tables_go_on_when_the_host_quits(tmp_path):
             await join.read_until(f"code {code}")
 
             host.press(b"\x1b")  # the lobby, back to the title
-            await host.read_until("Continue")
+            await host.read_until("Roman board games at a terminal table")  # the title
             host.press(b"q")  # quits Tabula
             assert await host.ended() == 0
             await host.read_until("the tables go on for whoever sits at them")

@@ -106,8 +106,8 @@ class NewTableScreen(NewGameScreen):
     and strength; plus private (join by code only) or open to everyone.
     Returns the "create" message, or None."""
 
-    def prepare(self) -> None:
-        super().prepare()
+    def prepare(self, focus: str = "#start") -> None:
+        super().prepare(focus)
         self.query_one(".title", Static).update("New table")
         # The hall draws a shared table's seed and tells it to nobody before
         # the game ends: a seed known to a player would give away every
