@@ -144,14 +144,19 @@ async def until(pilot: Any, ok: Callable[[], bool], timeout: float = 60.0) -> No
 
 def late_in_the_game(game_id: str, seats: tuple[Seat, ...], seed: int,
                      chapters: int = 1) -> Match:
-    """The seeded game entered at seat 0's first move of its last
-    ``chapters`` chapters (rounds, eras). The game is first played to its end
-    at random without the UI, which is fast; the match returned holds the
-    actions before that move. Playing the rest by keys reaches what a whole
-    game by keys reaches in a chapter and its game-over screen, at a fraction
-    of the cost (the conformance suite plays each game whole by keys)."""
-    probe = Match(game_id, seats, seed)
-    rng = random.Random(seed)
+    """The seeded game entered late: see ``entered_late``."""
+    return entered_late(Match(game_id, seats, seed), chapters)
+
+
+def entered_late(fresh: Match, chapters: int = 1) -> Match:
+    """The game of ``fresh`` (a match not begun) entered at seat 0's first
+    move of its last ``chapters`` chapters (rounds, eras). It is first
+    played to its end at random (seeded by its seed) without the UI, which
+    is fast; the match returned holds the actions before that move. Playing
+    the rest by keys reaches what a whole game by keys reaches in a chapter
+    and its game-over screen, at a fraction of the cost (the conformance
+    suite plays each game whole by keys)."""
+    probe, rng = fresh, random.Random(fresh.seed)
     while not probe.is_over():
         probe.play(rng.choice(probe.game.legal(probe.view(probe.to_move()))))
     game, states = probe.game, probe.states
@@ -159,7 +164,8 @@ def late_in_the_game(game_id: str, seats: tuple[Seat, ...], seed: int,
     cut = next(i for i, s in enumerate(states[:-1])
                if game.chapter(s).number >= first and game.to_move(s) == 0)
     assert cut > 0, "the slice starts after the game's first move"
-    return Match(game_id, seats, seed, actions=probe.actions[:cut])
+    return Match(fresh.game_id, fresh.seats, fresh.seed, fresh.options,
+                 actions=probe.actions[:cut])
 
 
 def moves_of(match: Match, seat: int, start: int = 0) -> int:
