@@ -2,10 +2,23 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 from pytest_textual_snapshot import SVGImageExtension
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` starts two workers per core (``--maxprocesses`` caps them).
+
+    The terminal-table and SSH tests spend about half their time waiting, not
+    computing: Textual's pilot waits for the app to go idle in 20 ms steps and
+    screens refresh on a frame timer, and the SSH tests wait for game
+    processes and round trips. One worker per core leaves the cores idle that
+    half; a second fills it (a measured subset ran 15-20% faster).
+    """
+    return 2 * (os.cpu_count() or 1)
 
 
 class TabulaSVG(SVGImageExtension):

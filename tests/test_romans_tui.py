@@ -22,7 +22,13 @@ from engine.match import Match, Seat
 from engine.romans.actions import Invade
 from engine.romans.state import INDEX, PLACES
 from tests.test_ssh_support import make_config, make_keys, run, serving, start_from_title
-from tests.test_tui_support import app_for, play_whole_game_by_keys, settle
+from tests.test_tui_support import (
+    app_for,
+    late_in_the_game,
+    moves_of,
+    play_to_the_end_by_keys,
+    settle,
+)
 from tui.romans import look
 from tui.romans.board import GRID, NARROW, RomansBoard, cell_x, step_cursor
 from tui.romans.side import battles
@@ -283,21 +289,23 @@ def test_the_replay_switches_maps_with_the_log_focused():
     asyncio.run(go())
 
 
-# ---------------------------------------------------------------- whole games
-async def play_whole_game(match: Match, rng: random.Random) -> tuple[int, str, set[str]]:
-    return await play_whole_game_by_keys(
-        match, rng, lambda app: "Lat" in board_text(app) or "Basilica" in board_text(app))
-
-
-@pytest.mark.parametrize("n", [1, 4], ids=["solo", "4-players"])
-def test_a_whole_game_is_played_by_keys(n):
-    match = Match("romans", seats(n), 11)
-    played, text, phases = asyncio.run(play_whole_game(match, random.Random(11)))
+# ---------------------------------------------------------------- the end of a game
+@pytest.mark.parametrize(("n", "seed"), [(1, 13), (4, 11)], ids=["solo", "4-players"])
+def test_the_last_era_is_played_by_keys_to_the_results(n, seed):
+    """The last era by keys, bots at instant pace, the map drawn at every
+    turn, then the results. The conformance suite plays a whole solo game by
+    keys; a slice keeps the multi-player table and the ending at a fifth of
+    the cost. These seeds' slices reach a campaign (March by key) and
+    Build, PlaceNative, PlaceUnrest, GloryPick and PraetorianArmy."""
+    match = late_in_the_game("romans", seats(n), seed)
+    start = len(match.actions)
+    played, text, phases = asyncio.run(play_to_the_end_by_keys(
+        match, random.Random(seed),
+        lambda app: "Lat" in board_text(app) or "Basilica" in board_text(app)))
     assert match.is_over()
-    assert played == sum(match.game.to_move(match.states[i]) == 0
-                         for i in range(len(match.actions))), "every human move came by key"
+    assert played == moves_of(match, 0, start) > 10, "every human move came by key"
     assert match.game.result(match.state).outcome in text
-    assert {"leaders", "expansion"} <= phases
+    assert {"leaders", "expansion", "nations"} <= phases
 
 
 def test_the_table_is_the_romans_own():

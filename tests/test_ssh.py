@@ -363,6 +363,7 @@ def test_connection_rate_per_address_is_limited(tmp_path, caplog):
 
     async def body():
         async with serving(config) as host:
+            host.tarpit.hold_s = 0.0  # refused sockets close at once (the refusal is tested)
             for _ in range(3):
                 async with connect(host.port, username="alice", client_keys=[keys.friend]):
                     pass
@@ -382,6 +383,7 @@ def test_too_many_open_connections_from_one_address_are_turned_away(tmp_path):
 
     async def body():
         async with serving(make_config(tmp_path, keys, max_connections_per_address=1)) as host:
+            host.tarpit.hold_s = 0.0  # refused sockets close at once (the refusal is tested)
             async with connect(host.port, username="alice", client_keys=[keys.friend]):
                 with pytest.raises((asyncssh.ConnectionLost, ConnectionError)):
                     async with connect(host.port, username="bob", client_keys=[keys.friend]):

@@ -27,6 +27,7 @@ from tests.test_ssh_tables_support import (
     create_table,
     game_over,
     key_turn,
+    opens_late,
     play,
     room,
     seat_of,
@@ -34,7 +35,7 @@ from tests.test_ssh_tables_support import (
 )
 
 NAMES = ("anna", "bruno", "vera")
-# Bruno's client: the system ssh where this machine has one (a whole game is
+# Bruno's client: the system ssh where this machine has one (a game's end is
 # costly; the four-player test plays one with asyncssh clients already)
 BRUNO = "openssh" if shutil.which("ssh") else "asyncssh"
 
@@ -54,11 +55,15 @@ def assert_spectator_saw_nothing_hidden(here, name: str, seats: int) -> int:
 @pytest.mark.parametrize("client", [BRUNO])
 def test_two_people_and_two_bots_finish_a_game(tmp_path, client):
     """Anna makes the table in the lobby; Bruno joins with ``ssh CODE@host``
-    (the system ssh, where there is one); Vera watches from the lobby."""
+    (the system ssh, where there is one); Vera watches from the lobby. The
+    table is entered for its last round (``opens_late``), played to the end."""
     async def body() -> None:
         async with room(tmp_path, NAMES) as here:
             anna = await here.connect("anna", command="lobby")
+            opens_late(here.hall)
             code = await create_table(anna, humans=2, hall=here.hall, seed=7)
+            start = len(here.match(code).actions)
+            assert start > 50  # the last round of a four-seat game
             bruno = await here.connect("bruno", user=code, openssh=client == "openssh")
             await here.tap.until(lambda: here.tap.to(here.key_of("bruno"), "joined"),
                                  "bruno seated")
@@ -72,13 +77,14 @@ def test_two_people_and_two_bots_finish_a_game(tmp_path, client):
             assert sorted(players) == [0, 1]  # type: ignore[type-var]
             keys = await play(here, code, players, random.Random(3))
             match = here.match(code)
-            assert match.is_over() and 0 < keys < len(match.actions)  # the bots moved too
+            played = len(match.actions) - start
+            assert match.is_over() and 0 < keys < played  # the bots moved too
             await anna.until(lambda: game_over(anna.text()), "the result")
             await bruno.until(lambda: game_over(bruno.text()), "the result")
-            assert assert_only_own_views(here, code, ("anna", "bruno")) >= len(match.actions)
+            assert assert_only_own_views(here, code, ("anna", "bruno")) >= played
             await vera.until(lambda: game_over(vera.text()), "the result")
             assert YOUR_TURN not in vera.text()
-            assert assert_spectator_saw_nothing_hidden(here, "vera", 4) > len(match.actions) // 2
+            assert assert_spectator_saw_nothing_hidden(here, "vera", 4) > played // 2
     run(body(), timeout=120)
 
 

@@ -610,6 +610,24 @@ async def create_table(term: Terminal, humans: int = 2, hall: Any = None,
     return code
 
 
+def opens_late(hall: Any, chapters: int = 1) -> None:
+    """The hall's next new table is entered late (as ``hall.seeds`` fixes
+    its seed): it starts with the actions before seat 0's first move of its
+    last ``chapters`` chapters, from a game of its own seed, seats and
+    options played at random without the UI. A test creates and joins the
+    table as players do, then plays only the end of the game by keys. It
+    lasts for one table."""
+    from tests.test_tui_support import entered_late
+
+    made = hall._new_match
+
+    def late(who: Any, msg: dict[str, Any]) -> Match:
+        hall._new_match = made
+        return entered_late(made(who, msg), chapters)
+
+    hall._new_match = late
+
+
 def offered_count(text: str) -> int:
     """How many numbered actions the Actions panel lists."""
     rows = panel(text, "Actions") or []

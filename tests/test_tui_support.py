@@ -142,15 +142,47 @@ async def until(pilot: Any, ok: Callable[[], bool], timeout: float = 60.0) -> No
     await asyncio.wait_for(wait(), timeout)
 
 
-async def play_whole_game_by_keys(match: Match, rng: random.Random,
+def late_in_the_game(game_id: str, seats: tuple[Seat, ...], seed: int,
+                     chapters: int = 1) -> Match:
+    """The seeded game entered late: see ``entered_late``."""
+    return entered_late(Match(game_id, seats, seed), chapters)
+
+
+def entered_late(fresh: Match, chapters: int = 1) -> Match:
+    """The game of ``fresh`` (a match not begun) entered at seat 0's first
+    move of its last ``chapters`` chapters (rounds, eras). It is first
+    played to its end at random (seeded by its seed) without the UI, which
+    is fast; the match returned holds the actions before that move. Playing
+    the rest by keys reaches what a whole game by keys reaches in a chapter
+    and its game-over screen, at a fraction of the cost (the conformance
+    suite plays each game whole by keys)."""
+    probe, rng = fresh, random.Random(fresh.seed)
+    while not probe.is_over():
+        probe.play(rng.choice(probe.game.legal(probe.view(probe.to_move()))))
+    game, states = probe.game, probe.states
+    first = game.chapter(states[-2]).number - chapters + 1
+    cut = next(i for i, s in enumerate(states[:-1])
+               if game.chapter(s).number >= first and game.to_move(s) == 0)
+    assert cut > 0, "the slice starts after the game's first move"
+    return Match(fresh.game_id, fresh.seats, fresh.seed, fresh.options,
+                 actions=probe.actions[:cut])
+
+
+def moves_of(match: Match, seat: int, start: int = 0) -> int:
+    """How many of the match's actions from ``start`` on ``seat`` played."""
+    return sum(match.game.to_move(match.states[i]) == seat
+               for i in range(start, len(match.actions)))
+
+
+async def play_to_the_end_by_keys(match: Match, rng: random.Random,
                                   board_shows: Callable[[Any], bool]
                                   ) -> tuple[int, str, set[str]]:
-    """Play ``match`` to its end by digit keys at 80×24 (the human is seat
-    0), bots at instant pace; waits for each key's action to be played and
-    for the screen to wait for the human again (``settled``), never
-    sleeping. ``board_shows(app)`` must hold at every human turn (the game's
-    own board is drawn). Returns the human actions played, the game-over
-    text and the phases the board was drawn in."""
+    """Play ``match`` from where it is to its end by digit keys at 80×24
+    (the human is seat 0), bots at instant pace; waits for each key's action
+    to be played and for the screen to wait for the human again
+    (``settled``), never sleeping. ``board_shows(app)`` must hold at every
+    human turn (the game's own board is drawn). Returns the human actions
+    played, the game-over text and the phases the board was drawn in."""
     app = app_for(match, bot_iterations=4)
     phases: set[str] = set()
     async with app.run_test(size=(80, 24)) as pilot:
