@@ -7,6 +7,7 @@ each text says "(stand-in)" where its numbers are."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from .data import (
@@ -36,38 +37,56 @@ def _pieces(fleets: bool) -> str:
     return ", ".join(f"{k} {PIECE_COST[k]}" for k in kinds)
 
 
+def _count(box: Box, word: str) -> str:
+    return plural(box.amount or 0, word)
+
+
+def _raise(box: Box) -> str:
+    gold = f", and take {box.plus} gold" if box.plus else ""
+    return f"raise senators by {_count(box, 'rank')} in all{gold}"
+
+
+def _build(box: Box) -> str:
+    no = "" if box.fleets else "; no fleets"
+    return f"buy pieces with up to {box.amount} of your gold ({_pieces(box.fleets)}){no}"
+
+
+def _score_provinces(box: Box) -> str:
+    where = " outside Italy" if box.outside_italy else ""
+    plus = f", +{box.plus}" if box.plus else ""
+    return f"{_count(box, 'point')} per occupied province{where} not in unrest{plus}"
+
+
+def _score_cities(box: Box) -> str:
+    forts = f" and {box.per_fort} per fortification" if box.per_fort else ""
+    return f"{_count(box, 'point')} per city{forts} not in unrest"
+
+
+# What each kind of box does (Box.effect), in the rulebook's terms.
+BOX_EFFECTS: dict[str, Callable[[Box], str]] = {
+    "revenue": lambda box: (f"revenue from {_upto(box.amount, 'province')} (not in unrest; "
+                            f"outside Italy, with a fleet beside), then 1 unrest in one of them"),
+    "recruit": lambda box: f"recruit {_count(box, 'legion')} to the Barracks",
+    "raise": _raise,
+    "build": _build,
+    "temple": lambda box: (f"roll the die + {box.amount}: one or two benefits of the god "
+                           f"taken (one is needed)"),
+    "revenue types": lambda box: (f"revenue of {_count(box, 'type')} (gold, manpower, "
+                                  f"victuals, materials) as at the Basilica, no unrest placed"),
+    "praetorian army": lambda box: (f"an army of up to {_count(box, 'legion')} (beyond your "
+                                    f"army size), no general, attacks one province; after a "
+                                    f"win spare legions remove unrest"),
+    "score sets": lambda box: (f"{_count(box, 'point')} per set of manpower + victuals + "
+                               f"materials (spent)"),
+    "score provinces": _score_provinces,
+    "score cities": _score_cities,
+}
+
+
 def box_effect(b: Building, box: Box) -> str:
     """What box ``box`` of building ``b`` does, in the rulebook's terms."""
-    e, n = box.effect, box.amount
-    if e == "revenue":
-        return (f"revenue from {_upto(n, 'province')} (not in unrest; outside Italy, "
-                f"with a fleet beside), then 1 unrest in one of them")
-    if e == "recruit":
-        return f"recruit {plural(n or 0, 'legion')} to the Barracks"
-    if e == "raise":
-        gold = f", and take {box.plus} gold" if box.plus else ""
-        return f"raise senators by {plural(n or 0, 'rank')} in all{gold}"
-    if e == "build":
-        no = "" if box.fleets else "; no fleets"
-        return f"buy pieces with up to {n} of your gold ({_pieces(box.fleets)}){no}"
-    if e == "temple":
-        return f"roll the die + {n}: one or two benefits of the god taken (one is needed)"
-    if e == "revenue types":
-        return (f"revenue of {plural(n or 0, 'type')} (gold, manpower, victuals, materials) "
-                f"as at the Basilica, no unrest placed")
-    if e == "praetorian army":
-        return (f"an army of up to {plural(n or 0, 'legion')} (beyond your army size), no "
-                f"general, attacks one province; after a win spare legions remove unrest")
-    if e == "score sets":
-        return f"{plural(n or 0, 'point')} per set of manpower + victuals + materials (spent)"
-    if e == "score provinces":
-        where = " outside Italy" if box.outside_italy else ""
-        plus = f", +{box.plus}" if box.plus else ""
-        return f"{plural(n or 0, 'point')} per occupied province{where} not in unrest{plus}"
-    if e == "score cities":
-        forts = f" and {box.per_fort} per fortification" if box.per_fort else ""
-        return f"{plural(n or 0, 'point')} per city{forts} not in unrest"
-    return e
+    effect = BOX_EFFECTS.get(box.effect)
+    return effect(box) if effect else box.effect
 
 
 def box_text(building: str, number: int, god: str = "", p: Player | None = None) -> str:
