@@ -83,10 +83,12 @@ def seats(n: int) -> tuple[Seat, ...]:
 
 
 def position(seed: int, pred: Callable[[Any], bool], n: int = 4, limit: int = 3000,
-             tries: int = 40) -> Match:
-    """The first such position of the seeded games from ``seed`` on."""
+             tries: int = 40, options: Any = None) -> Match:
+    """The first such position of the seeded games from ``seed`` on (with
+    ``options`` when given, else the Match's defaults)."""
     for s in range(seed, seed + tries):
-        m = Match("ageofrome", seats(n), s)
+        m = (Match("ageofrome", seats(n), s) if options is None
+             else Match("ageofrome", seats(n), s, options))
         rng = random.Random(s)
         for _ in range(limit):
             if m.to_move() == 0 and pred(m.state):

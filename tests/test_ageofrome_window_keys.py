@@ -9,7 +9,6 @@ with (option ``window_sales``)."""
 from __future__ import annotations
 
 import asyncio
-import random
 from typing import Any
 
 import pytest
@@ -19,7 +18,7 @@ from engine.ageofrome import trade
 from engine.ageofrome.actions import DONE, Build, Sell
 from engine.core import Options, named_options
 from engine.match import Match
-from tests.test_ageofrome_tui import seats
+from tests.test_ageofrome_tui import position as tui_position
 from tests.test_tui_support import app_for, settle
 from tui.widgets.actions import ActionMenu
 
@@ -47,16 +46,8 @@ def position(seed: int, pred: Any, n: int = 4, limit: int = 3000) -> Match:
     """The first state of seeded random games, set up as a new game is (its
     options named: ``named_options``), where seat 0 is to move and ``pred``
     holds."""
-    for k in range(seed, seed + 40):
-        m = Match("ageofrome", seats(n), k, named_options(GAME.options, Options()))
-        rng = random.Random(k)
-        for _ in range(limit):
-            if m.to_move() == 0 and pred(m.state):
-                return m
-            if m.is_over():
-                break
-            m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
-    raise AssertionError("no such position in these games")
+    return tui_position(seed, pred, n, limit,
+                        options=named_options(GAME.options, Options()))
 
 
 def test_a_digit_for_the_build_list_sells_nothing_in_the_window_after_it():
