@@ -8,6 +8,7 @@ which each source lists among its own (``Source.bindings``).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Any
 
 from textual.binding import Binding
@@ -39,7 +40,7 @@ def undo_key(words: str, tooltip: str) -> Binding:
 
 
 
-class Source:
+class Source(ABC):
     """Where a table screen's game comes from and its actions go: a local
     ``Match`` (``LocalSource``) or a seat at a hall's table (``HallSource``).
 
@@ -62,59 +63,63 @@ class Source:
     screen: Any = None  # the TableScreen showing it (``attach``; not imported: it imports this)
 
     # -- what every source says
+    @abstractmethod
     def bindings(self) -> list[Binding]:
         """The screen's keys, in the key bar's order (``undo_key``, ``HINT_KEY``…)."""
-        raise NotImplementedError
 
     @property
+    @abstractmethod
     def step(self) -> int:
-        raise NotImplementedError
+        """Actions played so far."""
 
+    @abstractmethod
     def to_move(self) -> int | None:
-        raise NotImplementedError
+        """The seat to move, or None once the game is over."""
 
+    @abstractmethod
     def over(self) -> bool:
-        raise NotImplementedError
+        """Whether the game has ended."""
 
+    @abstractmethod
     def here(self) -> list[int]:
         """The seats played at this terminal."""
-        raise NotImplementedError
 
+    @abstractmethod
     def first_viewer(self) -> int:
         """Whose view to show when none of ``here`` is to move."""
-        raise NotImplementedError
 
+    @abstractmethod
     def view(self, seat: int) -> Any:
-        raise NotImplementedError
+        """What ``seat`` may see of the position now."""
 
+    @abstractmethod
     def looks_from(self) -> Any:
         """The state the seats' looks are made from (``GameUI.looks``)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def earlier(self, seat: int, k: int) -> Any:
         """``seat``'s view ``k`` steps back, or None (``Scene.earlier``)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def log(self, viewer: int) -> tuple[bool, list[LogLine]]:
         """(reset, lines): every line (reset) or those since the last call."""
-        raise NotImplementedError
 
+    @abstractmethod
     def play(self, action: tuple) -> bool:
         """Play ``action`` (True: played here, the screen goes on) or send it
         (False: the next position comes back); IllegalAction if refused here."""
-        raise NotImplementedError
 
+    @abstractmethod
     def undo(self, seat: int) -> bool:
         """Take back ``seat``'s last action (True) or ask for it (False)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def hint_seed(self, seat: int) -> int:
         """The same for the same position in every process (never ``hash()``)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def ending(self) -> Ending | None:
         """What the game-over screen shows, once the game is over."""
-        raise NotImplementedError
 
     # -- defaults: every seat here, nothing closes the table
     def attach(self, screen: Any) -> None:
@@ -122,6 +127,7 @@ class Source:
 
     def detach(self) -> None:
         """The screen is gone."""
+        return None  # a hook: nothing to do by default
 
     def widgets(self) -> list[Widget]:
         """Widgets of the source's own, after the table's."""
@@ -129,12 +135,15 @@ class Source:
 
     def mounted(self) -> None:
         """The screen has opened."""
+        return None  # a hook: nothing to do by default
 
     def drawn(self) -> None:
         """The screen has drawn the position (the source draws its own widgets)."""
+        return None  # a hook: nothing to do by default
 
     def looks_changed(self) -> None:
         """The seats' looks were made again."""
+        return None  # a hook: nothing to do by default
 
     def ready(self) -> bool:
         """Is there a position to show yet?"""
@@ -152,13 +161,15 @@ class Source:
         return False
 
     def bot_job(self, seat: int, settings: Settings) -> Job:
-        raise NotImplementedError("no bot decides here")
+        raise RuntimeError("no bot decides at this source (bot_here is False)")
 
     def bot_failed(self, seat: int) -> None:
         """``seat``'s bot failed: it plays at random from now on."""
+        return None  # a hook: nothing to do by default
 
     def replay(self) -> None:
         """Open the replay (where ``can_replay``)."""
+        return None  # a hook: nothing to do by default
 
     def waiting(self) -> tuple[str | None, Content | None] | None:
         """The actions panel's note and the status line while no seat here
@@ -194,6 +205,8 @@ class Source:
 
     def menu_chosen(self, item: str) -> None:
         """A menu item of the source's own (save, chat)."""
+        return None  # a hook: nothing to do by default
 
     def leave(self) -> None:
         """The player leaves the table (the screen closes)."""
+        return None  # a hook: nothing to do by default
