@@ -162,6 +162,15 @@ def test_command_letters_are_text_while_the_filter_holds_text():
 
 
 # ------------------------------------------------------------ the new-game form
+
+async def open_form(pilot) -> NewGameScreen:
+    """``n`` on the title: the new-game form."""
+    await pilot.press("n")
+    await pilot.pause()
+    form = pilot.app.screen
+    assert isinstance(form, NewGameScreen)
+    return form
+
 def test_n_opens_the_form_on_the_game_of_the_newest_save():
     async def go() -> None:
         Store().autosave(
@@ -169,10 +178,7 @@ def test_n_opens_the_form_on_the_game_of_the_newest_save():
         app = app_for(kind="title")
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot)
-            await pilot.press("n")
-            await pilot.pause()
-            assert isinstance(app.screen, NewGameScreen)
-            assert app.screen.game_id == "romans"
+            assert (await open_form(pilot)).game_id == "romans"
     asyncio.run(go())
 
 
@@ -181,10 +187,7 @@ def test_n_opens_the_form_on_the_game_last_started():
         app = app_for(kind="title")
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot)
-            await pilot.press("n")
-            await pilot.pause()
-            form = app.screen
-            assert isinstance(form, NewGameScreen)
+            form = await open_form(pilot)
             form.query_one("#game", Select).value = "ageofrome"
             await until(pilot, lambda: app.screen.query("#game") and
                         app.screen.query_one("#game", Select).value == "ageofrome"
@@ -197,10 +200,7 @@ def test_n_opens_the_form_on_the_game_last_started():
             assert isinstance(app.screen, TableScreen)
             app.screen.leave()
             await settle(pilot)
-            await pilot.press("n")
-            await pilot.pause()
-            assert isinstance(app.screen, NewGameScreen)
-            assert app.screen.game_id == "ageofrome"
+            assert (await open_form(pilot)).game_id == "ageofrome"
     asyncio.run(go())
 
 
@@ -209,9 +209,7 @@ def test_a_checkbox_reads_on_or_off_without_colour_and_the_focus_is_reversed():
         app = app_for(kind="title")
         async with app.run_test(size=(100, 30)) as pilot:
             await settle(pilot)
-            await pilot.press("n")
-            await pilot.pause()
-            form = app.screen
+            form = await open_form(pilot)
             box = form.query(Checkbox).first()
             was = box.value
             off, on = ("[ ]", "[x]") if not was else ("[x]", "[ ]")
