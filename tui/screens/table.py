@@ -441,7 +441,7 @@ class TableScreen(Tabled):
         step is looked at once, and only the next one (undo goes back)."""
         src, seat = self.source, self.viewer
         seen, self._stage_seen = self._stage_seen, src.step
-        if seen is None or src.step != seen + 1 or seat is None or self.pace_s() <= 0:
+        if seen is None or src.step != seen + 1 or seat is None or self.stage_pace() <= 0:
             return False
         frames = src.stages(seat)
         if not frames:
@@ -474,14 +474,14 @@ class TableScreen(Tabled):
         last = self.last_move()
         self.say(markup("[b]$last[/] [dim]· space: skip[/]", last=last) if last
                  else markup("[dim]space: skip[/]"))
-        self._stage_timer = clock.call_later(self, self.pace_s(), self.next_stage)
+        self._stage_timer = clock.call_later(self, self.stage_pace(), self.next_stage)
 
     def next_stage(self) -> None:
         st = self._staging
         self._stage_timer = None
         if st is None:
             return
-        if st.next() and self.pace_s() > 0:
+        if st.next() and self.stage_pace() > 0:
             self.show_stage()
             return
         self.end_staging()
@@ -662,6 +662,11 @@ class TableScreen(Tabled):
         if self._skipping or not self.source.paced:
             return 0.0
         return host(self).settings.pace_s(self.app.is_headless)
+
+    def stage_pace(self) -> float:
+        """Seconds each stage of a step played out stays on screen: the bots'
+        pace, at a shared table too (0 while skipping ahead)."""
+        return 0.0 if self._skipping else host(self).settings.pace_s(self.app.is_headless)
 
     def pace_left(self) -> float:
         """How much longer the last change must stay on screen."""
