@@ -52,6 +52,7 @@ class Record:
     __slots__ = ()
     _fields: ClassVar[tuple[str, ...]] = ()
     _face_down: ClassVar[tuple[str, ...]] = ()
+    _undigested: ClassVar[tuple[str, ...]] = ()  # left out of a save's digest (saves.digest)
     _writable: ClassVar[type]
     _frozen: ClassVar[type]
 

@@ -118,6 +118,7 @@ def rotate(w: State) -> bool:
         direction, turns = w.direction, event.arrows
     w.rotation = board.turn(w.rotation, direction, turns)
     w.events.append(Rotated(direction, turns, w.rotation))
+    w.history = w.history + (tuple(p.glory for p in w.players),)
     if w.round < data.ROUNDS:
         next_round(w)
         w.step = 0
