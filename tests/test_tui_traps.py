@@ -254,6 +254,26 @@ def test_enter_on_game_over_goes_to_the_board_where_g_opens_the_results_again():
     asyncio.run(go())
 
 
+def test_z_on_the_board_of_a_finished_game_takes_nothing_back():
+    """"z reopens a finished game" (issue 28): it rewrote the autosave, and
+    Load showed "final turn" instead of "finished"."""
+    m = finished()
+    assert m.can_undo(0), "the rules alone would let the last move be taken back"
+    actions = list(m.actions)
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("z")
+            await pilot.pause()
+            assert m.actions == actions and m.is_over()
+            assert any("result stands" in n.message for n in app._notifications)
+    asyncio.run(go())
+
+
 def test_the_replay_of_a_finished_game_opens_its_results():
     async def go() -> None:
         app = app_for(finished())

@@ -779,6 +779,10 @@ class TableScreen(Tabled):
         seat = self.viewer
         if seat is None or seat not in self.source.here():
             return
+        if self.source.ready() and self.source.over():
+            self.notify("The game is over: its result stands (Load keeps it as finished).",
+                        title="Undo")
+            return
         if self.source.undo(seat):
             self.stop_thinking()
             self.notify("Your last action was taken back.")
