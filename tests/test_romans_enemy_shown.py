@@ -19,10 +19,12 @@ from engine.romans.state import INDEX, Horde, State
 from tests.romans_helpers import BLUE, MED_OCC, RED, G
 from tests.test_romans_shown import side_text
 from tests.test_romans_tui import POSITIONS, board_text, position
-from tests.test_tui_support import app_for, settle
+from tests.test_tui_feel import status_text
+from tests.test_tui_support import app_for, settle, until
 from tui.romans import board, look
 from tui.romans.board import NARROW, WIDE, RomansBoard, draw_map
 from tui.romans.side import SidePanel, battles
+from tui.settings import PACE_SECONDS
 from tui.widgets.place_grid import Cells
 
 GAL, VEN, ETR, LAT = (INDEX[p] for p in ("Gallia", "Venetia", "Etruria", "Latium"))
@@ -171,5 +173,58 @@ def test_the_table_shows_the_army_on_the_map_under_it_and_beside_it():
             assert f"E{h.warbands}" in app.screen.query_one(RomansBoard).cells.text()
             side = str(app.screen.query_one(SidePanel).render())
             assert f"Enemy army: {look.horde_text(h)}" in " ".join(side.split())
+
+    asyncio.run(go())
+
+
+# ---------------------------------------------------------------- played out at the table's pace
+def marches(s) -> bool:
+    """Solo Rome chooses the Enemy nation, and the first choice's army
+    makes two moves before anything else happens on the map."""
+    if s.phase != "nations" or s.pending:
+        return False
+    kinds = [e.kind for e in G.play(s, G.legal(s)[0]).events]
+    return kinds[kinds.index("nation") + 1:][:2] == ["enemy moves", "enemy moves"]
+
+
+def shown_place(app) -> int:
+    """Where the map the board shows (Rome's own) has the Enemy army (-1: none)."""
+    h = app.screen.query_one(RomansBoard).scene.state.players[0].horde
+    return -1 if h is None else h.place
+
+
+def test_the_enemy_phase_plays_out_on_the_map_and_space_skips_it():
+    """With normal pacing (on the test's clock), choosing the nation shows
+    the army at its start, then one move per pace on the map; space shows
+    the step's end at once."""
+    m = position(2, marches, n=1)
+    first = m.game.legal(m.view(0))[0]
+
+    async def go():
+        app = app_for(m, pacing="normal")
+        clock = app.settings.clock
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            step = len(m.actions)
+            await pilot.press("1")
+            await until(pilot, lambda: len(m.actions) > step and shown_place(app) >= 0)
+            assert m.actions[step] == first
+            frames = G.stages(m.states[step], first)
+            places = [-1 if f.players[0].horde is None else f.players[0].horde.place
+                      for f in frames[:3]]
+            seen = [shown_place(app)]
+            for _ in range(2):  # two paces: two moves on the map
+                board = app.screen.query_one(RomansBoard)
+                assert f"E{board.scene.state.players[0].horde.warbands}" in \
+                    cell(board.cells, seen[-1]), "the army is drawn where it stands"
+                clock.advance(PACE_SECONDS["normal"])
+                await until(pilot, lambda: shown_place(app) != seen[-1])
+                seen.append(shown_place(app))
+            assert seen == places and len(set(seen)) == 3
+            assert "space: skip" in status_text(app)
+            await pilot.press("space")
+            await settle(pilot)
+            assert app.screen.query_one(RomansBoard).scene.state == m.view(0)
+            assert len(m.actions) == step + 1 and m.to_move() == 0
 
     asyncio.run(go())
