@@ -420,8 +420,8 @@ def enemy_reset(w: State) -> None:
         _place_natives(w, seat, spots[:len(seen)], seen)
     w.card = -1
     w.block = 0
+    stage(w)  # the armies gone, the warbands' counters placed: the Era's end
     w.era += 1
-    stage(w)  # the armies gone, the warbands' counters placed
 
 
 def _place_natives(w: State, seat: int, spots: list[int], counters: tuple[Held, ...]) -> None:
