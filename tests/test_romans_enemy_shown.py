@@ -228,3 +228,10 @@ def test_the_enemy_phase_plays_out_on_the_map_and_space_skips_it():
             assert len(m.actions) == step + 1 and m.to_move() == 0
 
     asyncio.run(go())
+
+
+def test_the_keys_help_says_the_enemy_phase_plays_out_and_space_skips():
+    from tui.romans.table import RomansUI
+    assert "the Enemy phase play out at the bots' pace" in RomansUI.notes
+    assert "space skips to the end" in RomansUI.notes
+    assert "E3× fighting" in RomansUI.notes  # the legend it quotes
