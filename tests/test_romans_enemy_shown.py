@@ -24,6 +24,7 @@ from tests.test_tui_support import app_for, settle, until
 from tui.romans import board, look
 from tui.romans.board import NARROW, WIDE, RomansBoard, draw_map
 from tui.romans.side import SidePanel, battles
+from tui.romans.table import RomansUI
 from tui.settings import PACE_SECONDS
 from tui.widgets.place_grid import Cells
 
@@ -231,7 +232,6 @@ def test_the_enemy_phase_plays_out_on_the_map_and_space_skips_it():
 
 
 def test_the_keys_help_says_the_enemy_phase_plays_out_and_space_skips():
-    from tui.romans.table import RomansUI
     assert "the Enemy phase play out at the bots' pace" in RomansUI.notes
     assert "space skips to the end" in RomansUI.notes
     assert "E3× fighting" in RomansUI.notes  # the legend it quotes
