@@ -8,7 +8,7 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from engine.romans.data import ERA_CARDS, GODS
-from engine.romans.state import PHASE_NAMES
+from engine.romans.state import ENEMY, PHASE_NAMES
 from engine.romans.text import ROMAN, dice_sum, plural
 from tui.widgets.scene import Scene
 from tui.widgets.untrusted import markup
@@ -115,12 +115,9 @@ class SidePanel(Static):
             fight = f", {a.rome} vs {a.enemy}" if a.enemy else f", strength {a.rome}"
             lines.append(f"[b]Army[/] {look.TAG[a.place]}: {plural(a.legions, 'legion')}, "
                          f"{general}{fight}")
-        if p.horde is not None:
-            h = p.horde
-            tgt = f" → {look.TAG[h.target]}" if h.target >= 0 else ""
-            general = f" +{h.general}" if h.general else ""
-            lines.append(f"[b $romans-enemy]Enemy[/] {look.TAG[h.place]}: "
-                         f"{plural(h.warbands, 'warband')}{general}{tgt}")
+        enemy = self._enemy(s, p)
+        if enemy:
+            lines.append(f"[b $romans-enemy]Enemy army[/]: {enemy}")
         fights = battles(s, scene.own)
         mine = [line for who, line in fights if who == seat]
         others = [(who, line) for who, line in fights if who != seat]
@@ -134,6 +131,16 @@ class SidePanel(Static):
         elif s.roll and any(s.roll):
             lines.append(f"[dim]Last dice: white {s.roll[0]}, purple {s.roll[-1]}[/]")
         self.update("\n".join(lines))
+
+    @staticmethod
+    def _enemy(s, p) -> str:
+        """The Enemy army on this map in words; "none left" once it is spent
+        or fallen in the Enemy phase (its nation is still on the map)."""
+        if p.horde is not None:
+            return look.horde_text(p.horde)
+        if p.nation and s.phase == ENEMY:
+            return "none left"
+        return ""
 
     @staticmethod
     def _leader(s, p) -> str:

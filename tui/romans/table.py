@@ -63,7 +63,10 @@ class RomansUI:
              "the senator; #: blocking senator). Under the board: what the highlighted "
              "action does (a box's effect and what it gives now, an army's odds, an Enemy "
              "nation's route and expected loss); ✗ says why a building, god or army is not "
-             "offered.")
+             "offered. The campaign, the storm, the remote attacks and the Enemy phase "
+             "play out at the bots' pace, a battle or an Enemy move at a time (the side "
+             "panel says where the Enemy army is and shows each battle's dice); space "
+             "skips to the end.")
 
     def __init__(self) -> None:
         self._board = RomansBoard(id="romans-board")
