@@ -138,6 +138,23 @@ def test_marks_change_no_result(monkeypatch):
         assert (p.garrison, p.warbands, p.cities, p.natives, p.score, p.horde) == \
             (q.garrison, q.warbands, q.cities, q.natives, q.score, q.horde)
     for module in (enemy, campaign):
-        monkeypatch.setattr(module, "stage", lambda w: None)
+        monkeypatch.setattr(module, "stage", lambda w, seat=None: None)
     assert G.stages(s, a) == (), "the marks are these modules' own"
     assert G.play(s, a) == after
+
+
+def test_a_seat_watches_its_own_army_and_not_the_others():
+    """Four armies move in one step: each seat's stages are the moments for
+    everyone and those of its own map, so nobody waits on the others' armies."""
+    s, a = last_step()  # every army moves and fights
+    every = G.stages(s, a)
+    events = G.play(s, a).events
+    for seat in range(s.n):
+        mine = G.stages(s, a, seat)
+        assert 0 < len(mine) < len(every), seat
+        moved = [PLACES[e.place] for e in events if e.kind == "enemy moves" and e.seat == seat]
+        shown = places_of(mine, seat)
+        assert all(place in shown for place in moved), "its own army: every move"
+        assert {e for f in mine for e in f.events} >= {e for e in events
+                                                       if getattr(e, "seat", None) == seat
+                                                       and e.kind == "enemy fight"}

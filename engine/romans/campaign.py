@@ -67,7 +67,7 @@ def auto(w: State) -> bool:
             w.queue = fighters
         seat, w.queue = w.queue[0], w.queue[1:]
         attack(w, seat)
-        stage(w)  # one battle, with its dice (a table shows them one by one)
+        stage(w, seat)  # one battle on seat's map, with its dice (one by one)
         if w.pending:
             return False
 

@@ -247,7 +247,7 @@ def auto_enemy(w: State) -> bool:
         w.events.append(EnemyRoll(*w.roll))
         for seat in fighters:
             enemy_attack(w, seat)
-            stage(w)  # the battle, with its dice, and what it left
+            stage(w, seat)  # the battle, with its dice, and what it left (on seat's map)
 
 
 def advance(w: State, seat: int) -> bool:
@@ -260,7 +260,7 @@ def advance(w: State, seat: int) -> bool:
             return True
         if p.garrison >> h.place & 1:
             _arrive(w, seat, h.place)
-            stage(w)  # it fights (or overran) the province it stands in
+            stage(w, seat)  # it fights (or overran) the province it stands in
             continue
         if h.target < 0 or not p.garrison >> h.target & 1:
             target = _only(w, seat, "target", targets(p, h))
@@ -280,7 +280,7 @@ def advance(w: State, seat: int) -> bool:
         w.events.append(EnemyMoved(seat, nxt))
         if nxt < NP and p.garrison >> nxt & 1:
             _arrive(w, seat, nxt)
-        stage(w)  # one move on the route (and the fight or overrun it led to)
+        stage(w, seat)  # one move on the route (and the fight or overrun it led to)
 
 
 def _arrive(w: State, seat: int, province: int) -> None:
