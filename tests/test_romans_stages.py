@@ -158,3 +158,35 @@ def test_a_seat_watches_its_own_army_and_not_the_others():
         assert {e for f in mine for e in f.events} >= {e for e in events
                                                        if getattr(e, "seat", None) == seat
                                                        and e.kind == "enemy fight"}
+
+
+def test_a_shared_table_sends_each_seat_its_own_views_of_the_stages():
+    """The hall plays nothing out itself: with a one-step state message it
+    sends each connection its own views of the stages it watches (its own
+    army), which its table then plays out at the player's pace."""
+    import pickle
+    import random
+
+    from engine.match import Match, Seat
+    from hall.table import Table, Who
+
+    anna, bob = Who("guest:anna", "anna"), Who("guest:bob", "bob")
+    table = Table("BCDFG", Match("romans", (Seat("anna"), Seat("bob")), 3), host=anna)
+    table.join(1, anna)
+    table.join(2, bob)
+    rng = random.Random(3)
+    for _ in range(2000):
+        m = table.match
+        before = m.state
+        action = rng.choice(list(m.game.legal(before)))
+        out = table.play(action)
+        sent = {cid: msg for cid, msg in out if msg.get("t") == "state"}
+        if any("stages" in msg for msg in sent.values()):
+            break
+    else:
+        raise AssertionError("no step with stages in 2000 random moves")
+    for cid, seat in ((1, 0), (2, 1)):
+        views = [pickle.loads(x) for x in sent[cid].get("stages", [])]
+        assert all(v.viewer == seat for v in views), "only its own views"
+        assert len(views) == len(G.stages(before, action, seat))
+    assert not table.state_for(1, reset=True).get("stages"), "a whole log is not played out"
