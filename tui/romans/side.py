@@ -1,7 +1,8 @@
 """The side panel: the era and phase, the scores, your leader, Villa,
-Barracks and Docks, why no god or army is offered, every roll of the last
-step with its faces and what they add (battles with both dice, strengths
-and result), and the Enemy's campaign on your map."""
+Barracks and Docks, why no god or army is offered, every other seat in a
+line, every roll of the last step with its faces and what they add
+(battles with both dice, strengths and result), and the Enemy's campaign
+on your map."""
 
 from __future__ import annotations
 
@@ -73,6 +74,22 @@ def scores_line(scene: Scene) -> str:
     return f"scores {scores}"
 
 
+def other_line(scene: Scene, seat: int, wide: bool) -> str:
+    """Another seat in one line: its player, the senators left in its Villa
+    and the legions in its Barracks (wide: their ranks, its leader and its
+    Docks too), so a narrow table shows every seat beside yours."""
+    s = scene.state
+    lk = scene.looks[seat]
+    p = s.players[seat]
+    who = f"{look.badge(lk)} {markup('$name', name=lk.name).markup}"
+    if not wide:
+        return f"{who} · Villa {len(p.villa)} · Barracks {p.barracks}"
+    leader = SidePanel._leader(s, p)
+    lead = f" · {leader}" if leader else ""
+    return (f"{who}{lead} · Villa {look.ranks(p.villa)} · Barracks {p.barracks}"
+            f" · Docks {look.docks(p.docks)}")
+
+
 class SidePanel(Static):
     """Where the game is and what you hold; the battles just fought."""
 
@@ -115,6 +132,8 @@ class SidePanel(Static):
             fight = f", {a.rome} vs {a.enemy}" if a.enemy else f", strength {a.rome}"
             lines.append(f"[b]Army[/] {look.TAG[a.place]}: {plural(a.legions, 'legion')}, "
                          f"{general}{fight}")
+        wide = self.size.width >= 44
+        lines += [other_line(scene, i, wide) for i in s.order if i != seat]
         if p.horde is not None:
             h = p.horde
             tgt = f" → {look.TAG[h.target]}" if h.target >= 0 else ""
@@ -124,9 +143,10 @@ class SidePanel(Static):
         fights = battles(s, scene.own)
         mine = [line for who, line in fights if who == seat]
         others = [(who, line) for who, line in fights if who != seat]
-        if fights:
+        if fights and wide:  # narrow, the other seats take its row (the help says it)
             fought = any(e[0] in BATTLES for e in s.events)
             lines.append("[dim]Dice: white Rome, purple Enemy[/]" if fought else "[dim]Dice[/]")
+        if fights:
             lines += [f"{look.letter(me)} {line}" for line in mine[-3:]]
             for who, line in others[-2:]:
                 tag = look.letter(scene.looks[who]) if who is not None else ""
