@@ -93,7 +93,15 @@ def other_line(scene: Scene, seat: int, wide: bool) -> str:
 class SidePanel(Static):
     """Where the game is and what you hold; the battles just fought."""
 
+    _scene: Scene | None = None
+
+    def on_resize(self) -> None:
+        """The width decides the wording (the first scene comes before it is known)."""
+        if self._scene is not None:
+            self.show(self._scene)
+
     def show(self, scene: Scene) -> None:
+        self._scene = scene
         s = scene.state
         seat = scene.own
         if seat is None:  # a replay shows seat 1; a spectator, whoever is to move
@@ -132,7 +140,7 @@ class SidePanel(Static):
             fight = f", {a.rome} vs {a.enemy}" if a.enemy else f", strength {a.rome}"
             lines.append(f"[b]Army[/] {look.TAG[a.place]}: {plural(a.legions, 'legion')}, "
                          f"{general}{fight}")
-        wide = self.size.width >= 44
+        wide = self.content_size.width >= 44
         lines += [other_line(scene, i, wide) for i in s.order if i != seat]
         if p.horde is not None:
             h = p.horde
