@@ -100,6 +100,17 @@ def seat_lines(s: Any, seat: int, scene: Scene, wide: bool) -> list[str]:
     return lines
 
 
+def compact_line(s: Any, seat: int, scene: Scene) -> str:
+    """Another seat in one line, for a narrow panel where every seat must
+    show beside yours: G Glory, D Denarii, L Legions and V Votes on its board."""
+    p = s.players[seat]
+    lk = scene.looks[seat] if seat < len(scene.looks) else None
+    label = lk.label if lk is not None else look.seat_name(s, seat)
+    to_move = " ◂" if mover(scene) == seat else ""
+    return (f"{look.badge(seat)} {markup('$label', label=label).markup}{to_move} "
+            f"G{glory_text(p.glory)} D{p.denarii} L{p.legions} V{p.votes}")
+
+
 def playable(scene: Scene) -> frozenset[str]:
     """The Trade cards the seat may play now (its legal list's PlayCard)."""
     if scene.seat is None or mover(scene) != scene.seat:
@@ -182,8 +193,14 @@ class SidePanel(Static):
         seat = scene.seat
         order = [seat] if seat is not None and 0 <= seat < s.n else []
         order += [i for i in range(s.n) if i not in order]
+        if not wide and seat in order:  # narrow: every seat in sight, yours in full below
+            lines += seat_lines(s, seat, scene, wide)[:1]
+            lines += [compact_line(s, i, scene) for i in order if i != seat]
+            lines += seat_lines(s, seat, scene, wide)[1:]
+            order = [seat]
         for i in order:
-            lines += seat_lines(s, i, scene, wide)
+            if wide or i != seat:
+                lines += seat_lines(s, i, scene, wide)
             if i == seat:
                 lines += ["  " + x for x in hand_lines(s, i, playable(scene))]
                 lines += ["  [dim]Not now: " + x + "[/]"
