@@ -25,6 +25,8 @@ from engine import get_game
 from engine.match import Match
 from engine.provincia.state import PLAY
 from tests.test_tui_support import SEATS, app_for, play_until, settle
+from tests.test_tui_support import position as provincia_position
+from tui.romans.board import RomansBoard
 from tui.screens.table import TableScreen
 from tui.widgets.actions import ActionMenu
 from tui.widgets.status import StatusLine
@@ -75,6 +77,16 @@ def rows(app: Any) -> list[str]:
     return [strip.text for strip in app.screen._compositor.render_strips()]
 
 
+def table_text(app: Any) -> str:
+    """The screen without the log (which names seats as it tells moves):
+    what the table itself shows."""
+    r = app.screen.query_one("#log").region
+    shown = rows(app)
+    for y in range(r.y, r.bottom):
+        shown[y] = shown[y][:r.x] + " " * r.width + shown[y][r.right:]
+    return "\n".join(shown)
+
+
 def region_rows(app: Any, widget: Any) -> list[str]:
     r = widget.region
     return [row[r.x:r.right] for row in rows(app)[r.y:r.bottom]]
@@ -111,7 +123,7 @@ async def narrow_screen(match: Match) -> dict[str, Any]:
         listed = region_rows(app, screen.query_one("#action-list"))
         return {
             "numbered": [r for r in listed if NUMBERED.match(r.strip(" │▏"))],
-            "screen": "\n".join(rows(app)),
+            "screen": table_text(app),
             "status": words(" ".join(region_rows(app, screen.query_one(StatusLine)))),
             "prompt": match.game.prompt(match.view(0)),
             "offered": len(screen.query_one(ActionMenu)._shown),
@@ -143,7 +155,7 @@ def test_at_least_six_actions_are_in_sight(shown):
     assert len(seen["numbered"]) >= 6, seen["numbered"]
 
 
-def test_every_seat_is_named_on_screen(shown):
+def test_every_seat_is_named_on_the_table(shown):
     match, seen = shown
     missing = [w for w in seat_words(match, seen["looks"]) if w not in seen["screen"]]
     assert not missing, f"{missing} not on screen:\n{seen['screen']}"
@@ -160,3 +172,37 @@ def test_age_of_romes_prompt_needs_the_second_line():
     above would pass with a short one."""
     match = age_of_rome()
     assert len(f"  O  Your turn — {match.game.prompt(match.view(0))}") > STATUS_WIDTH
+
+
+def test_provincias_four_cities_show_late_in_the_game():
+    """The final round, when cities hold many buildings: the other cities
+    are compact, so all four still show (the last one was scrolled away)."""
+    match = provincia_position("final")
+
+    async def go() -> None:
+        app = app_for(match)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            screen = table_text(app)
+            words_ = seat_words(match, app.screen.looks)
+            assert [w for w in words_ if w not in screen] == [], screen
+
+    asyncio.run(go())
+
+
+def test_what_the_romans_highlighted_action_does_reads_whole_under_the_map():
+    """A senator's box is explained under the map in three to five lines:
+    all of them show at 80×24 (the first forty characters did)."""
+    match = the_romans()
+
+    async def go() -> None:
+        app = app_for(match)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            board = app.screen.query_one(RomansBoard)
+            about = words(board.about)
+            assert len(about) > 120, "the highlighted box's text takes several lines"
+            shown = words(" ".join(r.strip("│ ") for r in region_rows(app, board.parent)))
+            assert about in shown, shown
+
+    asyncio.run(go())
