@@ -17,6 +17,7 @@ from tui.widgets.untrusted import markup
 from . import look, reasons
 
 BATTLES = ("battle", "enemy battle", "remote battle")
+WIDE = 44  # the panel's width from which other seats and dice read in full
 
 
 def battles(s, viewer: int | None) -> list[tuple[int | None, str]]:
@@ -74,16 +75,20 @@ def scores_line(scene: Scene) -> str:
     return f"scores {scores}"
 
 
-def other_line(scene: Scene, seat: int, wide: bool) -> str:
+def other_line(scene: Scene, seat: int, width: int) -> str:
     """Another seat in one line: its player, the senators left in its Villa
     and the legions in its Barracks (wide: their ranks, its leader and its
-    Docks too), so a narrow table shows every seat beside yours."""
+    Docks too), so a narrow table shows every seat beside yours; there a
+    name too long for the line ends in "…" (the log names it whole)."""
     s = scene.state
     lk = scene.looks[seat]
     p = s.players[seat]
+    if width < WIDE:
+        figures = f" · Villa {len(p.villa)} · Barr. {p.barracks}"
+        room = max(4, width - len(figures) - 4)
+        name = lk.name if len(lk.name) <= room else lk.name[:room - 1] + "…"
+        return f"{look.badge(lk)} {markup('$name', name=name).markup}{figures}"
     who = f"{look.badge(lk)} {markup('$name', name=lk.name).markup}"
-    if not wide:
-        return f"{who} · Villa {len(p.villa)} · Barracks {p.barracks}"
     leader = SidePanel._leader(s, p)
     lead = f" · {leader}" if leader else ""
     return (f"{who}{lead} · Villa {look.ranks(p.villa)} · Barracks {p.barracks}"
@@ -140,8 +145,9 @@ class SidePanel(Static):
             fight = f", {a.rome} vs {a.enemy}" if a.enemy else f", strength {a.rome}"
             lines.append(f"[b]Army[/] {look.TAG[a.place]}: {plural(a.legions, 'legion')}, "
                          f"{general}{fight}")
-        wide = self.content_size.width >= 44
-        lines += [other_line(scene, i, wide) for i in s.order if i != seat]
+        width = self.content_size.width
+        wide = width >= WIDE
+        lines += [other_line(scene, i, width) for i in s.order if i != seat]
         if p.horde is not None:
             h = p.horde
             tgt = f" → {look.TAG[h.target]}" if h.target >= 0 else ""
