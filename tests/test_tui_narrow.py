@@ -24,7 +24,7 @@ import tests.test_romans_tui as romans
 from engine import get_game
 from engine.match import Match
 from engine.provincia.state import PLAY
-from tests.test_tui_support import SEATS, app_for, play_until, settle
+from tests.test_tui_support import SEATS, app_for, play_until, settle, until
 from tests.test_tui_support import position as provincia_position
 from tui.romans.board import RomansBoard
 from tui.screens.table import TableScreen
@@ -204,5 +204,25 @@ def test_what_the_romans_highlighted_action_does_reads_whole_under_the_map():
             assert len(about) > 120, "the highlighted box's text takes several lines"
             shown = words(" ".join(r.strip("│ ") for r in region_rows(app, board.parent)))
             assert about in shown, shown
+
+    asyncio.run(go())
+
+
+def test_a_thinking_bots_note_wraps_whole():
+    """Each action takes one row at 80×24, but the note in their place
+    (who thinks, and the keys to skip and to pace) wraps whole."""
+    m = play_until(lambda s: True, seed=5, seats=SEATS)
+    while not m.bot_to_move():
+        m.play(m.game.legal(m.view(m.to_move()))[0])
+
+    async def go() -> None:
+        app = app_for(m, pacing="slow")
+        async with app.run_test(size=SIZE) as pilot:
+            listed = app.screen.query_one("#action-list")
+            await until(pilot, lambda: listed.has_class("-note"))
+            await pilot.pause()
+            shown = words(" ".join(r.strip("│ ▏") for r in region_rows(app, listed)))
+            assert "space: skip to your turn · ctrl+p: bot pacing (slow)" in shown, shown
+            app.screen.stop_thinking()
 
     asyncio.run(go())
