@@ -218,8 +218,10 @@ def test_a_thinking_bots_note_wraps_whole():
     async def go() -> None:
         app = app_for(m, pacing="slow")
         async with app.run_test(size=SIZE) as pilot:
-            listed = app.screen.query_one("#action-list")
-            await until(pilot, lambda: listed.has_class("-note"))
+            menu = app.screen.query_one(ActionMenu)
+            listed = menu.options
+            await until(pilot, lambda: not menu._shown and "thinking" in str(
+                listed.get_option_at_index(0).prompt))
             await pilot.pause()
             shown = words(" ".join(r.strip("│ ▏") for r in region_rows(app, listed)))
             assert "space: skip to your turn · ctrl+p: bot pacing (slow)" in shown, shown
