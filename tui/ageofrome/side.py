@@ -100,6 +100,19 @@ def seat_lines(s: Any, seat: int, scene: Scene, wide: bool) -> list[str]:
     return lines
 
 
+def compact_line(s: Any, seat: int, scene: Scene, width: int) -> str:
+    """Another seat in one line, for a narrow panel where every seat must
+    show beside yours: G Glory, D Denarii, L Legions and V Votes on its
+    board (the space after the badge goes where a long name needs it)."""
+    p = s.players[seat]
+    lk = scene.looks[seat] if seat < len(scene.looks) else None
+    label = lk.label if lk is not None else look.seat_name(s, seat)
+    to_move = " ◂" if mover(scene) == seat else ""
+    figures = f"G{glory_text(p.glory)} D{p.denarii} L{p.legions} V{p.votes}"
+    gap = " " if len(label) + len(to_move) + len(figures) + 5 <= width else ""
+    return f"{look.badge(seat)}{gap}{markup('$label', label=label).markup}{to_move} {figures}"
+
+
 def playable(scene: Scene) -> frozenset[str]:
     """The Trade cards the seat may play now (its legal list's PlayCard)."""
     if scene.seat is None or mover(scene) != scene.seat:
@@ -165,25 +178,38 @@ class SidePanel(Static):
         if box.border_title != title:
             box.border_title = title
         lines = [f"[b]Event[/] {look.event_text(s.event)}"]
+        glory = []
         row = track(s, width)
         stones = " ".join(str(x) for x in (geo.MILESTONES[0].start, *s.milestones))
-        lines.append(f"[b]Glory[/] milestones ◆ {stones}")
+        glory.append(f"[b]Glory[/] milestones ◆ {stones}")
         if row:
-            lines.append(row)
+            glory.append(row)
         medals = look.medals(s.medals)
         piles = "/".join("".join(look.COMMON_LETTER[c] for c in pile) or "-"
                          for pile in s.pantheon)
         if wide:
-            lines.append(f"Medals left {medals or '-'} · Pantheon piles {piles}")
+            glory.append(f"Medals left {medals or '-'} · Pantheon piles {piles}")
         else:
-            lines.append(f"Medals {medals or '-'} · piles {piles}")
+            glory.append(f"Medals {medals or '-'} · piles {piles}")
         if s.n == 1:
-            lines.append(solo_line(s))
+            glory.append(solo_line(s))
         seat = scene.seat
         order = [seat] if seat is not None and 0 <= seat < s.n else []
         order += [i for i in range(s.n) if i not in order]
+        if not wide and seat in order:
+            # Narrow (80×24), the actions keep their rows and this panel
+            # scrolls: every seat in sight first (yours, then one line each),
+            # then the Glory track, then your board, hand and Quests.
+            lines += seat_lines(s, seat, scene, wide)[:1]
+            lines += [compact_line(s, i, scene, width) for i in order if i != seat]
+            lines += glory
+            lines += seat_lines(s, seat, scene, wide)[1:]
+            order = [seat]
+        else:
+            lines += glory
         for i in order:
-            lines += seat_lines(s, i, scene, wide)
+            if wide or i != seat:
+                lines += seat_lines(s, i, scene, wide)
             if i == seat:
                 lines += ["  " + x for x in hand_lines(s, i, playable(scene))]
                 lines += ["  [dim]Not now: " + x + "[/]"

@@ -1,7 +1,8 @@
 """The side panel: the era and phase, the scores, your leader, Villa,
-Barracks and Docks, why no god or army is offered, every roll of the last
-step with its faces and what they add (battles with both dice, strengths
-and result), and the Enemy's campaign on your map."""
+Barracks and Docks, why no god or army is offered, every other seat in a
+line, every roll of the last step with its faces and what they add
+(battles with both dice, strengths and result), and the Enemy's campaign
+on your map."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from tui.widgets.untrusted import markup
 from . import look, reasons
 
 BATTLES = ("battle", "enemy battle", "remote battle")
+WIDE = 44  # the panel's width from which other seats and dice read in full
 
 
 def battles(s, viewer: int | None) -> list[tuple[int | None, str]]:
@@ -73,10 +75,38 @@ def scores_line(scene: Scene) -> str:
     return f"scores {scores}"
 
 
+def other_line(scene: Scene, seat: int, width: int) -> str:
+    """Another seat in one line: its player, the senators left in its Villa
+    and the legions in its Barracks (wide: their ranks, its leader and its
+    Docks too), so a narrow table shows every seat beside yours; there a
+    name too long for the line ends in "…" (the log names it whole)."""
+    s = scene.state
+    lk = scene.looks[seat]
+    p = s.players[seat]
+    if width < WIDE:
+        figures = f" · Villa {len(p.villa)} · Barr. {p.barracks}"
+        room = max(4, width - len(figures) - 4)
+        name = lk.name if len(lk.name) <= room else lk.name[:room - 1] + "…"
+        return f"{look.badge(lk)} {markup('$name', name=name).markup}{figures}"
+    who = f"{look.badge(lk)} {markup('$name', name=lk.name).markup}"
+    leader = SidePanel._leader(s, p)
+    lead = f" · {leader}" if leader else ""
+    return (f"{who}{lead} · Villa {look.ranks(p.villa)} · Barracks {p.barracks}"
+            f" · Docks {look.docks(p.docks)}")
+
+
 class SidePanel(Static):
     """Where the game is and what you hold; the battles just fought."""
 
+    _scene: Scene | None = None
+
+    def on_resize(self) -> None:
+        """The width decides the wording (the first scene comes before it is known)."""
+        if self._scene is not None:
+            self.show(self._scene)
+
     def show(self, scene: Scene) -> None:
+        self._scene = scene
         s = scene.state
         seat = scene.own
         if seat is None:  # a replay shows seat 1; a spectator, whoever is to move
@@ -115,15 +145,19 @@ class SidePanel(Static):
             fight = f", {a.rome} vs {a.enemy}" if a.enemy else f", strength {a.rome}"
             lines.append(f"[b]Army[/] {look.TAG[a.place]}: {plural(a.legions, 'legion')}, "
                          f"{general}{fight}")
+        width = self.content_size.width
+        wide = width >= WIDE
+        lines += [other_line(scene, i, width) for i in s.order if i != seat]
         enemy = self._enemy(s, p)
         if enemy:
             lines.append(f"[b $romans-enemy]Enemy army[/]: {enemy}")
         fights = battles(s, scene.own)
         mine = [line for who, line in fights if who == seat]
         others = [(who, line) for who, line in fights if who != seat]
-        if fights:
+        if fights and wide:  # narrow, the other seats take its row (the help says it)
             fought = any(e[0] in BATTLES for e in s.events)
             lines.append("[dim]Dice: white Rome, purple Enemy[/]" if fought else "[dim]Dice[/]")
+        if fights:
             lines += [f"{look.letter(me)} {line}" for line in mine[-3:]]
             for who, line in others[-2:]:
                 tag = look.letter(scene.looks[who]) if who is not None else ""

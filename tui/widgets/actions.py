@@ -252,6 +252,7 @@ class ActionMenu(Vertical):
         self._shown = [(a, d) for a, d in self._items if self._matches(text, d)]
         ol = self.options
         ol.clear_options()
+        ol.set_class(not self._shown, "-note")  # a note wraps where actions take a row each
         if not self._shown:
             ol.add_option(Option(self._note_prompt(note), disabled=True))
             self.post_message(self.Highlighted(None))
