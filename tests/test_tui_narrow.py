@@ -228,3 +228,24 @@ def test_a_thinking_bots_note_wraps_whole():
             app.screen.stop_thinking()
 
     asyncio.run(go())
+
+
+def test_a_few_actions_wrap_whole_and_many_take_a_row_each():
+    """At 80×24 labels wrap whole while they all fit so (a leader's gold and
+    bonus stay in sight); only a list too long for its box gives each a row
+    (a long one then ends in "…")."""
+    async def go(match: Match) -> tuple[bool, str]:
+        app = app_for(match)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            return menu.options.has_class("-tight"), "\n".join(region_rows(app, menu))
+    few = romans.position(3, lambda s: s.phase == "leaders", 4)
+    view = few.view(0)
+    labels = [few.game.describe(view, a) for a in few.game.legal(view)]
+    tight, text = asyncio.run(go(few))
+    text = words(text.replace("│", " "))
+    assert not tight and 2 <= len(labels) <= 5
+    assert all(words(label) in text for label in labels), "every label whole"
+    tight, text = asyncio.run(go(the_romans()))
+    assert tight and "…" in text

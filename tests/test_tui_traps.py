@@ -125,6 +125,26 @@ def test_a_digit_typed_in_the_filter_is_text_and_plays_nothing():
     asyncio.run(go())
 
 
+def test_a_space_pressed_late_to_skip_the_bots_does_not_start_a_filter():
+    """Space skips the bots' pacing; pressed as your turn came, it became
+    the filter's text, the list lost its digits and 1 played nothing."""
+    async def go() -> None:
+        m = position("play")
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            menu = menu_of(app)
+            step = len(m.actions)
+            await pilot.press("space")
+            await pilot.pause()
+            assert menu.filter.value == "" and not menu.filter.typing
+            assert str(menu.options.get_option_at_index(0).prompt)[0] == "1"
+            await pilot.press("1")
+            await settle(pilot)
+            assert len(m.actions) > step
+    asyncio.run(go())
+
+
 def test_a_digit_that_extends_a_match_is_typed_into_the_filter():
     async def go() -> None:
         m = position("play")

@@ -69,6 +69,8 @@ class FilterInput(PlainInput):
         while nothing is typed, and keys no action could match."""
         if character is None or self.value or self.explicit or character in SHORTCUTS:
             return False
+        if character == " ":  # a space begins no filter (space skips the bots' pacing)
+            return True
         return character in COMMAND_KEYS or (
             character.isprintable() and character != "/"
             and not self.menu.would_match(character))
@@ -263,6 +265,22 @@ class ActionMenu(Vertical):
                         for i, (_, d) in enumerate(self._shown)])
         actions = [a for a, _ in self._shown]
         ol.highlighted = actions.index(self._wanted) if self._wanted in actions else 0
+        self.fit()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """Labels wrap whole while they all fit so in the list's box; when
+        they would not, the list is ``-tight`` (the stylesheet may give each
+        one row, so more actions are in sight; a long one ends in "…")."""
+        ol = self.options
+        region = ol.scrollable_content_region
+        width, height = region.width - 1, region.height
+        if width <= 2 or height <= 0:
+            return
+        rows = sum(-(-(len(d) + 2) // width) for _, d in self._shown)
+        ol.set_class(rows > height, "-tight")
 
     def pick(self, word: str) -> None:
         """A board's place narrows the list to ``word``: the filter holds
