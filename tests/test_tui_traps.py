@@ -73,6 +73,28 @@ def test_keys_typed_on_the_focused_action_list_reach_the_filter():
     asyncio.run(go())
 
 
+def test_the_actions_show_the_filters_focus_without_colour():
+    """The filter (where keys go) has the focus: the actions' title is
+    reversed, as a focused panel's is; elsewhere it is not, and the panel
+    holding the focus then has the reversed title."""
+    async def go() -> None:
+        app = app_for(position("play"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            menu = menu_of(app)
+            assert isinstance(app.screen.focused, FilterInput)
+            assert "reverse" in str(menu.styles.border_title_style)
+            cities = app.screen.query_one("#cities")
+            cities.focus()
+            await pilot.pause()
+            assert "reverse" not in str(menu.styles.border_title_style)
+            assert "reverse" in str(cities.styles.border_title_style)
+            await pilot.press("escape")  # back to the filter
+            await pilot.pause()
+            assert "reverse" in str(menu.styles.border_title_style)
+    asyncio.run(go())
+
+
 def test_the_focused_action_list_says_so_and_esc_goes_back_to_the_filter():
     async def go() -> None:
         app = app_for(position("play"))
