@@ -127,7 +127,7 @@ def test_a_build_you_cannot_take_stays_listed_greyed_so_the_numbers_never_shift(
             await pilot.press(str(dead[0] + 1))  # a greyed build: it says why
             await settle(pilot)
             assert len(m.actions) == start
-            assert any(n.startswith(f"Build {shown[dead[0]][1]} — ") for n in told(app))
+            assert any(n.startswith(f"Build {shown[dead[0]][1]} ") for n in told(app))
             live = next(i for i in range(5) if i not in dead)
             await pilot.press(str(live + 1))  # a build it can pay for
             await settle(pilot)
