@@ -14,6 +14,7 @@ import asyncio
 from fractions import Fraction
 
 from rich.text import Text
+from textual.geometry import Size
 
 from ai.romans.preview import nation_preview
 from engine.core import Rng
@@ -114,9 +115,19 @@ def scene_of(s, seat: int, focus: tuple | None = None) -> Scene:
     return Scene(G, v, seat, seats, look.looks(v, seats), lambda k: None, focus=focus)
 
 
-def side_text(s, seat: int) -> str:
-    """The side panel's text for ``seat``'s view of ``s`` (markup removed)."""
-    panel = SidePanel()
+class WideSidePanel(SidePanel):
+    """The side panel as wide as at 120×40 (``content_size`` of a panel laid
+    out there), without an app: the dice heading shows only when wide."""
+
+    @property
+    def content_size(self) -> Size:
+        return Size(60, 30)
+
+
+def side_text(s, seat: int, wide: bool = False) -> str:
+    """The side panel's text for ``seat``'s view of ``s`` (markup removed),
+    narrow (an unmounted panel has no width) or ``wide``."""
+    panel = WideSidePanel() if wide else SidePanel()
     panel.show(scene_of(s, seat))
     return Text.from_markup(str(panel.content)).plain
 
@@ -380,9 +391,12 @@ def test_the_glory_and_storm_dice_read_with_what_they_give():
 
 
 def test_the_dice_heading_names_the_battle_dice_only_after_a_battle():
-    glory = side_text(resumed_battle().replace(events=(Storm(4),)), RED)
+    glory = side_text(resumed_battle().replace(events=(Storm(4),)), RED, wide=True)
     assert "Dice\n" in glory and "white Rome" not in glory
-    assert "Dice: white Rome, purple Enemy" in side_text(resumed_battle(), BLUE)
+    assert "Dice: white Rome, purple Enemy" in side_text(resumed_battle(), BLUE, wide=True)
+    narrow = side_text(resumed_battle(), BLUE)
+    assert not any(line.startswith("Dice") for line in narrow.split("\n")), \
+        "narrow, the other seats take the heading's row"
 
 
 def test_no_god_until_all_italy_is_held_says_which_provinces_are_missing():

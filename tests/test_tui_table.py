@@ -130,7 +130,7 @@ def test_a_bots_kind_stays_on_a_long_headline():
     async def check(app, pilot):
         for panel in app.screen.query(CityPanel):
             if panel.seat:
-                assert "(mcts bot, normal)" in text(panel)
+                assert "(search bot)" in text(panel)
 
     run(m, (120, 40), check)
 

@@ -5,20 +5,23 @@ colour, and typing in the filter never plays an action."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Checkbox, OptionList, Select, Static
+from textual.widgets import Checkbox, OptionList, Select
 
 from ai.base import Alternative
 from engine.match import Match, Seat
 from hall.client import Link
+from hall.local import hall_dir, hall_pid, login_name
 from saves.store import Store
-from tests.hall_helpers import connect, create, hall_at
+from tests.hall_helpers import connect, create, hall_at, own_hall
 from tests.test_tui_shared import app_at, screen_text, shows
+from tests.test_tui_shared_seats import told
 from tui.hall_link import invite_command
 from tui.screens.dialogs import HintScreen, MenuScreen
 from tui.screens.game_over import GameOverScreen
@@ -67,6 +70,28 @@ def test_keys_typed_on_the_focused_action_list_reach_the_filter():
             await pilot.press("1")
             await settle(pilot)
             assert len(m.actions) > step, "a digit typed on the list played nothing"
+    asyncio.run(go())
+
+
+def test_the_actions_show_the_filters_focus_without_colour():
+    """The filter (where keys go) has the focus: the actions' title is
+    reversed, as a focused panel's is; elsewhere it is not, and the panel
+    holding the focus then has the reversed title."""
+    async def go() -> None:
+        app = app_for(position("play"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            menu = menu_of(app)
+            assert isinstance(app.screen.focused, FilterInput)
+            assert "reverse" in str(menu.styles.border_title_style)
+            cities = app.screen.query_one("#cities")
+            cities.focus()
+            await pilot.pause()
+            assert "reverse" not in str(menu.styles.border_title_style)
+            assert "reverse" in str(cities.styles.border_title_style)
+            await pilot.press("escape")  # back to the filter
+            await pilot.pause()
+            assert "reverse" in str(menu.styles.border_title_style)
     asyncio.run(go())
 
 
@@ -352,11 +377,50 @@ def test_the_title_shows_continue_only_beside_a_game_and_always_has_tables():
             assert "Continue" not in texts
             assert "Continue" not in str(app.screen.query_one(KeyBar).render())
             assert "ables: play with others" in texts
-            await pilot.press("t")  # no hall here: how to open one and invite a friend
-            await pilot.pause()
-            shown = "\n".join(str(w.render()) for w in app.screen.query(Static))
-            assert "tabula host" in shown and "tabula join CODE" in shown
-            assert "ssh -p PORT CODE@HOST" in shown
+    asyncio.run(go())
+
+
+def test_tables_on_the_title_starts_the_hall_as_tabula_host_does_and_opens_its_lobby(
+        home: Path) -> None:
+    """No hall runs: t starts this user's hall, a process of its own
+    (``python -m hall.local``, as ``tabula host`` starts it), and opens its
+    lobby, which says how to invite a friend."""
+    folder = hall_dir()
+
+    async def go() -> None:
+        app = app_for(kind="title")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            assert hall_pid(folder) is None and app.hall is None
+            await pilot.press("t")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            assert hall_pid(folder) not in (None, os.getpid())  # its own process
+            assert app.hall is not None and app.hall.link.path == folder / "hall.sock"
+            await until(pilot, lambda: f"You are {login_name()}" in screen_text(app))
+            assert "tabula join CODE" in screen_text(app)
+            await pilot.press("escape")  # back to the title; t opens the same hall's lobby
+            await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+            pid = hall_pid(folder)
+            await pilot.press("t")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            assert hall_pid(folder) == pid
+    with own_hall(folder):
+        asyncio.run(go())
+
+
+def test_tables_says_in_one_line_why_no_hall_can_start_and_what_to_run(home: Path) -> None:
+    (home / "hall").write_text("a file where the hall's folder goes")
+
+    async def go() -> None:
+        app = app_for(kind="title")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            await pilot.press("t")
+            await until(pilot, lambda: any("No tables" in m for m in told(app)))
+            line = next(m for m in told(app) if "No tables" in m)
+            assert "cannot host tables in" in line and "`tabula host`" in line
+            assert "\n" not in line
+            assert isinstance(app.screen, TitleScreen) and app.hall is None
     asyncio.run(go())
 
 

@@ -95,6 +95,18 @@ def other_line(scene: Scene, seat: int, width: int) -> str:
             f" · Docks {look.docks(p.docks)}")
 
 
+def bots_line(scene: Scene) -> str:
+    """What plays each bot seat, seats of one kind together ("bots B rules ·
+    YG search, hard": the rules bot or the search), so it fits one line of
+    the narrow panel; "" when people play every seat."""
+    kinds: dict[str, str] = {}
+    for lk in scene.looks:
+        if lk.kind_word:
+            kinds[lk.kind_word] = kinds.get(lk.kind_word, "") + look.letter(lk)
+    said = [f"{letters} {markup('$kind', kind=kind).markup}" for kind, letters in kinds.items()]
+    return "[dim]bots[/] " + " · ".join(said) if said else ""
+
+
 class SidePanel(Static):
     """Where the game is and what you hold; the battles just fought."""
 
@@ -118,6 +130,9 @@ class SidePanel(Static):
         lines = []
         lines.append(f"{look.badge(me)} {markup('$label', label=me.label).markup} · "
                      + scores_line(scene))
+        bots = bots_line(scene)
+        if bots:
+            lines.append(bots)
         leader = self._leader(s, p)
         if leader:
             lines.append(f"Leader {leader} · army {p.max_army}")
