@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.app import App, ComposeResult
 from textual.widgets import Checkbox, OptionList, Select
 
 from ai.base import Alternative
@@ -510,4 +511,41 @@ def test_a_command_letter_dropped_while_typing_says_why():
             assert menu.filter.value == text
             assert len(app._notifications) == before + 1
             assert "esc clears it" in list(app._notifications)[-1].message
+    asyncio.run(go())
+
+
+class SpellingApp(App):
+    """Only the action menu, with The Romans' placements that "the" matches
+    inside a word ("Amphitheatrum")."""
+
+    AUTO_FOCUS = "#action-filter"
+    PLACES = ("III to Amphitheatrum Castrense, box I (2 gold)",
+              "III to Basilica Aemilia, box III (2 gold)",
+              "II to the Citadel (1 materials)", "III to the Citadel (1 materials)")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.chosen: list[tuple] = []
+
+    def compose(self) -> ComposeResult:
+        yield ActionMenu()
+
+    def on_mount(self) -> None:
+        self.query_one(ActionMenu).set_actions([(("place", d), d) for d in self.PLACES])
+
+    def on_action_menu_chosen(self, event: ActionMenu.Chosen) -> None:
+        self.chosen.append(event.action)
+
+
+def test_the_action_the_player_is_spelling_comes_first_and_enter_plays_it():
+    """Typing "III to the C" listed Amphitheatrum Castrense first ("the" is
+    inside it) and Enter played it, not the Citadel."""
+    async def go() -> None:
+        app = SpellingApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            for key in "III to the C":
+                await pilot.press("space" if key == " " else key)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.chosen == [("place", "III to the Citadel (1 materials)")]
     asyncio.run(go())

@@ -265,6 +265,19 @@ class ActionMenu(Vertical):
         return any(self._matches(text, d) for _, d in self._items)
 
     @staticmethod
+    def _closeness(text: str, description: str) -> int:
+        """How well ``description`` answers the typed text, best first: it
+        begins with it (0), each word begins a word of it (1), the words are
+        only inside it (2: "the" in "Amphitheatrum"). The list shows the
+        closest first, so Enter plays what the player was spelling."""
+        typed, low = " ".join(text.lower().split()), description.lower()
+        if low.startswith(typed):
+            return 0
+        starts = {low[i:] for i in range(len(low)) if i == 0 or not low[i - 1].isalnum()}
+        words = typed.split()
+        return 1 if all(any(s.startswith(w) for s in starts) for w in words) else 2
+
+    @staticmethod
     def _matches(text: str, description: str) -> bool:
         words = text.lower().split()
         low = description.lower()
@@ -277,7 +290,9 @@ class ActionMenu(Vertical):
 
     def _refill(self, note: str = "") -> None:
         text = self.filter.value
-        self._shown = [(a, d) for a, d in self._items if self._matches(text, d)]
+        shown = [(a, d) for a, d in self._items if self._matches(text, d)]
+        self._shown = sorted(shown, key=lambda item: self._closeness(text, item[1])) \
+            if text.strip() else shown
         ol = self.options
         ol.clear_options()
         ol.set_class(not self._shown, "-note")  # a note wraps where actions take a row each
