@@ -16,7 +16,7 @@ from fractions import Fraction
 from rich.text import Text
 from textual.geometry import Size
 
-from ai.romans.preview import nation_preview
+from ai.romans.preview import nation_horde, nation_preview, worst_march
 from engine.core import Rng
 from engine.flow import Pending
 from engine.match import Seat
@@ -431,3 +431,17 @@ def test_the_in_app_rulebook_ends_with_the_boxes_reference_and_finds_a_box():
     text = rulebook_text("romans")
     assert text.endswith("\n" + reference())
     assert find_all(text, "Castra Praetoria IV: an army of up to 8 legions")
+
+
+def test_a_nation_preview_says_what_it_takes_if_it_wins_every_battle():
+    """The preview named only the first fight; two of five choices lost 4–5
+    provinces each, understood only afterwards (issue 28)."""
+    s = romans(4).at("nations", 2).order(RED, BLUE, YELLOW, GREEN).map(
+        RED, garrison=["Venetia", "Etruria", "Campania"], cities=["Campania"]).build()
+    gauls = nation_preview(G.view(s, RED), 2, RED)
+    assert "first attack on Venetia" in gauls and "target Campania" in gauls
+    assert "if it wins every battle it takes Venetia → Etruria → Latium (the Fall of Rome)" \
+        in gauls, "on to Campania it passes Latium, where it must stop"
+    h, _ = nation_horde(G.view(s, RED), 2, RED)
+    one = worst_march(s.players[RED], h._replace(warbands=1))
+    assert one == [INDEX["Venetia"]], "a warband stays in each province it takes"
