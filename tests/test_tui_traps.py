@@ -317,6 +317,9 @@ def test_z_on_the_board_of_a_finished_game_takes_nothing_back():
             await pilot.pause()
             assert m.actions == actions and m.is_over()
             assert any("result stands" in n.message for n in app._notifications)
+            bar = str(app.screen.query_one(KeyBar).render())
+            assert "g Results" in bar and "Undo" not in bar and "Hint" not in bar, \
+                "the board of a finished game offers its results, not undo or a hint"
     asyncio.run(go())
 
 
