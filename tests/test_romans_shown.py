@@ -445,3 +445,11 @@ def test_a_nation_preview_says_what_it_takes_if_it_wins_every_battle():
     h, _ = nation_horde(G.view(s, RED), 2, RED)
     one = worst_march(s.players[RED], h._replace(warbands=1))
     assert one == [INDEX["Venetia"]], "a warband stays in each province it takes"
+
+
+def test_a_kingdom_or_a_man_is_faced_without_the():
+    """"Blue faces the Pontus" (issue 28 walk-through): "the Gauls", but Pontus."""
+    from engine.romans.text import nation_name
+    assert nation_name("Gauls") == "the Gauls"
+    assert nation_name("Cimbri and Teutones") == "the Cimbri and Teutones"
+    assert (nation_name("Pontus"), nation_name("Spartacus")) == ("Pontus", "Spartacus")

@@ -24,6 +24,14 @@ COLOURS = ("Red", "Blue", "Yellow", "Green")  # the rulebook's player colours
 ROMAN = ("", "I", "II", "III", "IV")
 
 
+
+SINGLE_FOES = frozenset({"Pontus", "Spartacus"})  # a kingdom and a man: no "the"
+
+
+def nation_name(name: str) -> str:
+    """"the Gauls", "the Cimbri and Teutones", but "Pontus" and "Spartacus"."""
+    return name if name in SINGLE_FOES else f"the {name}"
+
 def plural(n: int, word: str) -> str:
     """``1 legion``, ``2 legions``: every count in The Romans' texts."""
     return f"{n} {word}{'' if n == 1 else 's'}"
@@ -324,7 +332,7 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
     if k == "leader":
         return (who(e[1]), f" follows {e[2]}")
     if k == "nation":
-        return (who(e[1]), f" faces the {e[2]}")
+        return (who(e[1]), f" faces {nation_name(e[2])}")
     if k == "fleets sunk":
         return (who(e[1]), f": the Roman and Enemy fleets in {place(e[2])} sink each other")
     if k == "waiting":
