@@ -453,3 +453,15 @@ def test_a_kingdom_or_a_man_is_faced_without_the():
     assert nation_name("Gauls") == "the Gauls"
     assert nation_name("Cimbri and Teutones") == "the Cimbri and Teutones"
     assert (nation_name("Pontus"), nation_name("Spartacus")) == ("Pontus", "Spartacus")
+
+
+def test_two_native_counters_alike_are_told_apart_in_the_list():
+    """Two identical lines for the natives to place read as a mistake
+    (issue 28 walk-through); the second says it is another one alike."""
+    import random
+    s, rng = G.setup(4, None, 1), random.Random(1)
+    while not (G.legal(s) and G.legal(s)[0][0] == "native"):
+        s = G.play(s, rng.choice(G.legal(s)))
+    v = G.view(s, G.to_move(s))
+    texts = [G.describe(v, a) for a in G.legal(v)]
+    assert len(set(texts)) == len(texts) and texts[1].endswith("(another one alike)")

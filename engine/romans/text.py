@@ -154,8 +154,10 @@ def describe(s: State, a: tuple) -> str:
         return "Route: " + " → ".join(a[1])
     if kind == "native":
         pd = s.pending[-1] if s.pending and s.pending[-1].kind == "natives" else None
-        card = pd.data[1][a[2]].card if pd and a[2] < len(pd.data[1]) else HIDDEN
-        return f"{native_text(card)} in {a[1]}"
+        counters = pd.data[1] if pd else ()
+        card = counters[a[2]].card if a[2] < len(counters) else HIDDEN
+        alike = card != HIDDEN and any(c.card == card for c in counters[:a[2]])
+        return f"{native_text(card)} in {a[1]}" + (" (another one alike)" if alike else "")
     return str(a)
 
 
