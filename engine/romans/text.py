@@ -372,7 +372,7 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
         return (who(e[1]), f" {result} in {place(e[2])}, {dice_sum(e[6], e[3])} to "
                            f"{dice_sum(e[7], e[4])}")
     if k == "army lost":
-        return (who(e[1]), f"'s army is destroyed in {place(e[2])}")
+        return ("The army of ", who(e[1]), f" is destroyed in {place(e[2])}")
     if k == "conquer":
         return (who(e[1]), f" conquers {place(e[2])}")
     if k == "halt":

@@ -55,7 +55,7 @@ def god_reason(s: State, seat: int, short: bool = False) -> str:
         return ""
     p = s.players[seat]
     if s.gods_taken >> seat & 1:
-        return "god: one an Era, taken" if short else "no god: you took one this Era"
+        return "god: taken this Era" if short else "no god: you took one this Era"
     if not god_allowed(p):
         unrest = bits(p.unrest & ITALY)
         if unrest:
