@@ -105,8 +105,9 @@ def test_game_over_of_a_solo_loss_names_the_opponent_that_won():
             said = plain_text(screen.query_one("#verdict", Static))
             assert said == "The Enemy wins with 42 glory."
             rows = plain_text(screen.query_one("#scores", Static)).splitlines()[1:]
-            assert rows[0].split() == ["The", "Enemy", "42"]  # above the seat it beat, no rank
-            assert rows[1].split()[:3] == ["1st", "M", "Anna"] and "30" in rows[1]
+            # above the seat it beat, which is not "1st" (the walk-through of issue 28)
+            assert rows[0].split() == ["1st", "The", "Enemy", "42"]
+            assert rows[1].split()[:3] == ["2nd", "M", "Anna"] and "30" in rows[1]
             assert len(rows) == 2
 
     run(go())
@@ -126,7 +127,7 @@ def test_game_over_of_a_solo_win_ranks_the_seat_above_the_opponent():
             assert said.startswith(" M  Anna — ") and said.endswith("wins with 50 glory.")
             rows = plain_text(screen.query_one("#scores", Static)).splitlines()[1:]
             assert rows[0].split()[:3] == ["1st", "M", "Anna"]
-            assert rows[1].split() == ["The", "Enemy", "42"]
+            assert rows[1].split() == ["2nd", "The", "Enemy", "42"]
 
     run(go())
 

@@ -94,6 +94,18 @@ def row_order(res: Result) -> list[tuple[str, int]]:
     return rows
 
 
+def places(res: Result) -> dict[tuple[str, int], int]:
+    """Each row's place: the seats' ranks, or, where the game has other
+    scores (the solo's Enemy), 1 + the scores above it, theirs included (a
+    player beaten by The Enemy is not "1st")."""
+    if not res.others:
+        return {("seat", i): r for i, r in enumerate(res.ranks)}
+    every = [*res.scores, *(score for _, score in res.others)]
+    rows = {("seat", i): s for i, s in enumerate(res.scores)}
+    rows.update({("other", j): s for j, (_, s) in enumerate(res.others)})
+    return {row: 1 + sum(x > s for x in every) for row, s in rows.items()}
+
+
 def cell_widths(labels: list[str], used: int, room: int = TABLE_ROOM) -> list[int]:
     """Each category column as wide as its label ("Christ.", "Triumph")
     where the table still fits ``room`` columns beside the ``used`` ones;
@@ -116,20 +128,22 @@ def score_table(res: Result, looks: Sequence[SeatLook]) -> Content:
                   unit=f"{plain(res.unit):>{unit_w}}", labels=labels)
     lines = [head]
     top_other = max((s for _, s in res.others), default=None)
+    place = places(res)
     for kind, i in row_order(res):
         if kind == "other":
             name, score = res.others[i]
             name = plain(name)
             pad = " " * (name_w - Content(name).cell_length - 4)
             style = "b $warning" if not res.winners and score == top_other else "b"
-            lines.append(markup(f"{'':4}     [{style}]$name[/]{pad} [b]{score:>{unit_w}}[/]",
-                                name=name))
+            rank = f"{ordinal(place[kind, i]):>4}"
+            lines.append(markup(f"[{style}]{rank}[/]     [{style}]$name[/]{pad} "
+                                f"[b]{score:>{unit_w}}[/]", name=name))
             continue
         lk = looks[i]
         pad = " " * (name_w - Content(lk.name).cell_length - 4)
         cells = " ".join(f"{res.breakdown[i].get(key, 0):>{w}}"
                          for (key, _), w in zip(cats, widths, strict=True))
-        rank = f"{ordinal(res.ranks[i]):>4}"
+        rank = f"{ordinal(place[kind, i]):>4}"
         rank = f"[b $warning]{rank}[/]" if i in res.winners else rank
         lines.append(markup(f"{rank} [reverse b $seat-{lk.colour}] $letter [/] $name{pad} "
                             f"[b]{res.scores[i]:>{unit_w}}[/]  {cells}",
