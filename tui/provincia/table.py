@@ -28,7 +28,9 @@ class ProvinciaUI:
 
     variables = look.RES_COLOURS
     notes = ("Board: ● action markers left on a deck, its size and (discard pile). "
-             "⚔ marks the battle rounds; ○ marks inactive buildings; ▲ marks the "
+             "⚔ marks the battle rounds; the board's last line keeps the last battle "
+             "until the next (each city's total: ✓ held, ✗ fell). "
+             "○ marks inactive buildings; ▲ marks the "
              "cities the last move changed. "
              "Each city has a colour and a letter, its board (Pons or Portus: "
              "which of those two it may build) and ★ its special building "
