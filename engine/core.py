@@ -709,6 +709,10 @@ class Game(Protocol[S, A]):
     def chapter(self, s: S) -> Chapter: ...
     def score_history(self, s: S) -> ScoreHistory: ...
     def seat_label(self, s: S, seat: int) -> str: ...  # "Massilia": what a seat plays as
+    # The full states a table shows one by one on the way from ``s`` to
+    # ``play(s, a)`` (an automated phase: an army's moves, its battles, an
+    # automated opponent's turn); () when the step is one change.
+    def stages(self, s: S, a: A) -> Sequence[S]: ...
 
 
 def encode_plain(a: Any) -> Any:

@@ -263,6 +263,32 @@ def push(w: State, *decisions: Pending) -> None:
     w.pending = w.pending + decisions[::-1]
 
 
+def stage(w: State) -> None:
+    """Mark a moment of an automated phase a player should watch (an army
+    moved a province, a battle was fought, an automated opponent played a
+    part of its turn): ``FlowGame.stages`` keeps the state as it is here, and
+    a table shows these states one by one at the bots' pace.
+
+    Free in normal play: the bots' steps carry a plain list of events, and
+    only ``stages`` hands the rules a list that records (``_Staged``)."""
+    events = w.events
+    if type(events) is _Staged:
+        events.mark(w)
+
+
+class _Staged(list):
+    """The events of a step played for its stages: each ``stage`` mark adds a
+    sealed copy of the state (``copy``) to ``frames``."""
+
+    def __init__(self, copy: Callable[[State], State]) -> None:
+        super().__init__()
+        self.copy = copy
+        self.frames: list[State] = []
+
+    def mark(self, w: State) -> None:
+        self.frames.append(self.copy(w))
+
+
 # --------------------------------------------------------------------------
 # A game on a flow
 
@@ -357,6 +383,34 @@ class FlowGame:
     def play(self, s: State, a: Action, trusted: bool = False) -> State:
         """The state after action ``a``; ``s`` is never changed (``Flow.play``)."""
         return self.flow.play(s, a, trusted, self.actions, self.settle)
+
+    def stages(self, s: State, a: Action) -> tuple[State, ...]:
+        """The full states at each ``stage`` mark on the way from ``s`` to
+        ``play(s, a)``, for a table to show one by one (none: the step is one
+        change). Each holds the events so far in the step; it is for showing
+        only (its phase may be half done). ``a`` was played from ``s`` before
+        (a history), so it is not checked again."""
+        if s.viewer != -1:
+            raise IllegalAction("a view cannot be played on; sample a full state first")
+        if type(a) is tuple:
+            a = self.actions.typed(a)
+        w = s.thaw()
+        w.events = events = _Staged(self._snapshot)
+        self.flow.act(w, a)
+        self.settle(w)
+        return tuple(events.frames)
+
+    def _snapshot(self, w: State) -> State:
+        """A sealed copy of the writable ``w`` in the middle of a step, which
+        goes on changing ``w`` (and the records it thawed) afterwards."""
+        c = w.thaw()
+        for name, frozen in self.sealed.items():
+            records = getattr(c, name)
+            if any(type(r) is not frozen for r in records):
+                setattr(c, name, tuple(r if type(r) is frozen else r.thaw().freeze()
+                                       for r in records))
+        c.events = tuple(w.events)
+        return c.freeze()
 
     def seats(self, s: State) -> int:
         return s.n

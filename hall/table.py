@@ -106,6 +106,7 @@ class Table:
     bot_moved: dict[int, int] = field(default_factory=dict)  # action index -> human seat a bot
     #                                                          moved for (absent, or out of time)
     _logs: dict[int, list[list]] = field(default_factory=dict, repr=False)
+    _stages: tuple[int, tuple] = field(default=(-1, ()), repr=False)  # (step, its stages)
 
     def __post_init__(self) -> None:
         if not self.owners:
@@ -255,6 +256,7 @@ class Table:
         shared = shared or self._shared()
         states = len(self.match.states)
         reset = reset or m.logged > states or m.logged == 0
+        one_step = not reset and m.logged == states - 1
         view = self.game.view(self.match.state, viewer)
         log = self._log(viewer, 0 if reset else m.logged, view)
         m.logged = states
@@ -263,10 +265,26 @@ class Table:
             table["seats"] = [dict(seat, you=self.owners[i] is not None
                                    and self.owners[i].key == m.who.key)
                               for i, seat in enumerate(table["seats"])]
-        return {"t": "state", "step": self.step,
-                "view": pickle.dumps(view, protocol=pickle.HIGHEST_PROTOCOL),
-                "to_move": shared["to_move"], "log": log, "reset": reset,
-                "table": table, "result": shared["result"]}
+        msg = {"t": "state", "step": self.step,
+               "view": pickle.dumps(view, protocol=pickle.HIGHEST_PROTOCOL),
+               "to_move": shared["to_move"], "log": log, "reset": reset,
+               "table": table, "result": shared["result"]}
+        if one_step:  # the step can be played out at the player's pace
+            stages = self.stages()
+            if stages:
+                msg["stages"] = [pickle.dumps(self.game.view(s, viewer),
+                                              protocol=pickle.HIGHEST_PROTOCOL) for s in stages]
+        return msg
+
+    def stages(self) -> tuple:
+        """The last step's stages (``Game.stages``: an automated phase's
+        moments), found once per step for every connection."""
+        step, stages = self._stages
+        if step != self.step:
+            m = self.match
+            stages = m.game.stages(m.states[-2], m.actions[-1]) if m.actions else ()
+            self._stages = (self.step, stages)
+        return stages
 
     def _shared(self) -> dict[str, Any]:
         return {"table": self.info(), "to_move": self.match.to_move(), "result": self.result()}

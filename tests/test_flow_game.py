@@ -27,7 +27,7 @@ from engine.core import (
     kinded,
     thawing,
 )
-from engine.flow import Decision, Flow, FlowGame, Pending, Phase, push
+from engine.flow import Decision, Flow, FlowGame, Pending, Phase, push, stage
 from tests.toygame import ENTRY as TOY
 
 
@@ -60,8 +60,10 @@ def act(w: State, a: Add) -> None:
     t = w.tallies[w.turn].thaw()
     t.adds += 1
     w.tallies = w.tallies[:w.turn] + (t,) + w.tallies[w.turn + 1:]
+    stage(w)  # a moment to show: the tally moved, the count not yet
     w.count += a.k
     w.events.append(("added", w.turn, a.k))
+    stage(w)
     if a.k == 2:
         _, w.rng = w.rng.next()  # a 2 consults chance: undo stops there
     w.turn = (w.turn + 1) % w.n
@@ -243,3 +245,17 @@ def test_a_game_class_holds_no_pass_through(game_id: str) -> None:
     with games.extra(TOY) if game_id == TOY.id else nullcontext():
         cls = type(get_game(game_id))
     assert pass_throughs(cls) == []
+
+
+def test_stages_are_sealed_copies_of_each_marked_moment_and_change_no_result() -> None:
+    s = G.setup(2, None, 5)
+    after = G.play(s, Add(2))
+    tallied, added = G.stages(s, ("add", 2))
+    assert (tallied.count, tallied.events, tallied.tallies[0].adds) == (0, (), 1)
+    assert (added.count, added.events) == (2, (("added", 0, 2),))
+    assert all(type(t) is Tally for f in (tallied, added) for t in f.tallies), "sealed copies"
+    assert tallied.turn == added.turn == 0 and after.turn == 1, "each as it was at its mark"
+    assert s.count == 0 and s.tallies[0].adds == 0, "the state before is never changed"
+    assert G.play(s, Add(2)) == after and after.count == 2, "marks change no result"
+    with pytest.raises(IllegalAction, match="view"):
+        G.stages(G.view(s, 0), Add(1))

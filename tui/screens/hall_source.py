@@ -46,6 +46,7 @@ from .source import HELP_KEY, HINT_KEY, LOG_KEY, MENU_KEY, RESULTS_KEY, Source, 
 from .table import TableScreen
 from .table_dialogs import CHAT_CHARS, NAME_CHARS, ChatScreen, ChoiceScreen, TableMenu
 
+STAGES_KEPT = 64  # stages of one step played out at a shared table
 VIEWS_KEPT = 8  # earlier views kept for earlier(k): what the last moves changed
 CHAPTERS_KEPT = 60  # columns of the score chart a hall may send
 HOST_KEYS = ("start", "bot", "end")
@@ -161,6 +162,7 @@ class HallSource(Source):
         self.ended: str | None = None
         self.gone = False  # the hall is gone: ``ended`` says what happened and how to come back
         self.views: dict[int, Any] = {}
+        self._stages: tuple[int, tuple] = (-1, ())  # (step, its stages' views) from the hall
         self.game_lines: list[tuple[int, LogLine]] = []
         self.chat_lines: list[tuple[int, dict[str, Any]]] = []  # (step, chat message)
         self._new_lines: list[LogLine] | None = None  # None: redraw the whole log
@@ -181,6 +183,7 @@ class HallSource(Source):
                     priority=True),
             Binding("e", "key('e', 'end')", "Host: end the table", show=False, priority=True),
             MENU_KEY, LOG_KEY,
+            Binding("space", "skip", "Skip what the table plays out", show=False),
         ]
 
     def widgets(self) -> list[Widget]:
@@ -286,6 +289,7 @@ class HallSource(Source):
         if step < self._step:  # undone: what came after is gone
             self.views = {k: v for k, v in self.views.items() if k <= step}
         self.views[step] = view
+        self._stages = (step, stages_of(msg.get("stages")))
         for k in sorted(self.views)[:-VIEWS_KEPT]:
             del self.views[k]
         self._step, self.latest = step, view
@@ -374,6 +378,11 @@ class HallSource(Source):
 
     def looks_changed(self) -> None:
         self._new_lines = None  # chat lines take the seats' colours: draw the log again
+
+    def stages(self, seat: int) -> tuple:
+        """The stages the hall sent with the step on screen (this seat's views)."""
+        step, views = self._stages
+        return views if step == self._step else ()
 
     def earlier(self, seat: int, k: int) -> Any:
         return self.views.get(self._step - k)
@@ -577,3 +586,11 @@ class HallSource(Source):
 
         assert self.screen is not None
         self.screen.app.push_screen(ConfirmScreen("End this table for everyone?"), answered)
+
+
+def stages_of(raw: Any) -> tuple:
+    """The stage views a state message carries (none if malformed; at most
+    ``STAGES_KEPT``: a longer phase shows its last ones)."""
+    if not isinstance(raw, list) or not all(isinstance(x, bytes) for x in raw):
+        return ()
+    return tuple(pickle.loads(x) for x in raw[-STAGES_KEPT:])  # noqa: S301 — our own hall

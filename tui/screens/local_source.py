@@ -111,6 +111,15 @@ class LocalSource(Source):
         self._logged = len(m.states)
         return reset, lines
 
+    def stages(self, seat: int) -> tuple:
+        """The last step's stages as ``seat`` sees them: the step is played
+        again from the state before it (the rules are pure), recording."""
+        m = self.match
+        stages = getattr(self.game, "stages", None)
+        if not m.actions or stages is None:
+            return ()
+        return tuple(self.game.view(s, seat) for s in stages(m.states[-2], m.actions[-1]))
+
     # ------------------------------------------------------------ actions
     def play(self, action: tuple) -> bool:
         self.match.play(action)

@@ -167,6 +167,11 @@ class Source(ABC):
         """``seat``'s bot failed: it plays at random from now on."""
         return None  # a hook: nothing to do by default
 
+    def stages(self, seat: int) -> tuple:
+        """``seat``'s views of the stages the last step passed through
+        (``Game.stages``), to play out at the bots' pace; () if none."""
+        return ()
+
     def replay(self) -> None:
         """Open the replay (where ``can_replay``)."""
         return None  # a hook: nothing to do by default

@@ -64,6 +64,7 @@ from tui.widgets.untrusted import markup
 from .dialogs import CoverScreen, HelpScreen, HintLine, HintScreen, KeyHelp
 from .game_over import GameOverScreen
 from .source import Source
+from .staging import Staging, without_shown
 from .tabled import Tabled
 
 PROGRESS_EVERY_S = 0.05
@@ -154,6 +155,10 @@ class TableScreen(Tabled):
         self._paced: Stoppable | None = None  # holds a bot's move until its pace is up
         self._held: BotMove | None = None  # that move
         self._skipping = False  # space: no pacing until a seat played here is to move
+        self._staging: Staging | None = None  # a step being played out, stage by stage
+        self._stage_timer: Stoppable | None = None  # shows its next stage
+        self._stage_seen: int | None = None  # the last step whose stages were looked for
+        self._staged: list[LogLine] = []  # the log lines the last staging put out
         self._offered: tuple | None = None  # (step, to_move, mine) of the actions shown
         self._sent_step: int | None = None  # an action was sent for this step
         self._my_turn = False
@@ -240,6 +245,8 @@ class TableScreen(Tabled):
         if self.viewer is None:  # a hot-seat game opened on a bot's turn
             self.cover(self._pending_viewer)
             return
+        if self._staging is not None or self.start_staging():
+            return  # a step plays out stage by stage; its last stage proceeds
         self.show()
         if self.my_turn():
             self.offer(seat)
@@ -416,13 +423,79 @@ class TableScreen(Tabled):
             self.ui.focus_action(scene, focus[0])  # the same list still shows: its highlight
         reset, lines = self.source.log(self.viewer)
         log = self.query_one(GameLog)
+        staged, self._staged = self._staged, []
         if reset:
             log.reset(lines)
             self._fresh = []
-        elif lines:
+            return
+        lines = without_shown(lines, staged)
+        if lines:
             self._fresh = lines
             log.add(lines)
             self._shown_at = host(self).settings.clock.now()
+
+    # ------------------------------------------------------------ a step played out
+    def start_staging(self) -> bool:
+        """Play the step just made out stage by stage (``Game.stages``: an
+        automated phase) when bots are paced here; True if it began. Each
+        step is looked at once, and only the next one (undo goes back)."""
+        src, seat = self.source, self.viewer
+        seen, self._stage_seen = self._stage_seen, src.step
+        if seen is None or src.step != seen + 1 or seat is None or self.stage_pace() <= 0:
+            return False
+        frames = src.stages(seat)
+        if not frames:
+            return False
+        self._staging = Staging(src.step, seat, frames, lambda k: src.earlier(seat, k))
+        self.settled.clear()
+        self.turn_marked(False)
+        self.show_stage()
+        return True
+
+    def show_stage(self) -> None:
+        """Draw the stage the staging is at, with the log lines it adds, and
+        time the next one at the bots' pace."""
+        st = self._staging
+        assert st is not None
+        src = self.source
+        scene = self._scene = Scene(self.game, st.frame, st.seat, src.seats, self.looks,
+                                    st.earlier, src.seed)
+        self.ui.show(scene)
+        lines = st.new_lines(self.game)
+        if lines:
+            self._fresh = lines
+            self.query_one(GameLog).add(lines)
+        clock = host(self).settings.clock
+        self._shown_at = clock.now()
+        pace = host(self).settings.pace(self.app.is_headless)
+        self.query_one(ActionMenu).set_actions([], (
+            f"{self.game.progress(st.frame)}: {st.at + 1} of {len(st.frames)}…\n\n"
+            f"space: skip · ctrl+p: bot pacing ({pace})"))
+        last = self.last_move()
+        self.say(markup("[b]$last[/] [dim]· space: skip[/]", last=last) if last
+                 else markup("[dim]space: skip[/]"))
+        self._stage_timer = clock.call_later(self, self.stage_pace(), self.next_stage)
+
+    def next_stage(self) -> None:
+        st = self._staging
+        self._stage_timer = None
+        if st is None:
+            return
+        if st.next() and self.stage_pace() > 0:
+            self.show_stage()
+            return
+        self.end_staging()
+        self.proceed()
+
+    def end_staging(self) -> None:
+        """Stop playing a step out; its position shows at the next ``proceed``
+        (with the log lines its stages have not put out yet)."""
+        if self._stage_timer is not None:
+            self._stage_timer.stop()
+            self._stage_timer = None
+        if self._staging is not None:
+            self._staged = self._staging.shown
+            self._staging = None
 
     def add_to_log(self, lines: list[LogLine]) -> None:
         """Lines said between two positions (chat) go straight into the log."""
@@ -519,6 +592,7 @@ class TableScreen(Tabled):
         return BotMove(step, job.seat, self._decide_in_worker(job, step).action)
 
     def stop_thinking(self) -> None:
+        self.end_staging()
         self.stop_pacing()
         self.workers.cancel_group(self, "bot")
         self.workers.cancel_group(self, "hint")
@@ -589,6 +663,11 @@ class TableScreen(Tabled):
             return 0.0
         return host(self).settings.pace_s(self.app.is_headless)
 
+    def stage_pace(self) -> float:
+        """Seconds each stage of a step played out stays on screen: the bots'
+        pace, at a shared table too (0 while skipping ahead)."""
+        return 0.0 if self._skipping else host(self).settings.pace_s(self.app.is_headless)
+
     def pace_left(self) -> float:
         """How much longer the last change must stay on screen."""
         pace = self.pace_s()
@@ -600,9 +679,15 @@ class TableScreen(Tabled):
         self._paced = self._held = None
 
     def action_skip(self) -> None:
-        """Play the bots' moves at once up to the next turn played here."""
+        """Play the bots' moves at once up to the next turn played here (and
+        the rest of a step being played out)."""
         src = self.source
         seat = src.to_move()
+        if self._staging is not None:
+            self._skipping = seat is not None and src.bot_here(seat)
+            self.end_staging()
+            self.proceed()
+            return
         if seat is None or not src.bot_here(seat):
             return
         self._skipping = True
