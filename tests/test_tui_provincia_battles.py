@@ -15,10 +15,12 @@ from textual.content import Content
 from engine.match import Match, Seat
 from engine.provincia.data import BATTLE_ROUNDS, CITIES
 from engine.provincia.state import BATTLE, PLAY, BattleLine
-from tests.test_tui_support import app_for, play_until, settle
+from tests.test_tui_support import app_for, play_until, settle, until
 from tui.provincia import look
 from tui.provincia.battle import BattlePanel
 from tui.provincia.board import Board
+from tui.screens.table import TableScreen
+from tui.settings import PACE_SECONDS
 from tui.widgets.scene import Scene
 from tui.widgets.seats import SEAT_COLOURS
 
@@ -63,7 +65,7 @@ class Harness(App):
 
 def screen_text(app: App) -> str:
     """The board's text and the battle panel's while it is shown."""
-    board, panel = app.query_one(Board), app.query_one(BattlePanel)
+    board, panel = app.screen.query_one(Board), app.screen.query_one(BattlePanel)
     out = [Content.from_markup(str(board.render())).plain]
     if panel.display:
         out += [str(panel.border_title), Content.from_markup(str(panel.render())).plain]
@@ -137,3 +139,57 @@ def test_the_table_shows_the_last_battle_while_cards_are_played(size):
             assert screen.query_one("#hand").region.height > 8  # the hand keeps its room
 
     asyncio.run(check())
+
+
+def panel_text(app: App) -> str:
+    panel = app.screen.query_one(BattlePanel)
+    return Content.from_markup(str(panel.render())).plain if panel.display else ""
+
+
+def test_battles_arrive_one_at_a_time_at_the_bots_pace_and_space_skips():
+    """Placing the last token fought every battle in one step ("+14 more in
+    the log"): now the Bellum is turned, then each city's battle shows with
+    its sum and verdict, one per pace (the test's clock), before the step's
+    position; space skips what is left of it."""
+    m = play_until(lambda s: s.phase == BATTLE and s.step == "tokens" and len(s.queue) == 1
+                   and len(s.players[0].tokens) > 1, 5)
+    before = m.state
+    action = m.game.legal(m.view(0))[0]
+    frames = m.game.stages(before, action)
+    assert len(frames) >= 3  # the Bellum turned, then at least two battles
+    letters = [CITIES[p.city].letter for p in before.players]
+
+    def fought_rows(text: str) -> list[str]:
+        return [row for row in text.splitlines() if row.endswith(("holds", "falls"))]
+
+    async def go() -> None:
+        app = app_for(m, pacing="normal")
+        clock = app.settings.clock
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, TableScreen)
+            step = len(m.actions)
+            await pilot.press("1")
+            await until(pilot, lambda: screen._staging is not None)
+            shown = panel_text(app)
+            assert "Gauls attack with" in shown and not fought_rows(shown)
+            assert shown.count("still to fight") == before.n
+            for k in (1, 2):  # battle 1, then battle 2, each after one pace
+                clock.advance(PACE_SECONDS["normal"])
+                await until(pilot, lambda k=k: len(fought_rows(panel_text(app))) == k)
+                shown = panel_text(app)
+                line = frames[k].battle[-1]
+                assert shows(shown, letters[line.seat], line), shown
+                assert shown.count("still to fight") == before.n - k
+                assert screen._staging is not None and screen._staging.at == k
+            await pilot.press("space")
+            await until(pilot, lambda: screen._staging is None)
+            await settle(pilot)
+            shown = screen_text(app)
+            s = m.game.play(before, action)  # the step's own position
+            assert m.actions[step] == action and len(s.battle) == before.n
+            for line in s.battle:
+                assert shows(shown, letters[line.seat], line), shown
+
+    asyncio.run(go())
