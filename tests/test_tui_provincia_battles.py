@@ -14,10 +14,11 @@ from textual.content import Content
 
 from engine.match import Match, Seat
 from engine.provincia.data import BATTLE_ROUNDS, CITIES
+from engine.provincia.events import TokensRevealed
 from engine.provincia.state import BATTLE, PLAY, BattleLine
 from tests.test_tui_support import app_for, play_until, settle, until
 from tui.provincia import look
-from tui.provincia.battle import BattlePanel
+from tui.provincia.battle import BattlePanel, battle_losses
 from tui.provincia.board import Board
 from tui.screens.table import TableScreen
 from tui.settings import PACE_SECONDS
@@ -193,3 +194,34 @@ def test_battles_arrive_one_at_a_time_at_the_bots_pace_and_space_skips():
                 assert shows(shown, letters[line.seat], line), shown
 
     asyncio.run(go())
+
+
+def test_a_stage_words_each_loss_once():
+    """A stage holds its step's events so far, and the stages before it
+    did too: the loss lines read them once ("Horreum destroyed; −1 Stone;
+    Horreum destroyed; −1 Stone" while the battles after a loser's choice
+    were played out). Each city that has fought in a stage shows the losses
+    the step's position shows for it."""
+    m = Match("provincia", seats(4), 3)
+    rng = __import__("random").Random(3)
+    while not m.is_over():
+        m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
+    looks = look.looks(m.state, m.seats)
+
+    def scene(state, earlier) -> Scene:
+        return Scene(m.game, state, None, m.seats, looks, earlier)
+
+    resumed = 0
+    for i, a in enumerate(m.actions):
+        frames = m.game.stages(m.states[i], a)
+        if not frames:
+            continue
+        final = battle_losses(scene(m.states[i + 1], lambda k, i=i: m.states[i + 1 - k]))
+        for at, frame in enumerate(frames):
+            before = frames[:at][::-1] + tuple(m.states[:i + 1][::-1])
+            got = battle_losses(scene(frame, lambda k, b=before: b[k - 1] if k <= len(b) else None))
+            for line in frame.battle:
+                assert got.get(line.seat) == final.get(line.seat), (i, at, line)
+            if at and not any(isinstance(e, TokensRevealed) for e in frame.events):
+                resumed += any(got.values())
+    assert resumed  # battles played out after a loser's choice, losses shown
