@@ -74,7 +74,8 @@ def test_the_solos_board_turn_shows_for_a_pace_before_the_next_round(skip):
                 assert screen._staging is not None  # still the turn, until its pace is up
                 clock.advance(0.1)
             await until(pilot, lambda: screen._staging is None)
-            await settle(pilot)
+            # (a crash while playing out never sets ``settled``: wait with a timeout)
+            await until(pilot, screen.settled.is_set)
             assert f"Round {before.round + 1}/" in str(side.border_title)
             assert "at round end" in plain(screen.query_one(AgeOfRomeBoard))
 

@@ -14,7 +14,7 @@ from tui.widgets.scene import Scene
 from tui.widgets.seats import SeatLook
 
 from . import look
-from .battle import BattlePanel
+from .battle import BattlePanel, mid_step
 from .board import Board
 from .city import CityPanel
 from .draft import DraftRow
@@ -64,7 +64,9 @@ class ProvinciaUI:
     def show(self, scene: Scene) -> None:
         self._scene = scene
         s = scene.state
-        to_move = scene.game.to_move(s)
+        # A stage of a step being played out (the battles one at a time) is
+        # nobody's turn: its fights may have emptied the queue to_move reads.
+        to_move = None if mid_step(s) else scene.game.to_move(s)
         self._board.show(scene)
         if len(self._panels) != s.n:
             self._panels = [CityPanel(p, classes="city") for p in range(s.n)]
