@@ -52,6 +52,7 @@ class Record:
     __slots__ = ()
     _fields: ClassVar[tuple[str, ...]] = ()
     _face_down: ClassVar[tuple[str, ...]] = ()
+    _undigested: ClassVar[tuple[str, ...]] = ()  # left out of a save's digest (saves.digest)
     _writable: ClassVar[type]
     _frozen: ClassVar[type]
 
@@ -709,10 +710,10 @@ class Game(Protocol[S, A]):
     def chapter(self, s: S) -> Chapter: ...
     def score_history(self, s: S) -> ScoreHistory: ...
     def seat_label(self, s: S, seat: int) -> str: ...  # "Massilia": what a seat plays as
-    # The full states a table shows one by one on the way from ``s`` to
-    # ``play(s, a)`` (an automated phase: an army's moves, its battles, an
+    # The full states a table shows ``seat`` one by one on the way from ``s``
+    # to ``play(s, a)`` (an automated phase: an army's moves, its battles, an
     # automated opponent's turn); () when the step is one change.
-    def stages(self, s: S, a: A) -> Sequence[S]: ...
+    def stages(self, s: S, a: A, seat: int | None = None) -> Sequence[S]: ...
 
 
 def encode_plain(a: Any) -> Any:

@@ -263,30 +263,35 @@ def push(w: State, *decisions: Pending) -> None:
     w.pending = w.pending + decisions[::-1]
 
 
-def stage(w: State) -> None:
+def stage(w: State, seat: int | None = None) -> None:
     """Mark a moment of an automated phase a player should watch (an army
     moved a province, a battle was fought, an automated opponent played a
     part of its turn): ``FlowGame.stages`` keeps the state as it is here, and
-    a table shows these states one by one at the bots' pace.
+    a table shows these states one by one at the bots' pace. ``seat``: a
+    moment only that seat watches (its own army on its own map; the others
+    read it in the log), so four armies do not keep everyone waiting.
 
     Free in normal play: the bots' steps carry a plain list of events, and
     only ``stages`` hands the rules a list that records (``_Staged``)."""
     events = w.events
     if type(events) is _Staged:
-        events.mark(w)
+        events.mark(w, seat)
 
 
 class _Staged(list):
-    """The events of a step played for its stages: each ``stage`` mark adds a
-    sealed copy of the state (``copy``) to ``frames``."""
+    """The events of a step played for its stages: each ``stage`` mark for
+    every seat, or for ``seat`` (None: every mark), adds a sealed copy of
+    the state (``copy``) to ``frames``."""
 
-    def __init__(self, copy: Callable[[State], State]) -> None:
+    def __init__(self, copy: Callable[[State], State], seat: int | None) -> None:
         super().__init__()
         self.copy = copy
+        self.seat = seat
         self.frames: list[State] = []
 
-    def mark(self, w: State) -> None:
-        self.frames.append(self.copy(w))
+    def mark(self, w: State, seat: int | None) -> None:
+        if seat is None or self.seat is None or seat == self.seat:
+            self.frames.append(self.copy(w))
 
 
 # --------------------------------------------------------------------------
@@ -384,18 +389,19 @@ class FlowGame:
         """The state after action ``a``; ``s`` is never changed (``Flow.play``)."""
         return self.flow.play(s, a, trusted, self.actions, self.settle)
 
-    def stages(self, s: State, a: Action) -> tuple[State, ...]:
+    def stages(self, s: State, a: Action, seat: int | None = None) -> tuple[State, ...]:
         """The full states at each ``stage`` mark on the way from ``s`` to
-        ``play(s, a)``, for a table to show one by one (none: the step is one
-        change). Each holds the events so far in the step; it is for showing
-        only (its phase may be half done). ``a`` was played from ``s`` before
-        (a history), so it is not checked again."""
+        ``play(s, a)`` (those for every seat and for ``seat``; None: all),
+        for a table to show one by one (none: the step is one change). Each
+        holds the events so far in the step; it is for showing only (its
+        phase may be half done). ``a`` was played from ``s`` before (a
+        history), so it is not checked again."""
         if s.viewer != -1:
             raise IllegalAction("a view cannot be played on; sample a full state first")
         if type(a) is tuple:
             a = self.actions.typed(a)
         w = s.thaw()
-        w.events = events = _Staged(self._snapshot)
+        w.events = events = _Staged(self._snapshot, seat)
         self.flow.act(w, a)
         self.settle(w)
         return tuple(events.frames)

@@ -106,7 +106,8 @@ class Table:
     bot_moved: dict[int, int] = field(default_factory=dict)  # action index -> human seat a bot
     #                                                          moved for (absent, or out of time)
     _logs: dict[int, list[list]] = field(default_factory=dict, repr=False)
-    _stages: tuple[int, tuple] = field(default=(-1, ()), repr=False)  # (step, its stages)
+    _stages: tuple[int, dict] = field(default_factory=lambda: (-1, {}),
+                                      repr=False)  # (step, {viewer: its stages})
 
     def __post_init__(self) -> None:
         if not self.owners:
@@ -270,21 +271,24 @@ class Table:
                "to_move": shared["to_move"], "log": log, "reset": reset,
                "table": table, "result": shared["result"]}
         if one_step:  # the step can be played out at the player's pace
-            stages = self.stages()
+            stages = self.stages(viewer)
             if stages:
                 msg["stages"] = [pickle.dumps(self.game.view(s, viewer),
                                               protocol=pickle.HIGHEST_PROTOCOL) for s in stages]
         return msg
 
-    def stages(self) -> tuple:
-        """The last step's stages (``Game.stages``: an automated phase's
-        moments), found once per step for every connection."""
-        step, stages = self._stages
+    def stages(self, viewer: int) -> tuple:
+        """The last step's stages ``viewer`` watches (``Game.stages``: an
+        automated phase's moments), found once per step and viewer."""
+        step, found = self._stages
         if step != self.step:
+            found = {}
+            self._stages = (self.step, found)
+        if viewer not in found:
             m = self.match
-            stages = m.game.stages(m.states[-2], m.actions[-1]) if m.actions else ()
-            self._stages = (self.step, stages)
-        return stages
+            found[viewer] = (m.game.stages(m.states[-2], m.actions[-1], viewer)
+                             if m.actions else ())
+        return found[viewer]
 
     def _shared(self) -> dict[str, Any]:
         return {"table": self.info(), "to_move": self.match.to_move(), "result": self.result()}

@@ -15,6 +15,8 @@ while any change of a value does:
     str  -> b"s" len b":" utf-8        bytes -> b"b" len b":" raw
     tuple, list, NamedTuple -> b"(" items b")"
     Record (engine/core.py)  -> b"R" field count b"{" field values in _fields order b"}"
+                                (less its ``_undigested`` fields: a record of what was
+                                shown, added later, which the rules never read)
     Options                  -> b"O" items-as-a-tuple
     dict                     -> b"{" key value … b"}" sorted by the key's encoding
     set, frozenset           -> b"<" items sorted by their encoding b">"
@@ -114,6 +116,8 @@ def _seq(v: tuple | list, out: list[bytes]) -> None:
 
 def _record(v: Record, out: list[bytes]) -> None:
     fields = v._fields
+    if v._undigested:  # kept for showing only: a save written before they were still proves
+        fields = tuple(f for f in fields if f not in v._undigested)
     out.append(b"R%d{" % len(fields))
     for f in fields:
         _encode(getattr(v, f), out)

@@ -78,7 +78,7 @@ def position(n: int = 4, phase: str = "actions", round_: int = 1,
         pantheon=tuple(pile.pieces(max(n, 2)) for pile in data.PANTHEON_PILES),
         milestones=tuple(m.start for m in board.MILESTONES[1:]),
         column=(), regions=tuple((0,) * n for _ in board.BATTLE_REGIONS), diplomacy=(),
-        doing=(), events=(), viewer=-1, unseen=(),
+        doing=(), events=(), viewer=-1, unseen=(), history=(),
     )
 
 

@@ -8,6 +8,7 @@ menu text; and the builds you cannot take listed with the engine's reason.
 from __future__ import annotations
 
 import asyncio
+import random
 from typing import Any
 
 import pytest
@@ -16,7 +17,8 @@ from textual.widgets import Input, Static
 from engine import get_game
 from engine.ageofrome import data, income, reference
 from engine.ageofrome.actions import Build, Income, PlayCard, ReturnQuest, Sell
-from engine.ageofrome.state import in_front
+from engine.ageofrome.events_phase import EventReward
+from engine.ageofrome.state import PROVINCES, in_front, seat_facing
 from engine.games import entry
 from tests.test_ageofrome_tui import board_of, position, scene_of
 from tests.test_tui_support import TabulaApp, app_for, settings, settle, until
@@ -231,3 +233,54 @@ def test_a_placement_says_what_it_gives():
     assert said["Farming"] == f"Farming: +{farming_denarii(v, 0)} Denarii"
     assert said["Colosseum"] == "Colosseum: +1 Glory"
     assert said["Scheme"] == "Scheme space: a Scheme marker, face down"
+
+
+def test_an_event_reward_reads_right_for_one_seat_several_and_a_penalty() -> None:
+    """"Crassus win the reward, even for penalties" (issue 28): the verb
+    agrees, a Hard Times card is a penalty, and what it gives is said."""
+    s = GAME.setup(4, None, 7)
+    names = [GAME.seat_label(s, i) for i in range(4)]
+    card = [e.name for e in data.EVENTS].index
+    def say(name: str, seats: tuple[int, ...]) -> str | None:
+        return GAME.event_text(s, EventReward(card(name), seats))
+
+    assert say("Grain Dole", (1,)) == (f"Grain Dole: {names[1]} wins the reward "
+                                      "(gain 2 Denarii; gain 1 Glory)")
+    assert say("Census", (0, 2)) == (f"Census: {names[0]} and {names[2]} win the reward "
+                                     "(gain 2 Denarii)")
+    assert say("Plague", (3,)) == f"Plague: {names[3]} suffers the penalty (lose 2 Glory)"
+    assert say("Patronage", ()) == "Patronage: nobody wins the reward (gain 2 Denarii)"
+
+
+def test_the_score_chart_has_a_point_per_round_and_the_final_totals() -> None:
+    """"The score chart has one point" (issue 28): Glory at the end of each
+    round (the results' chart adds the final totals)."""
+    s, rng = GAME.setup(3, None, 11), random.Random(11)
+    while s.round < 3:
+        s = GAME.play(s, rng.choice(GAME.legal(s)))
+    early = GAME.score_history(s)
+    assert early.labels == ("R1", "R2") and len(early.rows) == 2
+    while not GAME.is_over(s):
+        s = GAME.play(s, rng.choice(GAME.legal(s)))
+    done = GAME.score_history(s)
+    assert done.labels == tuple(f"R{i}" for i in range(1, 10))
+    assert done.rows[-1] == tuple(p.glory for p in s.players)
+    assert done.rows[:2] == early.rows, "a round's points never change afterwards"
+
+
+def test_a_scheme_action_names_its_target() -> None:
+    """"A Scheme action does not name its target" (issue 28): the seat that
+    faces the province now, who would suffer it."""
+    rng = random.Random(3)
+    for seed in range(40):
+        s = GAME.setup(4, None, seed)
+        while not GAME.is_over(s):
+            moves = GAME.legal(s)
+            schemes = [a for a in moves if a[0] == "activate"]
+            if schemes:
+                a = schemes[0]
+                target = GAME.seat_label(s, seat_facing(s, PROVINCES.index(a[1])))
+                assert GAME.describe(s, a).endswith(f": {a[3]} on {target}")
+                return
+            s = GAME.play(s, rng.choice(moves))
+    raise AssertionError("no Scheme to activate in 40 random games")

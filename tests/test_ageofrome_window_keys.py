@@ -16,9 +16,11 @@ import pytest
 from engine import get_game
 from engine.ageofrome import trade
 from engine.ageofrome.actions import DONE, Build, Sell
+from engine.ageofrome.state import TYPES
 from engine.core import Options, named_options
 from engine.match import Match
 from tests.test_ageofrome_tui import position as tui_position
+from tests.test_tui_shared_seats import told
 from tests.test_tui_support import app_for, settle
 from tui.widgets.actions import ActionMenu
 
@@ -61,15 +63,16 @@ def test_a_digit_for_the_build_list_sells_nothing_in_the_window_after_it():
             await settle(pilot)
             menu = app.screen.query_one(ActionMenu)
             shown = [a for a, _ in menu._shown]
-            assert isinstance(shown[0], Build) and isinstance(shown[1], Build)
-            await pilot.press("1")  # build the first type: the window opens
+            live = [i for i, a in enumerate(shown) if isinstance(a, Build) and a not in menu._dead]
+            assert len(live) >= 2
+            await pilot.press(str(live[0] + 1))  # build the first type it can: the window opens
             await settle(pilot)
             s = m.state
             assert s.pending and s.pending[-1].kind == trade.WINDOW and s.pending[-1].seat == 0
             window = [d for _, d in menu._shown]
             assert window[0] == "Go on: play no Trade card now"
             assert not any(d.startswith("Sell") for d in window)
-            await pilot.press("2")  # meant for the build list's second type
+            await pilot.press(str(live[1] + 1))  # meant for the build list's second type
             await settle(pilot)
             assert [a[0] for a in m.actions[start:]] == ["build"]  # the 2 did nothing
             assert m.state.players[0].hand == hand
@@ -95,3 +98,46 @@ def test_windows_list_go_on_first_and_sales_only_where_the_turn_ends():
     legal_old = GAME.legal(s_old)
     assert legal_old[-1] == DONE and any(isinstance(a, Sell) for a in legal_old)
     assert named_options(GAME.options, Options()).get("window_sales") == trade.TURN_END_SALES
+
+
+def builds_to_choose(s: Any) -> bool:
+    """Seat 0 builds, able to pay for some types and not for others."""
+    if s.phase != "build" or s.pending or not s.queue or s.queue[0] != 0:
+        return False
+    return 1 <= sum(isinstance(a, Build) for a in GAME.legal(s)) < len(TYPES)
+
+
+def test_a_build_you_cannot_take_stays_listed_greyed_so_the_numbers_never_shift():
+    """The five builds keep their places (and digits) on the Building turn:
+    one the seat cannot take is greyed, says why and plays nothing, and
+    "Done" keeps its number after a build makes another unaffordable."""
+    m = position(3, builds_to_choose)
+    start = len(m.actions)
+    builds = [Build(t) for t in TYPES]
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            shown = [a for a, _ in menu._shown]
+            assert shown[:5] == builds and shown[5] == DONE
+            dead = [i for i, a in enumerate(shown) if a in menu._dead]
+            assert dead and all(a not in GAME.legal(m.state) for a in menu._dead)
+            await pilot.press(str(dead[0] + 1))  # a greyed build: it says why
+            await settle(pilot)
+            assert len(m.actions) == start
+            assert any(n.startswith(f"Build {shown[dead[0]][1]} ") for n in told(app))
+            live = next(i for i in range(5) if i not in dead)
+            await pilot.press(str(live + 1))  # a build it can pay for
+            await settle(pilot)
+            assert m.actions[start:] == [builds[live]]
+            if m.state.pending:  # the Trade window: go on
+                await pilot.press("1")
+                await settle(pilot)
+            s = m.state  # the turn goes on until Done
+            assert not s.pending and s.phase == "build" and s.queue[0] == 0
+            again = [a for a, _ in menu._shown]
+            assert again[:5] == builds and again[5] == DONE  # the same numbers
+
+    asyncio.run(go())

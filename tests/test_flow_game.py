@@ -63,7 +63,7 @@ def act(w: State, a: Add) -> None:
     stage(w)  # a moment to show: the tally moved, the count not yet
     w.count += a.k
     w.events.append(("added", w.turn, a.k))
-    stage(w)
+    stage(w, w.turn)  # a moment only the mover watches
     if a.k == 2:
         _, w.rng = w.rng.next()  # a 2 consults chance: undo stops there
     w.turn = (w.turn + 1) % w.n
@@ -259,3 +259,5 @@ def test_stages_are_sealed_copies_of_each_marked_moment_and_change_no_result() -
     assert G.play(s, Add(2)) == after and after.count == 2, "marks change no result"
     with pytest.raises(IllegalAction, match="view"):
         G.stages(G.view(s, 0), Add(1))
+    assert G.stages(s, Add(2), 0) == (tallied, added), "the mover watches both"
+    assert G.stages(s, Add(2), 1) == (tallied,), "the other only the moment for everyone"

@@ -14,8 +14,9 @@ import asyncio
 from fractions import Fraction
 
 from rich.text import Text
+from textual.geometry import Size
 
-from ai.romans.preview import nation_preview
+from ai.romans.preview import nation_horde, nation_preview, worst_march
 from engine.core import Rng
 from engine.flow import Pending
 from engine.match import Seat
@@ -114,9 +115,19 @@ def scene_of(s, seat: int, focus: tuple | None = None) -> Scene:
     return Scene(G, v, seat, seats, look.looks(v, seats), lambda k: None, focus=focus)
 
 
-def side_text(s, seat: int) -> str:
-    """The side panel's text for ``seat``'s view of ``s`` (markup removed)."""
-    panel = SidePanel()
+class WideSidePanel(SidePanel):
+    """The side panel as wide as at 120×40 (``content_size`` of a panel laid
+    out there), without an app: the dice heading shows only when wide."""
+
+    @property
+    def content_size(self) -> Size:
+        return Size(60, 30)
+
+
+def side_text(s, seat: int, wide: bool = False) -> str:
+    """The side panel's text for ``seat``'s view of ``s`` (markup removed),
+    narrow (an unmounted panel has no width) or ``wide``."""
+    panel = WideSidePanel() if wide else SidePanel()
     panel.show(scene_of(s, seat))
     return Text.from_markup(str(panel.content)).plain
 
@@ -380,9 +391,12 @@ def test_the_glory_and_storm_dice_read_with_what_they_give():
 
 
 def test_the_dice_heading_names_the_battle_dice_only_after_a_battle():
-    glory = side_text(resumed_battle().replace(events=(Storm(4),)), RED)
+    glory = side_text(resumed_battle().replace(events=(Storm(4),)), RED, wide=True)
     assert "Dice\n" in glory and "white Rome" not in glory
-    assert "Dice: white Rome, purple Enemy" in side_text(resumed_battle(), BLUE)
+    assert "Dice: white Rome, purple Enemy" in side_text(resumed_battle(), BLUE, wide=True)
+    narrow = side_text(resumed_battle(), BLUE)
+    assert not any(line.startswith("Dice") for line in narrow.split("\n")), \
+        "narrow, the other seats take the heading's row"
 
 
 def test_no_god_until_all_italy_is_held_says_which_provinces_are_missing():
@@ -417,3 +431,41 @@ def test_the_in_app_rulebook_ends_with_the_boxes_reference_and_finds_a_box():
     text = rulebook_text("romans")
     assert text.endswith("\n" + reference())
     assert find_all(text, "Castra Praetoria IV: an army of up to 8 legions")
+
+
+def test_a_nation_preview_says_what_it_takes_if_it_wins_every_battle():
+    """The preview named only the first fight; two of five choices lost 4–5
+    provinces each, understood only afterwards (issue 28)."""
+    s = romans(4).at("nations", 2).order(RED, BLUE, YELLOW, GREEN).map(
+        RED, garrison=["Venetia", "Etruria", "Campania"], cities=["Campania"]).build()
+    gauls = nation_preview(G.view(s, RED), 2, RED)
+    assert "first attack on Venetia" in gauls and "target Campania" in gauls
+    assert "if it wins every battle it takes Venetia → Etruria → Latium (the Fall of Rome)" \
+        in gauls, "on to Campania it passes Latium, where it must stop"
+    h, _ = nation_horde(G.view(s, RED), 2, RED)
+    one = worst_march(s.players[RED], h._replace(warbands=1))
+    assert one == [INDEX["Venetia"]], "a warband stays in each province it takes"
+
+
+def test_a_kingdom_or_a_man_is_faced_without_the():
+    """"Blue faces the Pontus" (issue 28 walk-through): "the Gauls", but Pontus."""
+    from engine.romans.text import nation_name
+    assert nation_name("Gauls") == "the Gauls"
+    assert nation_name("Cimbri and Teutones") == "the Cimbri and Teutones"
+    assert (nation_name("Pontus"), nation_name("Spartacus")) == ("Pontus", "Spartacus")
+
+
+def test_two_native_counters_alike_are_told_apart_in_the_list():
+    """Two identical lines for the natives to place read as a mistake
+    (issue 28 walk-through); the second says it is another one alike."""
+    import random
+    s, rng = G.setup(4, None, 1), random.Random(1)
+    for _ in range(3000):
+        if G.legal(s)[0][0] == "native":
+            v = G.view(s, G.to_move(s))
+            counters = [c.card for c in v.pending[-1].data[1]]
+            if len(set(counters)) < len(counters):
+                break
+        s = G.play(s, rng.choice(G.legal(s)))
+    texts = [G.describe(v, a) for a in G.legal(v)]
+    assert len(set(texts)) == len(texts) and texts[1].endswith("(another one alike)")

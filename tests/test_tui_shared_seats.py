@@ -229,10 +229,11 @@ def test_when_the_hall_goes_away_the_app_goes_back_to_the_title(tmp_path: Path) 
             assert told(app) == ["The server stopped; the unfinished tables are kept until it "
                                  "runs again."]
             assert app.hall is not None and not app.hall.alive
-            await pilot.press("t")  # no hall: no lobby, but how to open one
-            await pilot.pause()
+            await pilot.press("t")  # a served game's hall is gone: no lobby, and why
+            await shows(pilot, lambda: len(told(app)) == 2)
             assert not isinstance(app.screen, LobbyScreen)
-            assert "tabula host" in screen_text(app)
+            assert told(app)[-1].startswith("The server's tables are not open now")
+            assert app.hall.link.fd is not None  # none of its own started on the server
     run(go())
 
 

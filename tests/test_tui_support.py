@@ -17,6 +17,7 @@ from tui.app import Start, TabulaApp
 from tui.screens.game_over import GameOverScreen
 from tui.screens.table import TableScreen
 from tui.settings import Settings
+from tui.widgets.actions import ActionMenu
 
 SEATS = (Seat("You"), Seat("Brutus", "random"), Seat("Cassia", "random"),
          Seat("Drusus", "random"))
@@ -197,8 +198,13 @@ async def play_to_the_end_by_keys(match: Match, rng: random.Random,
             assert match.to_move() == 0 and screen.viewer == 0
             phases.add(match.state.phase)
             assert board_shows(app)
-            offered = list(match.game.legal(match.view(0)))
-            k, step = rng.randrange(min(len(offered), 10)), len(match.actions)
+            # The list as numbered on screen: the legal actions, and any a
+            # game keeps at its place while it cannot be taken (greyed).
+            menu = screen.query_one(ActionMenu)
+            offered = [a for a, _ in menu._shown]
+            assert set(match.game.legal(match.view(0))) == set(offered) - set(menu._dead)
+            live = [i for i, a in enumerate(offered[:10]) if a not in menu._dead]
+            k, step = live[rng.randrange(len(live))], len(match.actions)
             await pilot.press("1234567890"[k])
             while len(match.actions) == step:
                 await pilot.pause()

@@ -130,7 +130,7 @@ def test_a_bots_kind_stays_on_a_long_headline():
     async def check(app, pilot):
         for panel in app.screen.query(CityPanel):
             if panel.seat:
-                assert "(mcts bot, normal)" in text(panel)
+                assert "(search bot)" in text(panel)
 
     run(m, (120, 40), check)
 
@@ -315,6 +315,21 @@ def test_the_score_table_fits_80_columns_with_six_players():
         assert " Gloria" in shown and "Rules 6" in shown
 
     run(match, (80, 24), check)
+
+
+def test_a_category_label_longer_than_a_cell_is_whole_where_the_table_fits():
+    """The Romans' results read "Christ" and "Triump" (cut to six columns)
+    in a dialog 118 wide; a label is as wide as it needs where it fits."""
+    from engine.core import Result
+    from tui.screens.game_over import score_table
+    from tui.widgets.seats import SeatLook
+
+    res = Result(scores=(82, 68), ranks=(1, 2), winners=(0,),
+                 breakdown=({"christian": 6, "triumphs": 9}, {"christian": 2, "triumphs": 4}),
+                 labels=(("christian", "Christ."), ("triumphs", "Triumph")))
+    looks = tuple(SeatLook(i, name, "Rome", "red", "R") for i, name in enumerate(("You", "Bo")))
+    head = score_table(res, looks).plain.split("\n")[0]
+    assert "Christ." in head and "Triumph" in head
 
 
 def test_the_draft_row_keeps_its_box_between_the_rows_of_a_round():

@@ -5,20 +5,24 @@ colour, and typing in the filter never plays an action."""
 from __future__ import annotations
 
 import asyncio
+import os
 import random
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Checkbox, OptionList, Select, Static
+from textual.app import App, ComposeResult
+from textual.widgets import Checkbox, OptionList, Select
 
 from ai.base import Alternative
 from engine.match import Match, Seat
 from hall.client import Link
+from hall.local import hall_dir, hall_pid, login_name
 from saves.store import Store
-from tests.hall_helpers import connect, create, hall_at
+from tests.hall_helpers import connect, create, hall_at, own_hall
 from tests.test_tui_shared import app_at, screen_text, shows
+from tests.test_tui_shared_seats import told
 from tui.hall_link import invite_command
 from tui.screens.dialogs import HintScreen, MenuScreen
 from tui.screens.game_over import GameOverScreen
@@ -70,6 +74,28 @@ def test_keys_typed_on_the_focused_action_list_reach_the_filter():
     asyncio.run(go())
 
 
+def test_the_actions_show_the_filters_focus_without_colour():
+    """The filter (where keys go) has the focus: the actions' title is
+    reversed, as a focused panel's is; elsewhere it is not, and the panel
+    holding the focus then has the reversed title."""
+    async def go() -> None:
+        app = app_for(position("play"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            menu = menu_of(app)
+            assert isinstance(app.screen.focused, FilterInput)
+            assert "reverse" in str(menu.styles.border_title_style)
+            cities = app.screen.query_one("#cities")
+            cities.focus()
+            await pilot.pause()
+            assert "reverse" not in str(menu.styles.border_title_style)
+            assert "reverse" in str(cities.styles.border_title_style)
+            await pilot.press("escape")  # back to the filter
+            await pilot.pause()
+            assert "reverse" in str(menu.styles.border_title_style)
+    asyncio.run(go())
+
+
 def test_the_focused_action_list_says_so_and_esc_goes_back_to_the_filter():
     async def go() -> None:
         app = app_for(position("play"))
@@ -118,6 +144,26 @@ def test_a_digit_typed_in_the_filter_is_text_and_plays_nothing():
             # The list shows no digits while they are text; Enter plays.
             assert all(not str(o.prompt)[0].isdigit() for o in menu.options.options)
             await pilot.press("escape")
+            assert str(menu.options.get_option_at_index(0).prompt)[0] == "1"
+            await pilot.press("1")
+            await settle(pilot)
+            assert len(m.actions) > step
+    asyncio.run(go())
+
+
+def test_a_space_pressed_late_to_skip_the_bots_does_not_start_a_filter():
+    """Space skips the bots' pacing; pressed as your turn came, it became
+    the filter's text, the list lost its digits and 1 played nothing."""
+    async def go() -> None:
+        m = position("play")
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            menu = menu_of(app)
+            step = len(m.actions)
+            await pilot.press("space")
+            await pilot.pause()
+            assert menu.filter.value == "" and not menu.filter.typing
             assert str(menu.options.get_option_at_index(0).prompt)[0] == "1"
             await pilot.press("1")
             await settle(pilot)
@@ -254,6 +300,29 @@ def test_enter_on_game_over_goes_to_the_board_where_g_opens_the_results_again():
     asyncio.run(go())
 
 
+def test_z_on_the_board_of_a_finished_game_takes_nothing_back():
+    """"z reopens a finished game" (issue 28): it rewrote the autosave, and
+    Load showed "final turn" instead of "finished"."""
+    m = finished()
+    assert m.can_undo(0), "the rules alone would let the last move be taken back"
+    actions = list(m.actions)
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            await pilot.press("enter")
+            await pilot.pause()
+            await pilot.press("z")
+            await pilot.pause()
+            assert m.actions == actions and m.is_over()
+            assert any("result stands" in n.message for n in app._notifications)
+            bar = str(app.screen.query_one(KeyBar).render())
+            assert "g Results" in bar and "Undo" not in bar and "Hint" not in bar, \
+                "the board of a finished game offers its results, not undo or a hint"
+    asyncio.run(go())
+
+
 def test_the_replay_of_a_finished_game_opens_its_results():
     async def go() -> None:
         app = app_for(finished())
@@ -312,11 +381,50 @@ def test_the_title_shows_continue_only_beside_a_game_and_always_has_tables():
             assert "Continue" not in texts
             assert "Continue" not in str(app.screen.query_one(KeyBar).render())
             assert "ables: play with others" in texts
-            await pilot.press("t")  # no hall here: how to open one and invite a friend
-            await pilot.pause()
-            shown = "\n".join(str(w.render()) for w in app.screen.query(Static))
-            assert "tabula host" in shown and "tabula join CODE" in shown
-            assert "ssh -p PORT CODE@HOST" in shown
+    asyncio.run(go())
+
+
+def test_tables_on_the_title_starts_the_hall_as_tabula_host_does_and_opens_its_lobby(
+        home: Path) -> None:
+    """No hall runs: t starts this user's hall, a process of its own
+    (``python -m hall.local``, as ``tabula host`` starts it), and opens its
+    lobby, which says how to invite a friend."""
+    folder = hall_dir()
+
+    async def go() -> None:
+        app = app_for(kind="title")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            assert hall_pid(folder) is None and app.hall is None
+            await pilot.press("t")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            assert hall_pid(folder) not in (None, os.getpid())  # its own process
+            assert app.hall is not None and app.hall.link.path == folder / "hall.sock"
+            await until(pilot, lambda: f"You are {login_name()}" in screen_text(app))
+            assert "tabula join CODE" in screen_text(app)
+            await pilot.press("escape")  # back to the title; t opens the same hall's lobby
+            await until(pilot, lambda: isinstance(app.screen, TitleScreen))
+            pid = hall_pid(folder)
+            await pilot.press("t")
+            await until(pilot, lambda: isinstance(app.screen, LobbyScreen))
+            assert hall_pid(folder) == pid
+    with own_hall(folder):
+        asyncio.run(go())
+
+
+def test_tables_says_in_one_line_why_no_hall_can_start_and_what_to_run(home: Path) -> None:
+    (home / "hall").write_text("a file where the hall's folder goes")
+
+    async def go() -> None:
+        app = app_for(kind="title")
+        async with app.run_test(size=(100, 30)) as pilot:
+            await settle(pilot)
+            await pilot.press("t")
+            await until(pilot, lambda: any("No tables" in m for m in told(app)))
+            line = next(m for m in told(app) if "No tables" in m)
+            assert "cannot host tables in" in line and "`tabula host`" in line
+            assert "\n" not in line
+            assert isinstance(app.screen, TitleScreen) and app.hall is None
     asyncio.run(go())
 
 
@@ -406,4 +514,41 @@ def test_a_command_letter_dropped_while_typing_says_why():
             assert menu.filter.value == text
             assert len(app._notifications) == before + 1
             assert "esc clears it" in list(app._notifications)[-1].message
+    asyncio.run(go())
+
+
+class SpellingApp(App):
+    """Only the action menu, with The Romans' placements that "the" matches
+    inside a word ("Amphitheatrum")."""
+
+    AUTO_FOCUS = "#action-filter"
+    PLACES = ("III to Amphitheatrum Castrense, box I (2 gold)",
+              "III to Basilica Aemilia, box III (2 gold)",
+              "II to the Citadel (1 materials)", "III to the Citadel (1 materials)")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.chosen: list[tuple] = []
+
+    def compose(self) -> ComposeResult:
+        yield ActionMenu()
+
+    def on_mount(self) -> None:
+        self.query_one(ActionMenu).set_actions([(("place", d), d) for d in self.PLACES])
+
+    def on_action_menu_chosen(self, event: ActionMenu.Chosen) -> None:
+        self.chosen.append(event.action)
+
+
+def test_the_action_the_player_is_spelling_comes_first_and_enter_plays_it():
+    """Typing "III to the C" listed Amphitheatrum Castrense first ("the" is
+    inside it) and Enter played it, not the Citadel."""
+    async def go() -> None:
+        app = SpellingApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            for key in "III to the C":
+                await pilot.press("space" if key == " " else key)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.chosen == [("place", "III to the Citadel (1 materials)")]
     asyncio.run(go())

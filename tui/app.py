@@ -26,7 +26,7 @@ from saves.plain import plain
 from . import crash
 from .bots import BotPacer
 from .hall_link import HallClosed, HallLink, HallMessage, HallSend, LeaveHall, gone_text
-from .messages import OpenGame, OpenReplay
+from .messages import OpenGame, OpenReplay, OpenTables
 from .settings import Settings
 from .sizes import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH
 from .widgets.game_styles import checked_variables, scoped_css
@@ -34,6 +34,8 @@ from .widgets.redraw import one_layout_pass
 from .widgets.seats import SEAT_COLOURS
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from hall.client import Link
 
 __all__ = ["Settings", "Start", "TabulaApp"]
@@ -82,6 +84,7 @@ class TabulaApp(App[int]):
         self._crash: crash.Crash | None = None
         self.hall: HallLink | None = HallLink(link) if link is not None else None
         """The table hall this app may reach (shared tables), or None."""
+        self._opening_hall = False  # Tables is starting the local hall now
 
     # ------------------------------------------------------------ theme
     async def on_event(self, event: events.Event) -> None:
@@ -249,6 +252,46 @@ class TabulaApp(App[int]):
         while any(isinstance(s, LobbyScreen) for s in self.screen_stack) \
                 or shared_table(self) is not None:
             self.pop_screen()
+
+    @on(OpenTables)
+    def _open_tables(self) -> None:
+        """Tables: the lobby of the hall this app reaches; else, on this
+        machine, what ``tabula host`` does (start this user's hall, then
+        its lobby opens on the hall's hello, ``hall_route``). A served game
+        never starts a hall of its own on the server."""
+        from .screens.lobby import LobbyScreen
+
+        if self.hall is not None and self.hall.alive:
+            self.push_screen(LobbyScreen())
+        elif crash.crash_dir() is not None or (self.hall is not None
+                                               and self.hall.link.fd is not None):
+            self.notify("The server's tables are not open now; come back by ssh "
+                        "once it runs again.", title="Tables", severity="warning")
+        elif not self._opening_hall:
+            self._opening_hall = True
+            self.notify("Opening the tables on this machine…", title="Tables")
+            self.run_worker(self._start_local_hall, thread=True, group="hall-start",
+                            exit_on_error=False)
+
+    def _start_local_hall(self) -> None:
+        """In a thread: start (or find) this user's hall, then connect to it."""
+        from .local_cmd import open_local_hall
+
+        path, why = open_local_hall(self.settings.save_dir)
+        self.call_from_thread(self._local_hall_open, path, why)
+
+    def _local_hall_open(self, path: Path | None, why: str) -> None:
+        """Connect to the local hall at ``path`` as this machine's user (its
+        hello opens the lobby), or say in one line why there are no tables."""
+        from hall.client import Link
+        from hall.local import login_name
+
+        self._opening_hall = False
+        if path is None:
+            self.notify(why, title="Tables", severity="error", timeout=20)
+            return
+        self.hall = HallLink(Link(path=path, name=login_name(), start="lobby"))
+        self.run_worker(self.hall.run(self), group="hall", exit_on_error=False)
 
     # ------------------------------------------------------------ small terminals
     @property

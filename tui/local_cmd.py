@@ -102,4 +102,26 @@ def _hall(args: argparse.Namespace, command: str) -> Path | None:
         print(f"tabula {command}: {e}", file=sys.stderr)
         return None
     except OSError as e:
-        raise UsageError(f"cannot host tables in {folder}: {e.strerror or e}") from None
+        raise UsageError(no_room(folder, e)) from None
+
+
+def no_room(folder: Path, error: OSError) -> str:
+    """Why the hall cannot live in ``folder``, in one line."""
+    return f"cannot host tables in {folder}: {error.strerror or error}"
+
+
+def open_local_hall(save_dir: str | None) -> tuple[Path | None, str]:
+    """For Tables on the title: what ``tabula host`` does before its lobby
+    opens. (The socket of this user's hall, started now if none runs, "");
+    or (None, one line saying why not and what to run instead). Blocks
+    while the hall process starts: call it from a thread."""
+    from hall.local import HallFailed, hall_dir, hall_for
+
+    folder = hall_dir()
+    try:
+        return hall_for(folder, local_home=_save_root(argparse.Namespace(save_dir=save_dir))), ""
+    except HallFailed as e:
+        why = str(e)
+    except OSError as e:
+        why = no_room(folder, e)
+    return None, f"No tables: {why}. Try `tabula host` in a terminal."

@@ -21,3 +21,9 @@ class OpenReplay(Message):
     """Step through ``match`` (a finished save, or the game just ended)."""
 
     match: Match
+
+
+@dataclass
+class OpenTables(Message):
+    """Show the lobby of shared tables: the hall this app reaches, or this
+    user's local hall, started now as ``tabula host`` starts it."""

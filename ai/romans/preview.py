@@ -1,7 +1,8 @@
 """What an Enemy nation would do to a map, before it is chosen (6D): its
 army, what its fleet sinks or opens, its first target, the route there, the
-chance the first province it attacks holds, and the points the campaign is
-expected to cost (``threat.damage``, as the rules bot weighs the choice).
+chance the first province it attacks holds, what it takes if it wins every
+battle, and the points the campaign is expected to cost (``threat.damage``,
+as the rules bot weighs the choice).
 
 Everything is worked out from the chooser's view: the maps, the Era card
 and the rules are public, and the dice are only odds.
@@ -52,6 +53,38 @@ def first_fight(p: Player, h: Horde) -> tuple[list[int], tuple[int, ...], int]:
     return goals, path, -1
 
 
+def worst_march(p: Player, h: Horde, limit: int = 12) -> list[int]:
+    """The Roman provinces the army takes, in order, if every battle goes
+    its way (the map's worst case): it marches on its target (kept until
+    taken, 6E), stops in each Roman province on the way, and leaves a
+    warband in each it takes, until none is left or Rome falls. Where the
+    player would choose a target or a route, the first is taken."""
+    taken: list[int] = []
+    target = -1
+    while h.warbands > 0 and len(taken) < limit:
+        if not p.garrison >> h.place & 1:
+            if target < 0 or not p.garrison >> target & 1:
+                goals = targets(p, h)
+                if not goals:
+                    break
+                target = goals[0]
+            paths = routes(p, h.place, target, h.fleet)
+            stop = next((j for j in paths[0] if j < NP and p.garrison >> j & 1), -1) \
+                if paths else -1
+            if stop < 0:
+                break
+            h = h._replace(place=stop)
+        taken.append(h.place)
+        if h.place == LATIUM:
+            break
+        keep = ~(1 << h.place)
+        p = p.replace(garrison=p.garrison & keep, cities=p.cities & keep,
+                      forts=p.forts & keep, walls=p.walls & keep, unrest=p.unrest & keep,
+                      christian=p.christian & keep)
+        h = h._replace(warbands=h.warbands - 1)
+    return taken
+
+
 def nation_preview(v: State, face: int, user: int, steps: int = threat.STEPS) -> str:
     """One line (the action names the army), most telling first, since at
     80×24 only its start shows under the map: the expected loss, the first
@@ -72,6 +105,11 @@ def nation_preview(v: State, face: int, user: int, steps: int = threat.STEPS) ->
                          f"{round(100 * hold)}%")
     elif not goals:
         parts.append("no city or Rome in reach")
+    march = worst_march(p, h)
+    if len(march) > 1:
+        rome = " (the Fall of Rome)" if march[-1] == LATIUM else ""
+        parts.append("if it wins every battle it takes "
+                     + " → ".join(PLACES[j] for j in march) + rome)
     if stop == LATIUM:
         parts.append(f"Latium lost is the Fall of Rome: -{FALL_OF_ROME_PER_WARBAND} points a "
                      f"warband left (7H)")

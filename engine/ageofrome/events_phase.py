@@ -20,6 +20,7 @@ from engine.flow import Pending, push
 
 from . import board, data, forces, glory, trade
 from .actions import PickRegion
+from .reference import effect_text
 from .scoring import measure
 from .state import REGION_INDEX, REGIONS, State, coins, mine, seat_name
 
@@ -182,10 +183,16 @@ def _log_event(s: State, e: EventRevealed) -> str:
 
 
 def _log_reward(s: State, e: EventReward) -> str:
+    """"Plague: Crassus suffers the penalty (lose 2 Glory)": the verb agrees
+    with the seats, a Hard Times card's is a penalty, and what it gives is said."""
     ev = data.EVENTS[e.card]
-    if not e.seats:
-        return f"{ev.name}: nobody wins the reward"
-    return f"{ev.name}: {', '.join(seat_name(s, x) for x in e.seats)} win the reward"
+    verb, noun = ("suffer", "the penalty") if ev.negative else ("win", "the reward")
+    what = "; ".join(effect_text(x) for x in ev.reward)
+    names = [seat_name(s, x) for x in e.seats]
+    if not names:
+        return f"{ev.name}: nobody {verb}s {noun} ({what})"
+    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"{ev.name}: {who} {verb}{'s' if len(names) == 1 else ''} {noun} ({what})"
 
 
 def _log_solo(s: State, e: SoloEventIncome) -> str:

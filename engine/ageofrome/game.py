@@ -170,5 +170,8 @@ class AgeOfRome(FlowGame):
         return Chapter("round", s.round, f"Round {s.round}")
 
     def score_history(self, s: State) -> ScoreHistory:
-        """The Glory totals now (the state keeps no per-round history)."""
-        return ScoreHistory((f"R{s.round}",), (tuple(p.glory for p in s.players),))
+        """Each seat's Glory at the end of every round played (the results'
+        chart adds the final totals); before the first round ends, the Glory now."""
+        if not s.history:
+            return ScoreHistory((f"R{s.round}",), (tuple(p.glory for p in s.players),))
+        return ScoreHistory(tuple(f"R{i + 1}" for i in range(len(s.history))), s.history)

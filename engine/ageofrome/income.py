@@ -123,6 +123,7 @@ def rotate(w: State) -> bool:
         direction, turns = w.direction, event.arrows
     w.rotation = board.turn(w.rotation, direction, turns)
     w.events.append(Rotated(direction, turns, w.rotation))
+    w.history = w.history + (tuple(p.glory for p in w.players),)
     stage(w)  # the board turned, before the next round's Event is shown
     if w.round < data.ROUNDS:
         next_round(w)

@@ -155,7 +155,7 @@ def setup(n: int, options: Options, seed: int) -> State:
         tiles=tuple(tiles), medals=medals, pantheon=pantheon,
         milestones=tuple(m.start for m in board.MILESTONES[1:]),
         column=(), regions=tuple((0,) * n for _ in board.BATTLE_REGIONS), diplomacy=(),
-        doing=(), events=(FirstPlayer(first_seat, first),), viewer=-1, unseen=(),
+        doing=(), events=(FirstPlayer(first_seat, first),), viewer=-1, unseen=(), history=(),
     )
 
 

@@ -179,9 +179,12 @@ class State(Record):
         "n", "options", "rng", "round", "phase", "step", "queue", "order", "pending",
         "players", "provinces", "rotation", "first", "direction", "event", "event_deck",
         "trade_deck", "discard", "quest_deck", "tiles", "medals", "pantheon", "milestones",
-        "column", "regions", "diplomacy", "doing", "events", "viewer", "unseen",
+        "column", "regions", "diplomacy", "doing", "events", "viewer", "unseen", "history",
     )
     __slots__ = _fields
+    # The rules never read ``history`` (it draws the score chart), and saves
+    # written before it was kept must still prove their final state.
+    _undigested = ("history",)
     n: int  # seats (1: the Emperor Solo)
     options: Options
     rng: Rng
@@ -215,6 +218,7 @@ class State(Record):
     events: tuple[tuple, ...]
     viewer: int  # -1: the full state; else the seat of this view
     unseen: tuple[tuple[int, tuple[int, ...]], ...]
+    history: tuple[tuple[int, ...], ...]  # each seat's Glory at the end of each round played
 
     @property
     def solo(self) -> bool:

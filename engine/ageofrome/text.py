@@ -37,6 +37,7 @@ from .state import (
     INCOME,
     OVER,
     PHASE_NAMES,
+    PROVINCES,
     QUESTS,
     SCHEMES,
     TYPE_INDEX,
@@ -44,6 +45,7 @@ from .state import (
     coins,
     in_front,
     option,
+    seat_facing,
     seat_name,
 )
 
@@ -90,7 +92,6 @@ DESCRIBE: dict[str, Callable[[tuple], str]] = {
     "set": lambda a: f"Form a set: {', '.join(a[1])}",
     "buy_glory": lambda a: f"Buy 1 Glory for {data.RELIGION_MEDAL_PRICE} Denarii",
     "done": lambda a: "Done",
-    "activate": lambda a: f"Activate your Scheme in {a[1]} (space {a[2] + 1}): {a[3]}",
     "apostasy": lambda a: f"{'Replace' if a[2] else 'Remove'} the Legion in {a[1]}",
     "vote": lambda a: f"The Vote at position {a[1] + 1} of the Column",
     "offer": _offer,
@@ -173,7 +174,16 @@ def _done(s: State, a: tuple) -> str:
 
 
 # Action kinds whose menu text reads the state (the numbers of the seat to move).
+def _activate(s: State, a: tuple) -> str:
+    """"Activate your Scheme in Gallia (space 1): Mudslinging on Crassus": the
+    target is whoever faces the province now (L121)."""
+    target = seat_facing(s, PROVINCES.index(a[1]))
+    on = f" on {seat_name(s, target)}" if target is not None else ""
+    return f"Activate your Scheme in {a[1]} (space {a[2] + 1}): {a[3]}{on}"
+
+
 DESCRIBE_NOW: dict[str, Callable[[State, tuple], str]] = {
+    "activate": _activate,
     "build": _build,
     "income": _income,
     "place": _place,

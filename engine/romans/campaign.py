@@ -9,7 +9,7 @@ next step; one that lost attacks again with its initial strength.
 
 from __future__ import annotations
 
-from engine.flow import Pending, push
+from engine.flow import Pending, push, stage
 
 from .actions import HALT, Keep, March
 from .data import GENERAL_BONUS, NATIVE_FORCES
@@ -67,6 +67,7 @@ def auto(w: State) -> bool:
             w.queue = fighters
         seat, w.queue = w.queue[0], w.queue[1:]
         attack(w, seat)
+        stage(w, seat)  # one battle on seat's map, with its dice (one by one)
         if w.pending:
             return False
 
@@ -281,4 +282,5 @@ def reset(w: State) -> None:
     w.block = 0
     w.card = -1
     w.events.append(RomanReset())
+    stage(w)  # the re-set (solo: The Enemy's Glory scored) before the Enemy response
 

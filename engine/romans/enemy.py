@@ -7,6 +7,11 @@ entered from the sea unless it is in unrest), passing freely through
 Native and warband provinces, overrunning provinces in unrest and stopping
 to attack any other Roman province it enters. Every army fighting in a
 step uses one roll of the dice, resolved in turn order.
+
+The whole response runs inside one step; ``stage`` marks each moment a
+player should watch (the storm, each remote attack, the armies on the map,
+each move, each battle, each conquest, the re-set) so a table can play it
+out at its pace. The marks change nothing.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from collections import deque
 from typing import Any
 
 from engine.core import Held
-from engine.flow import Pending, push
+from engine.flow import Pending, push, stage
 
 from .actions import PlaceNative, Route, Target
 from .campaign import dice
@@ -67,6 +72,7 @@ def response(w: State) -> bool:
             w.events.append(FleetLost(seat, p.fleets[k]))
             p.fleets = p.fleets[:k] + (NO_FLEET,) + p.fleets[k + 1:]
         p.fleets_up = 0
+    stage(w)  # the storm and the fleets it sank
     for r in REMOTE:
         remote_attack(w, r)
     w.order = turn_order(w)
@@ -97,6 +103,7 @@ def remote_attack(w: State, r: int) -> None:
             clear_province(w, seat, r)
             w.events.append(RemoteLost(seat, r))
             native_from_pot(w, seat, r)
+    stage(w)  # this province's attack on every map
 
 
 def native_from_pot(w: State, seat: int, province: int) -> None:
@@ -223,6 +230,7 @@ def _stop_prefixes(p: Player, paths: list[tuple[int, ...]]) -> list[tuple[int, .
 # ---------------------------------------------------------------- 6E
 def enter_enemy(w: State) -> None:
     w.queue = ()
+    stage(w)  # every Enemy army on its map, before it moves
 
 
 def auto_enemy(w: State) -> bool:
@@ -239,6 +247,7 @@ def auto_enemy(w: State) -> bool:
         w.events.append(EnemyRoll(*w.roll))
         for seat in fighters:
             enemy_attack(w, seat)
+            stage(w, seat)  # the battle, with its dice, and what it left (on seat's map)
 
 
 def advance(w: State, seat: int) -> bool:
@@ -251,6 +260,7 @@ def advance(w: State, seat: int) -> bool:
             return True
         if p.garrison >> h.place & 1:
             _arrive(w, seat, h.place)
+            stage(w, seat)  # it fights (or overran) the province it stands in
             continue
         if h.target < 0 or not p.garrison >> h.target & 1:
             target = _only(w, seat, "target", targets(p, h))
@@ -270,6 +280,7 @@ def advance(w: State, seat: int) -> bool:
         w.events.append(EnemyMoved(seat, nxt))
         if nxt < NP and p.garrison >> nxt & 1:
             _arrive(w, seat, nxt)
+        stage(w, seat)  # one move on the route (and the fight or overrun it led to)
 
 
 def _arrive(w: State, seat: int, province: int) -> None:
@@ -409,6 +420,7 @@ def enemy_reset(w: State) -> None:
         _place_natives(w, seat, spots[:len(seen)], seen)
     w.card = -1
     w.block = 0
+    stage(w)  # the armies gone, the warbands' counters placed: the Era's end
     w.era += 1
 
 

@@ -24,6 +24,14 @@ COLOURS = ("Red", "Blue", "Yellow", "Green")  # the rulebook's player colours
 ROMAN = ("", "I", "II", "III", "IV")
 
 
+
+SINGLE_FOES = frozenset({"Pontus", "Spartacus"})  # a kingdom and a man: no "the"
+
+
+def nation_name(name: str) -> str:
+    """"the Gauls", "the Cimbri and Teutones", but "Pontus" and "Spartacus"."""
+    return name if name in SINGLE_FOES else f"the {name}"
+
 def plural(n: int, word: str) -> str:
     """``1 legion``, ``2 legions``: every count in The Romans' texts."""
     return f"{n} {word}{'' if n == 1 else 's'}"
@@ -146,8 +154,10 @@ def describe(s: State, a: tuple) -> str:
         return "Route: " + " → ".join(a[1])
     if kind == "native":
         pd = s.pending[-1] if s.pending and s.pending[-1].kind == "natives" else None
-        card = pd.data[1][a[2]].card if pd and a[2] < len(pd.data[1]) else HIDDEN
-        return f"{native_text(card)} in {a[1]}"
+        counters = pd.data[1] if pd else ()
+        card = counters[a[2]].card if a[2] < len(counters) else HIDDEN
+        alike = card != HIDDEN and any(c.card == card for c in counters[:a[2]])
+        return f"{native_text(card)} in {a[1]}" + (" (another one alike)" if alike else "")
     return str(a)
 
 
@@ -324,7 +334,7 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
     if k == "leader":
         return (who(e[1]), f" follows {e[2]}")
     if k == "nation":
-        return (who(e[1]), f" faces the {e[2]}")
+        return (who(e[1]), f" faces {nation_name(e[2])}")
     if k == "fleets sunk":
         return (who(e[1]), f": the Roman and Enemy fleets in {place(e[2])} sink each other")
     if k == "waiting":

@@ -66,6 +66,33 @@ def action_detail(s: Any, seat: int | None, action: tuple | None) -> str:
     return ""
 
 
+def build_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
+    """The five builds in their order, for the action list to keep at their
+    places on the seat's own Building turn: ``(Build(t), why)``, ``why``
+    the line of one it cannot take now ("Build Politics II: 8 Denarii (you
+    have 5)"), "" for one it can. So a
+    build no longer affordable after another stays listed, greyed, and the
+    actions below it keep their numbers. None outside that turn."""
+    if seat is None or s.pending or not s.queue or s.queue[0] != seat or s.phase != "build":
+        return []
+    try:
+        legal = set(game.legal(s))
+    except (AttributeError, IndexError, KeyError, ValueError):
+        return []
+    return [(Build(t), "" if Build(t) in legal else _cannot_build(s, seat, t)) for t in TYPES]
+
+
+def _cannot_build(s: Any, seat: int, type_: str) -> str:
+    """Why ``seat`` cannot build ``type_``, short as the list's other lines:
+    "Build Military II: 8 Denarii (you have 6)"; else the engine's reason."""
+    t = TYPES.index(type_)
+    level = s.provinces[in_front(s, seat)].levels[t] + 1
+    if level <= build.TOP_LEVEL and s.tiles[tile_index(t, level)] > 0:
+        cost = build.COST[t][level][0]
+        return f"Build {type_} {'I' * level}: {cost} Denarii (you have {s.players[seat].denarii})"
+    return f"Build {type_} — {build.why(s, Build(type_))}"
+
+
 def unavailable(game: Any, s: Any, seat: int | None) -> list[str]:
     """The builds ``seat`` cannot take now, each with
     the engine's reason ("Build Politics: the level 2 Politics tile costs 8

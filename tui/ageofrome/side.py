@@ -8,12 +8,14 @@ from __future__ import annotations
 from typing import Any
 
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.widgets import Static
 
 from engine.ageofrome import board as geo
 from engine.ageofrome import data, scoring
 from engine.core import HIDDEN
 from tui.widgets.scene import Scene
+from tui.widgets.seats import SeatLook
 from tui.widgets.untrusted import markup
 
 from . import detail, look
@@ -74,18 +76,21 @@ def mover(scene: Scene) -> int | None:
         return None
 
 
-def seat_lines(s: Any, seat: int, scene: Scene, wide: bool) -> list[str]:
+def seat_lines(s: Any, seat: int, scene: Scene, wide: bool, width: int = 60) -> list[str]:
     """A seat's public holdings in three short lines (G Glory, D Denarii, F
-    Followers left of recruited, L Legions and V Votes on its board)."""
+    Followers left of recruited, L Legions and V Votes on its board); a
+    bot's kind ("(search bot, hard)", shorter where that does not fit)
+    follows its name."""
     p = s.players[seat]
     lk = scene.looks[seat] if seat < len(scene.looks) else None
     label = lk.label if lk is not None else look.seat_name(s, seat)
     who = f"{look.badge(seat)} [b]{markup('$label', label=label).markup}[/]"
     to_move = " ◂" if mover(scene) == seat else ""
     if wide:
-        lines = [f"{who}{to_move} · Glory [b]{glory_text(p.glory, True)}[/] · {p.denarii} Denarii"]
+        rest = f"{to_move} · Glory [b]{glory_text(p.glory, True)}[/] · {p.denarii} Denarii"
     else:
-        lines = [f"{who}{to_move} G[b]{glory_text(p.glory)}[/] D{p.denarii}"]
+        rest = f"{to_move} G[b]{glory_text(p.glory)}[/] D{p.denarii}"
+    lines = [who + rest]
     left = p.followers - p.placed
     feud = "".join(f"[{st}]{t}[/]" for t, st in look.feud_track(p))
     lines.append(f"  F{left}/{p.followers} L{p.legions} V{p.votes} feud {feud}")
@@ -97,7 +102,53 @@ def seat_lines(s: Any, seat: int, scene: Scene, wide: bool) -> list[str]:
     if seat != scene.seat:
         third.append(f"hand {len(p.hand)}" + ("+⚓" if p.anchor else ""))
     lines.append("  " + " ".join(third))
-    return lines
+    return with_kind(lines, who, rest, lk, width)
+
+
+def with_kind(lines: list[str], who: str, rest: str, lk: SeatLook | None,
+              width: int) -> list[str]:
+    """A bot seat's lines saying what plays it as fully as fits ``width``:
+    after its name ("Crassus (rules bot)"), else at the end of its second
+    or third line, else on a line of its own (a long name at 80×24)."""
+    if lk is None or not lk.kind_forms:
+        return lines
+    cells = [Content.from_markup(line).cell_length for line in lines]
+    for form in lk.kind_forms:
+        said = markup("[dim]$kind[/]", kind=form).markup
+        if cells[0] + 1 + len(form) <= width:
+            return [f"{who} {said}{rest}", *lines[1:]]
+        for i in range(1, len(lines)):
+            if cells[i] + 3 + len(form) <= width:
+                return [*lines[:i], f"{lines[i]} · {said}", *lines[i + 1:]]
+    return [*lines, "  " + markup("[dim]$kind[/]", kind=lk.kind_word).markup]
+
+
+def compact_line(s: Any, seat: int, scene: Scene, width: int) -> tuple[str, str]:
+    """Another seat in one line, for a narrow panel where every seat must
+    show beside yours: G Glory, D Denarii, L Legions and V Votes on its
+    board (the space after the badge goes where a long name needs it) and
+    what plays a bot seat; (the line, the kind if it had no room there)."""
+    p = s.players[seat]
+    lk = scene.looks[seat] if seat < len(scene.looks) else None
+    label = lk.label if lk is not None else look.seat_name(s, seat)
+    to_move = " ◂" if mover(scene) == seat else ""
+    figures = f"G{glory_text(p.glory)} D{p.denarii} L{p.legions} V{p.votes}"
+    gap = " " if len(label) + len(to_move) + len(figures) + 5 <= width else ""
+    line = f"{look.badge(seat)}{gap}{markup('$label', label=label).markup}{to_move} {figures}"
+    if lk is None or not lk.kind_word:
+        return line, ""
+    room = width - Content.from_markup(line).cell_length - 1
+    if len(lk.kind_word) <= room:
+        return f"{line} {markup('[dim]$kind[/]', kind=lk.kind_word).markup}", ""
+    return line, f"{look.badge(seat)} {markup('[dim]$kind[/]', kind=lk.kind_word).markup}"
+
+
+def compact_seats(s: Any, seats: list[int], scene: Scene, width: int) -> list[str]:
+    """The other seats one line each, then the kinds of the bots whose line
+    had no room for it, together on the line after (every seat stays in sight)."""
+    pairs = [compact_line(s, i, scene, width) for i in seats]
+    left = [kind for _, kind in pairs if kind]
+    return [line for line, _ in pairs] + ([" ".join(left)] if left else [])
 
 
 def playable(scene: Scene) -> frozenset[str]:
@@ -165,25 +216,38 @@ class SidePanel(Static):
         if box.border_title != title:
             box.border_title = title
         lines = [f"[b]Event[/] {look.event_text(s.event)}"]
+        glory = []
         row = track(s, width)
         stones = " ".join(str(x) for x in (geo.MILESTONES[0].start, *s.milestones))
-        lines.append(f"[b]Glory[/] milestones ◆ {stones}")
+        glory.append(f"[b]Glory[/] milestones ◆ {stones}")
         if row:
-            lines.append(row)
+            glory.append(row)
         medals = look.medals(s.medals)
         piles = "/".join("".join(look.COMMON_LETTER[c] for c in pile) or "-"
                          for pile in s.pantheon)
         if wide:
-            lines.append(f"Medals left {medals or '-'} · Pantheon piles {piles}")
+            glory.append(f"Medals left {medals or '-'} · Pantheon piles {piles}")
         else:
-            lines.append(f"Medals {medals or '-'} · piles {piles}")
+            glory.append(f"Medals {medals or '-'} · piles {piles}")
         if s.n == 1:
-            lines.append(solo_line(s))
+            glory.append(solo_line(s))
         seat = scene.seat
         order = [seat] if seat is not None and 0 <= seat < s.n else []
         order += [i for i in range(s.n) if i not in order]
+        if not wide and seat in order:
+            # Narrow (80×24), the actions keep their rows and this panel
+            # scrolls: every seat in sight first (yours, then one line each),
+            # then the Glory track, then your board, hand and Quests.
+            lines += seat_lines(s, seat, scene, wide, width)[:1]
+            lines += compact_seats(s, [i for i in order if i != seat], scene, width)
+            lines += glory
+            lines += seat_lines(s, seat, scene, wide, width)[1:]
+            order = [seat]
+        else:
+            lines += glory
         for i in order:
-            lines += seat_lines(s, i, scene, wide)
+            if wide or i != seat:
+                lines += seat_lines(s, i, scene, wide, width)
             if i == seat:
                 lines += ["  " + x for x in hand_lines(s, i, playable(scene))]
                 lines += ["  [dim]Not now: " + x + "[/]"

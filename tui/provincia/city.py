@@ -138,9 +138,9 @@ class CityPanel(Static):
 
     def headline(self, lk: SeatLook, pl: Player, caesar: int, to_move: int | None,
                  wide: bool, width: int, changed: bool = False) -> Content:
-        """City, owner, PP and the Caesar and to-move flags; then the owner's
-        kind (a bot's strength) when it fits, or on its own wrapped line
-        in the wide panel, so it never silently vanishes. A city the last
+        """City, owner, PP and the Caesar and to-move flags; then what plays
+        the seat ("(search bot, hard)"), shorter where that does not fit, or
+        on its own wrapped line in the wide panel, so it never silently vanishes. A city the last
         move changed is marked ▲ (the tint does not survive 256 colours)."""
         flags = [f"[b $accent]{CHANGED} changed[/]" if wide else f"[b $accent]{CHANGED}[/]"] \
             if changed else []
@@ -150,9 +150,5 @@ class CityPanel(Static):
             flags.append("[b reverse] to move [/]" if wide else "[b reverse]▶[/]")
         head = markup(f"{look.city(lk)} [dim]$name[/]  [b]{pl.pp} PP[/]  " + " ".join(flags),
                       name=lk.name)
-        kind = lk.who[len(lk.name):].strip()
-        if kind:
-            extra = markup("  [dim]$kind[/]", kind=kind)
-            if wide or (head + extra).cell_length <= width:
-                head += extra
-        return head
+        kind = lk.kind_tag if wide else lk.kind_fitting(width - head.cell_length - 2)
+        return head + markup("  [dim]$kind[/]", kind=kind) if kind else head

@@ -76,10 +76,10 @@ def draw_map(s, seat: int, route: tuple[int, ...] = (), target: int = -1,
     steps = {place: k + 1 for k, place in enumerate(route)}
 
     def flag(i: int) -> tuple[str, str]:
+        if i == target:  # before its step number: where the march ends shows
+            return "◎", "b $romans-enemy"
         if i in steps and steps[i] < 10:
             return str(steps[i]), "b reverse $romans-enemy"
-        if i == target:
-            return "◎", "b $romans-enemy"
         if i == glory:
             return "*", "b $warning"
         if i == enemy_glory:
@@ -192,6 +192,21 @@ def _links(c: Cells, s, b, g: tuple[int, int]) -> None:
                 c.put(3 * ra + 2, x, "╳" if old in "╱╲" and old != ch else ch, "dim")
 
 
+def horde_note(h) -> Content:
+    """The Enemy army under the map, in tags: "Enemy army E4+1: Gal → Ven →
+    Etr◎" (its place, the route still to walk, ◎ its target), or where it
+    fights and the strengths before the dice."""
+    general = f"+{h.general}" if h.general else ""
+    head = (f"Enemy army E{h.warbands}{general}", "b $romans-enemy")
+    if h.fighting:
+        return Content.assemble(head, f": attacks {look.TAG[h.place]}, {h.enemy} vs Rome {h.rome}"
+                                      " before the dice")
+    way = " → ".join(look.TAG[i] + ("◎" if i == h.target else "") for i in (h.place,) + h.route)
+    if h.target >= 0 and h.target not in (h.place,) + h.route:
+        way += f" … ◎ {look.TAG[h.target]}"
+    return Content.assemble(head, f": {way}")
+
+
 def far_links(b) -> list[str]:
     """Land links the grid cannot draw (map D's Mauritania–Aegyptus)."""
     pos = {INDEX[n]: rc for n, rc in GRID.items() if INDEX[n] < NP}
@@ -297,12 +312,7 @@ class RomansBoard(PlaceGrid):
         p = s.players[self.tab]
         out: list[Line] = []
         if p.horde is not None:
-            h = p.horde
-            general = f"+{h.general}" if h.general else ""
-            way = " → ".join(look.TAG[i] for i in (h.place,) + h.route)
-            tgt = f" ◎ {look.TAG[h.target]}" if h.target >= 0 else ""
-            out.append(Content.assemble((f"Enemy {h.warbands}{general}", "b $romans-enemy"),
-                                        f": {way}{tgt}"))
+            out.append(horde_note(p.horde))
         if self.preview is not None and self.tab == scene.seat:
             way = " → ".join(look.TAG[i] for i in self.preview)
             out.append(Content.assemble(("Route?", "b $romans-enemy"), f" {way}"))

@@ -160,11 +160,14 @@ def card_lines(scene: Scene, wide: bool) -> list[str]:
 
 def city_lines(scene: Scene, wide: bool, focus: str = "", about: str = "") -> list[str]:
     """The City of Rome; ``about`` (what the highlighted action does, plain
-    text) goes under the buildings, where the box it explains is."""
+    text) goes under the buildings, where the box it explains is; narrow
+    (80×24), where the City scrolls in its box, it goes first, so it is
+    read whole."""
     s = scene.state
-    lines = tracks(scene, wide)
+    lines = [f"[b]{escape(about)}[/]"] if about and not wide else []
+    lines += tracks(scene, wide)
     lines += building_lines(scene, wide, focus)
-    if about:
+    if about and wide:
         lines.append(f"[b]{escape(about)}[/]")
     if wide:
         lines.append("[dim]Citadel: any senators, no cost; actions = rank + die bonus[/]")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from engine.core import HIDDEN
 from engine.match import Seat
 from engine.romans.data import NATIVE_FORCES, RESOURCE_NAMES, TRIUMPHS
-from engine.romans.state import NP, PLACES, REGION_MASK, REMOTE, State, bits, board
+from engine.romans.state import NP, PLACES, REGION_MASK, REMOTE, Horde, State, bits, board
 from engine.romans.text import COLOURS, ROMAN, native_text, plural, seat_name
 from tui.widgets.seats import SeatLook
 
@@ -36,12 +36,13 @@ RES_LETTER = ("m", "v", "t", "g")  # manpower, victuals, materials (timber), gol
 
 LEGEND = ("L legion garrison · c city (C Christian) · F fort, W wall · ! unrest · "
           "N? face-down native force (N4: its strength) · T triumph · w warband · "
-          "A5 your army (legions) · E3 the Enemy (warbands) · * Glory · "
+          "A5 your army (legions) · E3 the Enemy army (warbands; E3× fighting) · * Glory · "
           "seas: f1 fleet 1 ready, f1^ used · e Enemy fleet · ─ border, <> ↕ arrow link")
 
 
 SHORT_LEGEND = ("L legion · c/C city/Christian · F/W fort/wall · ! unrest · N? native · "
-                "T triumph · w warband · A army · E Enemy · f1 fleet (^ used) · e Enemy fleet · "
+                "T triumph · w warband · A army · E Enemy army (× fighting), 1 2 its route, ◎ its "
+                "target · f1 fleet (^ used) · e Enemy fleet · "
                 "Tab, arrows, Enter: pick a place · ? all keys")
 
 
@@ -104,7 +105,7 @@ def province_markers(s: State, seat: int, i: int) -> list[tuple[str, str]]:
     if p.army is not None and p.army.place == i:
         out.append((f"A{p.army.legions}", f"b reverse {own}"))
     if p.horde is not None and p.horde.place == i:
-        out.append((f"E{p.horde.warbands}", "b reverse $romans-enemy"))
+        out.append(horde_marker(p.horde))
     if p.garrison & bit:
         out.append(("L", f"b {own}"))
         if p.cities & bit:
@@ -133,6 +134,8 @@ def sea_markers(s: State, seat: int, sea: int) -> list[tuple[str, str]]:
     p = s.players[seat]
     own = f"$seat-{colour_of(seat)}"
     out: list[tuple[str, str]] = []
+    if p.horde is not None and p.horde.place == sea:  # crossing with its fleet
+        out.append(horde_marker(p.horde))
     for k, where in enumerate(p.fleets):
         if where == sea:
             up = bool(p.fleets_up >> k & 1)
@@ -155,6 +158,8 @@ def place_text(s: State, seat: int, i: int) -> str:
                   for k, where in enumerate(p.fleets) if where == i]
         if p.enemy_fleet == i:
             fleets.append("an Enemy fleet")
+        if p.horde is not None and p.horde.place == i:
+            fleets.append("the Enemy army: " + horde_text(p.horde, where=False))
         coasts = [TAG[j] for j in range(NP) if b.adj[i] >> j & 1]
         seas = [TAG[j] for j in range(NP, len(PLACES)) if b.adj[i] >> j & 1]
         what = ", ".join(fleets) or "empty"
@@ -166,9 +171,7 @@ def place_text(s: State, seat: int, i: int) -> str:
         parts.append(f"your army: {plural(a.legions, 'legion')}, {general}"
                      + (f", Rome {a.rome} vs {a.enemy}" if a.enemy else ""))
     if p.horde is not None and p.horde.place == i:
-        h = p.horde
-        parts.append(f"the Enemy: {plural(h.warbands, 'warband')}" + (f", general +{h.general}"
-                                                             if h.general else ""))
+        parts.append("the Enemy army: " + horde_text(p.horde, where=False))
     if p.garrison & bit:
         held = ["legion"]
         if p.cities & bit:
@@ -210,3 +213,32 @@ def region_text(p, i: int) -> str:
             held.append(f"{word} in {where[0]}")
     return (f"region with {' '.join(PLACES[j] for j in others)}: one Roman city and one "
             f"fortification between them ({', '.join(held) or 'none yet'})")
+
+
+def horde_marker(h: Horde) -> tuple[str, str]:
+    """The Enemy army on its place: ``E4`` (its warbands), ``E4×`` while it
+    fights there."""
+    return f"E{h.warbands}{'×' if h.fighting else ''}", "b reverse $romans-enemy"
+
+
+def horde_text(h: Horde, where: bool = True) -> str:
+    """The Enemy army in words, as `?` describes it: "4 warbands and a
+    general (+1) in Gallia, marching on Etruria via Venetia", or what it
+    fights ("attacking Venetia, 5 against Rome's 3 before the dice").
+    Everything in it is public (the horde is on the table)."""
+    general = f" and a general (+{h.general})" if h.general else ""
+    text = f"{plural(h.warbands, 'warband')}{general}"
+    if h.fighting:
+        return (f"{text} attacking {PLACES[h.place]}: {h.enemy} against Rome's {h.rome} "
+                "before the dice")
+    text += f" in {PLACES[h.place]}" if where else ""
+    if h.target < 0:
+        return f"{text}, target not chosen yet"
+    text += f", marching on {PLACES[h.target]}"
+    if not h.route:
+        return text  # its route is being chosen (the actions say so)
+    if h.route[-1] == h.target:
+        via = h.route[:-1]
+        return text + (f" via {', '.join(PLACES[j] for j in via)}" if via else "")
+    way = ", ".join(PLACES[j] for j in h.route)
+    return f"{text}, first to {way}, where it must stop and attack"

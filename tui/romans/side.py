@@ -1,14 +1,15 @@
 """The side panel: the era and phase, the scores, your leader, Villa,
-Barracks and Docks, why no god or army is offered, every roll of the last
-step with its faces and what they add (battles with both dice, strengths
-and result), and the Enemy's campaign on your map."""
+Barracks and Docks, why no god or army is offered, every other seat in a
+line, every roll of the last step with its faces and what they add
+(battles with both dice, strengths and result), and the Enemy's campaign
+on your map."""
 
 from __future__ import annotations
 
 from textual.widgets import Static
 
 from engine.romans.data import ERA_CARDS, GODS
-from engine.romans.state import PHASE_NAMES
+from engine.romans.state import ENEMY, PHASE_NAMES
 from engine.romans.text import ROMAN, dice_sum, plural
 from tui.widgets.scene import Scene
 from tui.widgets.untrusted import markup
@@ -16,6 +17,7 @@ from tui.widgets.untrusted import markup
 from . import look, reasons
 
 BATTLES = ("battle", "enemy battle", "remote battle")
+WIDE = 44  # the panel's width from which other seats and dice read in full
 
 
 def battles(s, viewer: int | None) -> list[tuple[int | None, str]]:
@@ -73,10 +75,50 @@ def scores_line(scene: Scene) -> str:
     return f"scores {scores}"
 
 
+def other_line(scene: Scene, seat: int, width: int) -> str:
+    """Another seat in one line: its player, the senators left in its Villa
+    and the legions in its Barracks (wide: their ranks, its leader and its
+    Docks too), so a narrow table shows every seat beside yours; there a
+    name too long for the line ends in "…" (the log names it whole)."""
+    s = scene.state
+    lk = scene.looks[seat]
+    p = s.players[seat]
+    if width < WIDE:
+        figures = f" · Villa {len(p.villa)} · Barr. {p.barracks}"
+        room = max(4, width - len(figures) - 4)
+        name = lk.name if len(lk.name) <= room else lk.name[:room - 1] + "…"
+        return f"{look.badge(lk)} {markup('$name', name=name).markup}{figures}"
+    who = f"{look.badge(lk)} {markup('$name', name=lk.name).markup}"
+    leader = SidePanel._leader(s, p)
+    lead = f" · {leader}" if leader else ""
+    return (f"{who}{lead} · Villa {look.ranks(p.villa)} · Barracks {p.barracks}"
+            f" · Docks {look.docks(p.docks)}")
+
+
+def bots_line(scene: Scene) -> str:
+    """What plays each bot seat, seats of one kind together ("bots B rules ·
+    YG search, hard": the rules bot or the search), so it fits one line of
+    the narrow panel; "" when people play every seat."""
+    kinds: dict[str, str] = {}
+    for lk in scene.looks:
+        if lk.kind_word:
+            kinds[lk.kind_word] = kinds.get(lk.kind_word, "") + look.letter(lk)
+    said = [f"{letters} {markup('$kind', kind=kind).markup}" for kind, letters in kinds.items()]
+    return "[dim]bots[/] " + " · ".join(said) if said else ""
+
+
 class SidePanel(Static):
     """Where the game is and what you hold; the battles just fought."""
 
+    _scene: Scene | None = None
+
+    def on_resize(self) -> None:
+        """The width decides the wording (the first scene comes before it is known)."""
+        if self._scene is not None:
+            self.show(self._scene)
+
     def show(self, scene: Scene) -> None:
+        self._scene = scene
         s = scene.state
         seat = scene.own
         if seat is None:  # a replay shows seat 1; a spectator, whoever is to move
@@ -88,6 +130,9 @@ class SidePanel(Static):
         lines = []
         lines.append(f"{look.badge(me)} {markup('$label', label=me.label).markup} · "
                      + scores_line(scene))
+        bots = bots_line(scene)
+        if bots:
+            lines.append(bots)
         leader = self._leader(s, p)
         if leader:
             lines.append(f"Leader {leader} · army {p.max_army}")
@@ -115,18 +160,19 @@ class SidePanel(Static):
             fight = f", {a.rome} vs {a.enemy}" if a.enemy else f", strength {a.rome}"
             lines.append(f"[b]Army[/] {look.TAG[a.place]}: {plural(a.legions, 'legion')}, "
                          f"{general}{fight}")
-        if p.horde is not None:
-            h = p.horde
-            tgt = f" → {look.TAG[h.target]}" if h.target >= 0 else ""
-            general = f" +{h.general}" if h.general else ""
-            lines.append(f"[b $romans-enemy]Enemy[/] {look.TAG[h.place]}: "
-                         f"{plural(h.warbands, 'warband')}{general}{tgt}")
+        width = self.content_size.width
+        wide = width >= WIDE
+        lines += [other_line(scene, i, width) for i in s.order if i != seat]
+        enemy = self._enemy(s, p)
+        if enemy:
+            lines.append(f"[b $romans-enemy]Enemy army[/]: {enemy}")
         fights = battles(s, scene.own)
         mine = [line for who, line in fights if who == seat]
         others = [(who, line) for who, line in fights if who != seat]
-        if fights:
+        if fights and wide:  # narrow, the other seats take its row (the help says it)
             fought = any(e[0] in BATTLES for e in s.events)
             lines.append("[dim]Dice: white Rome, purple Enemy[/]" if fought else "[dim]Dice[/]")
+        if fights:
             lines += [f"{look.letter(me)} {line}" for line in mine[-3:]]
             for who, line in others[-2:]:
                 tag = look.letter(scene.looks[who]) if who is not None else ""
@@ -134,6 +180,16 @@ class SidePanel(Static):
         elif s.roll and any(s.roll):
             lines.append(f"[dim]Last dice: white {s.roll[0]}, purple {s.roll[-1]}[/]")
         self.update("\n".join(lines))
+
+    @staticmethod
+    def _enemy(s, p) -> str:
+        """The Enemy army on this map in words; "none left" once it is spent
+        or fallen in the Enemy phase (its nation is still on the map)."""
+        if p.horde is not None:
+            return look.horde_text(p.horde)
+        if p.nation and s.phase == ENEMY:
+            return "none left"
+        return ""
 
     @staticmethod
     def _leader(s, p) -> str:

@@ -63,7 +63,12 @@ class RomansUI:
              "the senator; #: blocking senator). Under the board: what the highlighted "
              "action does (a box's effect and what it gives now, an army's odds, an Enemy "
              "nation's route and expected loss); ✗ says why a building, god or army is not "
-             "offered.")
+             "offered. Beside the actions: your seat, then each other seat's player, the "
+             "senators left in its Villa and the legions in its Barracks; a battle reads "
+             "Rome's strength + the white die vs the Enemy's + the purple die. The "
+             "campaign, the storm, the remote attacks and the Enemy phase play out at the "
+             "bots' pace, a battle or an Enemy move at a time (the side panel says where "
+             "the Enemy army is); space skips to the end.")
 
     def __init__(self) -> None:
         self._board = RomansBoard(id="romans-board")

@@ -47,6 +47,7 @@ def ending_of(match: Match, result: Result | None = None) -> Ending:
     return Ending(result if result is not None else game.result(state),
                   game.score_history(state), str(game.chapter(state).kind))
 CELL = 6  # of a category column
+TABLE_ROOM = 76  # columns the score table may take (80 less the dialog's frame)
 
 
 def ordinal(n: int) -> str:
@@ -93,13 +94,24 @@ def row_order(res: Result) -> list[tuple[str, int]]:
     return rows
 
 
+def cell_widths(labels: list[str], used: int, room: int = TABLE_ROOM) -> list[int]:
+    """Each category column as wide as its label ("Christ.", "Triumph")
+    where the table still fits ``room`` columns beside the ``used`` ones;
+    else ``CELL`` each, the labels cut."""
+    whole = [max(CELL, len(label)) for label in labels]
+    fits = used + sum(w + 1 for w in whole) <= room
+    return whole if fits else [CELL] * len(labels)
+
+
 def score_table(res: Result, looks: Sequence[SeatLook]) -> Content:
     """Ranks, scores and the per-category breakdown as aligned text."""
     cats = res.categories()
     names = [lk.name for lk in looks] + [plain(n) for n, _ in res.others]
     name_w = max(6, *(Content(n).cell_length for n in names)) + 4  # narrow: fits 80 columns
     unit_w = max(4, len(res.unit))
-    labels = " ".join(f"{plain(label)[:CELL]:>{CELL}}" for _, label in cats)
+    widths = cell_widths([plain(label) for _, label in cats], 4 + name_w + unit_w + 3)
+    labels = " ".join(f"{plain(label)[:w]:>{w}}" for (_, label), w in zip(cats, widths,
+                                                                       strict=True))
     head = markup(f"[dim]{'':4} {'':{name_w}} $unit  $labels[/]",
                   unit=f"{plain(res.unit):>{unit_w}}", labels=labels)
     lines = [head]
@@ -115,7 +127,8 @@ def score_table(res: Result, looks: Sequence[SeatLook]) -> Content:
             continue
         lk = looks[i]
         pad = " " * (name_w - Content(lk.name).cell_length - 4)
-        cells = " ".join(f"{res.breakdown[i].get(key, 0):>{CELL}}" for key, _ in cats)
+        cells = " ".join(f"{res.breakdown[i].get(key, 0):>{w}}"
+                         for (key, _), w in zip(cats, widths, strict=True))
         rank = f"{ordinal(res.ranks[i]):>4}"
         rank = f"[b $warning]{rank}[/]" if i in res.winners else rank
         lines.append(markup(f"{rank} [reverse b $seat-{lk.colour}] $letter [/] $name{pad} "

@@ -30,6 +30,7 @@ from saves.plain import plain
 from tui.hall_link import HallSend, invite_command
 from tui.host import host
 from tui.widgets.keybar import KeyBar
+from tui.widgets.seats import kind_word
 from tui.widgets.untrusted import PlainInput, markup
 
 from .new_game import NewGameScreen
@@ -46,6 +47,15 @@ def seats_line(table: dict[str, Any]) -> tuple[int, int, list[str]]:
     return len(taken), len(humans) - len(taken), names
 
 
+def bots_text(table: dict[str, Any]) -> str:
+    """What plays each bot seat, as every seat list says it ("· bots:
+    rules · search, hard "); "" at a table of people only."""
+    seats = [s for s in table.get("seats") or [] if isinstance(s, dict)]
+    words = [kind_word(str(s.get("kind", "")), str(s.get("strength") or "normal"))
+             for s in seats if s.get("kind") != HUMAN]
+    return "· bots: " + " · ".join(w for w in words if w) + " " if any(words) else ""
+
+
 def table_row(table: dict[str, Any]) -> Content:
     """One table of the list, as plain text in our own layout. The code
     leads the row without the word "code": a screen reading "code KXPQR"
@@ -60,11 +70,11 @@ def table_row(table: dict[str, Any]) -> Content:
     watching = int(table.get("spectators") or 0)
     watch = f" · {watching} watching" if watching else ""
     return markup("[b]$code[/]  $title  [dim]$players ·[/] $taken taken, $free free"
-                  "$private\n       $names  [dim]· $progress · $state$watch[/]",
+                  "$private\n       $names  [dim]$bots· $progress · $state$watch[/]",
                   code=plain(str(table.get("code", "")), PRIVATE_CODE_LEN),
                   title=plain(str(table.get("title") or table.get("game", "")), 40),
                   players=f"{int(table.get('players') or 0)}p", taken=taken, free=free,
-                  private=private, names=", ".join(names) or "nobody yet",
+                  private=private, names=", ".join(names) or "nobody yet", bots=bots_text(table),
                   progress=plain(str(table.get("progress", "")), 60), state=state,
                   watch=watch)
 

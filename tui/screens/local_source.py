@@ -118,7 +118,8 @@ class LocalSource(Source):
         stages = getattr(self.game, "stages", None)
         if not m.actions or stages is None:
             return ()
-        return tuple(self.game.view(s, seat) for s in stages(m.states[-2], m.actions[-1]))
+        return tuple(self.game.view(s, seat)
+                     for s in stages(m.states[-2], m.actions[-1], seat))
 
     # ------------------------------------------------------------ actions
     def play(self, action: tuple) -> bool:

@@ -33,8 +33,9 @@ from tui.widgets.keybar import KeyBar
 from tui.widgets.untrusted import PlainInput, markup, without_controls
 
 BOT_NAMES = ("Brutus", "Cassia", "Drusus", "Livia", "Marcus", "Octavia")
-KIND_LABELS = {"human": "Human", "rules": "Rules bot", "mcts": "MCTS bot",
+KIND_LABELS = {"human": "Human", "rules": "Rules bot", "mcts": "Search bot (MCTS)",
                "random": "Random bot"}
+"""Each kind as the seat lists then say it (``tui.widgets.seats.kind_word``)."""
 STRENGTHS = ("easy", "normal", "hard")
 NAME_CHARS = 16  # of a seat name typed here
 INT_CHARS = 9  # of an int option typed here

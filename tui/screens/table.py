@@ -212,8 +212,17 @@ class TableScreen(Tabled):
             bar.redraw()
 
     def shows_key(self, binding: Binding) -> bool:
-        """The key bar offers only what means something to this viewer."""
-        return self.source.shows_key(binding)
+        """The key bar offers only what means something to this viewer (no
+        undo or hint once the game is over: g shows the results)."""
+        src = self.source
+        if binding.key in ("z", "h") and src.ready() and src.over():
+            return False
+        return src.shows_key(binding)
+
+    def promotes_key(self, binding: Binding) -> bool:
+        """Once the game is over the key bar offers its results (g)."""
+        src = self.source
+        return binding.key == "g" and src.ready() and src.over()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """A source's keys that are not for this viewer now (the host's)."""
@@ -327,6 +336,8 @@ class TableScreen(Tabled):
 
     def end_of_game(self) -> None:
         """The game is over: say so, and show the results once."""
+        for bar in self.query(KeyBar):
+            bar.redraw()  # its undo and hint go
         self.turn_marked(False)
         self._offered = (self.source.step, None, False)
         self.query_one(ActionMenu).set_actions([], "The game is over · g shows the results")
@@ -778,6 +789,10 @@ class TableScreen(Tabled):
         everyone (a shared table); the position then comes back."""
         seat = self.viewer
         if seat is None or seat not in self.source.here():
+            return
+        if self.source.ready() and self.source.over():
+            self.notify("The game is over: its result stands (Load keeps it as finished).",
+                        title="Undo")
             return
         if self.source.undo(seat):
             self.stop_thinking()

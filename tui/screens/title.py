@@ -1,6 +1,7 @@
 """The title screen: Continue (only beside a game to continue), Tables (the
-lobby of shared tables when the app can reach a table hall, else how to
-open one and invite a friend), New game, Load, Rules, Quit."""
+lobby of shared tables: of the hall the app reaches, else of this user's
+hall on this machine, started as ``tabula host`` starts it), New game,
+Load, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from textual.widgets.option_list import Option
 from engine import games
 from engine.games import DEFAULT_GAME
 from tui.host import host
-from tui.messages import OpenGame
+from tui.messages import OpenGame, OpenTables
 from tui.widgets.keybar import KeyBar
 
 from .saved import continue_line, open_save
@@ -25,26 +26,11 @@ from .saved import continue_line, open_save
 if TYPE_CHECKING:
     from saves import SaveInfo
 
-    from .dialogs import KeyHelp
-
 BANNER = r"""
  ╔╦╗ ╔═╗ ╔╗  ╦ ╦ ╦   ╔═╗
   ║  ╠═╣ ╠╩╗ ║ ║ ║   ╠═╣
   ╩  ╩ ╩ ╚═╝ ╚═╝ ╩═╝ ╩ ╩
 """.strip("\n")
-
-
-def _tables_help() -> list[KeyHelp]:
-    from .dialogs import KeyHelp
-
-    return [
-        KeyHelp("tabula host", "quit, then run this: it opens the lobby of shared tables "
-                               "on this machine (n there starts a table)"),
-        KeyHelp("tabula join CODE", "what a friend logged in on this machine runs to sit "
-                                    "at your table (the lobby shows its CODE)"),
-        KeyHelp("tabula serve", "hosts the tables over SSH: friends anywhere join with "
-                                "ssh -p PORT CODE@HOST (the lobby shows the line)"),
-    ]
 
 
 def games_line() -> str:
@@ -137,11 +123,6 @@ class TitleScreen(Screen[None]):
         return next((s.game for s in saves if s.error is None and s.game in known),
                     DEFAULT_GAME)
 
-    def hall(self) -> bool:
-        """Can this app reach a table hall (shared tables)?"""
-        hall = host(self).hall
-        return hall is not None and hall.alive
-
     def shows_key(self, binding: Binding) -> bool:
         """Continue only beside a game to continue."""
         return binding.action != "pick('continue')" or getattr(self, "_latest", None) is not None
@@ -176,16 +157,10 @@ class TitleScreen(Screen[None]):
             self.app.exit(0)
 
     def tables(self) -> None:
-        """The lobby when a hall is reachable (``tabula host``, a served
-        game); else how to open one and invite a friend."""
-        if self.hall():
-            from .lobby import LobbyScreen
-
-            self.app.push_screen(LobbyScreen())
-            return
-        from .dialogs import HelpScreen
-
-        self.app.push_screen(HelpScreen("Tables: play with others", _tables_help()))
+        """The lobby: of the hall this app reaches, else of this user's hall
+        on this machine, started now as ``tabula host`` does (the app says in
+        one line if it cannot; the lobby shows how to invite a friend)."""
+        self.app.post_message(OpenTables())
 
     def action_ask_quit(self) -> None:
         """Esc asks first: it is the key that backs out of every other

@@ -69,6 +69,8 @@ class FilterInput(PlainInput):
         while nothing is typed, and keys no action could match."""
         if character is None or self.value or self.explicit or character in SHORTCUTS:
             return False
+        if character == " ":  # a space begins no filter (space skips the bots' pacing)
+            return True
         return character in COMMAND_KEYS or (
             character.isprintable() and character != "/"
             and not self.menu.would_match(character))
@@ -195,6 +197,8 @@ class ActionMenu(Vertical):
         self.guard_s = 0.0  # keys this soon after an offer were typed for the one before
         self._guarded = False  # did this list replace a choice just made?
         self._chosen_at = float("-inf")
+        self._places: list[tuple[tuple, str]] = []  # held by the game's table (hold_places)
+        self._dead: dict[tuple, str] = {}  # listed in the current list, not playable: why
 
     def compose(self) -> ComposeResult:
         yield FilterInput(self, placeholder=self.hint, id="action-filter", compact=True)
@@ -211,9 +215,33 @@ class ActionMenu(Vertical):
     def options(self) -> OptionList:
         return self.query_one("#action-list", OptionList)
 
+    def hold_places(self, places: list[tuple[tuple, str]]) -> None:
+        """Actions the next list keeps at their places, in this order, even
+        those the seat cannot take now: ``(action, why)``, ``why`` the line
+        shown for one that is not legal (greyed; it plays nothing). So a
+        choice that leaves the list (a build no longer affordable) never
+        renumbers the actions below it between two key presses. The game's
+        table sets them with every position it shows (none: ``[]``)."""
+        self._places = list(places)
+
+    def _with_places(self, items: list[tuple[tuple, str]]) -> list[tuple[tuple, str]]:
+        """``items`` with the held places: the group takes the place of its
+        first legal member (else the top), in the held order."""
+        held = {a for a, _ in self._places}
+        if not items or not held:
+            self._dead = {}
+            return items
+        legal = {a: d for a, d in items if a in held}
+        start = next((i for i, (a, _) in enumerate(items) if a in held), 0)
+        rest = [(a, d) for a, d in items if a not in held]
+        self._dead = {a: why for a, why in self._places if a not in legal}
+        group = [(a, legal.get(a, why)) for a, why in self._places]
+        return rest[:start] + group + rest[start:]
+
     def set_actions(self, items: list[tuple[tuple, str]], note: str = "") -> None:
         """Offer ``(action, description)`` pairs; none (with a note, plain
         text: it may name a seat) when it is not this player's turn."""
+        items = self._with_places(items)
         if not items and not self._items and not self.filter.value:
             if note == self._note:
                 return  # still nothing to do, said the same way: nothing to redraw
@@ -237,6 +265,19 @@ class ActionMenu(Vertical):
         return any(self._matches(text, d) for _, d in self._items)
 
     @staticmethod
+    def _closeness(text: str, description: str) -> int:
+        """How well ``description`` answers the typed text, best first: it
+        begins with it (0), each word begins a word of it (1), the words are
+        only inside it (2: "the" in "Amphitheatrum"). The list shows the
+        closest first, so Enter plays what the player was spelling."""
+        typed, low = " ".join(text.lower().split()), description.lower()
+        if low.startswith(typed):
+            return 0
+        starts = {low[i:] for i in range(len(low)) if i == 0 or not low[i - 1].isalnum()}
+        words = typed.split()
+        return 1 if all(any(s.startswith(w) for s in starts) for w in words) else 2
+
+    @staticmethod
     def _matches(text: str, description: str) -> bool:
         words = text.lower().split()
         low = description.lower()
@@ -249,19 +290,39 @@ class ActionMenu(Vertical):
 
     def _refill(self, note: str = "") -> None:
         text = self.filter.value
-        self._shown = [(a, d) for a, d in self._items if self._matches(text, d)]
+        shown = [(a, d) for a, d in self._items if self._matches(text, d)]
+        self._shown = sorted(shown, key=lambda item: self._closeness(text, item[1])) \
+            if text.strip() else shown
         ol = self.options
         ol.clear_options()
+        ol.set_class(not self._shown, "-note")  # a note wraps where actions take a row each
         if not self._shown:
             ol.add_option(Option(self._note_prompt(note), disabled=True))
             self.post_message(self.Highlighted(None))
             return
         numbered = not self.filter.typing
         self._numbered = numbered
-        ol.add_options([Option(self._prompt(i, d, numbered))
-                        for i, (_, d) in enumerate(self._shown)])
+        ol.add_options([Option(self._prompt(i, d, numbered, a in self._dead))
+                        for i, (a, d) in enumerate(self._shown)])
         actions = [a for a, _ in self._shown]
-        ol.highlighted = actions.index(self._wanted) if self._wanted in actions else 0
+        live = next((i for i, a in enumerate(actions) if a not in self._dead), 0)
+        ol.highlighted = actions.index(self._wanted) if self._wanted in actions else live
+        self.fit()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        """Labels wrap whole while they all fit so in the list's box; when
+        they would not, the list is ``-tight`` (the stylesheet may give each
+        one row, so more actions are in sight; a long one ends in "…")."""
+        ol = self.options
+        region = ol.scrollable_content_region
+        width, height = region.width - 1, region.height
+        if width <= 2 or height <= 0:
+            return
+        rows = sum(-(-(len(d) + 2) // width) for _, d in self._shown)
+        ol.set_class(rows > height, "-tight")
 
     def pick(self, word: str) -> None:
         """A board's place narrows the list to ``word``: the filter holds
@@ -282,10 +343,13 @@ class ActionMenu(Vertical):
         self.filter.focus()
 
     @staticmethod
-    def _prompt(index: int, description: str, numbered: bool) -> Content:
+    def _prompt(index: int, description: str, numbered: bool, dead: bool = False) -> Content:
         """An action's line: its digit while digits play (the filter is
-        empty), a blank while they are text (Enter plays the highlighted)."""
+        empty), a blank while they are text (Enter plays the highlighted);
+        greyed when it cannot be taken now (it keeps its number)."""
         key = SHORTCUTS[index] if numbered and index < len(SHORTCUTS) else " "
+        if dead:
+            return Content.assemble((key, "dim"), " ", (plain(description), "dim"))
         return Content.assemble((key, "bold"), " ", plain(description))
 
     def renumber(self) -> None:
@@ -295,8 +359,9 @@ class ActionMenu(Vertical):
         if numbered == self._numbered or not self._shown:
             return
         self._numbered = numbered
-        for i, (_, d) in enumerate(self._shown):
-            self.options.replace_option_prompt_at_index(i, self._prompt(i, d, numbered))
+        for i, (a, d) in enumerate(self._shown):
+            self.options.replace_option_prompt_at_index(
+                i, self._prompt(i, d, numbered, a in self._dead))
 
     @staticmethod
     def _note_prompt(note: str) -> Content:
@@ -360,6 +425,9 @@ class ActionMenu(Vertical):
         if not self._enabled or not 0 <= index < len(self._shown):
             return
         action = self._shown[index][0]
+        if action in self._dead:  # listed to keep the numbers: it says why, plays nothing
+            self.app.notify(self._dead[action], title="Not now")
+            return
         self._enabled = False  # one choice per offer: no double plays
         self._chosen_at = self.clock()
         self.post_message(self.Chosen(action))

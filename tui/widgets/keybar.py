@@ -57,11 +57,15 @@ class KeyBar(Static):
 
     def redraw(self) -> None:
         """Draw the screen's shown bindings, less those its ``shows_key``
-        (if it has one) says mean nothing to this viewer now."""
+        (if it has one) says mean nothing to this viewer now, and with those
+        hidden ones its ``promotes_key`` says matter now (the results, once
+        a game is over)."""
         shows = getattr(self.screen, "shows_key", None)
+        promotes = getattr(self.screen, "promotes_key", None)
         parts = []
         for b in self.screen.BINDINGS:
-            if isinstance(b, Binding) and b.show and b.description \
+            if isinstance(b, Binding) and b.description \
+                    and (b.show or (promotes is not None and promotes(b))) \
                     and (shows is None or shows(b)):
                 said = self.relabel.get(b.action, b.description)
                 piece = Content.from_markup(

@@ -1,0 +1,251 @@
+"""Every game at 80×24 with four players (issue 28, point 8): the other
+seats in a compact form, at least six actions in sight, and the prompt
+whole (a long one wraps; it is never cut, with an ellipsis or without).
+One snapshot per game, and Pilot checks that read the screen as the
+terminal shows it.
+
+Each position is the first of a seeded game played at random (every
+seat) where the human, seat 0, chooses among six actions or more; Age of
+Rome's has a prompt longer than one status line. A rules change can move
+them: then ``--snapshot-update`` on this file and a look at the diff.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import tests.test_ageofrome_tui as ageofrome
+import tests.test_romans_tui as romans
+from engine import get_game
+from engine.match import Match
+from engine.provincia.state import PLAY
+from tests.test_tui_support import SEATS, app_for, play_until, settle, until
+from tests.test_tui_support import position as provincia_position
+from tui.romans.board import RomansBoard
+from tui.screens.table import TableScreen
+from tui.widgets.actions import ActionMenu
+from tui.widgets.status import StatusLine
+
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
+
+SIZE = (80, 24)
+STATUS_WIDTH = SIZE[0] - 2  # the status line's padding
+NUMBERED = re.compile(r"^[0-9] \S")
+
+
+def choosing(game_id: str) -> Callable[[Any], bool]:
+    """A position where the seat to move has six actions or more."""
+    game = get_game(game_id)
+    return lambda s: len(game.legal(s)) >= 6
+
+
+def long_choice(s: Any) -> bool:
+    """Six actions or more, under a prompt too long for one status line."""
+    game = get_game("ageofrome")
+    line = f"  X  Your turn — {game.prompt(s)}"
+    return len(line) > STATUS_WIDTH and len(game.legal(s)) >= 6
+
+
+def provincia() -> Match:
+    busy = choosing("provincia")
+    return play_until(lambda s: s.phase == PLAY and busy(s), seed=5, seats=SEATS)
+
+
+def the_romans() -> Match:
+    return romans.position(3, choosing("romans"), 4)
+
+
+def age_of_rome() -> Match:
+    return ageofrome.position(1, long_choice, 4)
+
+
+POSITIONS: dict[str, Callable[[], Match]] = {
+    "provincia": provincia,
+    "romans": the_romans,
+    "ageofrome": age_of_rome,
+}
+
+
+def rows(app: Any) -> list[str]:
+    """The screen's rows as the terminal shows them (borders and
+    scrollbars drawn over the widgets)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def table_text(app: Any) -> str:
+    """The screen without the log (which names seats as it tells moves):
+    what the table itself shows."""
+    r = app.screen.query_one("#log").region
+    shown = rows(app)
+    for y in range(r.y, r.bottom):
+        shown[y] = shown[y][:r.x] + " " * r.width + shown[y][r.right:]
+    return "\n".join(shown)
+
+
+def region_rows(app: Any, widget: Any) -> list[str]:
+    r = widget.region
+    return [row[r.x:r.right] for row in rows(app)[r.y:r.bottom]]
+
+
+def seat_words(match: Match, looks: Any) -> list[str]:
+    """What names each seat on a narrow screen: Provincia's cities show
+    the city and the player; The Romans' side panel your colour and each
+    other seat's player; Age of Rome's every seat's leader."""
+    words = []
+    for lk in looks:
+        mine = lk.seat == 0
+        if match.game_id == "provincia":
+            words += [lk.label, lk.name]
+        elif match.game_id == "romans":
+            words.append(lk.label if mine else lk.name)
+        else:
+            words.append(lk.label)
+    return words
+
+
+def words(text: str) -> str:
+    return " ".join(text.split())
+
+
+async def narrow_screen(match: Match) -> dict[str, Any]:
+    """What the checks read at 80×24: the numbered rows of the action list,
+    the whole screen, the status line's text, and the prompt."""
+    app = app_for(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        listed = region_rows(app, screen.query_one("#action-list"))
+        return {
+            "numbered": [r for r in listed if NUMBERED.match(r.strip(" │▏"))],
+            "screen": table_text(app),
+            "status": words(" ".join(region_rows(app, screen.query_one(StatusLine)))),
+            "prompt": match.game.prompt(match.view(0)),
+            "offered": len(screen.query_one(ActionMenu)._shown),
+            "looks": screen.looks,
+        }
+
+
+@pytest.fixture(scope="module", params=list(POSITIONS))
+def shown(request: Any, tmp_path_factory: pytest.TempPathFactory
+          ) -> tuple[Match, dict[str, Any]]:
+    """Each game's screen, read once for the checks below (in a save
+    folder of its own, as ``home`` gives each test)."""
+    match = POSITIONS[request.param]()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TABULA_HOME", str(tmp_path_factory.mktemp("home")))
+        return match, asyncio.run(narrow_screen(match))
+
+
+# ---------------------------------------------------------------- snapshots
+@pytest.mark.parametrize("game_id", list(POSITIONS))
+def test_four_players_at_80x24(snap_compare, game_id):
+    assert snap_compare(app_for(POSITIONS[game_id]()), terminal_size=SIZE, run_before=settle)
+
+
+# ---------------------------------------------------------------- what shows
+def test_at_least_six_actions_are_in_sight(shown):
+    match, seen = shown
+    assert seen["offered"] >= 6, "the position offers six actions or more"
+    assert len(seen["numbered"]) >= 6, seen["numbered"]
+
+
+def test_every_seat_is_named_on_the_table(shown):
+    match, seen = shown
+    missing = [w for w in seat_words(match, seen["looks"]) if w not in seen["screen"]]
+    assert not missing, f"{missing} not on screen:\n{seen['screen']}"
+
+
+def test_the_prompt_is_whole_on_the_status_line(shown):
+    match, seen = shown
+    assert f"Your turn — {words(seen['prompt'])}" in seen["status"], seen["status"]
+    assert "…" not in seen["status"]
+
+
+def test_age_of_romes_prompt_needs_the_second_line():
+    """The position's prompt is longer than one status line: the test
+    above would pass with a short one."""
+    match = age_of_rome()
+    assert len(f"  O  Your turn — {match.game.prompt(match.view(0))}") > STATUS_WIDTH
+
+
+def test_provincias_four_cities_show_late_in_the_game():
+    """The final round, when cities hold many buildings: the other cities
+    are compact, so all four still show (the last one was scrolled away)."""
+    match = provincia_position("final")
+
+    async def go() -> None:
+        app = app_for(match)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            screen = table_text(app)
+            words_ = seat_words(match, app.screen.looks)
+            assert [w for w in words_ if w not in screen] == [], screen
+
+    asyncio.run(go())
+
+
+def test_what_the_romans_highlighted_action_does_reads_whole_under_the_map():
+    """A senator's box is explained under the map in three to five lines:
+    all of them show at 80×24 (the first forty characters did)."""
+    match = the_romans()
+
+    async def go() -> None:
+        app = app_for(match)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            board = app.screen.query_one(RomansBoard)
+            about = words(board.about)
+            assert len(about) > 120, "the highlighted box's text takes several lines"
+            shown = words(" ".join(r.strip("│ ") for r in region_rows(app, board.parent)))
+            assert about in shown, shown
+
+    asyncio.run(go())
+
+
+def test_a_thinking_bots_note_wraps_whole():
+    """Each action takes one row at 80×24, but the note in their place
+    (who thinks, and the keys to skip and to pace) wraps whole."""
+    m = play_until(lambda s: True, seed=5, seats=SEATS)
+    while not m.bot_to_move():
+        m.play(m.game.legal(m.view(m.to_move()))[0])
+
+    async def go() -> None:
+        app = app_for(m, pacing="slow")
+        async with app.run_test(size=SIZE) as pilot:
+            menu = app.screen.query_one(ActionMenu)
+            listed = menu.options
+            await until(pilot, lambda: not menu._shown and "thinking" in str(
+                listed.get_option_at_index(0).prompt))
+            await pilot.pause()
+            shown = words(" ".join(r.strip("│ ▏") for r in region_rows(app, listed)))
+            assert "space: skip to your turn · ctrl+p: bot pacing (slow)" in shown, shown
+            app.screen.stop_thinking()
+
+    asyncio.run(go())
+
+
+def test_a_few_actions_wrap_whole_and_many_take_a_row_each():
+    """At 80×24 labels wrap whole while they all fit so (a leader's gold and
+    bonus stay in sight); only a list too long for its box gives each a row
+    (a long one then ends in "…")."""
+    async def go(match: Match) -> tuple[bool, str]:
+        app = app_for(match)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            return menu.options.has_class("-tight"), "\n".join(region_rows(app, menu))
+    few = romans.position(3, lambda s: s.phase == "leaders", 4)
+    view = few.view(0)
+    labels = [few.game.describe(view, a) for a in few.game.legal(view)]
+    tight, text = asyncio.run(go(few))
+    text = words(text.replace("│", " "))
+    assert not tight and 2 <= len(labels) <= 5
+    assert all(words(label) in text for label in labels), "every label whole"
+    tight, text = asyncio.run(go(the_romans()))
+    assert tight and "…" in text
