@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.core import kinded
+from engine.flow import stage
 
 from . import board, data, glory, trade
 from .actions import Income
@@ -95,7 +96,10 @@ def take(w: State, seat: int, double: bool) -> None:
 
 
 def auto(w: State) -> bool:
-    """Single Income for whoever cannot double; True while a seat chooses."""
+    """Single Income for whoever cannot double; True while a seat chooses.
+    Each Income taken so is a ``stage`` a table shows on its own (the
+    Emperor Solo's round ends unasked: Income, the board's turn, the next
+    Event)."""
     while w.queue:
         seat = w.queue[0]
         if can_double(w, seat):
@@ -103,6 +107,7 @@ def auto(w: State) -> bool:
         take(w, seat, False)
         if w.pending:
             return True
+        stage(w)
     return False
 
 
@@ -119,6 +124,7 @@ def rotate(w: State) -> bool:
     w.rotation = board.turn(w.rotation, direction, turns)
     w.events.append(Rotated(direction, turns, w.rotation))
     w.history = w.history + (tuple(p.glory for p in w.players),)
+    stage(w)  # the board turned, before the next round's Event is shown
     if w.round < data.ROUNDS:
         next_round(w)
         w.step = 0

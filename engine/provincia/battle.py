@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import ALL_SEATS, Held
-from engine.flow import Pending, push
+from engine.flow import Pending, push, stage
 
 from .actions import AEDILES as SAVE_WITH_AEDILES
 from .actions import TOKENS, Aediles, Destroy, Token
@@ -60,7 +60,12 @@ def why_illegal(s: State, a: tuple) -> str:
 
 def auto(w: State) -> bool:
     """Tokens (a seat with one left places it unasked), then the reveal and
-    every fight in turn. True while a seat must decide; False at the end."""
+    every fight in turn. True while a seat must decide; False at the end.
+
+    A table plays the step out (``stage``): the Gauls' strength once the
+    Bellum is turned, then each city's battle with its sum and its losses,
+    one at a time (a battle whose loser must choose a building ends the
+    step there: that position shows it)."""
     if w.step == "tokens":
         if w.queue:
             tokens = w.players[w.queue[0]].tokens
@@ -69,12 +74,14 @@ def auto(w: State) -> bool:
             commit(w, tokens[0].card)  # one token left (everyone can count them)
             return auto(w)
         reveal(w)
+        stage(w)
     while w.queue:
         seat = w.queue[0]
         w.queue = w.queue[1:]
         fight(w, seat)
         if w.pending:
             return True
+        stage(w)
     w.committed = (None,) * w.n
     return False
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from engine.ageofrome import board as geo
 from engine.ageofrome import data
+from engine.ageofrome.state import ROTATE
 from tui.widgets.place_grid import Cells, Line, PlaceGrid, step
 from tui.widgets.scene import Scene
 
@@ -82,9 +83,17 @@ def turn_of(s: Any) -> tuple[str, int] | None:
     return e.direction, e.arrows
 
 
+def turned(s: Any) -> bool:
+    """The board has made this round's turn: a stage of the round's end
+    played out (``Game.stages``), the next round not begun."""
+    return s.phase == ROTATE
+
+
 def next_rotation(s: Any) -> int | None:
+    """Where the board will stand after this round's turn (None before the
+    Event, and once the turn is made)."""
     t = turn_of(s)
-    return None if t is None else geo.turn(s.rotation, t[0], t[1])
+    return None if t is None or turned(s) else geo.turn(s.rotation, t[0], t[1])
 
 
 def in_front(s: Any, seat: int | None) -> int:
@@ -99,6 +108,8 @@ def turn_text(s: Any) -> str:
     t = turn_of(s)
     if t is None:
         return "turn: with the Event"
+    if turned(s):
+        return f"has turned {look.direction_arrow(t[0])}×{t[1]}"
     return f"turns {look.direction_arrow(t[0])}×{t[1]} at round end"
 
 

@@ -32,13 +32,27 @@ SHORT_LINES = 12
 NARROW = 40
 
 
+def mid_step(state: State) -> bool:
+    """Whether ``state`` is a stage of a step being played out (``Game.stages``:
+    the battles one at a time) rather than a position: in the middle of the
+    fights with no decision open. A position there always waits on a loser's
+    choice (else the fights go on in the same step)."""
+    return state.phase == BATTLE and state.step == "fight" and not state.pending
+
+
 def battle_losses(scene: Scene) -> dict[int, list[str]]:
     """What each seat lost in this round's battle, read from the events since
-    the tokens were revealed (oldest first)."""
+    the tokens were revealed (oldest first). A stage holds the events of its
+    step so far, so the stages before it (``earlier`` while a step is played
+    out) are passed over: their events are in it already."""
     found: list[Lost | Destroyed | PrestigeChanged | Saved | Overflowed] = []
     k = 0
     st = scene.state
     while st is not None and k < MAX_LOOKBACK:
+        if k and mid_step(st):
+            k += 1
+            st = scene.earlier(k)
+            continue
         stop = False
         for e in reversed(st.events):
             if isinstance(e, TokensRevealed):

@@ -14,17 +14,20 @@ from engine.provincia.data import (
     ROUNDS,
 )
 from engine.provincia.economy import finite_gold
-from engine.provincia.state import FINAL, OVER, PHASE_NAMES, State
+from engine.provincia.state import BATTLE, FINAL, OVER, PHASE_NAMES, State
 from tui.widgets import redraw
 from tui.widgets.scene import Scene
+from tui.widgets.untrusted import markup
 
 from . import look
+from .battle import shown_battle
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
 DECK_LABELS = (("Opes", "Opes"), ("SPQR", "SPQR"), ("Aedif", "Aedificium"))
 BATTLE_MARK = "⚔"
 LEGEND = ("Round track: ⚔ marks the battle rounds. Decks: ● action markers left, "
-          "cards in the deck, (cards in the discard pile).")
+          "cards in the deck, (cards in the discard pile). Last battle: each city's "
+          "total, ✓ held, ✗ fell.")
 
 
 def round_track(round_: int, over: bool, wide: bool) -> str:
@@ -54,21 +57,66 @@ def gauls(state: State) -> str:
     return " ".join(parts)
 
 
+def last_battle(state: State) -> int | None:
+    """The round of the last battle fought, once it is over, until the next
+    one starts (its tokens are being placed) and on to the end of the game:
+    its result stays on the board (at the bots' pace the battle panel went by
+    within a second or two). None while a battle is under way (the panel
+    shows it) and before the first."""
+    s = state
+    if not s.battle or (s.round in BATTLE_ROUNDS and s.phase == BATTLE):
+        return None
+    fought = s.round if s.phase > BATTLE else s.round - 1
+    return max((r for r in BATTLE_ROUNDS if r <= fought), default=None)
+
+
+def battle_line(scene: Scene, width: int, short: bool) -> str | None:
+    """The last battle in a line of ``width`` once the battle panel has
+    left (``short``: at a small height, as it does there): each city's total
+    and verdict in the order they fought, in words where they fit
+    (``Last battle III: N 5 holds, F 3 falls, …``), else marked
+    (``Last battle III: N5✓ F3✗ …``, ``Battle III: …``)."""
+    s = scene.state
+    r = last_battle(s)
+    if r is None or shown_battle(s, keep_last=not short) is not None:
+        return None
+    badges = [look.tight_badge(scene.looks[f.seat]) for f in s.battle]
+    words = ", ".join(f"{b} {f.total} " + ("[$success]holds[/]" if f.won else "[$error]falls[/]")
+                      for b, f in zip(badges, s.battle, strict=True))
+    marks = " ".join(f"{b}{f.total}" + ("[$success]✓[/]" if f.won else "[$error]✗[/]")
+                     for b, f in zip(badges, s.battle, strict=True))
+    forms = (f"[dim]Last battle {ROMAN[r]}:[/] {words}", f"[dim]Last battle {ROMAN[r]}:[/] {marks}")
+    return next((line for line in forms if markup(line).cell_length <= width),
+                f"[dim]Battle {ROMAN[r]}:[/] {marks}")
+
+
 class Board(Static):
     """Round track and everything on the central game board."""
 
     _scene: Scene | None = None
-    _wide: bool | None = None
+    _laid: tuple[int, bool] | None = None
 
     def on_resize(self) -> None:
-        """Widths decide between the short and the long wording."""
-        if self._scene is not None and (self.size.width >= 60) != self._wide:
+        """Widths decide between the short and the long wording, and the
+        screen's height whether the battle panel or the last line shows the
+        last battle: shown again once laid out at a new size."""
+        if self._scene is not None and (self.content_size.width, self.short) != self._laid:
+            self.call_after_refresh(self._again)
+
+    def _again(self) -> None:
+        """The latest scene (not the one of the resize)."""
+        if self._scene is not None:
             self.show(self._scene)
+
+    @property
+    def short(self) -> bool:
+        return self.screen.has_class("-short") if self.is_attached else False
 
     def show(self, scene: Scene) -> None:
         self._scene = scene
         s = scene.state
-        wide = self._wide = self.size.width >= 60
+        self._laid = (self.content_size.width, self.short)
+        wide = self.size.width >= 60
         over = s.phase == OVER
         if over:
             phase = "[b]Game over[/]"
@@ -88,13 +136,15 @@ class Board(Static):
         supply = " ".join(f"[{look.RES_VAR[i]}]{RESOURCE_NAMES[i]}[/] ∞" if i == GOLD and unlimited
                           else look.resource(i, n) for i, n in enumerate(s.supply))
         seed = f"  [dim]seed {scene.seed}[/]" if wide and scene.seed is not None else ""
-        redraw.show(self, "\n".join([
+        lines = [
             f"Round {round_track(s.round, over, wide)} {phase}",
             (f"Caesar {look.city(caesar)} · [dim]Gauls[/] {gauls(s)}{seed}" if wide
              else f"[dim]Gauls[/] {gauls(s)} · Caesar {look.badge(caesar)}"),
             ("  " if wide else " ").join(decks),
             f"[dim]Supply[/] {supply}",
-        ]))
+        ]
+        battle = battle_line(scene, self.content_size.width, self.short)
+        redraw.show(self, "\n".join(lines if battle is None else [*lines, battle]))
 
     def on_mount(self) -> None:
         self.tooltip = LEGEND

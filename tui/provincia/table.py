@@ -14,7 +14,7 @@ from tui.widgets.scene import Scene
 from tui.widgets.seats import SeatLook
 
 from . import look
-from .battle import BattlePanel
+from .battle import BattlePanel, mid_step
 from .board import Board
 from .city import CityPanel
 from .draft import DraftRow
@@ -28,7 +28,9 @@ class ProvinciaUI:
 
     variables = look.RES_COLOURS
     notes = ("Board: ● action markers left on a deck, its size and (discard pile). "
-             "⚔ marks the battle rounds; ○ marks inactive buildings; ▲ marks the "
+             "⚔ marks the battle rounds; the board's last line keeps the last battle "
+             "until the next (each city's total: ✓ held, ✗ fell). "
+             "○ marks inactive buildings; ▲ marks the "
              "cities the last move changed. "
              "Each city has a colour and a letter, its board (Pons or Portus: "
              "which of those two it may build) and ★ its special building "
@@ -62,7 +64,9 @@ class ProvinciaUI:
     def show(self, scene: Scene) -> None:
         self._scene = scene
         s = scene.state
-        to_move = scene.game.to_move(s)
+        # A stage of a step being played out (the battles one at a time) is
+        # nobody's turn: its fights may have emptied the queue to_move reads.
+        to_move = None if mid_step(s) else scene.game.to_move(s)
         self._board.show(scene)
         if len(self._panels) != s.n:
             self._panels = [CityPanel(p, classes="city") for p in range(s.n)]
