@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from .errors import UsageError
 
 if TYPE_CHECKING:
-    from .app import Settings
+    from .settings import Settings
 
 
 def _name(args: argparse.Namespace) -> str:
@@ -43,7 +43,7 @@ def _save_root(args: argparse.Namespace) -> Path:
 
 def _settings(args: argparse.Namespace) -> Settings:
     """The UI's settings (``--save-dir`` is also where finished shared games go)."""
-    from .app import Settings
+    from .settings import Settings
 
     return Settings(save_dir=getattr(args, "save_dir", None))
 
