@@ -275,7 +275,7 @@ class TabulaApp(App[int]):
 
     def _start_local_hall(self) -> None:
         """In a thread: start (or find) this user's hall, then connect to it."""
-        from .local_cmd import open_local_hall
+        from .local_hall import open_local_hall
 
         path, why = open_local_hall(self.settings.save_dir)
         self.call_from_thread(self._local_hall_open, path, why)

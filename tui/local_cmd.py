@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .errors import UsageError
+from .local_hall import no_room, save_root
 
 if TYPE_CHECKING:
     from .settings import Settings
@@ -35,10 +36,7 @@ def _name(args: argparse.Namespace) -> str:
 
 def _save_root(args: argparse.Namespace) -> Path:
     """Where this user's finished shared games are saved (their own save folder)."""
-    from saves.store import default_folder
-
-    return Path(args.save_dir).expanduser() if getattr(args, "save_dir", None) \
-        else default_folder()
+    return save_root(getattr(args, "save_dir", None))
 
 
 def _settings(args: argparse.Namespace) -> Settings:
@@ -103,25 +101,3 @@ def _hall(args: argparse.Namespace, command: str) -> Path | None:
         return None
     except OSError as e:
         raise UsageError(no_room(folder, e)) from None
-
-
-def no_room(folder: Path, error: OSError) -> str:
-    """Why the hall cannot live in ``folder``, in one line."""
-    return f"cannot host tables in {folder}: {error.strerror or error}"
-
-
-def open_local_hall(save_dir: str | None) -> tuple[Path | None, str]:
-    """For Tables on the title: what ``tabula host`` does before its lobby
-    opens. (The socket of this user's hall, started now if none runs, "");
-    or (None, one line saying why not and what to run instead). Blocks
-    while the hall process starts: call it from a thread."""
-    from hall.local import HallFailed, hall_dir, hall_for
-
-    folder = hall_dir()
-    try:
-        return hall_for(folder, local_home=_save_root(argparse.Namespace(save_dir=save_dir))), ""
-    except HallFailed as e:
-        why = str(e)
-    except OSError as e:
-        why = no_room(folder, e)
-    return None, f"No tables: {why}. Try `tabula host` in a terminal."
