@@ -141,3 +141,33 @@ def test_a_build_you_cannot_take_stays_listed_greyed_so_the_numbers_never_shift(
             assert again[:5] == builds and again[5] == DONE  # the same numbers
 
     asyncio.run(go())
+
+
+def test_a_placement_no_longer_open_stays_greyed_so_a_sell_never_slides_under_its_number():
+    """Solo round 4: "8 Colosseum" became "8 Sell Pugio" once a Bonus was
+    used, and the 8 the player had read sold a card (issue 28 walk-through)."""
+    import random
+
+    from engine import get_game
+    from tests.test_tui_support import numbered
+    from tui.ageofrome.detail import place_places
+
+    game, rng = get_game("ageofrome"), random.Random(4)
+    s = game.setup(1, None, 4)
+    for _ in range(5000):
+        seat = game.to_move(s)
+        if s.phase == "actions" and seat is not None and s.players[seat].bonus_used \
+                and not s.pending:
+            break
+        s = game.play(s, rng.choice(game.legal(s)))
+    else:
+        raise AssertionError("no Action turn after a Bonus was used")
+    view = game.view(s, seat)
+    places = place_places(game, view, seat)
+    used = [(a, why) for a, why in places if a[2] and why]
+    assert used and all("already used" in why for _, why in used), "the used Bonus stays, greyed"
+    shown, greyed = numbered(game, view, seat)
+    assert set(a for a, _ in used) <= greyed
+    first_sale = next(i for i, a in enumerate(shown) if a[0] == "sell") \
+        if any(a[0] == "sell" for a in shown) else len(shown)
+    assert all(shown.index(a) < first_sale for a, _ in places), "every placement above the sales"

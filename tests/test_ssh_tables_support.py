@@ -33,6 +33,7 @@ from typing import Any
 import asyncssh
 
 from engine.match import Match
+from tests.test_tui_support import numbered
 from tui.ssh.config import ServeConfig
 from tui.ssh.probe import Screen
 from tui.ssh.server import GameHost
@@ -506,8 +507,9 @@ async def key_turn(here: Room, code: str, term: Terminal, rng: random.Random, *,
     match = here.match(code)
     step, seat = len(match.actions), match.to_move()
     assert seat is not None
-    offered = list(match.game.legal(match.view(seat)))
-    k = rng.randrange(min(len(offered), 9))
+    offered, greyed = numbered(match.game, match.view(seat), seat)
+    live = [i for i, a in enumerate(offered[:9]) if a not in greyed]
+    k = live[rng.randrange(len(live))]
     await term.until(lambda: shows_turn(term, step), f"seat {seat}'s turn at {step}", timeout)
     if each_turn is not None:
         each_turn(seat, term, match)

@@ -214,3 +214,16 @@ async def play_to_the_end_by_keys(match: Match, rng: random.Random,
             await pilot.pause()
         text = "\n".join(str(w.render()) for w in app.screen.query(Static))
     return played, text, phases
+
+
+def numbered(game: Any, view: Any, seat: int) -> tuple[list[tuple], set[tuple]]:
+    """The actions as a table numbers them on ``seat``'s screen, and those
+    of them it shows greyed (held at their place, not legal now: Age of
+    Rome keeps its builds and placements so), for tests that press digits."""
+    from tui.ageofrome.detail import held_places
+    from tui.widgets.actions import with_places
+
+    items = [(a, game.describe(view, a)) for a in game.legal(view)]
+    places = held_places(game, view, seat) if game.id == "ageofrome" else []
+    shown, dead = with_places(items, places)
+    return [a for a, _ in shown], set(dead)

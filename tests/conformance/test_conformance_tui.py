@@ -14,7 +14,7 @@ from textual.widgets import Static, TextArea
 
 from engine import games
 from engine.match import Match, Seat
-from tests.test_tui_support import settle
+from tests.test_tui_support import numbered, settle
 from tui.app import Start, TabulaApp
 from tui.screens.dialogs import CoverScreen
 from tui.screens.game_over import GameOverScreen
@@ -50,8 +50,9 @@ async def play_by_keys(match: Match, rng: random.Random) -> tuple[TabulaApp, int
             seat = match.to_move()
             assert seat is not None and match.seats[seat].is_human
             assert app.screen.viewer == seat
-            offered = list(match.game.legal(match.view(seat)))
-            k, step = rng.randrange(min(len(offered), len(SHORTCUTS))), len(match.actions)
+            offered, greyed = numbered(match.game, match.view(seat), seat)
+            live = [i for i, a in enumerate(offered[:len(SHORTCUTS)]) if a not in greyed]
+            k, step = live[rng.randrange(len(live))], len(match.actions)
             await pilot.press(SHORTCUTS[k])
             await settle(pilot)
             assert match.actions[step] == offered[k], "the key played the action it names"

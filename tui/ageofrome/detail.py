@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ageofrome import board, build, data, reference
+from engine.ageofrome import action_phase, board, build, data, reference
 from engine.ageofrome.actions import Build
 from engine.ageofrome.state import TYPES, in_front, tile_index
 
@@ -80,6 +80,41 @@ def build_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]
     except (AttributeError, IndexError, KeyError, ValueError):
         return []
     return [(Build(t), "" if Build(t) in legal else _cannot_build(s, seat, t)) for t in TYPES]
+
+
+def place_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
+    """Every placement of the seat's Action turn in its order, for the
+    action list to keep at its place: each building of the province in
+    front (and with its Bonus where the seat's track shows one), the
+    Colosseum, a Scheme space. One no longer open (a Bonus used, a building
+    full) stays greyed with the engine's reason, so a "Sell …" line below
+    never slides under a number the player has just read. None outside it."""
+    if seat is None or s.pending or not s.queue or s.queue[0] != seat \
+            or s.phase != "actions":
+        return []
+    try:
+        legal = set(game.legal(s))
+    except (AttributeError, IndexError, KeyError, ValueError):
+        return []
+    p = s.players[seat]
+    active = action_phase.ACTIVE[p.character][p.feuds]
+    out: list[tuple] = []
+    for t, level in enumerate(s.provinces[in_front(s, seat)].levels):
+        if level:
+            out.append(action_phase.PLAIN[t])
+            if active >> t & 1:
+                out.append(action_phase.WITH_BONUS[t])
+    out.append(action_phase.TO_COLOSSEUM)
+    if action_phase.schemes_allowed(s):
+        out.append(action_phase.TO_SCHEME)
+    return [(a, "" if a in legal else f"{game.describe(s, a)} — {action_phase.why(s, a)}")
+            for a in out]
+
+
+def held_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
+    """What the action list keeps at its place now: the builds on the
+    seat's Building turn, every placement on its Action turn, else none."""
+    return build_places(game, s, seat) or place_places(game, s, seat)
 
 
 def _cannot_build(s: Any, seat: int, type_: str) -> str:

@@ -71,14 +71,15 @@ class AgeOfRomeUI:
 
     def _hold_builds(self, scene: Scene) -> None:
         """The action list keeps the five builds at their places on the
-        seat's Building turn (``detail.build_places``): one it can no longer
-        afford stays, greyed, so the numbers below it never shift between
-        two key presses. Shown just before the list is offered."""
+        seat's Building turn (``detail.build_places``), and every placement
+        on its Action turn (``detail.place_places``): one it can no longer
+        take stays, greyed, so the numbers below it never shift between two
+        key presses. Shown just before the list is offered."""
         try:
             menu = self._box.screen.query_one(ActionMenu)
         except (NoScreen, NoMatches):  # not on a table screen (or not yet)
             return
-        menu.hold_places(detail.build_places(scene.game, scene.state, scene.seat))
+        menu.hold_places(detail.held_places(scene.game, scene.state, scene.seat))
 
     def focus_action(self, scene: Scene, action: tuple | None) -> None:
         """Mark the spaces ``action`` names and say under the board what the

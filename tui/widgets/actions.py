@@ -158,6 +158,23 @@ class FilterInput(PlainInput):
         self.menu.choose_highlighted()
 
 
+
+def with_places(items: list[tuple[tuple, str]], places: list[tuple[tuple, str]]
+                ) -> tuple[list[tuple[tuple, str]], dict[tuple, str]]:
+    """``items`` (the legal ``(action, description)``) with the held
+    ``places`` (``ActionMenu.hold_places``): the group takes the place of its
+    first legal member (else the top), in the held order; and the held ones
+    not legal now, each with its greyed line. The list as numbered on screen."""
+    held = {a for a, _ in places}
+    if not items or not held:
+        return items, {}
+    legal = {a: d for a, d in items if a in held}
+    start = next((i for i, (a, _) in enumerate(items) if a in held), 0)
+    rest = [(a, d) for a, d in items if a not in held]
+    dead = {a: why for a, why in places if a not in legal}
+    group = [(a, legal.get(a, why)) for a, why in places]
+    return rest[:start] + group + rest[start:], dead
+
 class ActionList(FixedBox, OptionList):
     """The list of actions: its box is the panel's, however many there are."""
 
@@ -225,18 +242,8 @@ class ActionMenu(Vertical):
         self._places = list(places)
 
     def _with_places(self, items: list[tuple[tuple, str]]) -> list[tuple[tuple, str]]:
-        """``items`` with the held places: the group takes the place of its
-        first legal member (else the top), in the held order."""
-        held = {a for a, _ in self._places}
-        if not items or not held:
-            self._dead = {}
-            return items
-        legal = {a: d for a, d in items if a in held}
-        start = next((i for i, (a, _) in enumerate(items) if a in held), 0)
-        rest = [(a, d) for a, d in items if a not in held]
-        self._dead = {a: why for a, why in self._places if a not in legal}
-        group = [(a, legal.get(a, why)) for a, why in self._places]
-        return rest[:start] + group + rest[start:]
+        shown, self._dead = with_places(items, self._places)
+        return shown
 
     def set_actions(self, items: list[tuple[tuple, str]], note: str = "") -> None:
         """Offer ``(action, description)`` pairs; none (with a note, plain
