@@ -229,7 +229,7 @@ def test_a_placement_says_what_it_gives():
     assert said["Military"] == "Military with the Bonus: move 2 Legions"
     assert said["Politics"] == "Politics: 1 Vote on the Column"
     assert said["Trade"] == "Trade with the Bonus: draw 2 Trade cards"
-    assert said["Religion"] == "Religion: a piece for your Pantheon"
+    assert said["Religion"].startswith("Religion: Pantheon ")
     assert said["Farming"] == f"Farming: +{farming_denarii(v, 0)} Denarii"
     assert said["Colosseum"] == "Colosseum: +1 Glory"
     assert said["Scheme"] == "Scheme space: a Scheme marker, face down"
@@ -284,3 +284,23 @@ def test_a_scheme_action_names_its_target() -> None:
                 return
             s = GAME.play(s, rng.choice(moves))
     raise AssertionError("no Scheme to activate in 40 random games")
+
+
+def test_a_placement_that_gives_nothing_says_so_and_one_that_gives_says_what():
+    """A complete Pantheon and an empty board of Votes still took a Follower
+    under "a piece for your Pantheon" / "1 Vote on the Column" (issue 28
+    walk-through): the label says nothing comes, or which piece."""
+    from engine.ageofrome.text import _pantheon, _votes
+    from tests.test_ageofrome_forces import position as forces_position
+
+    s = forces_position(4, seat0={"votes": 0})
+    assert _votes(s, 0, 1) == "nothing: no Vote left on your board"
+    s = forces_position(4, seat0={"votes": 1})
+    assert _votes(s, 0, 2) == "1 Vote on the Column (only 1 left)"
+    s = forces_position(4, seat0={"votes": 3}).replace(column=(1, 0, 0))
+    assert _votes(s, 0, 1) == "1 Vote on the Column, a Majority"
+    s = forces_position(4, seat0={"base_common": "gold", "top_common": "silver"})
+    assert _pantheon(s, 0) == "nothing: your Pantheon is complete"
+    s = forces_position(4, seat0={"base_own": 2})
+    assert _pantheon(s, 0) == "Pantheon base: the common piece"
+    assert _pantheon(forces_position(4), 0) == "Pantheon base: own piece 1 of 2"

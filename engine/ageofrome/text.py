@@ -136,6 +136,35 @@ def _income(s: State, a: tuple) -> str:
             f"-{income.penalty(s, seat)} Glory")
 
 
+def _votes(s: State, seat: int, times: int) -> str:
+    """"2 Votes on the Column, a Majority (+2 Glory)"; "nothing: no Vote left
+    on your board" (the Follower still goes, L195)."""
+    p = s.players[seat]
+    n = min(times, p.votes)
+    if not n:
+        return "nothing: no Vote left on your board"
+    said = f"{n} Vote{'s' if n > 1 else ''} on the Column"
+    if n < times:
+        said += f" (only {n} left)"
+    if s.column[-2:] == (seat, seat) or (n > 1 and s.column[-1:] == (seat,)):
+        said += ", a Majority"
+    return said
+
+
+def _pantheon(s: State, seat: int) -> str:
+    """Which piece a Religion Follower adds (L236-240): an own-colour piece
+    while the level needs one, else the common piece that finishes it;
+    "nothing" once the Pantheon is complete."""
+    p = s.players[seat]
+    if p.top_common:
+        return "nothing: your Pantheon is complete"
+    level, own, need = ("base", p.base_own, forces.BASE_OWN) if not p.base_common \
+        else ("top", p.top_own, forces.TOP_OWN)
+    if own < need:
+        return f"Pantheon {level}: own piece {own + 1} of {need}"
+    return f"Pantheon {level}: the common piece"
+
+
 def _gain(s: State, seat: int, target: str, bonus: bool) -> str:
     """What a Follower placed on ``target`` gives ``seat`` now (L179-252;
     the Bonus doubles Military, Politics and Trade, L261-264)."""
@@ -147,11 +176,11 @@ def _gain(s: State, seat: int, target: str, bonus: bool) -> str:
     if target == data.MILITARY:
         return f"move {times} Legion{'s' if times > 1 else ''}"
     if target == data.POLITICS:
-        return f"{times} Vote{'s' if times > 1 else ''} on the Column"
+        return _votes(s, seat, times)
     if target == data.TRADE:
         return f"draw {times} Trade card{'s' if times > 1 else ''}"
     if target == data.RELIGION:
-        return "a piece for your Pantheon"
+        return _pantheon(s, seat)
     return f"+{coins(forces.farming_denarii(s, seat))}"
 
 
