@@ -371,6 +371,15 @@ def test_the_menu_promises_continue_only_once_the_game_is_autosaved():
     asyncio.run(go())
 
 
+def test_the_menu_of_a_finished_game_promises_no_continue():
+    """"Leave to the title screen (the game is kept: Continue)" on a
+    finished game, whose title then said "No game in progress"."""
+    said = dict(MenuScreen(kept=True, over=True).items())
+    assert "Continue" not in said["title"] + said["quit"]
+    assert "finished game is in Load" in said["title"]
+    assert "Continue" in dict(MenuScreen(kept=True).items())["title"]
+
+
 def test_the_title_shows_continue_only_beside_a_game_and_always_has_tables():
     async def go() -> None:
         app = app_for(kind="title")

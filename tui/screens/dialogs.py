@@ -81,7 +81,8 @@ class HelpScreen(ModalScreen[None]):
 class MenuScreen(ModalScreen[str | None]):
     """The pause menu of the game screen; returns the chosen item's id.
     ``kept``: is the game autosaved yet? Only then do leaving and quitting
-    promise Continue (``UNKEPT`` words them before the first move)."""
+    promise Continue (``UNKEPT`` words them before the first move), and for
+    a game ``over`` they say where it is kept instead (``FINISHED``)."""
 
     BINDINGS = [Binding("escape", "close", "Back to the game")]
 
@@ -90,14 +91,22 @@ class MenuScreen(ModalScreen[str | None]):
         "quit": "Quit Tabula (nothing to keep before a move)",
     }
 
-    def __init__(self, kept: bool = True) -> None:
+    FINISHED = {
+        "title": "Leave to the title screen (the finished game is in Load)",
+        "quit": "Quit Tabula (the finished game is in Load)",
+    }
+
+    def __init__(self, kept: bool = True, over: bool = False) -> None:
         super().__init__()
         self.kept = kept
+        self.over = over
 
     def items(self) -> list[tuple[str, str]]:
-        """The items, in words that hold for this game now."""
-        return [(key, text if self.kept else self.UNKEPT.get(key, text))
-                for key, text in self.ITEMS]
+        """The items, in words that hold for this game now (a finished game
+        is not continued: the title offers no Continue for it)."""
+        words = self.FINISHED if self.over and self.kept else \
+            {} if self.kept else self.UNKEPT
+        return [(key, words.get(key, text)) for key, text in self.ITEMS]
 
     ITEMS = (
         ("resume", "Back to the game"),

@@ -211,7 +211,7 @@ class LocalSource(Source):
             kept = store is not None and store.has_autosave(self.match)
         except Exception:  # an unreadable folder keeps nothing: promise nothing
             kept = False
-        return MenuScreen(kept=kept)
+        return MenuScreen(kept=kept, over=self.match.is_over())
 
     def menu_chosen(self, item: str) -> None:
         if item == "save":
