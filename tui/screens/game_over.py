@@ -47,7 +47,7 @@ def ending_of(match: Match, result: Result | None = None) -> Ending:
     return Ending(result if result is not None else game.result(state),
                   game.score_history(state), str(game.chapter(state).kind))
 CELL = 6  # of a category column
-TABLE_ROOM = 76  # columns the score table may take (80 less the dialog's frame)
+TABLE_ROOM = 74  # columns the score table may take at 80 (less the dialog's frame)
 
 
 def ordinal(n: int) -> str:
@@ -115,13 +115,14 @@ def cell_widths(labels: list[str], used: int, room: int = TABLE_ROOM) -> list[in
     return whole if fits else [CELL] * len(labels)
 
 
-def score_table(res: Result, looks: Sequence[SeatLook]) -> Content:
-    """Ranks, scores and the per-category breakdown as aligned text."""
+def score_table(res: Result, looks: Sequence[SeatLook], room: int = TABLE_ROOM) -> Content:
+    """Ranks, scores and the per-category breakdown as aligned text, its
+    labels whole where ``room`` columns hold them."""
     cats = res.categories()
     names = [lk.name for lk in looks] + [plain(n) for n, _ in res.others]
     name_w = max(6, *(Content(n).cell_length for n in names)) + 4  # narrow: fits 80 columns
     unit_w = max(4, len(res.unit))
-    widths = cell_widths([plain(label) for _, label in cats], 4 + name_w + unit_w + 3)
+    widths = cell_widths([plain(label) for _, label in cats], 4 + name_w + unit_w + 3, room)
     labels = " ".join(f"{plain(label)[:w]:>{w}}" for (_, label), w in zip(cats, widths,
                                                                        strict=True))
     head = markup(f"[dim]{'':4} {'':{name_w}} $unit  $labels[/]",
@@ -209,7 +210,8 @@ class GameOverScreen(ModalScreen[str | None]):
         with VerticalScroll(id="over-box"):
             yield Static("Game over", classes="title")
             yield Static(verdict(self.result, self.looks), id="verdict")
-            yield Static(score_table(self.result, self.looks), id="scores")
+            room = max(TABLE_ROOM, self.app.size.width - 6)  # the box's border and padding
+            yield Static(score_table(self.result, self.looks, room), id="scores")
             yield Static(markup("[dim]Scores over the ${kind}s[/]", kind=plain(kind)),
                          id="chart-title")
             with Horizontal(id="chart-box"):
