@@ -304,3 +304,13 @@ def test_a_placement_that_gives_nothing_says_so_and_one_that_gives_says_what():
     s = forces_position(4, seat0={"base_own": 2})
     assert _pantheon(s, 0) == "Pantheon base: the common piece"
     assert _pantheon(forces_position(4), 0) == "Pantheon base: own piece 1 of 2"
+
+
+def test_a_scheme_placed_in_the_last_round_says_it_is_never_activated():
+    from engine.ageofrome.text import _gain
+    from tests.test_ageofrome_forces import position as forces_position
+
+    assert _gain(forces_position(4, round_=8), 0, "Scheme", False) == \
+        "a Scheme marker, face down"
+    assert _gain(forces_position(4, round_=9), 0, "Scheme", False).endswith(
+        "(the last round: never activated)")

@@ -172,7 +172,9 @@ def _gain(s: State, seat: int, target: str, bonus: bool) -> str:
     if target == "Colosseum":
         return f"+{board.COLOSSEUM_GLORY} Glory"
     if target == "Scheme":
-        return "a Scheme marker, face down"
+        late = s.round >= data.ROUNDS  # L119: activated in a later round's Scheme phase
+        return "a Scheme marker, face down" + (" (the last round: never activated)"
+                                                if late else "")
     if target == data.MILITARY:
         return f"move {times} Legion{'s' if times > 1 else ''}"
     if target == data.POLITICS:
