@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import events
 from textual.app import App, ComposeResult
 from textual.widgets import Checkbox, OptionList, Select
 
 from ai.base import Alternative
+from engine import get_game
 from engine.match import Match, Seat
 from hall.client import Link
 from hall.local import hall_dir, hall_pid, login_name
@@ -560,4 +562,29 @@ def test_the_action_the_player_is_spelling_comes_first_and_enter_plays_it():
             await pilot.press("enter")
             await pilot.pause()
             assert app.chosen == [("place", "III to the Citadel (1 materials)")]
+    asyncio.run(go())
+
+
+def test_letters_typed_in_a_burst_all_reach_the_filter_before_a_command_letter_decides():
+    """Typed fast (tmux, a quick typist), "I to the Cit" arrived as "I to te
+    Ci", and at a shared table the host's "manpowe" opened "End this table?":
+    a command letter was judged before the letters ahead of it reached the
+    filter. Every key here is posted at once, none awaited."""
+    from tests.test_romans_tui import position as romans_position
+
+    async def go() -> None:
+        game = get_game("romans")
+        m = romans_position(3, lambda s: any(" the " in game.describe(s, a)
+                                             for a in game.legal(s)), 4)
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            menu = menu_of(app)
+            label = next(d for _, d in menu._shown if " the " in d)
+            typed = label[:label.index(" the ") + 6]  # "I to the C": h is the hint's key
+            for ch in typed:
+                app.post_message(events.Key("space" if ch == " " else ch, ch))
+            await pilot.pause()
+            await pilot.pause()
+            assert menu.filter.value == typed
     asyncio.run(go())

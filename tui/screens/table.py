@@ -102,9 +102,30 @@ class ThinkingProgress(Message):
     fraction: float
 
 
+@dataclass
+class CommandKey(Message):
+    """A command letter's key binding fired (``TableScreen.action_key``):
+    sent through the filter's own queue, so the letters typed before it are
+    in the filter when it decides whether this one is text or a command."""
+
+    char: str
+    action: str
+
+
 class TableFilter(FilterInput):
     """The action filter of a table: its source's command letters (chat,
     the host's) pass to the screen like z and h do, while nothing is typed."""
+
+    def on_command_key(self, message: CommandKey) -> None:
+        """A command letter, unless the player is typing a filter (the keys
+        typed before it are in ``value`` by now: typed fast, "manpowe" never
+        ended the table, and "th" of "to the" was never dropped)."""
+        message.stop()
+        screen = self.screen
+        if self.take(message.char) or not isinstance(screen, TableScreen) \
+                or screen.app.screen is not screen:
+            return
+        screen.run_command(message.action)
 
     def passes(self, character: str | None) -> bool:
         if character is None or self.value or self.explicit:
@@ -724,12 +745,11 @@ class TableScreen(Tabled):
 
     # ------------------------------------------------------------ keys
     def action_key(self, char: str, action: str) -> None:
-        """A command letter, unless the player is typing a filter."""
+        """A command letter, unless the player is typing a filter: decided by
+        the filter after the keys typed before it (``CommandKey``)."""
         if self.app.screen is not self:
             return
-        if self.query_one(FilterInput).take(char):
-            return
-        self.run_command(action)
+        self.query_one(TableFilter).post_message(CommandKey(char, action))
 
     def action_do(self, action: str) -> None:
         """A key of the source's own (save, chat, the host's)."""
