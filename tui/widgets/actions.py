@@ -315,6 +315,7 @@ class ActionMenu(Vertical):
         live = next((i for i, a in enumerate(actions) if a not in self._dead), 0)
         ol.highlighted = actions.index(self._wanted) if self._wanted in actions else live
         self.fit()
+        self.call_after_refresh(self.fit)  # again once laid out (the box may change)
 
     def on_resize(self, event: events.Resize) -> None:
         self.fit()
@@ -329,7 +330,10 @@ class ActionMenu(Vertical):
         if width <= 2 or height <= 0:
             return
         rows = sum(-(-(len(d) + 2) // width) for _, d in self._shown)
-        ol.set_class(rows > height, "-tight")
+        tight = rows > height
+        if tight != ol.has_class("-tight"):
+            ol.set_class(tight, "-tight")
+            ol._clear_caches()  # its options' heights were measured wrapped (or not)
 
     def pick(self, word: str) -> None:
         """A board's place narrows the list to ``word``: the filter holds
