@@ -111,6 +111,8 @@ def test_the_lobby_lists_the_tables_and_creates_one_from_the_form(tmp_path: Path
                 await pilot.press("down", "down", "down", "down", "enter")  # leave
                 await shows(pilot, lambda: isinstance(app.screen, LobbyScreen)
                             and len(app.screen.listed) == 2)
+                # Quit now, and the terminal is told how to come back to the seat.
+                assert app.parting.endswith(f"waits for you: tabula join {at.code}")
                 lobby = app.screen
                 codes = [t["code"] for t in lobby.listed]
                 lobby.query_one("#lobby-tables").highlighted = codes.index(theirs["code"])

@@ -64,6 +64,8 @@ class Start:
 class TabulaApp(App[int]):
     """Tabula: Roman board games at a terminal table."""
 
+    parting = ""  # printed once Tabula has closed (a seat left waiting: how to come back)
+
     TITLE = "Tabula"
     CSS_PATH = ["app.tcss"]  # a game's own styles load with its first table
     ENABLE_COMMAND_PALETTE = False

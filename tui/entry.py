@@ -50,6 +50,8 @@ def collect_less() -> None:
 def _run(app: TabulaApp) -> int:
     collect_less()
     app.run()
+    if app.parting:
+        print(plain(app.parting, 300))
     return app.return_code or 0
 
 

@@ -193,6 +193,18 @@ class HallSource(Source):
     # ------------------------------------------------------------ the screen
     def mounted(self) -> None:
         self.tell_comeback()
+        if self.screen is not None:
+            self.screen.app.parting = ""  # back at the seat
+
+    def detach(self) -> None:
+        """The screen is gone (back to the lobby, or Tabula quit): a seat of
+        an unfinished game waits, and the terminal is told how to come back
+        once Tabula has closed (``TabulaApp.parting``)."""
+        screen = self.screen
+        if screen is None or self.seat is None or self.over() or self.ended:
+            return
+        back = self.comeback or self.invite()
+        screen.app.parting = f"Your seat at table {self.code} waits for you: {back}"
 
     def send(self, msg: dict[str, Any]) -> None:
         assert self.screen is not None
