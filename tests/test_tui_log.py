@@ -112,6 +112,28 @@ def test_scrolled_up_log_counts_new_lines_and_end_follows_again():
     run(go())
 
 
+def test_leaving_a_scrolled_up_log_follows_the_newest_again():
+    """It stayed scrolled up for phases ("343 new lines ↓ end" by game over,
+    issue 28 walk-through): esc back to the actions, and it follows."""
+    async def go():
+        app = app_for(position("play"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            log = app.screen.query_one(GameLog)
+            log.focus()
+            await pilot.press("home")
+            await pilot.pause()
+            log.add(lines("first new"))
+            await pilot.pause()
+            assert not log.following and log.unseen == 1
+            await pilot.press("escape")  # back to the actions
+            await pilot.pause()
+            assert app.screen.focused is not log
+            assert log.following and log.unseen == 0 and log.scroll_y == log.max_scroll_y
+
+    run(go())
+
+
 def test_shift_g_jumps_back_and_scrolling_to_the_bottom_clears_the_notice():
     async def go():
         app = app_for(position("play"))

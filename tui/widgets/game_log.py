@@ -10,8 +10,9 @@ kept as strips, so a long game's log costs nothing to scroll or extend.
 The log follows the newest line while its reader is at the bottom. Scrolled
 up, it stays where the reader is and a notice on its bottom row counts the
 lines that came since ("3 new lines ↓ end"); ``end`` or ``G`` jumps back and
-following resumes. (The notice is drawn by the log itself: the screen uses
-the log's border title to say it has the focus.) The scrollbar's column is
+following resumes, as it does when the reader leaves the log (its focus
+goes). (The notice is drawn by the log itself: the screen uses the log's
+border title to say it has the focus.) The scrollbar's column is
 always kept (``scrollbar-gutter: stable``) and lines are wrapped to the
 width left beside it, so a scrollbar appearing can never hide a line's last
 character.
@@ -189,6 +190,12 @@ class GameLog(FixedBox, ScrollView, can_focus=True):
         self._pinned = True
         self._set_unseen(0)
         self.scroll_end(animate=False, x_axis=False)
+
+    def on_blur(self) -> None:
+        """The reader left the log (Tab, esc): it follows the newest line
+        again, so it is never found scrolled up phases later."""
+        if not self._pinned:
+            self.action_follow()
 
     def on_resize(self) -> None:
         if self._wrap_width() != self._width:
