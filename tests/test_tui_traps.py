@@ -588,3 +588,13 @@ def test_letters_typed_in_a_burst_all_reach_the_filter_before_a_command_letter_d
             await pilot.pause()
             assert menu.filter.value == typed
     asyncio.run(go())
+
+
+def test_a_shared_tables_menu_promises_no_waiting_seat_once_the_game_is_over():
+    """"Leave to the lobby (your seat waits for you)" after game over
+    (issue 28 walk-through of a shared table)."""
+    from tui.screens.table_dialogs import TableMenu
+
+    over = dict(TableMenu(over=True).items())
+    assert "waits" not in over["leave"] + over["quit"] and "saved" in over["leave"]
+    assert "your seat waits for you" in dict(TableMenu().items())["leave"]

@@ -136,7 +136,9 @@ class HallSource(Source):
     """One table of the hall, from one seat (or a spectator's chair). The
     hall's bots think at the hall; it keeps the seed and the replay."""
 
-    menu = TableMenu
+    def menu(self) -> TableMenu:  # type: ignore[override]
+        """The table's menu, promising a waiting seat only while the game goes on."""
+        return TableMenu(over=self.over() or bool(self.ended))
     help_title = "Keys at a shared table"
     marks_turn = True
     leave_words = "Leave the table"

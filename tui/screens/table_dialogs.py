@@ -33,6 +33,10 @@ class TableMenu(MenuScreen):
         ("leave", "Leave to the lobby (your seat waits for you)"),
         ("quit", "Quit Tabula (your seat waits for you)"),
     )
+    FINISHED = {  # the game is over: no seat waits (the hall saved it)
+        "leave": "Leave to the lobby (the finished game is saved)",
+        "quit": "Quit Tabula (the finished game is saved)",
+    }
 
 
 class ChatScreen(ModalScreen[str | None]):
