@@ -82,6 +82,14 @@ def test_full_width_lines_keep_their_last_character(size, start):
 
 # ----------------------------------------------------------------- following
 
+async def to_the_top(pilot, log: GameLog) -> GameLog:
+    """``log``, focused and scrolled to its first line (no longer following)."""
+    log.focus()
+    await pilot.press("home")
+    await pilot.pause()
+    return log
+
+
 def test_scrolled_up_log_counts_new_lines_and_end_follows_again():
     async def go():
         app = app_for(position("play"))
@@ -89,9 +97,7 @@ def test_scrolled_up_log_counts_new_lines_and_end_follows_again():
             await settle(pilot)
             log = app.screen.query_one(GameLog)
             assert log.max_scroll_y > 0 and log.scroll_y == log.max_scroll_y
-            log.focus()
-            await pilot.press("home")
-            await pilot.pause()
+            await to_the_top(pilot, log)
             assert log.scroll_y == 0 and not log.following
             log.add(lines("first new", "second new"))
             log.add(lines("third new"))
@@ -119,10 +125,7 @@ def test_leaving_a_scrolled_up_log_follows_the_newest_again():
         app = app_for(position("play"))
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(pilot)
-            log = app.screen.query_one(GameLog)
-            log.focus()
-            await pilot.press("home")
-            await pilot.pause()
+            log = await to_the_top(pilot, app.screen.query_one(GameLog))
             log.add(lines("first new"))
             await pilot.pause()
             assert not log.following and log.unseen == 1
@@ -139,10 +142,7 @@ def test_shift_g_jumps_back_and_scrolling_to_the_bottom_clears_the_notice():
         app = app_for(position("play"))
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
-            log = app.screen.query_one(GameLog)
-            log.focus()
-            await pilot.press("home")
-            await pilot.pause()
+            log = await to_the_top(pilot, app.screen.query_one(GameLog))
             log.add(lines("one new"))
             await pilot.pause()
             assert "1 new line ↓ end" in on_screen(app, log)[-1]

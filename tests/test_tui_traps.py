@@ -5,8 +5,10 @@ colour, and typing in the filter never plays an action."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
+from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -124,13 +126,20 @@ def test_the_focused_action_list_says_so_and_esc_goes_back_to_the_filter():
 
 
 # ------------------------------------------------------------ typing never plays
+@contextlib.asynccontextmanager
+async def at_play() -> AsyncIterator[tuple[Match, Any, Any, ActionMenu]]:
+    """Provincia's Play Cards, the human to move at 120×40: the match, the
+    app, its pilot and the action menu."""
+    m = position("play")
+    app = app_for(m)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        yield m, app, pilot, menu_of(app)
+
+
 def test_a_digit_typed_in_the_filter_is_text_and_plays_nothing():
     async def go() -> None:
-        m = position("play")
-        app = app_for(m)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(pilot)
-            menu = menu_of(app)
+        async with at_play() as (m, app, pilot, menu):
             step = len(m.actions)
             await pilot.press("/")  # a filter that takes anything
             await pilot.press("5")
@@ -157,11 +166,7 @@ def test_a_space_pressed_late_to_skip_the_bots_does_not_start_a_filter():
     """Space skips the bots' pacing; pressed as your turn came, it became
     the filter's text, the list lost its digits and 1 played nothing."""
     async def go() -> None:
-        m = position("play")
-        app = app_for(m)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await settle(pilot)
-            menu = menu_of(app)
+        async with at_play() as (m, _app, pilot, menu):
             step = len(m.actions)
             await pilot.press("space")
             await pilot.pause()
