@@ -190,3 +190,20 @@ def test_a_shared_table_sends_each_seat_its_own_views_of_the_stages():
         assert all(v.viewer == seat for v in views), "only its own views"
         assert len(views) == len(G.stages(before, action, seat))
     assert not table.state_for(1, reset=True).get("stages"), "a whole log is not played out"
+    # At the table a step's stages stay until a later step has its own: a
+    # move without stages arriving in the same redraw does not take them away.
+    from tui.screens.hall_source import HallSource
+    src = HallSource({"table": {"code": "BCDFG", "game": "romans", "players": 2}})
+    for _ in range(2000):  # a staged step, then one without stages
+        staged_at, staged = table.step, sent[1]
+        before, action = table.match.state, rng.choice(list(table.match.game.legal(
+            table.match.state)))
+        sent = {cid: msg for cid, msg in table.play(action) if msg.get("t") == "state"}
+        if "stages" in staged and "stages" not in sent[1]:
+            break
+    else:
+        raise AssertionError("no staged step followed by a plain one")
+    src.state(staged)
+    src.state(sent[1])  # both in one redraw: the screen last showed staged_at - 1
+    assert len(src.stages(0, staged_at - 1)) == len(staged["stages"])
+    assert src.stages(0, staged_at) == (), "played out once: not after the step shown"

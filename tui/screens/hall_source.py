@@ -303,7 +303,9 @@ class HallSource(Source):
         if step < self._step:  # undone: what came after is gone
             self.views = {k: v for k, v in self.views.items() if k <= step}
         self.views[step] = view
-        self._stages = (step, stages_of(msg.get("stages")))
+        staged = stages_of(msg.get("stages"))
+        if staged or step < self._stages[0]:  # kept until a later step has its own
+            self._stages = (step, staged)
         for k in sorted(self.views)[:-VIEWS_KEPT]:
             del self.views[k]
         self._step, self.latest = step, view
@@ -393,10 +395,12 @@ class HallSource(Source):
     def looks_changed(self) -> None:
         self._new_lines = None  # chat lines take the seats' colours: draw the log again
 
-    def stages(self, seat: int) -> tuple:
-        """The stages the hall sent with the step on screen (this seat's views)."""
+    def stages(self, seat: int, since: int) -> tuple:
+        """The stages the hall sent with the latest step that had any (this
+        seat's views), if it came after ``since``: a bot's move right after
+        an Enemy phase may arrive in the same redraw."""
         step, views = self._stages
-        return views if step == self._step else ()
+        return views if since < step <= self._step else ()
 
     def earlier(self, seat: int, k: int) -> Any:
         return self.views.get(self._step - k)

@@ -111,12 +111,13 @@ class LocalSource(Source):
         self._logged = len(m.states)
         return reset, lines
 
-    def stages(self, seat: int) -> tuple:
-        """The last step's stages as ``seat`` sees them: the step is played
-        again from the state before it (the rules are pure), recording."""
+    def stages(self, seat: int, since: int) -> tuple:
+        """The last step's stages as ``seat`` sees them (a local table shows
+        every step: only the one after ``since``): the step is played again
+        from the state before it (the rules are pure), recording."""
         m = self.match
         stages = getattr(self.game, "stages", None)
-        if not m.actions or stages is None:
+        if not m.actions or stages is None or since != len(m.actions) - 1:
             return ()
         return tuple(self.game.view(s, seat)
                      for s in stages(m.states[-2], m.actions[-1], seat))

@@ -167,9 +167,10 @@ class Source(ABC):
         """``seat``'s bot failed: it plays at random from now on."""
         return None  # a hook: nothing to do by default
 
-    def stages(self, seat: int) -> tuple:
-        """``seat``'s views of the stages the last step passed through
-        (``Game.stages``), to play out at the bots' pace; () if none."""
+    def stages(self, seat: int, since: int) -> tuple:
+        """``seat``'s views of the stages of the latest step after step
+        ``since`` that passed through any (``Game.stages``), to play out at
+        the bots' pace; () if none."""
         return ()
 
     def replay(self) -> None:

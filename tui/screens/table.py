@@ -470,12 +470,13 @@ class TableScreen(Tabled):
     def start_staging(self) -> bool:
         """Play the step just made out stage by stage (``Game.stages``: an
         automated phase) when bots are paced here; True if it began. Each
-        step is looked at once, and only the next one (undo goes back)."""
+        step is looked at once, and only a step after the one shown last
+        (undo goes back; at a shared table several may come in one redraw)."""
         src, seat = self.source, self.viewer
         seen, self._stage_seen = self._stage_seen, src.step
-        if seen is None or src.step != seen + 1 or seat is None or self.stage_pace() <= 0:
+        if seen is None or src.step <= seen or seat is None or self.stage_pace() <= 0:
             return False
-        frames = src.stages(seat)
+        frames = src.stages(seat, seen)
         if not frames:
             return False
         self._staging = Staging(src.step, seat, frames, lambda k: src.earlier(seat, k))
