@@ -314,3 +314,19 @@ def test_a_scheme_placed_in_the_last_round_says_it_is_never_activated():
         "a Scheme marker, face down"
     assert _gain(forces_position(4, round_=9), 0, "Scheme", False).endswith(
         "(the last round: never activated)")
+
+
+def test_the_text_under_the_wide_board_is_whole_and_the_legend_makes_way():
+    """"The Barracks (Military I) on Italia: room for 3 Followers; 3 le…" at
+    120×40 (issue 28 walk-through): wide, the text takes the legend's rows."""
+    from tui.ageofrome.board import ABOUT_LINES, WIDE, AgeOfRomeBoard
+
+    board = AgeOfRomeBoard()
+    board._g, board._width = WIDE, 64
+    board.about = ("The Barracks (Military I) on Italia: room for 3 Followers; "
+                   "3 left in its pile; a Follower there moves 1 Legion")
+    lines = [text for text, _ in board.notes(None)]
+    assert 1 < len(lines) <= ABOUT_LINES and all(len(x) <= 64 for x in lines)
+    assert " ".join(lines) == board.about and board.legend(None) == []
+    board.about = "Stola C/C: gain 1 Glory"
+    assert len(board.notes(None)) == 1 and board.legend(None), "a short text keeps the legend"

@@ -14,6 +14,7 @@ are ``tui.widgets.place_grid``'s; this module draws and says what a spot is.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from engine.ageofrome import board as geo
@@ -427,6 +428,8 @@ def step_cursor(where: dict[int, tuple[float, float]], cursor: int, key: str) ->
     return step(where, cursor, key, *WEIGHTS)
 
 
+ABOUT_LINES = 4  # of the highlighted action's text under the wide board (the legend's rows)
+
 class AgeOfRomeBoard(PlaceGrid):
     """The Provinces board, the Column, the Colosseum and the regions, then
     what the cursor (or the highlighted action) is on."""
@@ -465,15 +468,23 @@ class AgeOfRomeBoard(PlaceGrid):
         return words
 
     def notes(self, scene: Scene) -> list[Line]:
-        """The highlighted action's card or Scheme text, above the cursor's
-        line: one line, cut to the grid's width (the side panel's hand and
-        the rulebook have it in full). A second line would overflow the box
-        at 120×40, and its scrollbar would narrow the board."""
+        """The highlighted action's card, building or Scheme text, above the
+        cursor's line. Wide, in up to ``ABOUT_LINES`` lines (the legend makes
+        way: the box keeps its height, and ? has the legend); narrow, one
+        line cut to the grid's width (the side panel and the rulebook have
+        it in full)."""
         if not self.about:
             return []
+        width = self._width or len(self.about)
+        if self._g == WIDE:
+            lines = textwrap.wrap(self.about, width) or [""]
+            if len(lines) > ABOUT_LINES:
+                lines = lines[:ABOUT_LINES]
+                lines[-1] = lines[-1][: width - 1] + "…"
+            return [(line, "b") for line in lines]
         words = self.about
-        if self._width and len(words) > self._width:
-            words = words[: self._width - 1] + "…"
+        if len(words) > width:
+            words = words[: width - 1] + "…"
         return [(words, "b")]
 
     def detail(self, scene: Scene, shown: int) -> list[Line]:
@@ -491,7 +502,11 @@ class AgeOfRomeBoard(PlaceGrid):
         return ("Tab, arrows, Enter: pick a space · ? keys", "dim")
 
     def legend(self, scene: Scene) -> list[Line]:
-        return [(SHORT_LEGEND, "dim")] if self._g == WIDE else []
+        """Wide, the symbols' legend, unless the highlighted action's text
+        needs its rows (``notes``)."""
+        if self._g != WIDE or len(self.about) > (self._width or len(self.about)):
+            return []
+        return [(SHORT_LEGEND, "dim")]
 
     def words(self, scene: Scene, place: int) -> list[str]:
         return filters(scene.state, scene.seat, SPOTS[place])
