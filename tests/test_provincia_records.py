@@ -138,3 +138,17 @@ def test_stand_in_values_are_records_marked_inferred():
     assert by_name["battle token values"].value == data.TOKEN_VALUES
     assert by_name["Morale range"].value == (data.MORALE_MIN, data.MORALE_MAX)
     assert by_name["Defense range"].value == (data.DEFENSE_MIN, data.DEFENSE_MAX)
+
+
+def test_activating_and_destroying_say_what_they_give_and_cost():
+    """"Activate Vinea (1 PP)" did not say +1 Gold, +1 Morale, nor "Destroy
+    Insula" the 10 PP it takes (issue 28 walk-through)."""
+    from engine.provincia.actions import Activate, Destroy
+    from engine.provincia.data import AEDIFICIA
+    from engine.provincia.text import describe
+
+    card = {b.name: i for i, b in enumerate(AEDIFICIA)}
+    s = G.setup(4, None, 1)
+    assert describe(s, Activate(card["Vinea"])) == "Activate Vinea (1 PP): +1 Gold, +1 Morale"
+    insula = AEDIFICIA[card["Insula"]]
+    assert describe(s, Destroy(card["Insula"], True)) == f"Destroy Insula (-{insula.award} PP)"

@@ -92,7 +92,8 @@ def describe(s: State, a: tuple) -> str:
             return f"Target {seat_name(s, seat)}"
         case Destroy(card=card, active=active):
             state = " (active)" if active else " (inactive)"
-            return f"Destroy {CARDS[card].name}{state if AEDIFICIA[card].inactive else ''}"
+            b = AEDIFICIA[card]
+            return f"Destroy {b.name}{state if b.inactive else ''} (-{b.award} PP)"
         case Aediles():
             return "Play Aediles to save the building" + (
                 " (2 Gold)" if s.pending and s.pending[-1].kind == "coniuratio_react" else "")
@@ -107,8 +108,21 @@ def describe(s: State, a: tuple) -> str:
         case Discard(card=card):
             return f"Discard {CARDS[card].name}"
         case Activate(card=card):
-            return f"Activate {CARDS[card].name} (1 PP)"
+            return f"Activate {CARDS[card].name} (1 PP): {activation_gain(AEDIFICIA[card])}"
     return " ".join(map(str, a))
+
+
+def activation_gain(b: Aedificium) -> str:
+    """What activating an inactive building gives at once ("+1 Gold, +1
+    Morale"), then what it does while active (its production, Military)."""
+    parts = [f"+{n} {RESOURCE_NAMES[i]}" for i, n in enumerate(b.on_activate) if n]
+    parts += [f"+{b.activate_morale} Morale"] if b.activate_morale else []
+    parts += [f"+{b.activate_defense} Defense"] if b.activate_defense else []
+    if any(b.produce):
+        parts.append(f"then {amount(b.produce)} a round")
+    if b.military:
+        parts.append(f"Military +{b.military}")
+    return ", ".join(parts) or "it works from now on"
 
 
 def _describe_pick(s: State, slot: int) -> str:
