@@ -152,3 +152,30 @@ def test_activating_and_destroying_say_what_they_give_and_cost():
     assert describe(s, Activate(card["Vinea"])) == "Activate Vinea (1 PP): +1 Gold, +1 Morale"
     insula = AEDIFICIA[card["Insula"]]
     assert describe(s, Destroy(card["Insula"], True)) == f"Destroy Insula (-{insula.award} PP)"
+
+
+def test_an_opes_card_says_what_the_one_taking_it_gets():
+    """"Take Vectigal (3 Gold as Quaestor / 1 Gold)" did not say which half
+    was the taker's (issue 28 walk-through)."""
+    import random
+
+    from engine.provincia.data import CARDS, OPES
+    from engine.provincia.text import amount, describe
+
+    s, rng, seen = G.setup(4, None, 2), random.Random(2), set()
+    while len(seen) < 2 and not G.is_over(s):
+        dr = s.draft
+        if dr is not None and dr.deck == OPES and dr.pickers:
+            picks = [a for a in G.legal(s) if a[0] == "pick"
+                     and dr.slots[a[1]] is not None and dr.face_up[a[1]]]
+            for a in picks[:1]:
+                card = CARDS[dr.slots[a[1]].card]
+                said = describe(s, a)
+                if dr.pickers[0] == dr.chooser:
+                    assert f"({amount(card.quaestor)} as Quaestor;" in said
+                    seen.add("chooser")
+                else:
+                    assert f"({amount(card.others)} for you;" in said
+                    seen.add("other")
+        s = G.play(s, rng.choice(G.legal(s)))
+    assert seen == {"chooser", "other"}

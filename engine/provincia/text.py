@@ -137,9 +137,16 @@ def _describe_pick(s: State, slot: int) -> str:
 
 
 def _card_long(s: State, c: int, chooser: int) -> str:
+    """An Opes card with what the one taking it now gets: the Quaestor's
+    share for the chooser, the others' for anyone else (both said)."""
     card = CARDS[c]
     if s.draft and s.draft.deck == OPES:
-        return f"{card.name} ({amount(card.quaestor)} as Quaestor / {amount(card.others)})"
+        picker = s.draft.pickers[0] if s.draft.pickers else chooser
+        if picker == chooser:
+            return f"{card.name} ({amount(card.quaestor)} as Quaestor; "\
+                f"{amount(card.others)} to the others)"
+        return f"{card.name} ({amount(card.others)} for you; {amount(card.quaestor)} "\
+            "to the Quaestor)"
     return card.name
 
 
