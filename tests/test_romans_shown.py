@@ -469,3 +469,22 @@ def test_two_native_counters_alike_are_told_apart_in_the_list():
         s = G.play(s, rng.choice(G.legal(s)))
     texts = [G.describe(v, a) for a in G.legal(v)]
     assert len(set(texts)) == len(texts) and texts[1].endswith("(another one alike)")
+
+
+def test_the_temple_says_each_gods_chart_in_the_reference_and_under_the_board():
+    """"The Temple line is the same for every god… each god's benefit chart
+    appears only after the roll and is not in the in-app rules reference"
+    (issue 28 walk-through)."""
+    from engine.romans.data import GODS
+    from engine.romans.explain import god_chart, reference
+    from tui.romans.about import about
+
+    ref = reference()
+    assert all(god_chart(g.name) in ref for g in GODS)
+    assert "Mars: 1 recruit 3 legions · " in god_chart("Mars")
+    s = expansion().villa(RED, 1).map(RED, garrison=ITALY).build()  # all Italy: a god
+    scene = scene_of(s, RED)
+    temple = next((a for a in G.legal(G.view(s, RED))
+                   if a[0] == "senator" and a.building == "Temple of Jupiter" and a.god), None)
+    assert temple is not None, "a Temple placement with a god to take"
+    assert god_chart(temple.god) in about(scene, temple)

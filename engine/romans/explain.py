@@ -16,14 +16,16 @@ from .data import (
     CITADEL_CHART,
     GENERAL_BONUS,
     GOD,
+    GODS,
     PIECE_COST,
     RESOURCE_NAMES,
+    TEMPLE_CHART,
     Box,
     Building,
 )
 from .empire import legion_supply, revenue_provinces
 from .state import ITALY, Player
-from .text import ROMAN, plural
+from .text import ROMAN, benefit_text, plural
 
 DIE = 6
 
@@ -104,6 +106,14 @@ def box_text(building: str, number: int, god: str = "", p: Player | None = None)
     return text + (f"; now {now}" if now else "")
 
 
+def god_chart(god: str) -> str:
+    """A god's Temple of Jupiter chart in one line ("Mars: 1 recruit 3
+    legions · 2 recruit 5 legions · …"), stand-ins marked."""
+    marks = {b.number: " (stand-in)" for b in TEMPLE_CHART if b.god == god and b.inferred}
+    return f"{god}: " + " · ".join(f"{n} {benefit_text(god, n)}{marks.get(n, '')}"
+                                   for n in range(1, 7))
+
+
 def box_now(p: Player, box: Box) -> str:
     """What ``box`` gives ``p`` as the map stands: the points it scores, the
     legions it recruits, the provinces it may collect from."""
@@ -179,6 +189,9 @@ def reference() -> str:
         lines.append(f"{b.name} (each box costs {cost}; {', '.join(x for x in extra if x)})")
         lines += [f"  {box_text(b.name, box.number)}" for box in b.boxes]
         lines.append("")
+    lines.append("Temple of Jupiter: each god's chart (the die + the box picks the benefits):")
+    lines += [f"  {god_chart(g.name)}" for g in GODS]
+    lines.append("")
     lines.append(citadel_text(1).replace("1 action for the rank", "one action per rank"))
     lines.append("")
     lines.append("Generals: " + ", ".join(f"a {ROMAN[r]} general adds {GENERAL_BONUS[r]}"

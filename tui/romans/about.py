@@ -11,10 +11,13 @@ from __future__ import annotations
 from engine.core import HIDDEN
 from engine.romans.actions import Citadel, Invade, Nation, PraetorianArmy, Senator
 from engine.romans.data import GENERAL_BONUS, NATIVE_FORCES
-from engine.romans.explain import box_text, citadel_text
+from engine.romans.empire import god_of
+from engine.romans.explain import box_text, citadel_text, god_chart
 from engine.romans.state import INDEX
 from engine.romans.text import ROMAN, plural
 from tui.widgets.scene import Scene
+
+TEMPLE = "Temple of Jupiter"
 
 
 def about(scene: Scene, action: tuple | None) -> str:
@@ -24,7 +27,11 @@ def about(scene: Scene, action: tuple | None) -> str:
     if seat is None:
         return ""
     if isinstance(action, Senator):
-        return box_text(action.building, action.box, action.god, s.players[seat])
+        text = box_text(action.building, action.box, action.god, s.players[seat])
+        god = action.god or god_of(s, seat)
+        if action.building == TEMPLE and god:
+            text += f"; {god_chart(god)}"
+        return text
     if isinstance(action, Citadel):
         return citadel_text(action.rank)
     if isinstance(action, Invade):
