@@ -488,3 +488,21 @@ def test_the_temple_says_each_gods_chart_in_the_reference_and_under_the_board():
                    if a[0] == "senator" and a.building == "Temple of Jupiter" and a.god), None)
     assert temple is not None, "a Temple placement with a god to take"
     assert god_chart(temple.god) in about(scene, temple)
+
+
+def test_marching_on_after_a_victory_gives_the_armys_odds():
+    """"March into X" showed no odds, unlike the senator leading legions
+    (issue 28 walk-through): the army as it stands, against the force there."""
+    import random
+
+    from engine.romans.actions import March
+    from tui.romans.about import about
+
+    s, rng = G.setup(4, None, 0), random.Random(0)
+    while not any(isinstance(a, March) for a in G.legal(s)):
+        s = G.play(s, rng.choice(G.legal(s)))
+    seat = G.to_move(s)
+    march = next(a for a in G.legal(s) if isinstance(a, March))
+    army = s.players[seat].army
+    said = about(scene_of(s, seat), march)
+    assert said.startswith("conquers ") and f"Rome {army.legions} legion" in said

@@ -9,7 +9,7 @@ Worked out from the seat's own view: the engine's words for a box
 from __future__ import annotations
 
 from engine.core import HIDDEN
-from engine.romans.actions import Citadel, Invade, Nation, PraetorianArmy, Senator
+from engine.romans.actions import Citadel, Invade, March, Nation, PraetorianArmy, Senator
 from engine.romans.data import GENERAL_BONUS, NATIVE_FORCES
 from engine.romans.empire import god_of
 from engine.romans.explain import box_text, citadel_text, god_chart
@@ -38,6 +38,8 @@ def about(scene: Scene, action: tuple | None) -> str:
         return army_odds(s, seat, action.province, action.legions, action.rank)
     if isinstance(action, PraetorianArmy):
         return army_odds(s, seat, action.province, action.legions, 0)
+    if isinstance(action, March):
+        return march_odds(s, seat, action.province)
     if isinstance(action, Nation):
         from ai.romans.preview import nation_preview
         return nation_preview(s, action.face, action.user)
@@ -51,6 +53,15 @@ def _chooser(scene: Scene) -> int | None:
         return scene.own
     mover = scene.game.to_move(scene.state)
     return mover if mover is not None and 0 <= mover < scene.state.n else None
+
+
+def march_odds(s, seat: int, province: str) -> str:
+    """Marching on after a victory (5B): the army as it stands now, against
+    what holds ``province`` ("" where no Native force holds it)."""
+    army = s.players[seat].army
+    if army is None or s.players[seat].natives[INDEX[province]] is None:
+        return ""
+    return army_odds(s, seat, province, army.legions, 0 if army.praetorian else army.rank)
 
 
 def army_odds(s, seat: int, province: str, legions: int, rank: int) -> str:
