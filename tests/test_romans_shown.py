@@ -506,3 +506,19 @@ def test_marching_on_after_a_victory_gives_the_armys_odds():
     army = s.players[seat].army
     said = about(scene_of(s, seat), march)
     assert said.startswith("conquers ") and f"Rome {army.legions} legion" in said
+
+
+def test_a_scoring_benefit_says_its_points_now_and_a_recruit_its_supply():
+    """Mars 4 "1 point per legion outside Italy" gave +6 unannounced, and
+    "recruit 10 legions" was offered with 7 left (issue 28 walk-through)."""
+    from engine.romans.empire import legion_supply
+    from engine.romans.text import _benefit_now
+
+    s = expansion().map(RED, garrison=["Gallia", "Hispania", "Venetia"]).build()
+    assert _benefit_now(s, RED, "Mars", 4) == " (now 2 points)", "Gallia, Hispania"
+    assert _benefit_now(s, RED, "Mars", 6) == " (now 4 points)"
+    assert _benefit_now(s, RED, "Mars", 5) == ""  # recruit 10: enough left
+    s = expansion().map(RED, garrison=["Gallia", "Hispania", "Venetia"]).barracks(
+        RED, 10).build()
+    left = legion_supply(s.players[RED])
+    assert left < 10 and _benefit_now(s, RED, "Mars", 5) == f" ({left} left in the supply)"

@@ -214,11 +214,29 @@ def benefit_text(god: str, number: int) -> str:
 
 
 def _benefits(s: State, a: tuple) -> str:
-    god = s.pending[-1].data[0] if s.pending and s.pending[-1].kind == "benefits" else ""
-    if not god:
+    pd = s.pending[-1] if s.pending and s.pending[-1].kind == "benefits" else None
+    if pd is None:
         return f"Benefits {a[1]} and {a[2]}" if a[2] else f"Benefit {a[1]}"
-    parts = [f"{n}: {benefit_text(god, n)}" for n in (a[1], a[2]) if n]
+    god = pd.data[0]
+    parts = [f"{n}: {benefit_text(god, n)}{_benefit_now(s, pd.seat, god, n)}"
+             for n in (a[1], a[2]) if n]
     return ("Benefit " if len(parts) == 1 else "Benefits ") + "; then ".join(parts)
+
+
+def _benefit_now(s: State, seat: int, god: str, number: int) -> str:
+    """What a benefit gives ``seat`` as the map stands: " (now 6 points)";
+    " (7 left in the supply)" where a recruit asks for more legions."""
+    from .empire import legion_supply
+    from .senate import _benefit_points
+
+    b = temple_benefit(god, number)
+    if b.effect.startswith("score"):
+        points = _benefit_points(s, seat, b.effect, b.amount or 0, b.per)
+        return f" (now {plural(points, 'point')})"
+    left = legion_supply(s.players[seat])
+    if b.effect == "recruit" and b.amount is not None and left < b.amount:
+        return f" ({left} left in the supply)"
+    return ""
 
 
 PROMPTS = {
