@@ -171,3 +171,16 @@ def test_a_placement_no_longer_open_stays_greyed_so_a_sell_never_slides_under_it
     first_sale = next(i for i, a in enumerate(shown) if a[0] == "sell") \
         if any(a[0] == "sell" for a in shown) else len(shown)
     assert all(shown.index(a) < first_sale for a, _ in places), "every placement above the sales"
+
+
+def test_a_greyed_build_reads_as_a_build_does_with_the_money_you_have():
+    """A greyed level III build said only its price, not its Glory and Medal
+    (issue 28 walk-through): it reads as the build would, then what you have."""
+    from tui.ageofrome.detail import build_places
+
+    m = position(3, builds_to_choose)
+    view = m.view(0)
+    greyed = [why for a, why in build_places(GAME, view, 0) if why and ": " in why]
+    assert greyed, "a build the seat cannot afford"
+    have = f"(you have {view.players[0].denarii})"
+    assert all(" Glory" in why and why.endswith(have) for why in greyed)

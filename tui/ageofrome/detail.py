@@ -79,7 +79,8 @@ def build_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]
         legal = set(game.legal(s))
     except (AttributeError, IndexError, KeyError, ValueError):
         return []
-    return [(Build(t), "" if Build(t) in legal else _cannot_build(s, seat, t)) for t in TYPES]
+    return [(Build(t), "" if Build(t) in legal else _cannot_build(game, s, seat, t))
+            for t in TYPES]
 
 
 def place_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
@@ -117,14 +118,14 @@ def held_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
     return build_places(game, s, seat) or place_places(game, s, seat)
 
 
-def _cannot_build(s: Any, seat: int, type_: str) -> str:
-    """Why ``seat`` cannot build ``type_``, short as the list's other lines:
-    "Build Military II: 8 Denarii (you have 6)"; else the engine's reason."""
+def _cannot_build(game: Any, s: Any, seat: int, type_: str) -> str:
+    """Why ``seat`` cannot build ``type_``, as the list's other lines say a
+    build (its price, Glory and Medal): "Build Religion III: 13 Denarii, +6
+    Glory, takes the Religion Medal (you have 12)"; else the engine's reason."""
     t = TYPES.index(type_)
     level = s.provinces[in_front(s, seat)].levels[t] + 1
     if level <= build.TOP_LEVEL and s.tiles[tile_index(t, level)] > 0:
-        cost = build.COST[t][level][0]
-        return f"Build {type_} {'I' * level}: {cost} Denarii (you have {s.players[seat].denarii})"
+        return f"{game.describe(s, Build(type_))} (you have {s.players[seat].denarii})"
     return f"Build {type_} — {build.why(s, Build(type_))}"
 
 
