@@ -30,6 +30,7 @@ from tests.test_tui_shared_seats import told
 from tui.hall_link import invite_command
 from tui.screens.dialogs import HintScreen, MenuScreen
 from tui.screens.game_over import GameOverScreen
+from tui.screens.load import LoadScreen
 from tui.screens.lobby import LobbyScreen
 from tui.screens.new_game import NewGameScreen
 from tui.screens.replay import ReplayScreen
@@ -603,3 +604,21 @@ def test_a_shared_tables_menu_promises_no_waiting_seat_once_the_game_is_over():
     over = dict(TableMenu(over=True).items())
     assert "waits" not in over["leave"] + over["quit"] and "saved" in over["leave"]
     assert "your seat waits for you" in dict(TableMenu().items())["leave"]
+
+
+def test_the_load_list_shows_progress_at_80_columns_with_six_players():
+    """Six players' names pushed the Progress column out of an 80-column
+    Load list (issue 28 walk-through of Provincia)."""
+    async def go() -> None:
+        names = ("Marcus Aurelius", "Septimius Severus", "Caracalla", "Elagabalus",
+                 "Alexander Severus", "Maximinus Thrax")
+        m = Match("provincia", tuple(Seat(n, "random") for n in names), 3)
+        Store().save(m, "six")
+        app = app_for(kind="title")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("l")
+            await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+            shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+            assert m.game.progress(m.state) in shown
+    asyncio.run(go())

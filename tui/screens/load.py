@@ -40,7 +40,9 @@ class LoadScreen(Screen[None]):
     def on_mount(self) -> None:
         self._confirm: str | None = None
         table = self.query_one(DataTable)
-        table.add_columns("Name", "Game", "Players", "Progress", "Played")
+        # Players last: six names are long, and at 80 columns they pushed
+        # Progress ("finished", "round 3, Play Cards") out of sight.
+        table.add_columns("Name", "Game", "Progress", "Played", "Players")
         self.refill()
         table.focus()
 
@@ -68,8 +70,8 @@ class LoadScreen(Screen[None]):
             progress = "finished" if info.finished else info.progress
             if info.error:
                 progress = "unreadable"
-            table.add_row(name, Text(plain(info.title)), Text(plain(", ".join(info.players))),
-                          Text(plain(progress)), Text(ago(info.updated, now)),
+            table.add_row(name, Text(plain(info.title)), Text(plain(progress)),
+                          Text(ago(info.updated, now)), Text(plain(", ".join(info.players))),
                           key=str(info.path))
         note.update("[dim]Enter opens · d deletes · Esc goes back[/]" if self._saves else
                     "[dim]No saved games yet. A game in progress is saved after every move.[/]")
