@@ -522,3 +522,18 @@ def test_a_scoring_benefit_says_its_points_now_and_a_recruit_its_supply():
         RED, 10).build()
     left = legion_supply(s.players[RED])
     assert left < 10 and _benefit_now(s, RED, "Mars", 5) == f" ({left} left in the supply)"
+
+
+def test_a_nation_taken_stays_listed_greyed_so_the_numbers_never_shift():
+    """The nation Red took left Blue's list, which renumbered (issue 28
+    walk-through of a shared table): every entry keeps its place."""
+    from tests.test_tui_support import numbered
+    from tui.romans.table import choice_places
+
+    s = romans(4).at("nations", 2).order(RED, BLUE, YELLOW, GREEN).build()
+    first, _ = numbered(G, G.view(s, RED), RED)
+    s = G.play(s, Nation(2, RED))
+    places = choice_places(G, G.view(s, BLUE), BLUE)
+    taken = [(a, why) for a, why in places if why]
+    assert [a.face for a, _ in taken] == [2] and taken[0][1].endswith(" — taken")
+    assert [a.face for a, _ in places] == [a.face for a in first]

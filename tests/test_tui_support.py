@@ -219,11 +219,14 @@ async def play_to_the_end_by_keys(match: Match, rng: random.Random,
 def numbered(game: Any, view: Any, seat: int) -> tuple[list[tuple], set[tuple]]:
     """The actions as a table numbers them on ``seat``'s screen, and those
     of them it shows greyed (held at their place, not legal now: Age of
-    Rome keeps its builds and placements so), for tests that press digits."""
+    Rome keeps its builds and placements so, The Romans the entries of the
+    Era card), for tests that press digits."""
     from tui.ageofrome.detail import held_places
+    from tui.romans.table import choice_places
     from tui.widgets.actions import with_places
 
     items = [(a, game.describe(view, a)) for a in game.legal(view)]
-    places = held_places(game, view, seat) if game.id == "ageofrome" else []
+    held = {"ageofrome": held_places, "romans": choice_places}.get(game.id)
+    places = held(game, view, seat) if held else []
     shown, dead = with_places(items, places)
     return [a for a, _ in shown], set(dead)

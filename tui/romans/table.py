@@ -10,12 +10,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from textual.css.query import NoMatches
+from textual.dom import NoScreen
 from textual.widget import Widget
 
 from engine.match import Seat
-from engine.romans.actions import Route, Senator
-from engine.romans.state import INDEX
+from engine.romans.actions import Leader, Nation, Route, Senator
+from engine.romans.prep import entries
+from engine.romans.state import INDEX, LEADERS, NATIONS
 from tui.widgets import redraw
+from tui.widgets.actions import ActionMenu
 from tui.widgets.place_grid import PlaceGridBox
 from tui.widgets.scene import Scene
 from tui.widgets.seats import SeatLook
@@ -96,6 +100,17 @@ class RomansUI:
         changed = before is not None and own is not None and \
             before.players[own] != scene.state.players[own]
         redraw.changed(self._box, changed, 0.10)
+        self._hold_choices(scene)
+
+    def _hold_choices(self, scene: Scene) -> None:
+        """The action list keeps every entry of the Era card at its place
+        while leaders or nations are chosen (``choice_places``): one taken
+        in the meantime stays, greyed, so the numbers never shift."""
+        try:
+            menu = self._box.screen.query_one(ActionMenu)
+        except (NoScreen, NoMatches):  # not on a table screen (or not yet)
+            return
+        menu.hold_places(choice_places(scene.game, scene.state, scene.own))
 
     def focus_action(self, scene: Scene, action: tuple | None) -> None:
         places, route = places_of(action)
@@ -112,3 +127,25 @@ class RomansUI:
             return False
         self._board.action_switch(step)
         return True
+
+
+def choice_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
+    """Every leader or nation of the Era card, in its order, for ``seat``
+    choosing now: ``(action, why)``, ``why`` the greyed line of one it
+    cannot take ("Illyrians: 2 warbands from Illyricum — taken"); none
+    outside those choices."""
+    if seat is None or s.phase not in (LEADERS, NATIONS) or s.pending \
+            or not s.queue or s.queue[0] != seat:
+        return []
+    legal = list(game.legal(s))
+    users = sorted({a.user for a in legal}) or [seat]
+    make = Leader if s.phase == LEADERS else Nation
+    out = []
+    for e in entries(s):
+        for user in users:
+            a = make(e.face, user)
+            why = "" if a in legal else (f"{game.describe(s, a)} — "
+                                          + ("blocked by the black die" if e.face == s.block
+                                             else "taken"))
+            out.append((a, why))
+    return out
