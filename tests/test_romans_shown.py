@@ -387,7 +387,7 @@ def test_the_glory_and_storm_dice_read_with_what_they_give():
         EnemyGloryRolled(2, INDEX["Gallia"]), Storm(4)))
     assert battles(s, RED) == [(RED, "Glory: die 3, Etr"), (BLUE, "Glory: die 6, free choice"),
                                (None, "Enemy Glory: die 2, Gal"),
-                               (None, "Storm: die 4, every fleet 4 sinks")]
+                               (None, "Storm: die 4, every fleet showing 4 sinks")]
 
 
 def test_the_dice_heading_names_the_battle_dice_only_after_a_battle():

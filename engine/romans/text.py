@@ -402,7 +402,7 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
     if k == "reset":
         return ("Roman re-set",)
     if k == "storm":
-        return (f"Storm at sea: {e[1]}",)
+        return (f"Storm at sea: the black die rolls {e[1]}; every fleet showing {e[1]} sinks",)
     if k == "sunk":
         return (who(e[1]), f" loses the fleet in {place(e[2])} to the storm")
     if k == "remote roll":

@@ -45,7 +45,7 @@ def battles(s, viewer: int | None) -> list[tuple[int | None, str]]:
         elif k == "enemy glory roll":
             out.append((None, f"Enemy Glory: die {e.face}, {look.TAG[e.province]}"))
         elif k == "storm":
-            out.append((None, f"Storm: die {e.face}, every fleet {e.face} sinks"))
+            out.append((None, f"Storm: die {e.face}, every fleet showing {e.face} sinks"))
         elif k == "temple":
             out.append((e.seat, f"Temple, {e.god}: die {e.die} + box {e.score - e.die} "
                                 f"= {e.score}"))
