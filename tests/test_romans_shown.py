@@ -537,3 +537,13 @@ def test_a_nation_taken_stays_listed_greyed_so_the_numbers_never_shift():
     taken = [(a, why) for a, why in places if why]
     assert [a.face for a, _ in taken] == [2] and taken[0][1].endswith(" — taken")
     assert [a.face for a, _ in places] == [a.face for a in first]
+
+
+def test_a_nation_preview_never_expects_a_score_below_its_floor():
+    """"expected loss 20.9 points" with a score of 1, which never goes below
+    1 (R19; issue 28 walk-through of a shared table)."""
+    s = romans(4).at("nations", 2).order(RED, BLUE, YELLOW, GREEN).build()
+    s = s.replace(players=tuple(p.replace(score=1) if i == RED else p
+                                for i, p in enumerate(s.players)))
+    said = nation_preview(G.view(s, RED), 2, RED)
+    assert said.startswith("expected loss 0.0 points (the score stops at 1)")

@@ -10,7 +10,7 @@ and the rules are public, and the dice are only odds.
 
 from __future__ import annotations
 
-from engine.romans.data import FALL_OF_ROME_PER_WARBAND
+from engine.romans.data import FALL_OF_ROME_PER_WARBAND, SCORE_FLOOR
 from engine.romans.enemy import routes, targets
 from engine.romans.prep import entries
 from engine.romans.state import LATIUM, NP, PLACES, Horde, Player, State, board
@@ -94,7 +94,11 @@ def nation_preview(v: State, face: int, user: int, steps: int = threat.STEPS) ->
     h, sunk = nation_horde(v, face, user)
     other = v.viewer >= 0 and v.viewer != user  # 2 players: a nation chosen for the other
     parts = [f"on {seat_name(v, user)}'s map"] if other else []
-    parts.append(f"expected loss {threat.damage(v, p, h, steps=steps):.1f} points")
+    # The marker never goes below SCORE_FLOOR (R19): no more than that can go.
+    room = max(0, p.score - SCORE_FLOOR)
+    loss = threat.damage(v, p, h, steps=steps)
+    floor = f" (the score stops at {SCORE_FLOOR})" if loss > room else ""
+    parts.append(f"expected loss {min(loss, room):.1f} points{floor}")
     goals, path, stop = first_fight(p, h)
     if stop >= 0:
         if p.unrest >> stop & 1:
