@@ -73,6 +73,10 @@ class GameEntry:
     # "module:function" () -> str: a reference section (every card's text,
     # built from the game's data) the rules screen appends to the rulebook
     reference: str | None = None
+    # "module:function" (game, view, seat) -> [(action, why)]: the actions the
+    # table keeps at their places in the seat's list, even those not legal now
+    # (greyed with ``why``), so the numbers never shift between two key presses
+    places: str | None = None
     # "module:function" check_all(state, previous): what must hold in every
     # full state (previous is the state before it, None for a new game); the
     # random-game tests and bench/soak.py run it after every action
@@ -84,7 +88,7 @@ class GameEntry:
         """Every "module:attribute" string of the entry, by what it names."""
         named = {"engine": self.engine, "knowledge": self.knowledge, "table": self.table,
                  "invariants": self.invariants, "bench.tally": self.bench.tally,
-                 "reference": self.reference}
+                 "reference": self.reference, "places": self.places}
         return {k: v for k, v in named.items() if v}
 
     def resources(self) -> dict[str, str]:
@@ -121,6 +125,7 @@ GAMES: tuple[GameEntry, ...] = (
         stylesheet="tui.romans:romans.tcss",
         rulebook="tui.rules:the-romans.txt",
         reference="engine.romans.explain:reference",
+        places="tui.romans.table:choice_places",
         invariants="engine.romans.invariants:check_all",
         golden=(Golden(4, 7), Golden(1, 3)),
     ),
@@ -133,6 +138,7 @@ GAMES: tuple[GameEntry, ...] = (
         stylesheet="tui.ageofrome:ageofrome.tcss",
         rulebook="tui.rules:age-of-rome.txt",
         reference="engine.ageofrome.reference:text",
+        places="tui.ageofrome.detail:held_places",
         invariants="engine.ageofrome.invariants:check_all",
         golden=(Golden(4, 7), Golden(1, 3), Golden(3, 5, ("spies_allies=true",))),
     ),

@@ -10,6 +10,7 @@ from typing import Any
 
 from textual.widgets import Static
 
+from engine.games import entry, load
 from engine.match import Match, Seat
 from engine.provincia.data import BATTLE_ROUNDS
 from engine.provincia.state import ACTIVATE, BATTLE, FINAL, PLAY, SELECT
@@ -221,12 +222,10 @@ def numbered(game: Any, view: Any, seat: int) -> tuple[list[tuple], set[tuple]]:
     of them it shows greyed (held at their place, not legal now: Age of
     Rome keeps its builds and placements so, The Romans the entries of the
     Era card), for tests that press digits."""
-    from tui.ageofrome.detail import held_places
-    from tui.romans.table import choice_places
     from tui.widgets.actions import with_places
 
     items = [(a, game.describe(view, a)) for a in game.legal(view)]
-    held = {"ageofrome": held_places, "romans": choice_places}.get(game.id)
-    places = held(game, view, seat) if held else []
+    where = entry(game.id).places
+    places = load(where)(game, view, seat) if where else []
     shown, dead = with_places(items, places)
     return [a for a, _ in shown], set(dead)

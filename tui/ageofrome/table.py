@@ -11,13 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.css.query import NoMatches
-from textual.dom import NoScreen
 from textual.widget import Widget
 
 from engine.match import Seat
 from tui.widgets import redraw
-from tui.widgets.actions import ActionMenu
 from tui.widgets.place_grid import PlaceGridBox
 from tui.widgets.scene import Scene
 from tui.widgets.seats import SeatLook
@@ -56,7 +53,6 @@ class AgeOfRomeUI:
         return look.looks(state, seats)
 
     def show(self, scene: Scene) -> None:
-        self._hold_builds(scene)
         self._box.border_subtitle = ""
         self._board.marked = frozenset()
         self._board.about = ""  # the list offered next says again what it highlights
@@ -68,18 +64,6 @@ class AgeOfRomeUI:
                                           or before.column != s.column
                                           or before.regions != s.regions)
         redraw.changed(self._box, changed, 0.10)
-
-    def _hold_builds(self, scene: Scene) -> None:
-        """The action list keeps the five builds at their places on the
-        seat's Building turn (``detail.build_places``), and every placement
-        on its Action turn (``detail.place_places``): one it can no longer
-        take stays, greyed, so the numbers below it never shift between two
-        key presses. Shown just before the list is offered."""
-        try:
-            menu = self._box.screen.query_one(ActionMenu)
-        except (NoScreen, NoMatches):  # not on a table screen (or not yet)
-            return
-        menu.hold_places(detail.held_places(scene.game, scene.state, scene.seat))
 
     def focus_action(self, scene: Scene, action: tuple | None) -> None:
         """Mark the spaces ``action`` names and say under the board what the

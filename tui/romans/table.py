@@ -10,8 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from textual.css.query import NoMatches
-from textual.dom import NoScreen
 from textual.widget import Widget
 
 from engine.match import Seat
@@ -19,7 +17,6 @@ from engine.romans.actions import Leader, Nation, Route, Senator
 from engine.romans.prep import entries
 from engine.romans.state import INDEX, LEADERS, NATIONS
 from tui.widgets import redraw
-from tui.widgets.actions import ActionMenu
 from tui.widgets.place_grid import PlaceGridBox
 from tui.widgets.scene import Scene
 from tui.widgets.seats import SeatLook
@@ -100,17 +97,6 @@ class RomansUI:
         changed = before is not None and own is not None and \
             before.players[own] != scene.state.players[own]
         redraw.changed(self._box, changed, 0.10)
-        self._hold_choices(scene)
-
-    def _hold_choices(self, scene: Scene) -> None:
-        """The action list keeps every entry of the Era card at its place
-        while leaders or nations are chosen (``choice_places``): one taken
-        in the meantime stays, greyed, so the numbers never shift."""
-        try:
-            menu = self._box.screen.query_one(ActionMenu)
-        except (NoScreen, NoMatches):  # not on a table screen (or not yet)
-            return
-        menu.hold_places(choice_places(scene.game, scene.state, scene.own))
 
     def focus_action(self, scene: Scene, action: tuple | None) -> None:
         places, route = places_of(action)

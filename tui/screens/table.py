@@ -45,6 +45,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 
 from ai.players import kinds as installed_kinds
 from engine.core import IllegalAction, LogLine
+from engine.games import entry, load
 from engine.match import Seat
 from saves.plain import plain
 from tui.bots import BotRunner, Decision, Job, flat, reasons
@@ -159,6 +160,8 @@ class TableScreen(Tabled):
         self.game = source.game
         self.BINDINGS = source.bindings()
         self._bindings = keys_map(self.BINDINGS)
+        where = entry(source.game_id).places
+        self.held = load(where) if where else None  # GameEntry.places: a list's steady numbers
         self.looks: tuple[SeatLook, ...] = ()
         self._looks_of: tuple[Seat, ...] | None = None  # the seats the looks were made for
         self.viewer: int | None = None  # the seat whose view is on screen
@@ -317,6 +320,7 @@ class TableScreen(Tabled):
             view = src.view(seat)
             self._skipping = False
             menu.guard_s = 0.0 if self.pace_s() == 0 else KEY_GUARD_S
+            menu.hold_places(self.held(self.game, view, seat) if self.held else [])
             menu.set_actions([(a, self.game.describe(view, a)) for a in self.game.legal(view)])
             self.query_one("#action-filter").focus()
         self._offered = key
