@@ -236,12 +236,18 @@ def test_n_opens_the_form_on_the_game_of_the_newest_save():
     asyncio.run(go())
 
 
+@contextlib.asynccontextmanager
+async def at_the_form() -> AsyncIterator[tuple[Any, Any, NewGameScreen]]:
+    """The title at 100×30, then n: the app, its pilot and the new-game form."""
+    app = app_for(kind="title")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        yield app, pilot, await open_form(pilot)
+
+
 def test_n_opens_the_form_on_the_game_last_started():
     async def go() -> None:
-        app = app_for(kind="title")
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot)
-            form = await open_form(pilot)
+        async with at_the_form() as (app, pilot, form):
             form.query_one("#game", Select).value = "ageofrome"
             await until(pilot, lambda: app.screen.query("#game") and
                         app.screen.query_one("#game", Select).value == "ageofrome"
@@ -260,10 +266,7 @@ def test_n_opens_the_form_on_the_game_last_started():
 
 def test_a_checkbox_reads_on_or_off_without_colour_and_the_focus_is_reversed():
     async def go() -> None:
-        app = app_for(kind="title")
-        async with app.run_test(size=(100, 30)) as pilot:
-            await settle(pilot)
-            form = await open_form(pilot)
+        async with at_the_form() as (app, pilot, form):
             box = form.query(Checkbox).first()
             was = box.value
             off, on = ("[ ]", "[x]") if not was else ("[x]", "[ ]")
