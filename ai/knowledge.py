@@ -67,6 +67,8 @@ class Knowledge:
     anchor: Policy | None = None
     # ISMCTS settings tuned for this game (see ai/mcts/config.py for their meaning)
     settings: tuple[tuple[str, Any], ...] = ()
+    # what the learned evaluation reads of a position (``ai.learn.model.Features``)
+    features: Any = None
 
 
 _KNOWLEDGE: dict[str, Knowledge] = {}

@@ -6,10 +6,14 @@ registry entry names."""
 from __future__ import annotations
 
 from ..knowledge import Knowledge
-from . import evaluate, rollout, strategy
+from ..learn.evaluator import learned_or
+from . import evaluate, features, rollout, strategy
 
 KNOWLEDGE = Knowledge(
-    evaluate=evaluate.evaluate,
+    features=features.FEATURES,
+    # the fitted file shipped in this package if it fits today's features
+    # (``learned.json``, made by ``python -m ai.train ageofrome``), else the hand-set one
+    evaluate=learned_or("ageofrome", features.FEATURES, evaluate.evaluate),
     rollout=rollout.rollout,
     prior=rollout.prior,
     policy=strategy.decide,

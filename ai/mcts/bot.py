@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from ..base import Alternative, Budget, require_view
-from ..knowledge import knowledge
+from ..knowledge import Knowledge, knowledge
 from .config import STRENGTH_BUDGETS, Settings
 from .node import Node
 from .search import Search
@@ -18,16 +18,20 @@ EXPLAIN_TOP = 4
 class MctsBot:
     """Information-set MCTS; ``strength`` picks the default budget.
 
-    ``settings`` overrides the game's tuned settings (tests, tuning runs).
+    ``settings`` overrides the game's tuned settings (tests, tuning runs);
+    ``knowledge`` the game's registered knowledge (an arena of one learned
+    evaluation against another).
     """
 
     kind = "mcts"
 
-    def __init__(self, strength: str = "normal", settings: Settings | None = None) -> None:
+    def __init__(self, strength: str = "normal", settings: Settings | None = None,
+                 knowledge: Knowledge | None = None) -> None:
         if strength not in STRENGTH_BUDGETS:
             raise KeyError(f"unknown strength {strength!r}")
         self.strength = strength
         self.settings = settings
+        self.knowledge = knowledge
         self.last: Search | None = None
         self.chosen: tuple | None = None
         self.last_view: Any = None
@@ -46,7 +50,10 @@ class MctsBot:
     def settings_for(self, game: Any) -> Settings:
         if self.settings is not None:
             return self.settings
-        return Settings().with_overrides(knowledge(game.id).settings)
+        return Settings().with_overrides(self.knowledge_for(game).settings)
+
+    def knowledge_for(self, game: Any) -> Knowledge:
+        return self.knowledge if self.knowledge is not None else knowledge(game.id)
 
     def decide(self, game: Any, view: Any, seat: int, budget: Budget,
                rng: random.Random) -> tuple:
@@ -59,7 +66,7 @@ class MctsBot:
         settings = self.settings_for(game)
         root = self._take_kept(game, view, seat) if settings.reuse else None
         self.reused = root is not None
-        search = Search(game, view, seat, knowledge(game.id), settings, rng, root)
+        search = Search(game, view, seat, self.knowledge_for(game), settings, rng, root)
         search.run(self.budget_for(budget))
         action = search.best()
         self.last, self.chosen = search, action

@@ -7,10 +7,14 @@ entry names."""
 from __future__ import annotations
 
 from ..knowledge import Knowledge
-from . import evaluate, rollout, strategy
+from ..learn.evaluator import learned_or
+from . import evaluate, features, rollout, strategy
 
 KNOWLEDGE = Knowledge(
-    evaluate=evaluate.evaluate,
+    features=features.FEATURES,
+    # the fitted file shipped in this package if it fits today's features
+    # (``learned.json``, made by ``python -m ai.train provincia``), else the hand-set one
+    evaluate=learned_or("provincia", features.FEATURES, evaluate.evaluate),
     rollout=rollout.rollout,
     prior=rollout.prior,
     policy=strategy.decide,

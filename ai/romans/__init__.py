@@ -7,10 +7,14 @@ player's strategy (``strategy``), the ISMCTS rollout policy and priors
 from __future__ import annotations
 
 from ..knowledge import Knowledge
-from . import defence, evaluate, rollout, strategy
+from ..learn.evaluator import learned_or
+from . import defence, evaluate, features, rollout, strategy
 
 KNOWLEDGE = Knowledge(
-    evaluate=evaluate.evaluate,
+    features=features.FEATURES,
+    # the fitted file shipped in this package if it fits today's features
+    # (``learned.json``, made by ``python -m ai.train romans``), else the hand-set one
+    evaluate=learned_or("romans", features.FEATURES, evaluate.evaluate),
     rollout=rollout.rollout,
     prior=rollout.prior,
     policy=strategy.decide,

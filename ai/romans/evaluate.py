@@ -126,31 +126,44 @@ W_SENATOR = 1.0  # a senator still in the Villa, while it can be placed
 W_CONQUEST = 1.4  # the fight an army in the field is in
 
 
-def projected(s: State, seat: int) -> float:
+PARTS = ("score", "garrisons", "cities", "forts", "christian", "gold", "resources",
+         "legions", "triumphs", "senators", "conquest", "threat")
+"""What the projection adds up, per seat (``parts``), in this order."""
+WEIGHTS = (1.0, W_GARRISON, W_CITY, W_FORT, W_CHRISTIAN, W_GOLD, W_RESOURCE, W_LEGION,
+           W_TRIUMPH, W_SENATOR, W_CONQUEST, -THREAT_WEIGHT)
+
+
+def parts(s: State, seat: int) -> list[float]:
+    """``seat``'s position as the projection's parts, unweighted: points
+    scored, and what its pieces are worth in points (``value``)."""
     p = s.players[seat]
     good = ~p.unrest
-    v = float(p.score)
-    for i in bits(p.garrison & good):
-        v += province_value(s, p, i) * W_GARRISON
-    for i in bits(p.cities & good):
-        v += city_value(s, p, i) * W_CITY
-    for i in bits((p.forts | p.walls) & p.garrison):
-        v += fort_value(s, p, i, 2 if p.walls >> i & 1 else 1) * W_FORT
-    v += CHRISTIAN_CITY_POINTS * (p.christian & good).bit_count() * W_CHRISTIAN
-    v += p.docks[3] * gold_value(s) * W_GOLD + sum(p.docks[:3]) * resource_value(s) * W_RESOURCE
-    v += p.barracks * legion_value(s, p) * W_LEGION
-    v += sum(triumph_points(s, h.card) for h in p.triumphs) * W_TRIUMPH
-    v += W_SENATOR * len(p.villa) * (s.phase in ("prep", "leaders", "expansion", "campaign"))
+    garrisons = sum(province_value(s, p, i) for i in bits(p.garrison & good))
+    cities = sum(city_value(s, p, i) for i in bits(p.cities & good))
+    forts = sum(fort_value(s, p, i, 2 if p.walls >> i & 1 else 1)
+                for i in bits((p.forts | p.walls) & p.garrison))
+    christian = CHRISTIAN_CITY_POINTS * (p.christian & good).bit_count()
+    gold = p.docks[3] * gold_value(s)
+    resources = sum(p.docks[:3]) * resource_value(s)
+    legions = p.barracks * legion_value(s, p)
+    triumphs = sum(triumph_points(s, h.card) for h in p.triumphs)
+    senators = len(p.villa) * (s.phase in ("prep", "leaders", "expansion", "campaign"))
+    conquest = 0.0
     if p.army is not None:  # an army in the field: its legions and the fight it is in
         a = p.army
-        v += a.legions * legion_value(s, p) * W_LEGION
+        legions += a.legions * legion_value(s, p)
         h = p.natives[a.place]
         if h is not None:
-            win = native_odds(s, h.card, a.rome, a.legions, ())[0]
-            v += win * conquest_value(s, p, a.place) * W_CONQUEST
-    if THREAT_WEIGHT:
-        v -= THREAT_WEIGHT * enemy_threat(s, seat)
-    return v
+            conquest = native_odds(s, h.card, a.rome, a.legions, ())[0] * conquest_value(
+                s, p, a.place)
+    threat_ = enemy_threat(s, seat) if THREAT_WEIGHT else 0.0
+    return [float(p.score), garrisons, cities, forts, float(christian), gold, resources,
+            legions, triumphs, float(senators), conquest, threat_]
+
+
+def projected(s: State, seat: int) -> float:
+    """``seat``'s final points as the hand-set weights project them."""
+    return sum(w * v for w, v in zip(WEIGHTS, parts(s, seat), strict=True))
 
 
 def enemy_projected(s: State) -> float:
