@@ -142,9 +142,10 @@ def test_the_rules_policy_never_answers_outside_the_rules(monkeypatch) -> None:
 # ---------------------------------------------------------------- the search's parts
 def test_knowledge_is_registered_and_parts_behave() -> None:
     k = knowledge("ageofrome")
-    assert k.policy is strategy.decide and k.evaluate is evaluate.evaluate
+    assert k.policy is strategy.decide
     s = drive(4, 4, lambda s: s.round == 4 and choice(s))
     vals = evaluate.evaluate(G, s)
+    assert k.evaluate(G, s) == vals  # no fitted file is shipped: the hand-set evaluation
     assert len(vals) == 4 and all(0.0 < x < 1.0 for x in vals)
     assert abs(sum(vals) - 1.0) < 1e-9
     legal = G.legal(s)
