@@ -22,6 +22,7 @@ file either way. Training needs the ``train`` extra (numpy), Ray the
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -34,7 +35,7 @@ from engine.match import Match, seats_from_kinds
 from .base import Budget
 from .learn.evaluator import shipped_path
 from .learn.model import Learned, Provenance, load, probe_digest
-from .learn.pool import run_all
+from .learn.pool import RayMissing, run_all
 from .learn.selfplay import Job, features_for, make_bots, play
 from .players import bot_turn
 from .stats import wilson
@@ -80,11 +81,18 @@ def fitted(plan: Plan, games: list[list], seed: int, seats: tuple[str, ...],
     stages = fit(games, features.stages, len(features.names), plan.ridge)
     for st in stages:
         out.write(f"  stage {st.stage + 1}: {st.positions} positions, held-out log-loss "
-                  f"{st.loss:.3f} (hand-set {st.hand:.3f}, every seat alike {st.uniform:.3f})\n")
+                  f"{_num(st.loss)} (hand-set {_num(st.hand)}, every seat alike "
+                  f"{_num(st.uniform)})\n")
     prov = Provenance(plan.game, plan.players, (seed, seed + plan.games - 1), seats, plan.every,
                       sum(len(g) for g in games), plan.ridge)
     return Learned(features.names, features.digest, tuple(st.weights for st in stages), prov,
                    probe_digest(get_game(plan.game), features, probe_states(plan.game)))
+
+
+def _num(x: float) -> str:
+    """A figure, or a dash where there was nothing to measure it on (too
+    few games to hold any out)."""
+    return "-" if math.isnan(x) else f"{x:.3f}"
 
 
 def probe_states(game_id: str, players: int = 4, seed: int = 7, plies: int = 400,
@@ -227,7 +235,10 @@ def main(argv: list[str] | None = None, out: TextIO = sys.stdout) -> int:
         parser().error(str(e))
     plan = Plan(args.game, args.players, args.games, args.seed, seats, args.every, args.ridge,
                 args.iterations, args.arena, args.rounds, args.jobs, args.ray)
-    train(plan, args.out or shipped_path(args.game), args.force, out)
+    try:
+        train(plan, args.out or shipped_path(args.game), args.force, out)
+    except RayMissing as e:
+        parser().error(str(e))
     return 0
 
 
