@@ -172,6 +172,55 @@ def test_single_and_double_income_say_their_amounts_and_penalty():
         f"Double Income: +{2 * pop} Denarii, -{income.penalty(v, 0)} Glory")
 
 
+def test_the_income_offer_is_the_population_discs_and_the_rulebooks_example():
+    """L273: population 3 gives 3, or 6 for 2 Glory; population 6 gives 12
+    for 4 Glory. ``take`` pays what ``offer`` says."""
+    assert income.offer(3) == income.Offer(3, 3, 6, 2)
+    assert income.offer(6) == income.Offer(6, 6, 12, 4)
+    m = position(3, lambda s: s.phase == "income" and not s.pending)
+    s = m.state
+    seat = s.queue[0]
+    said = income.offer_of(s, seat)
+    for double in (False, True):
+        if double and not income.can_double(s, seat):
+            continue
+        after = GAME.play(s, Income(double))
+        gained = after.players[seat].denarii - s.players[seat].denarii
+        assert gained == (said.double if double else said.single)
+        if double:
+            assert s.players[seat].glory - after.players[seat].glory == said.penalty
+
+
+def test_a_build_says_what_its_population_does_to_this_rounds_income():
+    """Issue 28: "Build Military" showed no population penalty. A tile adds
+    1 Population to the province in front (L156), which gives this round's
+    Income (the board turns after it): the detail says the new figures, and
+    building makes them true."""
+    from engine.ageofrome import build
+
+    m = position(3, lambda s: s.phase == "build" and not s.pending
+                 and any(isinstance(a, Build) for a in GAME.legal(s)))
+    s = m.state
+    a = next(a for a in GAME.legal(s) if isinstance(a, Build))
+    now, then = build.income_after(s, 0)
+    assert now == income.offer_of(s, 0) and then.population == now.population + 1
+    assert income.offer_of(GAME.play(s, a), 0) == then  # the preview holds
+    text = detail.action_detail(m.view(0), 0, a)
+    assert (f"+1 Population ({now.population} → {then.population}): this round's Income "
+            f"{then.single} Denarii, or double {then.double} for {then.penalty} Glory "
+            f"(now {now.single}, or {now.double} for {now.penalty})") in text
+
+
+def test_an_income_choice_names_the_province_and_its_population():
+    m = position(3, lambda s: s.phase == "income" and not s.pending)
+    v = m.view(0)
+    now = income.offer_of(v, 0)
+    text = detail.action_detail(v, 0, Income(True))
+    where = PROVINCES[in_front(v, 0)]
+    assert text.startswith(f"{where}, Population {now.population}: ")
+    assert f"red penalty of {now.penalty} Glory" in text
+
+
 def test_a_build_you_cannot_afford_is_listed_with_its_price():
     def short(s: Any) -> bool:
         if s.phase != "build" or s.pending or not s.queue or s.queue[0] != 0:
