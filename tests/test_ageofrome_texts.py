@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import textwrap
 from typing import Any
 
 import pytest
@@ -134,12 +135,13 @@ def test_highlighting_a_sale_shows_the_cards_text_under_the_board(size):
             await until(pilot, lambda: board.about.startswith(sale.card))  # Highlighted
             board.redraw()
             await pilot.pause()
-            text = str(board.render())
+            text = str(board.render()).splitlines()
             card = data.TRADE_CARD[sale.card]
-            line = next(x for x in text.splitlines() if x.startswith(f"{sale.card} ("))
+            first = next(i for i, x in enumerate(text) if x.startswith(f"{sale.card} ("))
             full = reference.card_text(data.TRADE_CARDS.index(card))
-            assert full.startswith(line.rstrip("…"))  # one line, the text's start
-            assert len(line) <= board._width  # never wrapped (card texts run to 90)
+            lines = textwrap.wrap(full, board._width)
+            # whole, wrapped at the grid's width (card texts run to 90)
+            assert [x.rstrip() for x in text[first:first + len(lines)]] == lines
             # the line never pushes the board into a scrollbar (which would narrow it)
             assert (board.geometry() == WIDE) == wide
             box = app.screen.query_one("#ageofrome-box")
@@ -363,6 +365,47 @@ def test_a_scheme_placed_in_the_last_round_says_it_is_never_activated():
         "a Scheme marker, face down"
     assert _gain(forces_position(4, round_=9), 0, "Scheme", False).endswith(
         "(the last round: never activated)")
+
+
+def test_at_80x24_a_builds_text_and_its_space_wrap_whole_under_the_board():
+    """"The Barracks (Military I) on Italia: room for 3…" at 80×24 (issue 28
+    walk-through): the highlighted action's text and the space it names
+    wrap whole; the board's box grows without a scrollbar and the log keeps
+    its three rows."""
+    from tui.ageofrome.board import LOG_KEPT, NARROW
+
+    m = position(3, lambda s: s.phase == "build" and not s.pending
+                 and any(isinstance(a, Build) for a in GAME.legal(s)))
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            board = board_of(app)
+            await until(pilot, lambda: board.geometry() == NARROW)
+            menu = app.screen.query_one(ActionMenu)
+            index = next(i for i, (a, _) in enumerate(menu._shown) if isinstance(a, Build))
+            build = menu._shown[index][0]
+            menu.options.highlighted = index
+            about = detail.action_detail(m.view(0), 0, build)
+            await until(pilot, lambda: board.about == about)
+            board.redraw()
+            await pilot.pause()
+            await pilot.pause()
+            assert len(about) > 2 * board._width and "+1 Population" in about
+            text = [x.rstrip() for x in str(board.render()).splitlines()]
+            grid = len(board.cells.chars)
+            under = text[grid:]
+            lines = textwrap.wrap(about, board._width)
+            assert under[:len(lines)] == lines, "the text whole, wrapped"
+            where = spot_short(m.view(0), ("b", in_front(m.state, 0),
+                                           data.BUILDING_TYPES.index(build.type)))
+            assert " ".join(under[len(lines):]) == where
+            box = app.screen.query_one("#ageofrome-box")
+            assert box.max_scroll_y == 0 and box.size.height >= grid + len(under)
+            assert app.screen.query_one("#log").outer_size.height >= LOG_KEPT
+
+    asyncio.run(go())
 
 
 def test_the_text_under_the_wide_board_is_whole_and_the_legend_makes_way():
