@@ -64,8 +64,8 @@ def _income(s: Any, seat: int | None) -> str:
         return ""
     now = income.offer_of(s, seat)
     where = board.PROVINCE_NAMES[in_front(s, seat)]
-    return (f"{where}, Population {now.population}: 1 Denarius per Population, or 2 for "
-            f"the Population disc's red penalty of {now.penalty} Glory (never below 1 Glory)")
+    return (f"{where}, Population {now.population}: 1 Denarius each, or 2 each for the "
+            f"red penalty of {now.penalty} Glory")
 
 
 def action_detail(s: Any, seat: int | None, action: tuple | None) -> str:

@@ -105,20 +105,24 @@ def seat_lines(s: Any, seat: int, scene: Scene, wide: bool, width: int = 60,
     if seat != scene.seat:
         third.append(f"hand {len(p.hand)}" + ("+⚓" if p.anchor else ""))
     lines.append("  " + " ".join(third))
-    if joined and Content.from_markup(lines[1] + " " + lines[2]).cell_length <= width:
-        lines[1:] = [lines[1] + " " + lines[2].lstrip()]
+    one = [lines[0], lines[1] + " " + lines[2].lstrip()]
+    if joined and Content.from_markup(one[1]).cell_length <= width:
+        said = with_kind(one, who, rest, lk, width, fullest=True)
+        if len(said) == len(one):  # the kind, in full, found room in the two lines
+            return said
     return with_kind(lines, who, rest, lk, width)
 
 
 def with_kind(lines: list[str], who: str, rest: str, lk: SeatLook | None,
-              width: int) -> list[str]:
+              width: int, fullest: bool = False) -> list[str]:
     """A bot seat's lines saying what plays it as fully as fits ``width``:
     after its name ("Crassus (rules bot)"), else at the end of its second
-    or third line, else on a line of its own (a long name at 80×24)."""
+    or third line, else on a line of its own (a long name at 80×24).
+    ``fullest``: only its fullest form ("(search bot, hard)") is tried."""
     if lk is None or not lk.kind_forms:
         return lines
     cells = [Content.from_markup(line).cell_length for line in lines]
-    for form in lk.kind_forms:
+    for form in lk.kind_forms[:1] if fullest else lk.kind_forms:
         said = markup("[dim]$kind[/]", kind=form).markup
         if cells[0] + 1 + len(form) <= width:
             return [f"{who} {said}{rest}", *lines[1:]]
