@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import textwrap
 from typing import Any
 
 import pytest
@@ -134,12 +135,13 @@ def test_highlighting_a_sale_shows_the_cards_text_under_the_board(size):
             await until(pilot, lambda: board.about.startswith(sale.card))  # Highlighted
             board.redraw()
             await pilot.pause()
-            text = str(board.render())
+            text = str(board.render()).splitlines()
             card = data.TRADE_CARD[sale.card]
-            line = next(x for x in text.splitlines() if x.startswith(f"{sale.card} ("))
+            first = next(i for i, x in enumerate(text) if x.startswith(f"{sale.card} ("))
             full = reference.card_text(data.TRADE_CARDS.index(card))
-            assert full.startswith(line.rstrip("…"))  # one line, the text's start
-            assert len(line) <= board._width  # never wrapped (card texts run to 90)
+            lines = textwrap.wrap(full, board._width)
+            # whole, wrapped at the grid's width (card texts run to 90)
+            assert [x.rstrip() for x in text[first:first + len(lines)]] == lines
             # the line never pushes the board into a scrollbar (which would narrow it)
             assert (board.geometry() == WIDE) == wide
             box = app.screen.query_one("#ageofrome-box")
@@ -170,6 +172,55 @@ def test_single_and_double_income_say_their_amounts_and_penalty():
     assert GAME.describe(v, Income(False)) == f"Single Income: +{coins}"
     assert GAME.describe(v, Income(True)) == (
         f"Double Income: +{2 * pop} Denarii, -{income.penalty(v, 0)} Glory")
+
+
+def test_the_income_offer_is_the_population_discs_and_the_rulebooks_example():
+    """L273: population 3 gives 3, or 6 for 2 Glory; population 6 gives 12
+    for 4 Glory. ``take`` pays what ``offer`` says."""
+    assert income.offer(3) == income.Offer(3, 3, 6, 2)
+    assert income.offer(6) == income.Offer(6, 6, 12, 4)
+    m = position(3, lambda s: s.phase == "income" and not s.pending)
+    s = m.state
+    seat = s.queue[0]
+    said = income.offer_of(s, seat)
+    for double in (False, True):
+        if double and not income.can_double(s, seat):
+            continue
+        after = GAME.play(s, Income(double))
+        gained = after.players[seat].denarii - s.players[seat].denarii
+        assert gained == (said.double if double else said.single)
+        if double:
+            assert s.players[seat].glory - after.players[seat].glory == said.penalty
+
+
+def test_a_build_says_what_its_population_does_to_this_rounds_income():
+    """Issue 28: "Build Military" showed no population penalty. A tile adds
+    1 Population to the province in front (L156), which gives this round's
+    Income (the board turns after it): the detail says the new figures, and
+    building makes them true."""
+    from engine.ageofrome import build
+
+    m = position(3, lambda s: s.phase == "build" and not s.pending
+                 and any(isinstance(a, Build) for a in GAME.legal(s)))
+    s = m.state
+    a = next(a for a in GAME.legal(s) if isinstance(a, Build))
+    now, then = build.income_after(s, 0)
+    assert now == income.offer_of(s, 0) and then.population == now.population + 1
+    assert income.offer_of(GAME.play(s, a), 0) == then  # the preview holds
+    text = detail.action_detail(m.view(0), 0, a)
+    assert (f"+1 Population ({now.population} → {then.population}): this round's Income "
+            f"{then.single} Denarii, or double {then.double} for {then.penalty} Glory "
+            f"(now {now.single}, or {now.double} for {now.penalty})") in text
+
+
+def test_an_income_choice_names_the_province_and_its_population():
+    m = position(3, lambda s: s.phase == "income" and not s.pending)
+    v = m.view(0)
+    now = income.offer_of(v, 0)
+    text = detail.action_detail(v, 0, Income(True))
+    where = PROVINCES[in_front(v, 0)]
+    assert text.startswith(f"{where}, Population {now.population}: ")
+    assert f"red penalty of {now.penalty} Glory" in text
 
 
 def test_a_build_you_cannot_afford_is_listed_with_its_price():
@@ -314,6 +365,47 @@ def test_a_scheme_placed_in_the_last_round_says_it_is_never_activated():
         "a Scheme marker, face down"
     assert _gain(forces_position(4, round_=9), 0, "Scheme", False).endswith(
         "(the last round: never activated)")
+
+
+def test_at_80x24_a_builds_text_and_its_space_wrap_whole_under_the_board():
+    """"The Barracks (Military I) on Italia: room for 3…" at 80×24 (issue 28
+    walk-through): the highlighted action's text and the space it names
+    wrap whole; the board's box grows without a scrollbar and the log keeps
+    its three rows."""
+    from tui.ageofrome.board import LOG_KEPT, NARROW
+
+    m = position(3, lambda s: s.phase == "build" and not s.pending
+                 and any(isinstance(a, Build) for a in GAME.legal(s)))
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            board = board_of(app)
+            await until(pilot, lambda: board.geometry() == NARROW)
+            menu = app.screen.query_one(ActionMenu)
+            index = next(i for i, (a, _) in enumerate(menu._shown) if isinstance(a, Build))
+            build = menu._shown[index][0]
+            menu.options.highlighted = index
+            about = detail.action_detail(m.view(0), 0, build)
+            await until(pilot, lambda: board.about == about)
+            board.redraw()
+            await pilot.pause()
+            await pilot.pause()
+            assert len(about) > 2 * board._width and "+1 Population" in about
+            text = [x.rstrip() for x in str(board.render()).splitlines()]
+            grid = len(board.cells.chars)
+            under = text[grid:]
+            lines = textwrap.wrap(about, board._width)
+            assert under[:len(lines)] == lines, "the text whole, wrapped"
+            where = spot_short(m.view(0), ("b", in_front(m.state, 0),
+                                           data.BUILDING_TYPES.index(build.type)))
+            assert " ".join(under[len(lines):]) == where
+            box = app.screen.query_one("#ageofrome-box")
+            assert box.max_scroll_y == 0 and box.size.height >= grid + len(under)
+            assert app.screen.query_one("#log").outer_size.height >= LOG_KEPT
+
+    asyncio.run(go())
 
 
 def test_the_text_under_the_wide_board_is_whole_and_the_legend_makes_way():

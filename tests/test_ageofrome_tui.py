@@ -58,6 +58,7 @@ from tui.ageofrome.board import (
     facing,
     filters,
     next_rotation,
+    spot_short,
     spot_text,
     spots_of,
     step_cursor,
@@ -318,6 +319,49 @@ def test_at_80x24_the_side_panel_scrolls_to_every_seat_by_keys():
     asyncio.run(go())
 
 
+def test_at_120x40_all_four_seats_show_without_scrolling():
+    """Issue 28 walk-through: at 120×40 the fourth seat needed scrolling.
+    The others take two lines each and your hand and Quests follow them."""
+    m = position(*POSITIONS["board"])
+
+    async def go():
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            box = app.screen.query_one("#ageofrome-side")
+            panel = app.screen.query_one(SidePanel)
+            assert box.scroll_y == 0
+            rows = [str(x) for x in panel.render().wrap(panel.size.width)]
+            seen = rows[:box.size.height]
+            labels = [look.seat_name(m.view(0), seat) for seat in range(4)]
+            for label in labels:
+                assert any(label in row for row in seen), f"{label} needs scrolling"
+            for seat, label in enumerate(labels):
+                name = next(i for i, row in enumerate(rows) if label in row)
+                # each seat keeps its figures: Glory, Denarii, Legions, Votes, Pantheon
+                end = next(i for i in range(name + 1, len(rows))
+                           if not rows[i].startswith("  ") or "Your hand" in rows[i])
+                assert end - name <= 3, label
+                said = " ".join(rows[name:end])
+                p = m.state.players[seat]
+                for part in (f"Glory {p.glory}", f"{p.denarii} Denari", f"L{p.legions}",
+                             f"V{p.votes}", "Pan "):
+                    assert part in said, (label, part)
+            assert "Your hand" in "\n".join(rows)
+
+    asyncio.run(go())
+
+
+def test_a_long_card_line_wraps_under_its_text_not_under_the_mark():
+    from tui.ageofrome.side import hung
+
+    line = "  · Merchant: 4 Glory if you have at least 2 Trade sets formed"
+    lines = hung([line, "  [b]Your Quests[/]:"], 30)
+    assert lines[0].startswith("  · Merchant") and lines[-1] == "  [b]Your Quests[/]:"
+    assert all(x.startswith("    ") and len(x) <= 30 for x in lines[1:-1])
+    assert " ".join(x.strip() for x in lines[:-1]) == line.strip()
+
+
 @pytest.mark.parametrize("name", ["board", "schemes"])
 def test_at_80x24_the_board_fits_its_panel_with_the_cursor_on_any_space(name):
     m = position(*POSITIONS[name])
@@ -334,6 +378,10 @@ def test_at_80x24_the_board_fits_its_panel_with_the_cursor_on_any_space(name):
                 board.redraw()
                 await pilot.pause()
                 assert box.max_scroll_y == 0 and box.max_scroll_x == 0, SPOTS[spot]
+                # what the cursor is on, whole (wrapped, never cut with "…")
+                said = spot_short(m.view(0), SPOTS[spot])
+                under = str(board.render()).splitlines()[len(board.cells.chars):]
+                assert " ".join(x.rstrip() for x in under).endswith(said)
 
     asyncio.run(go())
 

@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from engine.core import kinded
 
-from . import board, data, glory, trade
+from . import board, data, glory, income, trade
 from .actions import DONE, Build, Done
 from .memo import last_legal
 from .state import (
@@ -78,6 +78,14 @@ def buildable(s: State, seat: int) -> list[int]:
         if level < TOP_LEVEL and tiles[t * 3 + level] > 0 and COST[t][level + 1][0] <= denarii:
             out.append(t)
     return out
+
+
+def income_after(s: State, seat: int) -> tuple[income.Offer, income.Offer]:
+    """The Income of the province in front of ``seat`` now and after one
+    more tile there (+1 Population, L156): that province gives this round's
+    Income, as the board turns only after it (L274-275)."""
+    now = income.offer_of(s, seat)
+    return now, income.offer(now.population + board.POPULATION_PER_LEVEL)
 
 
 # ---------------------------------------------------------------- the phase

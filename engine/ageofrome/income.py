@@ -41,9 +41,32 @@ class Rotated(NamedTuple):
     rotation: int
 
 
+class Offer(NamedTuple):
+    """What the Income of a province of ``population`` offers (L268-269):
+    ``single`` Denarii, or ``double`` Denarii for ``penalty`` Glory (the
+    Population disc's red number)."""
+
+    population: int
+    single: int
+    double: int
+    penalty: int
+
+
+def offer(population: int) -> Offer:
+    """The Income a province of ``population`` gives: the one reckoning that
+    ``take``, the menu and a build's preview all read."""
+    return Offer(population, population * board.INCOME_SINGLE,
+                 population * board.INCOME_DOUBLE, board.PENALTY[population])
+
+
+def offer_of(s: State, seat: int) -> Offer:
+    """The Income ``seat`` would take now, from the province in front of it."""
+    return offer(s.provinces[in_front(s, seat)].population)
+
+
 def penalty(s: State, seat: int) -> int:
     """The red number on the Population disc of the province in front (L269)."""
-    return board.PENALTY[s.provinces[in_front(s, seat)].population]
+    return offer_of(s, seat).penalty
 
 
 def can_double(s: State, seat: int) -> bool:
@@ -81,14 +104,14 @@ def act(w: State, a: tuple) -> None:
 
 
 def take(w: State, seat: int, double: bool) -> None:
-    pop = w.provinces[in_front(w, seat)].population
+    now = offer_of(w, seat)
     w.queue = w.queue[1:]
     p = mine(w, seat)
-    amount = pop * (board.INCOME_DOUBLE if double else board.INCOME_SINGLE)
+    amount = now.double if double else now.single
     p.denarii += amount
     paid = 0
     if double:
-        paid = penalty(w, seat)
+        paid = now.penalty
         glory.lose(w, seat, paid, "double Income")
     w.events.append(IncomeTaken(seat, amount, double, paid))
     if double:

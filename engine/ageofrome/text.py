@@ -128,12 +128,10 @@ def _income(s: State, a: tuple) -> str:
     word = "Double Income" if a[1] else "Single Income"
     if not s.queue:
         return word
-    seat = s.queue[0]
-    pop = s.provinces[in_front(s, seat)].population
+    now = income.offer_of(s, s.queue[0])
     if not a[1]:
-        return f"{word}: +{coins(pop * board.INCOME_SINGLE)}"
-    return (f"{word}: +{coins(pop * board.INCOME_DOUBLE)}, "
-            f"-{income.penalty(s, seat)} Glory")
+        return f"{word}: +{coins(now.single)}"
+    return f"{word}: +{coins(now.double)}, -{now.penalty} Glory"
 
 
 def _votes(s: State, seat: int, times: int) -> str:

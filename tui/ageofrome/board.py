@@ -429,6 +429,18 @@ def step_cursor(where: dict[int, tuple[float, float]], cursor: int, key: str) ->
 
 
 ABOUT_LINES = 4  # of the highlighted action's text under the wide board (the legend's rows)
+LOG_KEPT = 3  # rows the log keeps at 80×24 when the lines under the board grow (tcss)
+
+
+def wrapped(text: str, width: int, room: int) -> list[str]:
+    """``text`` in lines of ``width``, whole while it fits ``room`` lines;
+    else its last line kept ends in "…"."""
+    lines = textwrap.wrap(text, max(width, 1)) or [""]
+    if len(lines) > room:
+        lines = lines[:max(room, 1)]
+        lines[-1] = lines[-1][: width - 1] + "…"
+    return lines
+
 
 class AgeOfRomeBoard(PlaceGrid):
     """The Provinces board, the Column, the Colosseum and the regions, then
@@ -462,39 +474,49 @@ class AgeOfRomeBoard(PlaceGrid):
 
     def describe(self, scene: Scene, place: int) -> Line:
         narrow = self._g != WIDE
-        words = spot_text(scene.state, SPOTS[place], short=narrow)
-        if narrow and len(words) > self._width:  # one line: no scrollbar at 80×24
-            words = words[: self._width - 1] + "…"
-        return words
+        return spot_text(scene.state, SPOTS[place], short=narrow)
+
+    def room(self) -> int:
+        """Narrow (80×24), the lines under the grid: the board's box grows
+        for them (tcss) down to the log's ``LOG_KEPT`` rows, its top border
+        and the grid above; as many as the text needs when not laid out."""
+        box = self.parent
+        left = box.parent if box is not None else None
+        height = left.size.height if left is not None else 0
+        if not height or self.cells is None:
+            return 99
+        return max(1, height - LOG_KEPT - 1 - len(self.cells.chars))
 
     def notes(self, scene: Scene) -> list[Line]:
         """The highlighted action's card, building or Scheme text, above the
         cursor's line. Wide, in up to ``ABOUT_LINES`` lines (the legend makes
-        way: the box keeps its height, and ? has the legend); narrow, one
-        line cut to the grid's width (the side panel and the rulebook have
-        it in full)."""
+        way: the box keeps its height, and ? has the legend); narrow, whole
+        (the box grows and the log makes way) while it fits."""
         if not self.about:
             return []
         width = self._width or len(self.about)
-        if self._g == WIDE:
-            lines = textwrap.wrap(self.about, width) or [""]
-            if len(lines) > ABOUT_LINES:
-                lines = lines[:ABOUT_LINES]
-                lines[-1] = lines[-1][: width - 1] + "…"
-            return [(line, "b") for line in lines]
-        words = self.about
-        if len(words) > width:
-            words = words[: width - 1] + "…"
-        return [(words, "b")]
+        room = ABOUT_LINES if self._g == WIDE else self.room()
+        return [(line, "b") for line in wrapped(self.about, width, room)]
 
     def detail(self, scene: Scene, shown: int) -> list[Line]:
-        """Wide, as every board; narrow (80×24) there is room for one line:
-        the space the cursor or the action is on, else the highlighted
-        action's text."""
-        lines = super().detail(scene, shown)
-        if self._g == WIDE or not self.about or shown >= 0:
-            return lines if self._g == WIDE else lines[-1:]
-        return self.notes(scene)
+        """Wide, as every board; narrow (80×24) the highlighted action's
+        text, then the space the cursor or the action is on (else, with no
+        text, the idle line), each wrapped whole at the grid's width so
+        nothing is cut at the box's edge."""
+        if self._g == WIDE:
+            return super().detail(scene, shown)
+        width = self._width or 40
+        room = self.room()
+        spot: list[str] = []
+        if shown >= 0:
+            said = self.describe(scene, shown)
+            spot = wrapped(said if isinstance(said, str) else str(said), width, room)
+        left = room - len(spot)
+        about = [(line, "b") for line in wrapped(self.about, width, left)] \
+            if self.about and left > 0 else []
+        if not about and not spot:
+            return [self.idle(scene)]
+        return [*about, *spot]
 
     def idle(self, scene: Scene) -> Line:
         if self._g == WIDE:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ageofrome import action_phase, board, build, data, reference
+from engine.ageofrome import action_phase, board, build, data, income, reference
 from engine.ageofrome.actions import Build
-from engine.ageofrome.state import TYPES, in_front, tile_index
+from engine.ageofrome.state import TYPES, coins, in_front, tile_index
 
 TRADE_INDEX = {c.name: i for i, c in enumerate(data.TRADE_CARDS)}
 QUEST_INDEX = {q.name: i for i, q in enumerate(data.QUESTS)}
@@ -43,7 +43,29 @@ def _build(s: Any, seat: int | None, type_: str) -> str:
     room = f"{tile.capacity} Follower{'s' if tile.capacity != 1 else ''}"
     left = s.tiles[tile_index(t, level)]
     return (f"The {tile.name} ({type_} {'I' * level}) on {board.PROVINCE_NAMES[where]}: "
-            f"room for {room}; {left} left in its pile")
+            f"room for {room}; {left} left in its pile. {_population(s, seat)}")
+
+
+def _population(s: Any, seat: int) -> str:
+    """What one more tile does to this round's Income (the engine's
+    ``build.income_after``: the province in front gives it, L156, L268):
+    "+1 Population (3 → 4): Income 4 Denarii, or double 8 for 3 Glory
+    (now 3, or 6 for 2)"."""
+    now, then = build.income_after(s, seat)
+    return (f"+1 Population ({now.population} → {then.population}): this round's Income "
+            f"{coins(then.single)}, or double {then.double} for {then.penalty} Glory "
+            f"(now {now.single}, or {now.double} for {now.penalty})")
+
+
+def _income(s: Any, seat: int | None) -> str:
+    """Where the Income comes from: the province in front and its
+    Population disc (L268-269), the numbers the two labels give."""
+    if seat is None or not 0 <= seat < s.n:
+        return ""
+    now = income.offer_of(s, seat)
+    where = board.PROVINCE_NAMES[in_front(s, seat)]
+    return (f"{where}, Population {now.population}: 1 Denarius each, or 2 each for the "
+            f"red penalty of {now.penalty} Glory")
 
 
 def action_detail(s: Any, seat: int | None, action: tuple | None) -> str:
@@ -60,6 +82,8 @@ def action_detail(s: Any, seat: int | None, action: tuple | None) -> str:
         return reference.quest_text(i) if i is not None else ""
     if kind == "build":
         return _build(s, seat, action[1])
+    if kind == "income":
+        return _income(s, seat)
     if kind == "activate":
         scheme = data.SCHEME.get(action[3])
         return f"{scheme.name}: {scheme.text}" if scheme is not None else ""

@@ -5,6 +5,7 @@ hand and Quests (the others' only as counts: they are hidden)."""
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from textual.containers import VerticalScroll
@@ -76,11 +77,13 @@ def mover(scene: Scene) -> int | None:
         return None
 
 
-def seat_lines(s: Any, seat: int, scene: Scene, wide: bool, width: int = 60) -> list[str]:
+def seat_lines(s: Any, seat: int, scene: Scene, wide: bool, width: int = 60,
+               joined: bool = False) -> list[str]:
     """A seat's public holdings in three short lines (G Glory, D Denarii, F
     Followers left of recruited, L Legions and V Votes on its board); a
     bot's kind ("(search bot, hard)", shorter where that does not fit)
-    follows its name."""
+    follows its name. ``joined``: the second and third in one line where it
+    fits ``width`` (another seat at 120×40, so four seats show at once)."""
     p = s.players[seat]
     lk = scene.looks[seat] if seat < len(scene.looks) else None
     label = lk.label if lk is not None else look.seat_name(s, seat)
@@ -102,18 +105,24 @@ def seat_lines(s: Any, seat: int, scene: Scene, wide: bool, width: int = 60) -> 
     if seat != scene.seat:
         third.append(f"hand {len(p.hand)}" + ("+⚓" if p.anchor else ""))
     lines.append("  " + " ".join(third))
+    one = [lines[0], lines[1] + " " + lines[2].lstrip()]
+    if joined and Content.from_markup(one[1]).cell_length <= width:
+        said = with_kind(one, who, rest, lk, width, fullest=True)
+        if len(said) == len(one):  # the kind, in full, found room in the two lines
+            return said
     return with_kind(lines, who, rest, lk, width)
 
 
 def with_kind(lines: list[str], who: str, rest: str, lk: SeatLook | None,
-              width: int) -> list[str]:
+              width: int, fullest: bool = False) -> list[str]:
     """A bot seat's lines saying what plays it as fully as fits ``width``:
     after its name ("Crassus (rules bot)"), else at the end of its second
-    or third line, else on a line of its own (a long name at 80×24)."""
+    or third line, else on a line of its own (a long name at 80×24).
+    ``fullest``: only its fullest form ("(search bot, hard)") is tried."""
     if lk is None or not lk.kind_forms:
         return lines
     cells = [Content.from_markup(line).cell_length for line in lines]
-    for form in lk.kind_forms:
+    for form in lk.kind_forms[:1] if fullest else lk.kind_forms:
         said = markup("[dim]$kind[/]", kind=form).markup
         if cells[0] + 1 + len(form) <= width:
             return [f"{who} {said}{rest}", *lines[1:]]
@@ -162,13 +171,15 @@ def playable(scene: Scene) -> frozenset[str]:
     return frozenset(a[1] for a in legal if a and a[0] == "play")
 
 
-def hand_lines(s: Any, seat: int, now: frozenset[str] = frozenset()) -> list[str]:
+def hand_lines(s: Any, seat: int, now: frozenset[str] = frozenset(),
+               whose: str = "") -> list[str]:
     """The seat's own Trade hand and Quests (its view shows them), one card
     a line with its full text: when it is played and what it does, what a
-    Quest pays. ● marks a card it may play now."""
+    Quest pays. ● marks a card it may play now. ``whose`` ("Your ") heads
+    them where they follow the other seats' lines."""
     p = s.players[seat]
     hidden = sum(1 for h in p.hand if h.card == HIDDEN)
-    size = f"[b]Hand[/] {len(p.hand) + p.anchor}/{data.HAND_LIMIT}"
+    size = f"[b]{whose}{'hand' if whose else 'Hand'}[/] {len(p.hand) + p.anchor}/{data.HAND_LIMIT}"
     if hidden:
         out = [f"{size}: {len(p.hand) + p.anchor} cards"]
     else:
@@ -177,8 +188,23 @@ def hand_lines(s: Any, seat: int, now: frozenset[str] = frozenset()) -> list[str
                 for h in p.hand]
         if p.anchor:
             out.append("· Anchor (never sold)")
-    out.append("[b]Quests[/]" + (":" if p.quests else " none"))
+    out.append(f"[b]{whose}Quests[/]" + (":" if p.quests else " none"))
     out += ["· " + look.quest_line(h.card) for h in p.quests]
+    return out
+
+
+def hung(lines: list[str], width: int) -> list[str]:
+    """A card's or Quest's line ("  · Merchant: 4 Glory if …", plain text
+    after its mark) wrapped under its text rather than at the panel's edge,
+    so the next card's mark stands out; other lines as they are."""
+    out: list[str] = []
+    for line in lines:
+        mark = line[:4]
+        if mark in ("  · ", "  ● ") and len(line) > width:
+            out += textwrap.wrap(line, width, initial_indent="", subsequent_indent="    ",
+                                 drop_whitespace=True) if width > 8 else [line]
+        else:
+            out.append(line)
     return out
 
 
@@ -245,13 +271,17 @@ class SidePanel(Static):
             order = [seat]
         else:
             lines += glory
+        # Wide (120×40), every seat shows before your hand and Quests, the
+        # others in two lines each, so four seats fit without scrolling.
         for i in order:
             if wide or i != seat:
-                lines += seat_lines(s, i, scene, wide, width)
-            if i == seat:
-                lines += ["  " + x for x in hand_lines(s, i, playable(scene))]
-                lines += ["  [dim]Not now: " + x + "[/]"
-                          for x in detail.unavailable(scene.game, s, seat)]
+                lines += seat_lines(s, i, scene, wide, width, joined=wide and i != seat)
+        if seat in order:
+            whose = "Your " if wide and s.n > 1 else ""
+            lines += hung(["  " + x for x in hand_lines(s, seat, playable(scene), whose)],
+                          width)
+            lines += ["  [dim]Not now: " + x + "[/]"
+                      for x in detail.unavailable(scene.game, s, seat)]
         others = [i for i in range(s.n) if i != seat]
         hidden = [i for i in others if any(h.card == HIDDEN for h in s.players[i].quests)]
         if hidden:
