@@ -297,7 +297,9 @@ class ActionMenu(Vertical):
 
     def _refill(self, note: str = "") -> None:
         text = self.filter.value
-        shown = [(a, d) for a, d in self._items if self._matches(text, d)]
+        picked = bool(text) and text == self.filter.picked  # a board's place, not typing:
+        shown = [(a, d) for a, d in self._items if self._matches(text, d)  # what it names
+                 and not (picked and a in self._dead)]  # (a greyed one names it in its reason)
         self._shown = sorted(shown, key=lambda item: self._closeness(text, item[1])) \
             if text.strip() else shown
         ol = self.options
