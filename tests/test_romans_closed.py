@@ -5,7 +5,9 @@ of unrest, a box taken, no materials"), in the engine's words
 table keeping each closed one listed, greyed, with its reason.
 
 The reasons are held to the rules: in random games, a reason is given
-exactly where the rules offer no placement.
+exactly where the rules offer no placement. Last, the labels of a one-row
+list at 80×24 (``squeeze``, ``tui.romans.labels``): the box and the price
+stay in sight.
 """
 
 from __future__ import annotations
@@ -132,3 +134,36 @@ def test_at_the_table_a_taken_box_stays_listed_greyed_with_who_took_it():
             assert " — taken by " in text
 
     asyncio.run(go())
+
+
+# ---------------------------------------------------------------- one-row labels
+def test_a_label_too_long_for_its_row_keeps_its_start_and_its_end():
+    from tui.widgets.actions import squeeze
+
+    assert squeeze("Trade 2 Gold for 1 Wood", 30) == "Trade 2 Gold for 1 Wood", "fits: as it is"
+    assert squeeze("I to Basilica Aemilia, box III (2 gold)", 30) == \
+        "I to Basilic… box III (2 gold)"
+    assert squeeze("Build Aquaeductus Magnus for 2 Wood (+2 PP)", 30).endswith("(+2 PP)")
+    figlina = "Take Figlina (1 Clay for you; 2 Clay to the Quaestor)"
+    assert squeeze(figlina, 30) == figlina[:29] + "…", "no short end: the start, as before"
+    for label in ("IV senator leads 2 legions into Etruria by sea (Mare Nostrum)",
+                  "x" * 50, "Move a Legion from your board to Macedonia"):
+        assert len(squeeze(label, 30)) <= 30
+
+
+def test_a_placement_s_short_form_keeps_rank_building_box_god_and_price():
+    from tui.romans.labels import tight_label
+
+    a = Senator(4, "Amphitheatrum Castrense", 3, "")
+    label = G.describe(expansion().build(), a)
+    assert tight_label(a, label, 30) == "IV→Amphithea. III: t1", "the Docks' letters"
+    a = Senator(4, "Castra Praetoria", 3, "")
+    assert tight_label(a, G.describe(expansion().build(), a), 30) == \
+        "IV→Castra Pra III: 1 manpower"
+    a = Senator(2, "Basilica Aemilia", 4, "Mercury")
+    assert tight_label(a, G.describe(expansion().build(), a), 30) == \
+        "II→Basilica IV: g2 +Mercury", "with the Docks' letters only where it must"
+    assert tight_label(Senator(2, "Forum", 3, ""), "Forum, box III — taken by Blue", 30) == \
+        "Forum III: taken by Blue"
+    assert tight_label(Senator(1, "Servian Wall", 1, ""), "Servian Wall — needs 1 materials",
+                       30) == "Serv. Wall: needs 1 materials"

@@ -27,6 +27,7 @@ from tui.widgets.seats import SeatLook
 from . import look
 from .about import about
 from .board import RomansBoard
+from .labels import tight_label
 from .side import SidePanel
 
 PLACE_FIELDS = ("province", "place")
@@ -107,6 +108,11 @@ class RomansUI:
         self._board.building = action.building if isinstance(action, Senator) else ""
         self._board.about = about(scene, action)
         self._board.point_at(places)
+
+    @staticmethod
+    def tight_label(action: tuple, label: str, width: int) -> str:
+        """A shorter label for a one-row list (``labels.tight_label``)."""
+        return tight_label(action, label, width)
 
     def table_key(self, key: str) -> bool:
         """[ and ] show the next or previous map from any panel, as the tab

@@ -53,7 +53,11 @@ class GameUI(Protocol):
     so two games never share one; ``notes`` explains its symbols in the
     game screen's help. ``table_key`` is offered a key no panel took
     (whichever has the focus), so a table's own keys work from anywhere;
-    True if it used the key."""
+    True if it used the key. A table may also have ``tight_label(action,
+    label, width) -> str``: a shorter label for a one-row action list,
+    asked only when the label is longer than the row (The Romans' senator
+    placements, ``tui/romans/labels.py``); ``ActionMenu`` squeezes what
+    still does not fit."""
 
     variables: dict[str, str]
     notes: str
