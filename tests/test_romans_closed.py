@@ -156,7 +156,7 @@ def test_a_placement_s_short_form_keeps_rank_building_box_god_and_price():
 
     a = Senator(4, "Amphitheatrum Castrense", 3, "")
     label = G.describe(expansion().build(), a)
-    assert tight_label(a, label, 30) == "IV→Amphithea. III: t1", "the Docks' letters"
+    assert tight_label(a, label, 30) == "IV→Amphithea. III: 1 mat.", "brief words"
     a = Senator(4, "Castra Praetoria", 3, "")
     assert tight_label(a, G.describe(expansion().build(), a), 30) == \
         "IV→Castra Pra III: 1 manpower"
@@ -167,3 +167,6 @@ def test_a_placement_s_short_form_keeps_rank_building_box_god_and_price():
         "Forum III: taken by Blue"
     assert tight_label(Senator(1, "Servian Wall", 1, ""), "Servian Wall — needs 1 materials",
                        30) == "Serv. Wall: needs 1 materials"
+    god = "Basilica Aemilia with Mercury — no god: Italy not all yours (Etruria, Venetia)"
+    assert tight_label(Senator(4, "Basilica Aemilia", 4, "Mercury"), god, 30) == \
+        "Basilica +Mercury: no god: It…", "the reason's start, not the list of places"

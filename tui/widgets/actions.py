@@ -406,12 +406,12 @@ class ActionMenu(Vertical):
         """An action's line: its digit while digits play (the filter is
         empty), a blank while they are text (Enter plays the highlighted);
         greyed when it cannot be taken now (it keeps its number). In a
-        one-row list, a label too long for the row takes the game's shorter
-        form, then ``squeeze``."""
+        one-row list, a label takes the game's shorter form, if it has one
+        (``GameUI.tight_label``), then ``squeeze`` if it is too long."""
         key = SHORTCUTS[index] if numbered and index < len(SHORTCUTS) else " "
         room = self._room
-        if room is not None and len(description) > room:
-            if self.shorten is not None:
+        if room is not None:
+            if self.shorten is not None:  # the game's form: it may shorten all alike
                 description = self.shorten(action, description, room)
             description = squeeze(description, room)
         if dead:

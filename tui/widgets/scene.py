@@ -55,9 +55,9 @@ class GameUI(Protocol):
     (whichever has the focus), so a table's own keys work from anywhere;
     True if it used the key. A table may also have ``tight_label(action,
     label, width) -> str``: a shorter label for a one-row action list,
-    asked only when the label is longer than the row (The Romans' senator
-    placements, ``tui/romans/labels.py``); ``ActionMenu`` squeezes what
-    still does not fit."""
+    asked for every label there, returning it as it is where it has no
+    shorter one (The Romans' senator placements, ``tui/romans/labels.py``);
+    ``ActionMenu`` squeezes what still does not fit."""
 
     variables: dict[str, str]
     notes: str
