@@ -1,7 +1,7 @@
 """Why a City of Rome building, box or god is closed to the seat placing a
 senator (issue 28: "Nothing says why an option is missing: no god because
 of unrest, a box taken, no materials"), in the engine's words
-(``senate.building_closed``, ``box_closed``, ``god_closed``), and the
+(``closed.building_closed``, ``box_closed``, ``god_closed``), and the
 table keeping each closed one listed, greyed, with its reason.
 
 The reasons are held to the rules: in random games, a reason is given
@@ -16,14 +16,9 @@ import asyncio
 import random
 
 from engine.romans.actions import Senator
+from engine.romans.closed import box_closed, building_closed, god_closed, why_no_god
 from engine.romans.data import BUILDINGS, GODS
-from engine.romans.senate import (
-    box_closed,
-    building_closed,
-    god_closed,
-    open_buildings,
-    why_no_god,
-)
+from engine.romans.senate import open_buildings
 from engine.romans.setup import BUILDING_INDEX
 from tests.romans_helpers import BLUE, GREEN, RED, YELLOW, G, expansion
 from tests.test_romans_tui import first_placing, position

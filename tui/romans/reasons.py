@@ -3,15 +3,16 @@ a few words ("needs 1 materials", "every box taken", "no god: unrest in
 Etruria"), as Provincia's hand words why a card cannot be played
 (``tui/provincia/reasons.py``).
 
-The reasons are the engine's (``senate.building_closed``,
-``senate.why_no_god``); this module only words the side panel's short
+The reasons are the engine's (``closed.building_closed``,
+``closed.why_no_god``); this module only words the side panel's short
 forms, shortly enough for a line at 80 columns.
 """
 
 from __future__ import annotations
 
+from engine.romans.closed import building_closed, why_no_god
 from engine.romans.empire import god_allowed, god_of, gods_open
-from engine.romans.senate import building_closed, invasion_targets, why_no_god
+from engine.romans.senate import invasion_targets
 from engine.romans.state import EXPANSION, ITALY, State, bits
 
 from .look import TAG
@@ -25,13 +26,13 @@ def placing(s: State, seat: int | None) -> bool:
 
 def building_reason(s: State, seat: int, b: int) -> str:
     """Why ``seat`` may place no senator in building ``b`` ("" when it may):
-    the engine's words (``senate.building_closed``)."""
+    the engine's words (``closed.building_closed``)."""
     return building_closed(s, seat, b)
 
 
 def god_reason(s: State, seat: int, short: bool = False) -> str:
     """Why ``seat`` can take no god now ("" when one is open or held):
-    the engine's words (``senate.why_no_god``), or ``short`` for the side
+    the engine's words (``closed.why_no_god``), or ``short`` for the side
     panel at 80 columns (province tags, no verbs)."""
     if not short:
         return why_no_god(s, seat)

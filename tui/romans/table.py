@@ -14,9 +14,10 @@ from textual.widget import Widget
 
 from engine.match import Seat
 from engine.romans.actions import Leader, Nation, Route, Senator
+from engine.romans.closed import box_closed, building_closed, god_closed
 from engine.romans.data import BUILDINGS
 from engine.romans.prep import entries
-from engine.romans.senate import box_closed, building_closed, god_closed, open_buildings
+from engine.romans.senate import open_buildings
 from engine.romans.state import EXPANSION, INDEX, LEADERS, NATIONS
 from engine.romans.text import ROMAN
 from tui.widgets import redraw
@@ -153,7 +154,7 @@ def choice_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]
 def building_places(s: Any, seat: int, legal: list) -> list[tuple[tuple, str]]:
     """The senator placements in every open building, in the engine's
     order, with a greyed line where one is missing and the engine's reason
-    (``senate.building_closed``, ``box_closed``, ``god_closed``): so a
+    (``closed.building_closed``, ``box_closed``, ``god_closed``): so a
     player sees a box taken ("Basilica Aemilia, box II — taken by Blue"),
     not a hole in the list.
 

@@ -56,8 +56,7 @@ class GameUI(Protocol):
     True if it used the key. A table may also have ``tight_label(action,
     label, width) -> str``: a shorter label for a one-row action list,
     asked for every label there, returning it as it is where it has no
-    shorter one (The Romans' senator placements, ``tui/romans/labels.py``);
-    ``ActionMenu`` squeezes what still does not fit."""
+    shorter one; ``ActionMenu`` squeezes what still does not fit."""
 
     variables: dict[str, str]
     notes: str
