@@ -17,7 +17,7 @@ from .text import ROMAN, seat_name
 
 def building_closed(s: State, seat: int, b: int) -> str:
     """Why ``seat`` may place no senator in building ``b`` at all, in a few
-    words ("" when some box is open to it). The checks of
+    words ("" when some box is open to it). The checks of senate's
     ``_building_options``, in its order: the table greys the building with
     this reason instead of leaving it out unexplained (issue 28).
     ``tests/test_romans_closed.py`` holds it to the same answer as the rules
