@@ -248,4 +248,35 @@ def test_a_few_actions_wrap_whole_and_many_take_a_row_each():
     assert not tight and 2 <= len(labels) <= 5
     assert all(words(label) in text for label in labels), "every label whole"
     tight, text = asyncio.run(go(the_romans()))
-    assert tight and "…" in text
+    assert tight and sum(1 for row in text.split("\n") if NUMBERED.match(row[1:])) >= 6
+
+
+def test_a_tight_row_keeps_the_box_and_its_price():
+    """At 80×24 "IV to Basilica Aemilia, box III (2 gold)" was cut to
+    "IV to Basilica Aemilia, box I…": the box and the price were lost, and
+    the rows read alike (issue 28). Each row now shows the placement's
+    rank, building, box and price, as many as before."""
+    from engine.romans.actions import Senator
+    from engine.romans.data import BUILDING, RESOURCE_NAMES
+    from engine.romans.text import ROMAN
+
+    match = the_romans()
+
+    async def go() -> tuple[list[tuple], list[str]]:
+        app = app_for(match)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            rows = [row[1:-1] for row in region_rows(app, menu) if NUMBERED.match(row[1:])]
+            return [a for a, _ in menu._shown], rows
+
+    shown, rows = asyncio.run(go())
+    placed = [(a, row) for a, row in zip(shown, rows, strict=False) if isinstance(a, Senator)]
+    assert len(placed) >= 6
+    for a, row in placed:
+        which = rf"^\d {ROMAN[a.rank]}→{a.building.split()[0]}.* {ROMAN[a.box]}: "
+        assert re.search(which, row), row
+        cost = BUILDING[a.building].boxes[a.box - 1].cost
+        for n, word in zip(cost, RESOURCE_NAMES, strict=True):
+            assert not n or f"{n} {word}" in row or f"{word[0]}{n}" in row, row
+    assert len({row[2:].strip() for _, row in placed}) == len(placed), "no two rows alike"

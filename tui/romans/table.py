@@ -14,8 +14,12 @@ from textual.widget import Widget
 
 from engine.match import Seat
 from engine.romans.actions import Leader, Nation, Route, Senator
+from engine.romans.closed import box_closed, building_closed, god_closed
+from engine.romans.data import BUILDINGS
 from engine.romans.prep import entries
-from engine.romans.state import INDEX, LEADERS, NATIONS
+from engine.romans.senate import open_buildings
+from engine.romans.state import EXPANSION, INDEX, LEADERS, NATIONS
+from engine.romans.text import ROMAN
 from tui.widgets import redraw
 from tui.widgets.place_grid import PlaceGridBox
 from tui.widgets.scene import Scene
@@ -24,6 +28,7 @@ from tui.widgets.seats import SeatLook
 from . import look
 from .about import about
 from .board import RomansBoard
+from .labels import tight_label
 from .side import SidePanel
 
 PLACE_FIELDS = ("province", "place")
@@ -105,6 +110,11 @@ class RomansUI:
         self._board.about = about(scene, action)
         self._board.point_at(places)
 
+    @staticmethod
+    def tight_label(action: tuple, label: str, width: int) -> str:
+        """A shorter label for a one-row list (``labels.tight_label``)."""
+        return tight_label(action, label, width)
+
     def table_key(self, key: str) -> bool:
         """[ and ] show the next or previous map from any panel, as the tab
         line says (PgUp and PgDn page the panel that has the focus)."""
@@ -117,13 +127,17 @@ class RomansUI:
 
 def choice_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
     """Every leader or nation of the Era card, in its order, for ``seat``
-    choosing now: ``(action, why)``, ``why`` the greyed line of one it
-    cannot take ("Illyrians: 2 warbands from Illyricum — taken"); none
-    outside those choices."""
-    if seat is None or s.phase not in (LEADERS, NATIONS) or s.pending \
-            or not s.queue or s.queue[0] != seat:
+    choosing now, or every building's placements (``building_places``):
+    ``(action, why)``, ``why`` the greyed line of one it cannot take
+    ("Illyrians: 2 warbands from Illyricum — taken"); none outside those
+    choices."""
+    if seat is None or s.pending or not s.queue or s.queue[0] != seat:
         return []
     legal = list(game.legal(s))
+    if s.phase == EXPANSION:
+        return building_places(s, seat, legal)
+    if s.phase not in (LEADERS, NATIONS):
+        return []
     users = sorted({a.user for a in legal}) or [seat]
     make = Leader if s.phase == LEADERS else Nation
     out = []
@@ -135,3 +149,48 @@ def choice_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]
                                              else "taken"))
             out.append((a, why))
     return out
+
+
+def building_places(s: Any, seat: int, legal: list) -> list[tuple[tuple, str]]:
+    """The senator placements in every open building, in the engine's
+    order, with a greyed line where one is missing and the engine's reason
+    (``closed.building_closed``, ``box_closed``, ``god_closed``): so a
+    player sees a box taken ("Basilica Aemilia, box II — taken by Blue"),
+    not a hole in the list.
+
+    One greyed line per thing closed, never per senator rank, so the 60-80
+    placements grow by a dozen lines at most, each saying something the
+    list could not: in a building open to the seat, one line per box none
+    of its senators may take (taken, blocked, a rank it lacks), at the
+    box's place, and one for the building's god when the god cannot come
+    with the senator; a building closed as a whole (its cost, your senator
+    already there, no god for the Temple) is one line, after every
+    placement, so closed buildings never push the playable ones past the
+    digits. With no placement at all, those lines follow the list's last
+    action (the group takes the place of its first legal member,
+    ``with_places``). A greyed line holds a ``Senator`` that is not legal
+    (rank = box, the box it names), so highlighting it still explains the
+    box under the map."""
+    mine = [a for a in legal if isinstance(a, Senator)]
+    out: list[tuple[tuple, str]] = []
+    closed: list[tuple[tuple, str]] = []
+    for b in open_buildings(s):
+        name = BUILDINGS[b].name
+        here = [a for a in mine if a.building == name]
+        if not here:
+            closed.append((Senator(1, name, 1, ""), f"{name} — {building_closed(s, seat, b)}"))
+            continue
+        for number in range(1, 5):
+            box = [a for a in here if a.box == number]
+            why = "" if box else box_closed(s, seat, b, number)
+            out += [(a, "") for a in box]
+            if why:
+                out.append((Senator(number, name, number, ""),
+                            f"{name}, box {ROMAN[number]} — {why}"))
+        god = god_closed(s, seat, b)
+        if god:
+            linked = BUILDINGS[b].god
+            out.append((Senator(4, name, 4, linked), f"{name} with {linked} — {god}"))
+    if not mine and legal:
+        out = [(legal[-1], "")]  # the anchor: the closed buildings end the list
+    return out + closed

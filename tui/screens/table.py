@@ -198,7 +198,9 @@ class TableScreen(Tabled):
         yield from self.source.widgets()
 
     def on_mount(self) -> None:
-        self.query_one(ActionMenu).blink = host(self).settings.cursor_blink
+        menu = self.query_one(ActionMenu)
+        menu.blink = host(self).settings.cursor_blink
+        menu.shorten = getattr(self.ui, "tight_label", None)  # GameUI's, if it has one
         self.viewer = None
         self.reseat()
         self.on_resize()

@@ -175,6 +175,43 @@ def with_places(items: list[tuple[tuple, str]], places: list[tuple[tuple, str]]
     group = [(a, legal.get(a, why)) for a, why in places]
     return rest[:start] + group + rest[start:], dead
 
+BREAKS = ((", ", 2), (" — ", 3), (": ", 2), (" (", 1))
+"""Where a label's last part may begin (at the offset past the break):
+its price, gain or reason follows one of these ("box III (2 gold)",
+"taken by Blue", "(+2 PP)")."""
+
+
+def squeeze(label: str, width: int) -> str:
+    """``label`` in ``width`` columns for a one-row list: as it is if it
+    fits; else its start and its end with "…" between, the end from the
+    earliest break (``BREAKS``) that leaves it at most 3/5 of the row (with
+    none, the start and "…"). A list's labels differ at the start
+    (what) and the end (where to, the price, the gain); a cut end lost both
+    ("IV to Basilica Aemilia, box I…" for box III at 2 gold)."""
+    if len(label) <= width:
+        return label
+    if width < 8:
+        return label[:width - 1] + "…"
+    room = width * 3 // 5
+    starts = sorted(i + skip for b, skip in BREAKS for i in _finds(label, b))
+    tail = next((label[i:] for i in starts if 0 < len(label) - i <= room), "")
+    if not tail:  # no short last part: the start says most
+        return label[:width - 1] + "…"
+    head = label[:width - len(tail) - 2]
+    if " " in head and label[len(head)].isalnum() and len(head) - head.rfind(" ") <= 4:
+        head = head[:head.rfind(" ")]  # no stub of a word ("fo…")
+    return f"{head.rstrip(' ,:—(')}… {tail}"
+
+
+def _finds(text: str, part: str) -> list[int]:
+    """Every index where ``part`` occurs in ``text``."""
+    out, i = [], text.find(part)
+    while i >= 0:
+        out.append(i)
+        i = text.find(part, i + 1)
+    return out
+
+
 class ActionList(FixedBox, OptionList):
     """The list of actions: its box is the panel's, however many there are."""
 
@@ -216,6 +253,9 @@ class ActionMenu(Vertical):
         self._chosen_at = float("-inf")
         self._places: list[tuple[tuple, str]] = []  # held by the game's table (hold_places)
         self._dead: dict[tuple, str] = {}  # listed in the current list, not playable: why
+        self._room: int | None = None  # a one-row list's width for labels (None: they wrap)
+        self.shorten: Callable[[tuple, str, int], str] | None = None
+        """The game's shorter label for a row too narrow (``GameUI.tight_label``)."""
 
     def compose(self) -> ComposeResult:
         yield FilterInput(self, placeholder=self.hint, id="action-filter", compact=True)
@@ -297,7 +337,9 @@ class ActionMenu(Vertical):
 
     def _refill(self, note: str = "") -> None:
         text = self.filter.value
-        shown = [(a, d) for a, d in self._items if self._matches(text, d)]
+        picked = bool(text) and text == self.filter.picked  # a board's place, not typing:
+        shown = [(a, d) for a, d in self._items if self._matches(text, d)  # what it names
+                 and not (picked and a in self._dead)]  # (a greyed one names it in its reason)
         self._shown = sorted(shown, key=lambda item: self._closeness(text, item[1])) \
             if text.strip() else shown
         ol = self.options
@@ -309,7 +351,7 @@ class ActionMenu(Vertical):
             return
         numbered = not self.filter.typing
         self._numbered = numbered
-        ol.add_options([Option(self._prompt(i, d, numbered, a in self._dead))
+        ol.add_options([Option(self._prompt(i, a, d, numbered, a in self._dead))
                         for i, (a, d) in enumerate(self._shown)])
         actions = [a for a, _ in self._shown]
         live = next((i for i, a in enumerate(actions) if a not in self._dead), 0)
@@ -334,6 +376,12 @@ class ActionMenu(Vertical):
         if tight != ol.has_class("-tight"):
             ol.set_class(tight, "-tight")
             ol._clear_caches()  # its options' heights were measured wrapped (or not)
+        # One row a label (the stylesheet's nowrap): each is squeezed to the
+        # row, so what tells it apart and its price stay in sight.
+        room = width - 1 if tight and ol.styles.text_wrap == "nowrap" else None
+        if room != self._room:
+            self._room = room
+            self._reprompt()
 
     def pick(self, word: str) -> None:
         """A board's place narrows the list to ``word``: the filter holds
@@ -353,12 +401,19 @@ class ActionMenu(Vertical):
         self._refill()
         self.filter.focus()
 
-    @staticmethod
-    def _prompt(index: int, description: str, numbered: bool, dead: bool = False) -> Content:
+    def _prompt(self, index: int, action: tuple, description: str, numbered: bool,
+                dead: bool = False) -> Content:
         """An action's line: its digit while digits play (the filter is
         empty), a blank while they are text (Enter plays the highlighted);
-        greyed when it cannot be taken now (it keeps its number)."""
+        greyed when it cannot be taken now (it keeps its number). In a
+        one-row list, a label takes the game's shorter form, if it has one
+        (``GameUI.tight_label``), then ``squeeze`` if it is too long."""
         key = SHORTCUTS[index] if numbered and index < len(SHORTCUTS) else " "
+        room = self._room
+        if room is not None:
+            if self.shorten is not None:  # the game's form: it may shorten all alike
+                description = self.shorten(action, description, room)
+            description = squeeze(description, room)
         if dead:
             return Content.assemble((key, "dim"), " ", (plain(description), "dim"))
         return Content.assemble((key, "bold"), " ", plain(description))
@@ -370,9 +425,14 @@ class ActionMenu(Vertical):
         if numbered == self._numbered or not self._shown:
             return
         self._numbered = numbered
+        self._reprompt()
+
+    def _reprompt(self) -> None:
+        """Every shown action's line drawn again (digits shown or hidden,
+        the row's width changed)."""
         for i, (a, d) in enumerate(self._shown):
             self.options.replace_option_prompt_at_index(
-                i, self._prompt(i, d, numbered, a in self._dead))
+                i, self._prompt(i, a, d, self._numbered, a in self._dead))
 
     @staticmethod
     def _note_prompt(note: str) -> Content:

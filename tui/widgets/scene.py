@@ -53,7 +53,10 @@ class GameUI(Protocol):
     so two games never share one; ``notes`` explains its symbols in the
     game screen's help. ``table_key`` is offered a key no panel took
     (whichever has the focus), so a table's own keys work from anywhere;
-    True if it used the key."""
+    True if it used the key. A table may also have ``tight_label(action,
+    label, width) -> str``: a shorter label for a one-row action list,
+    asked for every label there, returning it as it is where it has no
+    shorter one; ``ActionMenu`` squeezes what still does not fit."""
 
     variables: dict[str, str]
     notes: str

@@ -1,0 +1,84 @@
+"""The Romans' action labels in a one-row list (80×24, ``-tight``): a
+senator placement reads "IV→Basilica Aemilia III: 2 gold" rather than
+"IV to Basilica Aemilia, box III (2 gold)", which the row cut to "IV to
+Basilica Aemilia, box I…" so the box and its price were lost (issue 28).
+
+``tight_label`` is ``RomansUI.tight_label``: the action menu asks it for
+every label of a one-row list, and squeezes what it returns if that is
+still too long (``tui.widgets.actions.squeeze``). Every placement takes
+the short form, those that would fit too, so the list reads alike. Each
+form keeps what tells the 60-80 placements apart (rank, building, box,
+god) and the price.
+"""
+
+from __future__ import annotations
+
+from engine.romans.actions import Invade, Senator
+from engine.romans.data import BUILDING, RESOURCE_NAMES
+from engine.romans.text import ROMAN, plural
+
+from .city import SHORT_NAMES
+from .look import RES_LETTER
+
+BRIEF = ("manp.", "vict.", "mat.", "gold")  # the resources, where the words do not fit
+SEP = " — "  # a greyed line's reason follows it (``table.building_places``)
+
+
+def tight_label(action: tuple, label: str, width: int) -> str:
+    """The first of the action's shorter forms that fits ``width``, else
+    the shortest (no forms: the label as it is). A placement takes at
+    least the form in which its building's longest placement fits (rank
+    and box III), so a building's lines read alike down the list; one with
+    a god shorter still if it must."""
+    forms = _forms(action, label)
+    if not forms:
+        return label
+    if isinstance(action, Senator) and SEP in label:  # a greyed line: its reason's start
+        short = next((f for f in forms if len(f) <= width), forms[-1])
+        return short if len(short) <= width else short[:width - 1] + "…"
+    if isinstance(action, Senator):
+        widest = _placement(Senator(3, action.building, 3, ""))
+        k = next((i for i, f in enumerate(widest) if len(f) <= width), len(forms) - 1)
+        return next((f for f in forms[k:] if len(f) <= width), forms[-1])
+    return next((f for f in forms if len(f) <= width), forms[-1] if forms else label)
+
+
+def _forms(action: tuple, label: str) -> list[str]:
+    if isinstance(action, Senator):
+        if SEP in label:
+            return _closed(label)
+        return _placement(action)
+    if isinstance(action, Invade) and SEP not in label:
+        seas = f" by sea ({', '.join(action.seas)})" if action.seas else ""
+        return [f"{ROMAN[action.rank]}→{action.province}: "
+                f"{plural(action.legions, 'legion')}{seas}"]
+    return []
+
+
+def _placement(a: Senator) -> list[str]:
+    """"IV→Basilica Aemilia III: 2 gold +Mercury", then with the building's
+    short name, then with the Docks' letters ("g2")."""
+    cost = BUILDING[a.building].boxes[a.box - 1].cost
+    words = ", ".join(f"{n} {w}" for n, w in zip(cost, RESOURCE_NAMES, strict=True) if n)
+    brief = ", ".join(f"{n} {w}" for n, w in zip(cost, BRIEF, strict=True) if n)
+    letters = " ".join(f"{RES_LETTER[i]}{n}" for i, n in enumerate(cost) if n)
+    god = f" +{a.god}" if a.god else ""
+    short = SHORT_NAMES.get(a.building, a.building)
+    rank, box = ROMAN[a.rank], ROMAN[a.box]
+    return [f"{rank}→{a.building} {box}: {words}{god}",
+            f"{rank}→{short} {box}: {words}{god}",
+            f"{rank}→{short} {box}: {brief}{god}",
+            f"{rank}→{short} {box}: {letters}{god}"]
+
+
+def _closed(label: str) -> list[str]:
+    """A greyed line, "Basilica Aemilia, box II — taken by Blue": "Basilica
+    Aemilia II: taken by Blue", then with the short name (cut at its end
+    if it must: a reason's start says the most, "no god: Italy not…")."""
+    what, why = label.split(SEP, 1)
+    what = what.replace(", box ", " ").replace(" with ", " +")
+    name = next((n for n in SHORT_NAMES if what.startswith(n)), "")
+    forms = [f"{what}: {why}"]
+    if name:
+        forms.append(f"{SHORT_NAMES[name]}{what[len(name):]}: {why}")
+    return forms
