@@ -69,6 +69,9 @@ class Knowledge:
     settings: tuple[tuple[str, Any], ...] = ()
     # what the learned evaluation reads of a position (``ai.learn.model.Features``)
     features: Any = None
+    # (strength, ``ai.lookahead.Lookahead``): the rule-based bot of that
+    # strength looks ahead with ``evaluate`` before it plays ``policy``'s choice
+    lookahead: tuple[tuple[str, Any], ...] = ()
 
 
 _KNOWLEDGE: dict[str, Knowledge] = {}

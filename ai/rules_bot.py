@@ -12,7 +12,8 @@ import random
 from typing import Any
 
 from .base import Alternative, Budget, require_view
-from .knowledge import Decision, knowledge
+from .knowledge import Decision, Policy, knowledge
+from .lookahead import lookahead_policy
 from .players import register
 
 EXPLAIN_TOP = 3
@@ -20,7 +21,8 @@ EASY_SLIP = 0.2  # an easy rules bot plays a random runner-up this often
 
 
 class RulesBot:
-    """Plays the game's rule-based policy; ``easy`` slips now and then."""
+    """Plays the game's rule-based policy; ``easy`` slips now and then, and a
+    game may have a strength look ahead first (``Knowledge.lookahead``)."""
 
     kind = "rules"
 
@@ -31,7 +33,7 @@ class RulesBot:
     def decide(self, game: Any, view: Any, seat: int, budget: Budget,
                rng: random.Random) -> tuple:
         require_view(game, view, seat)
-        policy = knowledge(game.id).policy
+        policy = self.policy_for(game.id)
         if policy is None:
             actions = game.legal(view)
             decision = Decision(actions[rng.randrange(len(actions))])
@@ -42,6 +44,15 @@ class RulesBot:
             decision = Decision(alt[0], decision.ranked)
         self._last = (game, view, seat, decision)
         return decision.action
+
+    def policy_for(self, game_id: str) -> Policy | None:
+        """The game's policy, looking ahead where the game's knowledge asks
+        it to at this strength."""
+        k = knowledge(game_id)
+        how = dict(k.lookahead).get(self.strength)
+        if k.policy is None or how is None or k.evaluate is None:
+            return k.policy
+        return lookahead_policy(k.policy, k.evaluate, k.rollout, how)
 
     def explain(self) -> list[Alternative]:
         """The policy's top choices with its reasons; no search, so the

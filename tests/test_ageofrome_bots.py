@@ -6,13 +6,16 @@ through the protocol on views with the game's rollout and evaluation."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
+import ai.knowledge as K
 import engine
 from ai.ageofrome import evaluate, rollout, strategy
 from ai.base import Budget, NotAView
 from ai.knowledge import knowledge
+from ai.lookahead import Lookahead, lookahead_policy
 from ai.players import make_bot
 from engine.ageofrome import data
 from engine.core import Options, Rng
@@ -136,6 +139,11 @@ def test_the_rules_policy_never_answers_outside_the_rules(monkeypatch) -> None:
     d = knowledge("ageofrome").policy(G, v, seat, random.Random(0))
     assert d.ranked[0][0] == outside  # the ranking did lead with it
     assert d.action in legal
+    # the plain rule-based bot (the look-ahead's rollouts score with the
+    # same patched function, which answers a tuple; it only ever tries
+    # legal candidates, see test_looking_ahead_plays_a_legal_candidate)
+    plain = replace(knowledge("ageofrome"), lookahead=())
+    monkeypatch.setitem(K._KNOWLEDGE, "ageofrome", plain)
     assert make_bot("rules").decide(G, v, seat, Budget(), random.Random(0)) in legal
 
 
@@ -219,3 +227,44 @@ def test_the_games_settings_anchor_the_search_on_the_rule_based_choice() -> None
     search.run(Budget(iterations=3))
     assert search.anchor == decide(s).action
     assert next(iter(search.root.children)) == search.anchor
+
+
+# ---------------------------------------------------------------- looking ahead
+def test_looking_ahead_plays_a_legal_candidate_and_replays_alike() -> None:
+    """The rules level looks ahead (``Knowledge.lookahead``): it plays one
+    of the policy's top choices, says its chance, and the same seed gives
+    the same choice."""
+    k = knowledge("ageofrome")
+    assert dict(k.lookahead)["normal"] == Lookahead(3, 1, 4)
+    s = drive(4, 5, lambda s: choice(s) and s.phase == "actions")
+    seat = G.to_move(s)
+    v = G.view(s, seat)
+    look = lookahead_policy(k.policy, k.evaluate, k.rollout, Lookahead(3, 2, 4))
+    d = look(G, v, seat, random.Random(3))
+    plain = k.policy(G, v, seat, random.Random(3))
+    top = [a for a, _, _ in plain.ranked if a in G.legal(v)][:3]
+    assert d.action in top
+    assert d.ranked[0][0] == d.action and "after looking ahead" in d.ranked[0][2]
+    assert d.ranked[0][1] >= max(score for _, score, _ in d.ranked)
+    assert look(G, v, seat, random.Random(3)) == d
+    with pytest.raises(NotAView):  # the bot is handed views only
+        make_bot("rules").decide(G, s, seat, Budget(), random.Random(0))
+
+
+def test_the_rules_strengths_differ_in_age_of_rome() -> None:
+    """Easy slips, normal looks 4 plays ahead, hard 8 in 4 worlds: across
+    the decisions of one game they do not all choose alike."""
+    seen = 0
+    differ = 0
+    st = G.setup(4, Options(), 6)
+    rng = random.Random(0)
+    while G.to_move(st) is not None and seen < 60:
+        seat = G.to_move(st)
+        v = G.view(st, seat)
+        if len(G.legal(v)) > 2:
+            seen += 1
+            plain = knowledge("ageofrome").policy(G, v, seat, random.Random(seen)).action
+            normal = make_bot("rules").decide(G, v, seat, Budget(), random.Random(seen))
+            differ += normal != plain
+        st = G.play(st, knowledge("ageofrome").policy(G, G.view(st, seat), seat, rng).action)
+    assert seen == 60 and differ >= 3
