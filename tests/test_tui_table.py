@@ -76,10 +76,24 @@ def test_every_unplayable_card_says_why_in_a_few_words():
     got = {name: verdict(s, 0, card(name)) for name in
            ("Portus", "Insula", "Aediles", "Amphitheatrum", "Turris")}
     assert got["Portus"] == (NEVER, "Pons city: never")
-    assert got["Insula"] == (NOT_NOW, "needs 7 Wood")
+    assert got["Insula"] == (NOT_NOW, "needs 7 more Wood")
     assert got["Aediles"] == (NOT_NOW, "reaction only")
     assert got["Amphitheatrum"] == (NOT_NOW, "unique, built")
     assert got["Turris"] == (PLAYABLE, "")
+
+
+def test_a_reason_says_more_where_the_seat_holds_some():
+    """"needs 1 Gold" to a player holding 2 read as the whole price: where
+    the seat holds some of a resource the reason says how many more."""
+    base = Scenario(players=2).city(0, "Arelate").hand(0, "Insula", "Strata", "Corruptio")
+    some = base.resources(0, clay=1, wood=2, stone=0, gold=0).at_phase("play")
+    assert verdict(some, 0, card("Insula")) == (NOT_NOW, "needs 7 more Wood")
+    assert verdict(some, 0, card("Strata")) == (NOT_NOW, "needs 1 more Clay, 2 Stone")
+    none = base.resources(0, clay=0, wood=0, stone=0, gold=0).at_phase("play")
+    assert verdict(none, 0, card("Insula")) == (NOT_NOW, "needs 9 Wood")
+    assert verdict(none, 0, card("Corruptio")) == (NOT_NOW, "needs 3 Clay/Wood/Stone")
+    one = base.resources(0, clay=1, wood=0, stone=0, gold=0).at_phase("play")
+    assert verdict(one, 0, card("Corruptio")) == (NOT_NOW, "needs 2 more Clay/Wood/Stone")
 
 
 def test_the_hand_shows_each_reason_and_a_legend_for_the_marks():
@@ -214,7 +228,7 @@ def test_play_at_80x24(snap_compare, players):
 def test_a_missing_trade_says_why():
     base = Scenario(players=2).city(0, "Massilia").hand(0, "Turris")
     poor = base.resources(0, gold=1, wood=1).at_phase("play", seat=0)
-    assert trade_note(poor, 0) == "Trade: needs 1 Gold"
+    assert trade_note(poor, 0) == "Trade: needs 1 more Gold"
     full = base.resources(0, gold=4, wood=9, stone=2).at_phase("play", seat=0)
     assert trade_note(full, 0) == "Trade for Wood: no room"
     rich = base.resources(0, gold=4, wood=2, stone=2).at_phase("play", seat=0)
