@@ -729,3 +729,48 @@ def test_the_last_battle_stays_until_a_deck_is_chosen_in_the_next_round():
         assert ("holds" in shown) or ("falls" in shown)
 
     run(m, (120, 40), check)
+
+
+# ---------------------------------------------------------------- decks kept
+
+
+def test_a_deck_that_cannot_be_chosen_stays_greyed_with_why():
+    """An empty deck, or one whose markers are gone, vanished from the deck
+    choice: the player had to guess why, and the others renumbered. All
+    three keep their places; one that cannot be chosen says why."""
+    from engine.provincia.actions import DECKS
+    from engine.provincia.game import Provincia
+    from tests.test_tui_support import numbered
+    from tui.provincia.reasons import deck_places
+
+    game = Provincia()
+    s = Scenario(players=3).at_phase("select")
+    empty = s.decks[2].replace(cards=())
+    s = s.replace(decks=s.decks[:2] + (empty,), discards=s.discards[:2] + ((),))
+    assert DECKS[2] not in game.legal(s)
+    assert deck_places(game, s, 0)[2] == (DECKS[2], "Draw from the Aedificium deck — deck empty")
+    shown, dead = numbered(game, s, 0)
+    assert shown == list(DECKS) and dead == {DECKS[2]}
+    assert deck_places(game, s, 1) == [], "only for the seat choosing"
+    spent = Scenario(players=3).at_phase("select")
+    spent = spent.replace(markers=(0, 2, 2))
+    assert deck_places(game, spent, 0)[0][1] == \
+        "Draw from the Opes deck — no action markers left this round"
+
+
+def test_the_table_lists_a_deck_without_markers_greyed():
+    m = play_until(lambda s: s.phase == SELECT and s.draft is None and 0 in s.markers, 5, seats(6))
+    gone = {("deck", d) for d in range(3) if m.state.markers[d] == 0}
+
+    async def check(app, pilot):
+        menu = app.screen.query_one("#actions")
+        assert [a for a, _ in menu._shown] == [("deck", d) for d in range(3)]
+        assert set(menu._dead) == gone
+        first = min(gone)
+        assert dict(menu._shown)[first].endswith("— no action markers left this round")
+        step = len(m.actions)
+        await pilot.press(str(first[1] + 1))  # a greyed deck plays nothing
+        await settle(pilot)
+        assert len(m.actions) == step
+
+    run(m, (80, 24), check)

@@ -9,8 +9,9 @@ for a list line at 80 columns.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from engine.provincia.actions import DECKS
 from engine.provincia.build import (
     RAW,
     building_options,
@@ -34,7 +35,7 @@ from engine.provincia.data import (
 )
 from engine.provincia.decks import available
 from engine.provincia.economy import room
-from engine.provincia.state import FINAL, PLAY, State
+from engine.provincia.state import FINAL, PLAY, SELECT, State
 
 # Marks before each card in the hand; the legend names them.
 PLAYABLE, NOT_NOW, NEVER = "●", "·", "✗"
@@ -117,3 +118,27 @@ def trade_note(s: State, seat: int) -> str:
     if not full:
         return ""
     return f"Trade for {' or '.join(full)}: no room"
+
+
+def deck_why(s: State, d: int) -> str:
+    """Why deck ``d`` cannot be chosen now, in a few words ("" if it can)."""
+    if s.markers[d] <= 0:
+        return "no action markers left this round"
+    if available(s, d) <= 0:
+        return "deck empty"
+    return ""
+
+
+def deck_places(game: Any, s: State, seat: int | None) -> list[tuple[tuple, str]]:
+    """``GameEntry.places``: while ``seat`` chooses a deck, all three decks
+    keep their places, one that cannot be chosen greyed with why ("Draw
+    from the Aedificium deck — deck empty"): a deck that vanished left the
+    player guessing, and renumbered the other two. None outside that choice."""
+    if (seat is None or s.phase != SELECT or s.draft is not None or s.pending
+            or not s.queue or s.queue[0] != seat):
+        return []
+    out = []
+    for a in DECKS:
+        why = deck_why(s, a.deck)
+        out.append((a, f"{game.describe(s, a)} — {why}" if why else ""))
+    return out
