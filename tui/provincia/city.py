@@ -55,6 +55,24 @@ def holdings(pl: Player, wide: bool) -> str:
     return " ".join(parts)
 
 
+def buildings(pl: Player) -> str:
+    """The buildings (×n for copies), then SPQR cards kept in play."""
+    counts = Counter(pl.built)
+    built = []
+    for (c, active), n in counts.items():
+        name = look.building_name(c, active)
+        built.append(f"{name}×{n}" if n > 1 else name)
+    extra = [look.escape(CARDS[c].name) for c in pl.spqr]
+    if pl.concussio:
+        extra.append("[b]Concussio[/]")
+    if pl.praetor:
+        extra.append("Praetor")
+    line = ", ".join(built) or "[dim]no buildings[/]"
+    if extra:
+        line += " [dim]│[/] " + ", ".join(extra)
+    return line
+
+
 class CityPanel(Static):
     """Everything public about one seat's city (and its owner's hand size)."""
 
@@ -80,6 +98,11 @@ class CityPanel(Static):
         redraw.paint(self, "background", redraw.theme_colour(self, "boost") if to_move else None)
         redraw.changed(self, changed, 0.18)
 
+    compact = False
+    """Set by the table where the cities would not all fit in full: the
+    other cities then take one line each (``summary``); your own keeps its
+    full form."""
+
     def show(self, scene: Scene, to_move: int | None, changed: bool = False) -> None:
         """Draw the city; ``changed``: the last move changed it (tinted)."""
         self._shown = (scene, to_move, changed)
@@ -87,18 +110,36 @@ class CityPanel(Static):
         pl = s.players[self.seat]
         lk = scene.looks[self.seat]
         mine = self.seat == scene.seat
-        self.update_classes({"-mine": mine, **{f"seat-{c}": c == lk.colour for c in COLOURS}})
+        short = self.compact and not mine
+        self.update_classes({"-mine": mine, "-compact": short,
+                             **{f"seat-{c}": c == lk.colour for c in COLOURS}})
         self.tint(self.seat == to_move and not mine, changed)
         # Most moves change one city: the others are not drawn again (styles
         # and markup are most of the cost of a redraw, at every seat's screen).
         drawn = (pl, lk, s.caesar, self.seat == to_move, self.seat == scene.seat, self.size,
-                 self.content_size, changed)
+                 self.content_size, changed, short, self.form)
         if drawn == self._drawn:
             return
         self._drawn = drawn
         self._width = self.size.width
-        wide = self.size.width >= 58
         width = self.content_size.width
+        if short:
+            redraw.show(self, self.summary(lk, pl, s.caesar, to_move, width, changed))
+        else:
+            redraw.show(self, self.full(scene, to_move, width, changed))
+
+    def full_height(self, scene: Scene, to_move: int | None, width: int) -> int:
+        """The lines the full form takes at ``width`` (its building line wraps)."""
+        return len(self.full(scene, to_move, width).wrap(max(width, 1)))
+
+    def full(self, scene: Scene, to_move: int | None, width: int,
+             changed: bool = False) -> Content:
+        """Headline, holdings and tracks, then the buildings (wrapped, never
+        cut: a cut line hid a building or the special one)."""
+        s = scene.state
+        pl = s.players[self.seat]
+        lk = scene.looks[self.seat]
+        wide = width >= 56
         head = self.headline(lk, pl, s.caesar, to_move, wide, width, changed)
         cards = plural(len(pl.hand), "card")
         if wide:
@@ -115,33 +156,63 @@ class CityPanel(Static):
                 head += count  # "10 cards" would wrap the line
             else:
                 line += count
-        counts = Counter(pl.built)
-        built = []
-        for (c, active), n in counts.items():
-            name = look.building_name(c, active)
-            built.append(f"{name}×{n}" if n > 1 else name)
-        extra = [look.escape(CARDS[c].name) for c in pl.spqr]
-        if pl.concussio:
-            extra.append("[b]Concussio[/]")
-        if pl.praetor:
-            extra.append("Praetor")
-        city_line = ", ".join(built) or "[dim]no buildings[/]"
-        if extra:
-            city_line += " [dim]│[/] " + ", ".join(extra)
-        city = markup(city_line)
+        city = markup(buildings(pl))
         board = markup(f" [dim]│[/] {board_line(pl, wide)}")
         if not wide and (city + board).cell_length > width >= (head + board).cell_length:
             head += board  # a narrow panel keeps each city on three lines
         else:
             city += board
-        redraw.show(self, Content("\n").join([head, line, city]))
+        return Content("\n").join([head, line, city])
+
+    form = 0
+    """The first of ``summaries`` the compact line may take: the table sets
+    the one every compact city fits, so the rows read alike."""
+
+    def summaries(self, lk: SeatLook, pl: Player, caesar: int, to_move: int | None,
+                  changed: bool) -> list[Content]:
+        """The city on one line, the fullest first: letter and city, PP,
+        its flags, what it holds, its tracks and what plays it (the same
+        word as in the full form); then without the kind, without the
+        tracks, and with the letter alone."""
+        flags = [f"[b $accent]{CHANGED}[/]"] if changed else []
+        if self.seat == caesar:
+            flags.append("[b]Caesar[/]")
+        if self.seat == to_move:
+            flags.append("[b reverse]▶[/]")
+        flag = " " + " ".join(flags) if flags else ""
+        res = pl.res
+        held = " ".join(
+            [f"[{look.RES_VAR[GOLD]}]G[/]{res[GOLD]}"]
+            + [f"[{look.RES_VAR[i]}]{RESOURCE_NAMES[i][0]}[/]"
+               + (f"[b]{res[i]}[/]" if res[i] >= pl.storage else str(res[i])) for i in range(3)])
+        tracks = f" Mor{pl.morale} Def{pl.defense:+d} Mil{pl.military}"
+        kind = markup("  [dim]$kind[/]", kind=lk.kind_word) if lk.kind_word else Content("")
+        letter = f"[b $seat-{lk.colour}]{lk.letter}[/]"
+        named = f"{look.city(lk)} [b]{pl.pp} PP[/]{flag} {held}"
+        bare = f"{letter} [b]{pl.pp} PP[/]{flag} {held}"
+        return [markup(named + tracks) + kind, markup(named + tracks), markup(named) + kind,
+                markup(named), markup(bare + tracks), markup(bare)]
+
+    def fitting_form(self, scene: Scene, to_move: int | None, width: int) -> int:
+        """The first summary that fits ``width`` (the last if none does)."""
+        s = scene.state
+        forms = self.summaries(scene.looks[self.seat], s.players[self.seat], s.caesar,
+                               to_move, True)  # room for the ▲ a move may add
+        return next((i for i, f in enumerate(forms) if f.cell_length <= width), len(forms) - 1)
+
+    def summary(self, lk: SeatLook, pl: Player, caesar: int, to_move: int | None,
+                width: int, changed: bool) -> Content:
+        """The compact line: the fullest summary from ``form`` on that fits."""
+        forms = self.summaries(lk, pl, caesar, to_move, changed)[self.form:]
+        return next((f for f in forms if f.cell_length <= width), forms[-1])
 
     def headline(self, lk: SeatLook, pl: Player, caesar: int, to_move: int | None,
                  wide: bool, width: int, changed: bool = False) -> Content:
         """City, owner, PP and the Caesar and to-move flags; then what plays
-        the seat ("(search bot, hard)"), shorter where that does not fit, or
-        on its own wrapped line in the wide panel, so it never silently vanishes. A city the last
-        move changed is marked ▲ (the tint does not survive 256 colours)."""
+        the seat, in the one form every seat list uses ("rules", "search,
+        hard"; the narrow panel leaves it out where it does not fit the
+        line, the wide one wraps it). A city the last move changed is marked
+        ▲ (the tint does not survive 256 colours)."""
         flags = [f"[b $accent]{CHANGED} changed[/]" if wide else f"[b $accent]{CHANGED}[/]"] \
             if changed else []
         if self.seat == caesar:
@@ -150,5 +221,7 @@ class CityPanel(Static):
             flags.append("[b reverse] to move [/]" if wide else "[b reverse]▶[/]")
         head = markup(f"{look.city(lk)} [dim]$name[/]  [b]{pl.pp} PP[/]  " + " ".join(flags),
                       name=lk.name)
-        kind = lk.kind_tag if wide else lk.kind_fitting(width - head.cell_length - 2)
+        kind = lk.kind_word  # as every seat list says it: "rules", "search, hard"
+        if not wide and head.cell_length + 2 + len(kind) > width:
+            return head  # the kind then shows on the compact line, or in the wide panel
         return head + markup("  [dim]$kind[/]", kind=kind) if kind else head

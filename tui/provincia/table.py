@@ -3,6 +3,7 @@ battle and hand beside the actions. The generic game screen drives it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.containers import Vertical, VerticalScroll
@@ -21,6 +22,26 @@ from .draft import DraftRow
 from .hand import Hand, card_of
 
 
+class Cities(VerticalScroll):
+    """The cities' panel: tells the table when its size or focus changes
+    (whether the cities fit in full depends on both)."""
+
+    on_change: Callable[[], None] | None = None
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.call_after_refresh(self.on_change)
+
+    def on_resize(self) -> None:
+        self._changed()
+
+    def on_focus(self) -> None:
+        self._changed()
+
+    def on_blur(self) -> None:
+        self._changed()
+
+
 class ProvinciaUI:
     """Builds and updates the Provincia widgets for one game screen (their
     styles, provincia.tcss, are loaded by the app under the screen's
@@ -37,12 +58,14 @@ class ProvinciaUI:
              "(bold once built), the first tie-break. Hand: ● playable now "
              "(outside Play Cards: can pay now), · not now (the reason "
              "follows), ✗ never for this city. "
-             "Tab reaches the cities (arrows scroll them).")
+             "Tab reaches the cities (arrows scroll them); where they do not all "
+             "fit in full, the other cities take one line each until then.")
 
     def __init__(self) -> None:
         self._board = Board(id="board")
-        self._cities = VerticalScroll(id="cities")
+        self._cities = Cities(id="cities")
         self._cities.border_title = "Cities · ↑↓ scroll"
+        self._cities.on_change = self._cities_resized
         self._draft = DraftRow(id="draft", classes="panel")
         self._battle = BattlePanel(id="battle", classes="panel")
         self._hand = Hand(id="hand", classes="panel")
@@ -72,8 +95,11 @@ class ProvinciaUI:
             self._panels = [CityPanel(p, classes="city") for p in range(s.n)]
             self._cities.remove_children()
             self._cities.mount_all(self._panels)
+        compact = self._crowded(scene, to_move)
+        form = self._summary_form(scene, to_move) if compact else 0
         before = scene.earlier(1)
         for panel in self._panels:
+            panel.compact, panel.form = compact, form
             # What the last move changed stands out until the next one.
             changed = (before is not None and panel.seat < len(before.players)
                        and before.players[panel.seat] != s.players[panel.seat])
@@ -85,6 +111,30 @@ class ProvinciaUI:
         busy = self._draft.display or self._battle.display or self._draft.make_way
         self._side.set_class(busy, "-busy")
         self._side.set_class(self._battle.display, "-battle")
+
+    def _crowded(self, scene: Scene, to_move: int | None) -> bool:
+        """Would the cities, in full, need more lines than the panel has?
+        Then the others go one line each, so every city's PP and holdings
+        are in sight without scrolling. Not while the panel has the focus
+        (Tab): there every city is in full, and the arrows scroll."""
+        room = self._cities.size.height
+        if room <= 0 or self._cities.has_focus:
+            return False
+        # the panels' text width when the scroll bar shows (border and padding: 2)
+        width = self._cities.size.width - self._cities.styles.scrollbar_size_vertical - 2
+        need = sum(p.full_height(scene, to_move, width) for p in self._panels)
+        return need > room
+
+    def _summary_form(self, scene: Scene, to_move: int | None) -> int:
+        """The fullest one-line form every other city fits (the rows read alike)."""
+        width = self._cities.size.width - 2
+        return max((p.fitting_form(scene, to_move, width) for p in self._panels
+                    if p.seat != scene.seat), default=0)
+
+    def _cities_resized(self) -> None:
+        """A new size, or the focus came or went: full or compact anew."""
+        if self._scene is not None:
+            self.show(self._scene)
 
     def _hand_opened(self, on: bool) -> None:
         """The hand opened (Tab) or closed: show the table again around it
