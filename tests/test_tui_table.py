@@ -144,7 +144,7 @@ def test_a_bots_kind_stays_on_a_long_headline():
     async def check(app, pilot):
         for panel in app.screen.query(CityPanel):
             if panel.seat:
-                assert "(search bot)" in text(panel)
+                assert "search" in text(panel)  # as every seat list says it
 
     run(m, (120, 40), check)
 
@@ -183,12 +183,14 @@ def test_the_cities_scroll_by_keyboard_with_six_players_at_80x24():
 
     async def check(app, pilot):
         cities = app.screen.query_one("#cities")
-        assert cities.max_scroll_y > 0  # some cities are below the fold
         for _ in range(8):
             if app.focused is cities:
                 break
             await pilot.press("tab")
         assert app.focused is cities
+        await pilot.pause()
+        await pilot.pause()
+        assert cities.max_scroll_y > 0  # focused, every city in full: some below the fold
         await pilot.press("end")
         await pilot.pause()
         assert cities.scroll_y == cities.max_scroll_y > 0
@@ -772,5 +774,112 @@ def test_the_table_lists_a_deck_without_markers_greyed():
         await pilot.press(str(first[1] + 1))  # a greyed deck plays nothing
         await settle(pilot)
         assert len(m.actions) == step
+
+    run(m, (80, 24), check)
+
+
+# ---------------------------------------------------------------- six at 80×24
+
+
+def panel_text(panel) -> str:
+    return str(panel.render())
+
+
+def test_every_city_shows_with_six_players_at_80x24_without_scrolling():
+    """Six cities in full did not fit: four showed, two were below the fold.
+    The other cities take one line each (PP and holdings), your own in full;
+    Tab shows them all in full again."""
+    m = play_until(POSITIONS["play"][1], 5, seats(6))
+
+    async def check(app, pilot):
+        cities = app.screen.query_one("#cities")
+        assert cities.max_scroll_y == 0
+        panels = list(app.screen.query(CityPanel))
+        assert len(panels) == 6
+        for panel in panels:
+            assert cities.region.contains_region(panel.region), panel.seat
+            pl = m.state.players[panel.seat]
+            shown = panel_text(panel)
+            assert f"{pl.pp} PP" in shown and f"G{pl.res[3]}" in shown
+        mine = panels[0]
+        assert mine.region.height >= 3 and not mine.has_class("-compact")
+        assert all(p.region.height == 1 and p.has_class("-compact") for p in panels[1:])
+        # the kind in the one form, on every row with room for it
+        width = panels[1].content_size.width
+        for ln in (panel_text(p) for p in panels[1:]):
+            assert ln.endswith("  random") or len(ln) + len("  random") > width, ln
+
+    run(m, (80, 24), check)
+
+
+def test_a_seats_kind_reads_the_same_on_every_city():
+    """"(random bot)" on one row, "random" on the next: one form, as every
+    seat list says it."""
+    m = play_until(POSITIONS["play"][1], 5, SEATS)
+
+    async def check(app, pilot):
+        for panel in app.screen.query(CityPanel):
+            lk = app.screen.looks[panel.seat]
+            shown = panel_text(panel)
+            assert "bot)" not in shown
+            first = shown.split("\n")[0]
+            if lk.kind_word and len(first) + 8 <= panel.content_size.width:
+                assert f"  {lk.kind_word}" in first, shown
+
+    for size in ((80, 24), (120, 40)):
+        run(m, size, check)
+
+
+@pytest.mark.parametrize("focus", [False, True])
+def test_a_citys_building_line_wraps_never_cut_at_80x24(focus):
+    """"Pons ★Amphith…": the line of buildings was cut at the panel's edge.
+    Where a city's buildings show they show whole, wrapped: your own city's
+    always, with its board; the others' with Tab."""
+    from engine.provincia.data import CARDS as ALL
+
+    m = play_until(POSITIONS["final"][1], 5, SEATS)
+
+    async def check(app, pilot):
+        cities = app.screen.query_one("#cities")
+        if focus:
+            cities.focus()
+            await settle(pilot)
+        for panel in app.screen.query(CityPanel):
+            shown = " ".join(panel_text(panel).split())
+            assert "…" not in shown
+            pl = m.state.players[panel.seat]
+            if panel.seat == 0 or focus:
+                special = CITIES[pl.city].special
+                assert f"★{special}" in shown, shown
+                assert all(ALL[c].name in shown for c, _ in pl.built), shown
+            assert cities.max_scroll_y == 0 or focus
+
+    run(m, (80, 24), check)
+
+
+def test_the_draft_shows_the_highlighted_cards_whole_text_at_80x24():
+    """The text under the row was cut to a line or two ("Enters play …")."""
+    from tui.provincia import look
+    from tui.provincia.draft import DraftRow
+
+    m = draft(6)
+    s = m.view(0)
+    slots = [i for i, h in enumerate(s.draft.slots) if h is not None and h.card >= 0]
+
+    async def check(app, pilot):
+        row = app.screen.query_one(DraftRow)
+        heights = set()
+        for slot in slots:
+            app.screen.ui.focus_action(app.screen.scene(), PICKS[slot])
+            await pilot.pause()
+            shown = " ".join(text(row).split())
+            body = look.card_text(s.draft.slots[slot].card).split("\n", 1)
+            if len(body) > 1:
+                whole = " ".join(Content.from_markup(body[1]).plain.split())
+                assert whole in shown, shown
+            assert "…" not in shown
+            heights.add(row.region.height)
+        assert len(heights) == 1, "moving the highlight lays nothing out"
+        assert row.region.bottom <= app.screen.query_one("#actions").region.y
 
     run(m, (80, 24), check)

@@ -17,6 +17,8 @@ from tui.widgets.untrusted import markup
 
 from . import look
 
+# The forms a city panel takes (CityPanel.compact), fullest first.
+FULL, SUMMED, SUMMARY = 0, 1, 2
 COLOURS = ("orange", "blue", "red", "yellow", "green", "purple")
 SPECIAL = "★"
 # What the last move changed: a tint alone is lost when 256 or 16 colours
@@ -98,10 +100,12 @@ class CityPanel(Static):
         redraw.paint(self, "background", redraw.theme_colour(self, "boost") if to_move else None)
         redraw.changed(self, changed, 0.18)
 
-    compact = False
-    """Set by the table where the cities would not all fit in full: the
-    other cities then take one line each (``summary``); your own keeps its
-    full form."""
+    compact = FULL
+    """Set by the table to the fullest form in which every city fits the
+    panel: FULL; SUMMED (the other cities' headline and holdings on one
+    line, their buildings under it, wrapped; the board, which never
+    changes, is left to the full form); SUMMARY (that line alone). Your
+    own city keeps its full form."""
 
     def show(self, scene: Scene, to_move: int | None, changed: bool = False) -> None:
         """Draw the city; ``changed``: the last move changed it (tinted)."""
@@ -110,27 +114,36 @@ class CityPanel(Static):
         pl = s.players[self.seat]
         lk = scene.looks[self.seat]
         mine = self.seat == scene.seat
-        short = self.compact and not mine
-        self.update_classes({"-mine": mine, "-compact": short,
+        level = FULL if mine else self.compact
+        self.update_classes({"-mine": mine, "-compact": level == SUMMARY,
                              **{f"seat-{c}": c == lk.colour for c in COLOURS}})
         self.tint(self.seat == to_move and not mine, changed)
         # Most moves change one city: the others are not drawn again (styles
         # and markup are most of the cost of a redraw, at every seat's screen).
         drawn = (pl, lk, s.caesar, self.seat == to_move, self.seat == scene.seat, self.size,
-                 self.content_size, changed, short, self.form)
+                 self.content_size, changed, level, self.form)
         if drawn == self._drawn:
             return
         self._drawn = drawn
         self._width = self.size.width
         width = self.content_size.width
-        if short:
-            redraw.show(self, self.summary(lk, pl, s.caesar, to_move, width, changed))
-        else:
+        if level == FULL:
             redraw.show(self, self.full(scene, to_move, width, changed))
+            return
+        line = self.summary(lk, pl, s.caesar, to_move, width, changed)
+        if level == SUMMED:
+            line += Content("\n") + markup(buildings(pl))
+        redraw.show(self, line)
 
-    def full_height(self, scene: Scene, to_move: int | None, width: int) -> int:
-        """The lines the full form takes at ``width`` (its building line wraps)."""
-        return len(self.full(scene, to_move, width).wrap(max(width, 1)))
+    def height(self, level: int, scene: Scene, to_move: int | None, width: int) -> int:
+        """The lines the city takes at ``width`` in form ``level`` (its
+        building line wraps); your own city always in full."""
+        width = max(width, 1)
+        if level == FULL or self.seat == scene.seat:
+            return len(self.full(scene, to_move, width).wrap(width))
+        if level == SUMMARY:
+            return 1
+        return 1 + len(markup(buildings(scene.state.players[self.seat])).wrap(width))
 
     def full(self, scene: Scene, to_move: int | None, width: int,
              changed: bool = False) -> Content:
@@ -171,9 +184,8 @@ class CityPanel(Static):
     def summaries(self, lk: SeatLook, pl: Player, caesar: int, to_move: int | None,
                   changed: bool) -> list[Content]:
         """The city on one line, the fullest first: letter and city, PP,
-        its flags, what it holds, its tracks and what plays it (the same
-        word as in the full form); then without the kind, without the
-        tracks, and with the letter alone."""
+        its flags, what it holds and its tracks; then without the tracks,
+        and with the letter alone."""
         flags = [f"[b $accent]{CHANGED}[/]"] if changed else []
         if self.seat == caesar:
             flags.append("[b]Caesar[/]")
@@ -186,12 +198,10 @@ class CityPanel(Static):
             + [f"[{look.RES_VAR[i]}]{RESOURCE_NAMES[i][0]}[/]"
                + (f"[b]{res[i]}[/]" if res[i] >= pl.storage else str(res[i])) for i in range(3)])
         tracks = f" Mor{pl.morale} Def{pl.defense:+d} Mil{pl.military}"
-        kind = markup("  [dim]$kind[/]", kind=lk.kind_word) if lk.kind_word else Content("")
         letter = f"[b $seat-{lk.colour}]{lk.letter}[/]"
         named = f"{look.city(lk)} [b]{pl.pp} PP[/]{flag} {held}"
         bare = f"{letter} [b]{pl.pp} PP[/]{flag} {held}"
-        return [markup(named + tracks) + kind, markup(named + tracks), markup(named) + kind,
-                markup(named), markup(bare + tracks), markup(bare)]
+        return [markup(named + tracks), markup(named), markup(bare + tracks), markup(bare)]
 
     def fitting_form(self, scene: Scene, to_move: int | None, width: int) -> int:
         """The first summary that fits ``width`` (the last if none does)."""
@@ -202,9 +212,13 @@ class CityPanel(Static):
 
     def summary(self, lk: SeatLook, pl: Player, caesar: int, to_move: int | None,
                 width: int, changed: bool) -> Content:
-        """The compact line: the fullest summary from ``form`` on that fits."""
-        forms = self.summaries(lk, pl, caesar, to_move, changed)[self.form:]
-        return next((f for f in forms if f.cell_length <= width), forms[-1])
+        """The compact line in ``form`` (every compact row alike), then what
+        plays the seat where it fits, in the full form's word."""
+        line = self.summaries(lk, pl, caesar, to_move, changed)[self.form]
+        kind = lk.kind_word
+        if kind and line.cell_length + 2 + len(kind) <= width:
+            line += markup("  [dim]$kind[/]", kind=kind)
+        return line
 
     def headline(self, lk: SeatLook, pl: Player, caesar: int, to_move: int | None,
                  wide: bool, width: int, changed: bool = False) -> Content:

@@ -17,7 +17,7 @@ from tui.widgets.seats import SeatLook
 from . import look
 from .battle import BattlePanel, mid_step
 from .board import Board
-from .city import CityPanel
+from .city import FULL, SUMMARY, SUMMED, CityPanel
 from .draft import DraftRow
 from .hand import Hand, card_of
 
@@ -59,7 +59,7 @@ class ProvinciaUI:
              "(outside Play Cards: can pay now), · not now (the reason "
              "follows), ✗ never for this city. "
              "Tab reaches the cities (arrows scroll them); where they do not all "
-             "fit in full, the other cities take one line each until then.")
+             "fit in full, the other cities are shorter until then.")
 
     def __init__(self) -> None:
         self._board = Board(id="board")
@@ -95,8 +95,8 @@ class ProvinciaUI:
             self._panels = [CityPanel(p, classes="city") for p in range(s.n)]
             self._cities.remove_children()
             self._cities.mount_all(self._panels)
-        compact = self._crowded(scene, to_move)
-        form = self._summary_form(scene, to_move) if compact else 0
+        compact = self._fitting(scene, to_move)
+        form = self._summary_form(scene, to_move) if compact != FULL else 0
         before = scene.earlier(1)
         for panel in self._panels:
             panel.compact, panel.form = compact, form
@@ -111,19 +111,23 @@ class ProvinciaUI:
         busy = self._draft.display or self._battle.display or self._draft.make_way
         self._side.set_class(busy, "-busy")
         self._side.set_class(self._battle.display, "-battle")
+        if self._side.is_attached:  # the row numbers the choices: the actions may shrink
+            self._side.screen.set_class(bool(self._draft.display), "-drafting")
 
-    def _crowded(self, scene: Scene, to_move: int | None) -> bool:
-        """Would the cities, in full, need more lines than the panel has?
-        Then the others go one line each, so every city's PP and holdings
-        are in sight without scrolling. Not while the panel has the focus
-        (Tab): there every city is in full, and the arrows scroll."""
+    def _fitting(self, scene: Scene, to_move: int | None) -> int:
+        """The fullest form (city.FULL, SUMMED, SUMMARY) in which every city
+        fits the panel's lines, so each city's PP and holdings are in sight
+        without scrolling. FULL while the panel has the focus (Tab): there
+        every city is in full, and the arrows scroll."""
         room = self._cities.size.height
         if room <= 0 or self._cities.has_focus:
-            return False
+            return FULL
         # the panels' text width when the scroll bar shows (border and padding: 2)
         width = self._cities.size.width - self._cities.styles.scrollbar_size_vertical - 2
-        need = sum(p.full_height(scene, to_move, width) for p in self._panels)
-        return need > room
+        for level in (FULL, SUMMED):
+            if sum(p.height(level, scene, to_move, width) for p in self._panels) <= room:
+                return level
+        return SUMMARY
 
     def _summary_form(self, scene: Scene, to_move: int | None) -> int:
         """The fullest one-line form every other city fits (the rows read alike)."""
