@@ -18,7 +18,7 @@ from tui.widgets.untrusted import markup
 from . import look
 
 # The forms a city panel takes (CityPanel.compact), fullest first.
-FULL, SUMMED, SUMMARY = 0, 1, 2
+FULL, SUMMED, WRAPPED, SUMMARY = 0, 1, 2, 3
 COLOURS = ("orange", "blue", "red", "yellow", "green", "purple")
 SPECIAL = "★"
 # What the last move changed: a tint alone is lost when 256 or 16 colours
@@ -104,8 +104,10 @@ class CityPanel(Static):
     """Set by the table to the fullest form in which every city fits the
     panel: FULL; SUMMED (the other cities' headline and holdings on one
     line, their buildings under it, wrapped; the board, which never
-    changes, is left to the full form); SUMMARY (that line alone). Your
-    own city keeps its full form."""
+    changes, is left to the full form); WRAPPED (that line alone, with the
+    player's name and kind, wrapped where they do not fit); SUMMARY (one
+    line each, the name and kind where they fit). Your own city keeps its
+    full form."""
 
     def show(self, scene: Scene, to_move: int | None, changed: bool = False) -> None:
         """Draw the city; ``changed``: the last move changed it (tinted)."""
@@ -130,7 +132,8 @@ class CityPanel(Static):
         if level == FULL:
             redraw.show(self, self.full(scene, to_move, width, changed))
             return
-        line = self.summary(lk, pl, s.caesar, to_move, width, changed)
+        line = self.summary(lk, pl, s.caesar, to_move, width if level == SUMMARY else 0,
+                            changed)
         if level == SUMMED:
             line += Content("\n") + markup(buildings(pl))
         redraw.show(self, line)
@@ -143,6 +146,11 @@ class CityPanel(Static):
             return len(self.full(scene, to_move, width).wrap(width))
         if level == SUMMARY:
             return 1
+        if level == WRAPPED:
+            s = scene.state
+            line = self.summary(scene.looks[self.seat], s.players[self.seat], s.caesar,
+                                to_move, 0, True)
+            return len(line.wrap(width))
         return 1 + len(markup(buildings(scene.state.players[self.seat])).wrap(width))
 
     def full(self, scene: Scene, to_move: int | None, width: int,
@@ -182,10 +190,10 @@ class CityPanel(Static):
     the one every compact city fits, so the rows read alike."""
 
     def summaries(self, lk: SeatLook, pl: Player, caesar: int, to_move: int | None,
-                  changed: bool) -> list[Content]:
-        """The city on one line, the fullest first: letter and city, PP,
-        its flags, what it holds and its tracks; then without the tracks,
-        and with the letter alone."""
+                  changed: bool, name: bool = False) -> list[Content]:
+        """The city on one line, the fullest first: letter and city (and
+        with ``name`` the player's), PP, its flags, what it holds and its
+        tracks; then without the tracks, and with the letter alone."""
         flags = [f"[b $accent]{CHANGED}[/]"] if changed else []
         if self.seat == caesar:
             flags.append("[b]Caesar[/]")
@@ -199,9 +207,10 @@ class CityPanel(Static):
                + (f"[b]{res[i]}[/]" if res[i] >= pl.storage else str(res[i])) for i in range(3)])
         tracks = f" Mor{pl.morale} Def{pl.defense:+d} Mil{pl.military}"
         letter = f"[b $seat-{lk.colour}]{lk.letter}[/]"
-        named = f"{look.city(lk)} [b]{pl.pp} PP[/]{flag} {held}"
-        bare = f"{letter} [b]{pl.pp} PP[/]{flag} {held}"
-        return [markup(named + tracks), markup(named), markup(bare + tracks), markup(bare)]
+        who = " [dim]$name[/]" if name else ""
+        named = f"{look.city(lk)}{who} [b]{pl.pp} PP[/]{flag} {held}"
+        bare = f"{letter}{who} [b]{pl.pp} PP[/]{flag} {held}"
+        return [markup(t, name=lk.name) for t in (named + tracks, named, bare + tracks, bare)]
 
     def fitting_form(self, scene: Scene, to_move: int | None, width: int) -> int:
         """The first summary that fits ``width`` (the last if none does)."""
@@ -212,11 +221,14 @@ class CityPanel(Static):
 
     def summary(self, lk: SeatLook, pl: Player, caesar: int, to_move: int | None,
                 width: int, changed: bool) -> Content:
-        """The compact line in ``form`` (every compact row alike), then what
-        plays the seat where it fits, in the full form's word."""
-        line = self.summaries(lk, pl, caesar, to_move, changed)[self.form]
+        """The compact line in ``form`` (every compact row alike), with the
+        player's name and then what plays the seat (the full form's word)
+        where they fit ``width``; always with ``width`` 0 (the line wraps)."""
+        line = self.summaries(lk, pl, caesar, to_move, changed, True)[self.form]
+        if 0 < width < line.cell_length:
+            line = self.summaries(lk, pl, caesar, to_move, changed)[self.form]
         kind = lk.kind_word
-        if kind and line.cell_length + 2 + len(kind) <= width:
+        if kind and (not width or line.cell_length + 2 + len(kind) <= width):
             line += markup("  [dim]$kind[/]", kind=kind)
         return line
 

@@ -17,7 +17,7 @@ from tui.widgets.seats import SeatLook
 from . import look
 from .battle import BattlePanel, mid_step
 from .board import Board
-from .city import FULL, SUMMARY, SUMMED, CityPanel
+from .city import FULL, SUMMARY, SUMMED, WRAPPED, CityPanel
 from .draft import DraftRow
 from .hand import Hand, card_of
 
@@ -115,7 +115,7 @@ class ProvinciaUI:
             self._side.screen.set_class(bool(self._draft.display), "-drafting")
 
     def _fitting(self, scene: Scene, to_move: int | None) -> int:
-        """The fullest form (city.FULL, SUMMED, SUMMARY) in which every city
+        """The fullest form (city.FULL, SUMMED, WRAPPED, SUMMARY) in which every city
         fits the panel's lines, so each city's PP and holdings are in sight
         without scrolling. FULL while the panel has the focus (Tab): there
         every city is in full, and the arrows scroll."""
@@ -124,7 +124,7 @@ class ProvinciaUI:
             return FULL
         # the panels' text width when the scroll bar shows (border and padding: 2)
         width = self._cities.size.width - self._cities.styles.scrollbar_size_vertical - 2
-        for level in (FULL, SUMMED):
+        for level in (FULL, SUMMED, WRAPPED):
             if sum(p.height(level, scene, to_move, width) for p in self._panels) <= room:
                 return level
         return SUMMARY
