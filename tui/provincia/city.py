@@ -132,7 +132,7 @@ class CityPanel(Static):
         if level == FULL:
             redraw.show(self, self.full(scene, to_move, width, changed))
             return
-        line = self.summary(lk, pl, s.caesar, to_move, width if level == SUMMARY else 0,
+        line = self.summary(lk, pl, s.caesar, to_move, 0 if level == WRAPPED else width,
                             changed)
         if level == SUMMED:
             line += Content("\n") + markup(buildings(pl))

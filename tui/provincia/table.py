@@ -136,9 +136,11 @@ class ProvinciaUI:
                     if p.seat != scene.seat), default=0)
 
     def _cities_resized(self) -> None:
-        """A new size, or the focus came or went: full or compact anew."""
+        """A new size, or the focus came or went: full or compact anew (and
+        the highlighted action's card pointed at again, as it was)."""
         if self._scene is not None:
             self.show(self._scene)
+            self.focus_action(self._scene, self._focused)
 
     def _hand_opened(self, on: bool) -> None:
         """The hand opened (Tab) or closed: show the table again around it
