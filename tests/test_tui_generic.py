@@ -339,7 +339,9 @@ def test_the_generic_table_plays_the_last_round_by_keys(monkeypatch):
     real = games.entry
 
     def without_table(game_id: str):
-        return dataclasses.replace(real(game_id), table=None)
+        # its places too (a deck without markers kept greyed, where "1"
+        # plays nothing): they come from Provincia's own table module
+        return dataclasses.replace(real(game_id), table=None, places=None)
 
     monkeypatch.setattr(table, "entry", without_table)
     match = late_in_the_game("provincia", (Seat("You"), Seat("Bot", "random")), 11)
