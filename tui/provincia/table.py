@@ -95,11 +95,13 @@ class ProvinciaUI:
             self._panels = [CityPanel(p, classes="city") for p in range(s.n)]
             self._cities.remove_children()
             self._cities.mount_all(self._panels)
+        form = self._summary_form(scene, to_move)  # first: the heights depend on it
+        for panel in self._panels:
+            panel.form = form
         compact = self._fitting(scene, to_move)
-        form = self._summary_form(scene, to_move) if compact != FULL else 0
         before = scene.earlier(1)
         for panel in self._panels:
-            panel.compact, panel.form = compact, form
+            panel.compact = compact
             # What the last move changed stands out until the next one.
             changed = (before is not None and panel.seat < len(before.players)
                        and before.players[panel.seat] != s.players[panel.seat])
