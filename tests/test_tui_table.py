@@ -806,12 +806,13 @@ def test_every_city_shows_with_six_players_at_80x24_without_scrolling():
             shown = panel_text(panel)
             assert f"{pl.pp} PP" in shown and f"G{pl.res[3]}" in shown
         mine = panels[0]
-        assert mine.region.height >= 3 and not mine.has_class("-compact")
-        assert all(p.region.height == 1 and p.has_class("-compact") for p in panels[1:])
-        # the kind in the one form, on every row with room for it
-        width = panels[1].content_size.width
-        for ln in (panel_text(p) for p in panels[1:]):
-            assert ln.endswith("  random") or len(ln) + len("  random") > width, ln
+        assert mine.region.height >= 3 and "cards" in panel_text(mine)  # your own in full
+        for panel in panels[1:]:
+            shown = " ".join(panel_text(panel).split())
+            lk = app.screen.looks[panel.seat]
+            assert "cards" not in shown and panel.region.height <= 2, shown
+            # here every row has room for the player and the kind (one form)
+            assert lk.name in shown and shown.endswith("  random".strip()), shown
 
     run(m, (80, 24), check)
 
