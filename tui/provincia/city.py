@@ -138,10 +138,24 @@ class CityPanel(Static):
             line += Content("\n") + markup(buildings(pl))
         redraw.show(self, line)
 
+    _heights: tuple = ((), ())  # (what a height was measured for, the heights)
+
     def height(self, level: int, scene: Scene, to_move: int | None, width: int) -> int:
         """The lines the city takes at ``width`` in form ``level`` (its
-        building line wraps); your own city always in full."""
-        width = max(width, 1)
+        building line wraps); your own city always in full. The table asks
+        at every move; most moves leave a city as it was, so the last
+        measures are kept (markup is most of the cost)."""
+        s = scene.state
+        key = (s.players[self.seat], scene.looks[self.seat], s.caesar, to_move == self.seat,
+               scene.seat == self.seat, width, self.form)
+        if self._heights[0] != key:
+            self._heights = (key, {})
+        known = self._heights[1]
+        if level not in known:
+            known[level] = self._measure(level, scene, to_move, max(width, 1))
+        return known[level]
+
+    def _measure(self, level: int, scene: Scene, to_move: int | None, width: int) -> int:
         if level == FULL or self.seat == scene.seat:
             return len(self.full(scene, to_move, width).wrap(width))
         if level == SUMMARY:
