@@ -140,30 +140,32 @@ class CityPanel(Static):
 
     _heights: tuple = ((), ())  # (what a height was measured for, the heights)
 
-    def height(self, level: int, scene: Scene, to_move: int | None, width: int) -> int:
+    def height(self, level: int, scene: Scene, to_move: int | None, width: int,
+               changed: bool = False) -> int:
         """The lines the city takes at ``width`` in form ``level`` (its
         building line wraps); your own city always in full. The table asks
         at every move; most moves leave a city as it was, so the last
         measures are kept (markup is most of the cost)."""
         s = scene.state
         key = (s.players[self.seat], scene.looks[self.seat], s.caesar, to_move == self.seat,
-               scene.seat == self.seat, width, self.form)
+               scene.seat == self.seat, width, self.form, changed)
         if self._heights[0] != key:
             self._heights = (key, {})
         known = self._heights[1]
         if level not in known:
-            known[level] = self._measure(level, scene, to_move, max(width, 1))
+            known[level] = self._measure(level, scene, to_move, max(width, 1), changed)
         return known[level]
 
-    def _measure(self, level: int, scene: Scene, to_move: int | None, width: int) -> int:
+    def _measure(self, level: int, scene: Scene, to_move: int | None, width: int,
+                 changed: bool) -> int:
         if level == FULL or self.seat == scene.seat:
-            return len(self.full(scene, to_move, width).wrap(width))
+            return len(self.full(scene, to_move, width, changed).wrap(width))
         if level == SUMMARY:
             return 1
         if level == WRAPPED:
             s = scene.state
             line = self.summary(scene.looks[self.seat], s.players[self.seat], s.caesar,
-                                to_move, 0, True)
+                                to_move, 0, changed)
             return len(line.wrap(width))
         return 1 + len(markup(buildings(scene.state.players[self.seat])).wrap(width))
 

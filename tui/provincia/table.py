@@ -95,17 +95,17 @@ class ProvinciaUI:
             self._panels = [CityPanel(p, classes="city") for p in range(s.n)]
             self._cities.remove_children()
             self._cities.mount_all(self._panels)
+        # What the last move changed stands out until the next one.
+        before = scene.earlier(1)
+        changed = [before is not None and p < len(before.players)
+                   and before.players[p] != s.players[p] for p in range(s.n)]
         form = self._summary_form(scene, to_move)  # first: the heights depend on it
         for panel in self._panels:
             panel.form = form
-        compact = self._fitting(scene, to_move)
-        before = scene.earlier(1)
+        compact = self._fitting(scene, to_move, changed)
         for panel in self._panels:
             panel.compact = compact
-            # What the last move changed stands out until the next one.
-            changed = (before is not None and panel.seat < len(before.players)
-                       and before.players[panel.seat] != s.players[panel.seat])
-            panel.show(scene, to_move, changed)
+            panel.show(scene, to_move, changed[panel.seat])
         slot = scene.focus.slot if isinstance(scene.focus, Pick) else None
         self._draft.show(scene, slot)
         self._battle.show(scene)
@@ -116,7 +116,7 @@ class ProvinciaUI:
         if self._side.is_attached:  # the row numbers the choices: the actions may shrink
             self._side.screen.set_class(bool(self._draft.display), "-drafting")
 
-    def _fitting(self, scene: Scene, to_move: int | None) -> int:
+    def _fitting(self, scene: Scene, to_move: int | None, changed: list[bool]) -> int:
         """The fullest form (city.FULL, SUMMED, WRAPPED, SUMMARY) in which every city
         fits the panel's lines, so each city's PP and holdings are in sight
         without scrolling. FULL while the panel has the focus (Tab): there
@@ -127,7 +127,8 @@ class ProvinciaUI:
         # the panels' text width when the scroll bar shows (border and padding: 2)
         width = self._cities.size.width - self._cities.styles.scrollbar_size_vertical - 2
         for level in (FULL, SUMMED, WRAPPED):
-            if sum(p.height(level, scene, to_move, width) for p in self._panels) <= room:
+            if sum(p.height(level, scene, to_move, width, changed[p.seat])
+                   for p in self._panels) <= room:
                 return level
         return SUMMARY
 
