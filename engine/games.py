@@ -112,6 +112,7 @@ GAMES: tuple[GameEntry, ...] = (
         table="tui.provincia.table:ProvinciaUI",
         stylesheet="tui.provincia:provincia.tcss",
         rulebook="tui.rules:provincia-romana.txt",
+        places="tui.provincia.reasons:deck_places",
         invariants="engine.provincia.invariants:check_all",
         golden=(Golden(4, 7), Golden(2, 3), Golden(6, 11)),
         bench=Bench(tally="engine.provincia.figures:battles_lost", tally_name="battles_lost"),

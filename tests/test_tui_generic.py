@@ -30,6 +30,7 @@ from tests.test_tui_support import (
     settle,
 )
 from tests.toygame import ENTRY as TOY
+from tui.screens import table as table_screen
 from tui.screens.game_over import GameOverScreen, ending_of, fallback_outcome, row_order
 from tui.screens.new_game import NewGameScreen
 from tui.screens.replay import ReplayScreen
@@ -339,9 +340,12 @@ def test_the_generic_table_plays_the_last_round_by_keys(monkeypatch):
     real = games.entry
 
     def without_table(game_id: str):
-        return dataclasses.replace(real(game_id), table=None)
+        # its places too (a deck without markers kept greyed, where "1"
+        # plays nothing): they come from Provincia's own table module
+        return dataclasses.replace(real(game_id), table=None, places=None)
 
     monkeypatch.setattr(table, "entry", without_table)
+    monkeypatch.setattr(table_screen, "entry", without_table)
     match = late_in_the_game("provincia", (Seat("You"), Seat("Bot", "random")), 11)
     start = len(match.actions)
 

@@ -76,10 +76,24 @@ def test_every_unplayable_card_says_why_in_a_few_words():
     got = {name: verdict(s, 0, card(name)) for name in
            ("Portus", "Insula", "Aediles", "Amphitheatrum", "Turris")}
     assert got["Portus"] == (NEVER, "Pons city: never")
-    assert got["Insula"] == (NOT_NOW, "needs 7 Wood")
+    assert got["Insula"] == (NOT_NOW, "needs 7 more Wood")
     assert got["Aediles"] == (NOT_NOW, "reaction only")
     assert got["Amphitheatrum"] == (NOT_NOW, "unique, built")
     assert got["Turris"] == (PLAYABLE, "")
+
+
+def test_a_reason_says_more_where_the_seat_holds_some():
+    """"needs 1 Gold" to a player holding 2 read as the whole price: where
+    the seat holds some of a resource the reason says how many more."""
+    base = Scenario(players=2).city(0, "Arelate").hand(0, "Insula", "Strata", "Corruptio")
+    some = base.resources(0, clay=1, wood=2, stone=0, gold=0).at_phase("play")
+    assert verdict(some, 0, card("Insula")) == (NOT_NOW, "needs 7 more Wood")
+    assert verdict(some, 0, card("Strata")) == (NOT_NOW, "needs 1 more Clay, 2 Stone")
+    none = base.resources(0, clay=0, wood=0, stone=0, gold=0).at_phase("play")
+    assert verdict(none, 0, card("Insula")) == (NOT_NOW, "needs 9 Wood")
+    assert verdict(none, 0, card("Corruptio")) == (NOT_NOW, "needs 3 Clay/Wood/Stone")
+    one = base.resources(0, clay=1, wood=0, stone=0, gold=0).at_phase("play")
+    assert verdict(one, 0, card("Corruptio")) == (NOT_NOW, "needs 2 more Clay/Wood/Stone")
 
 
 def test_the_hand_shows_each_reason_and_a_legend_for_the_marks():
@@ -106,6 +120,10 @@ def test_each_city_panel_names_its_board_and_special_building(size):
     m = draft(4)
 
     async def check(app, pilot):
+        # at 80×24 the other cities are shorter (the board never changes):
+        # with Tab every city is in full
+        app.screen.query_one("#cities").focus()
+        await settle(pilot)
         for panel in app.screen.query(CityPanel):
             city = CITIES[m.state.players[panel.seat].city]
             shown = text(panel)
@@ -130,7 +148,7 @@ def test_a_bots_kind_stays_on_a_long_headline():
     async def check(app, pilot):
         for panel in app.screen.query(CityPanel):
             if panel.seat:
-                assert "(search bot)" in text(panel)
+                assert "search" in text(panel)  # as every seat list says it
 
     run(m, (120, 40), check)
 
@@ -169,12 +187,14 @@ def test_the_cities_scroll_by_keyboard_with_six_players_at_80x24():
 
     async def check(app, pilot):
         cities = app.screen.query_one("#cities")
-        assert cities.max_scroll_y > 0  # some cities are below the fold
         for _ in range(8):
             if app.focused is cities:
                 break
             await pilot.press("tab")
         assert app.focused is cities
+        await pilot.pause()
+        await pilot.pause()
+        assert cities.max_scroll_y > 0  # focused, every city in full: some below the fold
         await pilot.press("end")
         await pilot.pause()
         assert cities.scroll_y == cities.max_scroll_y > 0
@@ -214,7 +234,7 @@ def test_play_at_80x24(snap_compare, players):
 def test_a_missing_trade_says_why():
     base = Scenario(players=2).city(0, "Massilia").hand(0, "Turris")
     poor = base.resources(0, gold=1, wood=1).at_phase("play", seat=0)
-    assert trade_note(poor, 0) == "Trade: needs 1 Gold"
+    assert trade_note(poor, 0) == "Trade: needs 1 more Gold"
     full = base.resources(0, gold=4, wood=9, stone=2).at_phase("play", seat=0)
     assert trade_note(full, 0) == "Trade for Wood: no room"
     rich = base.resources(0, gold=4, wood=2, stone=2).at_phase("play", seat=0)
@@ -715,3 +735,156 @@ def test_the_last_battle_stays_until_a_deck_is_chosen_in_the_next_round():
         assert ("holds" in shown) or ("falls" in shown)
 
     run(m, (120, 40), check)
+
+
+# ---------------------------------------------------------------- decks kept
+
+
+def test_a_deck_that_cannot_be_chosen_stays_greyed_with_why():
+    """An empty deck, or one whose markers are gone, vanished from the deck
+    choice: the player had to guess why, and the others renumbered. All
+    three keep their places; one that cannot be chosen says why."""
+    from engine.provincia.actions import DECKS
+    from engine.provincia.game import Provincia
+    from tests.test_tui_support import numbered
+    from tui.provincia.reasons import deck_places
+
+    game = Provincia()
+    s = Scenario(players=3).at_phase("select")
+    empty = s.decks[2].replace(cards=())
+    s = s.replace(decks=s.decks[:2] + (empty,), discards=s.discards[:2] + ((),))
+    assert DECKS[2] not in game.legal(s)
+    assert deck_places(game, s, 0)[2] == (DECKS[2], "Draw from the Aedificium deck — deck empty")
+    shown, dead = numbered(game, s, 0)
+    assert shown == list(DECKS) and dead == {DECKS[2]}
+    assert deck_places(game, s, 1) == [], "only for the seat choosing"
+    spent = Scenario(players=3).at_phase("select")
+    spent = spent.replace(markers=(0, 2, 2))
+    assert deck_places(game, spent, 0)[0][1] == \
+        "Draw from the Opes deck — no action markers left this round"
+
+
+def test_the_table_lists_a_deck_without_markers_greyed():
+    m = play_until(lambda s: s.phase == SELECT and s.draft is None and 0 in s.markers, 5, seats(6))
+    gone = {("deck", d) for d in range(3) if m.state.markers[d] == 0}
+
+    async def check(app, pilot):
+        menu = app.screen.query_one("#actions")
+        assert [a for a, _ in menu._shown] == [("deck", d) for d in range(3)]
+        assert set(menu._dead) == gone
+        first = min(gone)
+        assert dict(menu._shown)[first].endswith("— no action markers left this round")
+        step = len(m.actions)
+        await pilot.press(str(first[1] + 1))  # a greyed deck plays nothing
+        await settle(pilot)
+        assert len(m.actions) == step
+
+    run(m, (80, 24), check)
+
+
+# ---------------------------------------------------------------- six at 80×24
+
+
+def panel_text(panel) -> str:
+    return str(panel.render())
+
+
+def test_every_city_shows_with_six_players_at_80x24_without_scrolling():
+    """Six cities in full did not fit: four showed, two were below the fold.
+    The other cities take one line each (PP and holdings), your own in full;
+    Tab shows them all in full again."""
+    m = play_until(POSITIONS["play"][1], 5, seats(6))
+
+    async def check(app, pilot):
+        cities = app.screen.query_one("#cities")
+        assert cities.max_scroll_y == 0
+        panels = list(app.screen.query(CityPanel))
+        assert len(panels) == 6
+        for panel in panels:
+            assert cities.region.contains_region(panel.region), panel.seat
+            pl = m.state.players[panel.seat]
+            shown = panel_text(panel)
+            assert f"{pl.pp} PP" in shown and f"G{pl.res[3]}" in shown
+        mine = panels[0]
+        assert mine.region.height >= 3 and "cards" in panel_text(mine)  # your own in full
+        for panel in panels[1:]:
+            shown = " ".join(panel_text(panel).split())
+            lk = app.screen.looks[panel.seat]
+            assert "cards" not in shown and panel.region.height <= 2, shown
+            # here every row has room for the player and the kind (one form)
+            assert lk.name in shown and shown.endswith("  random".strip()), shown
+
+    run(m, (80, 24), check)
+
+
+def test_a_seats_kind_reads_the_same_on_every_city():
+    """"(random bot)" on one row, "random" on the next: one form, as every
+    seat list says it."""
+    m = play_until(POSITIONS["play"][1], 5, SEATS)
+
+    async def check(app, pilot):
+        for panel in app.screen.query(CityPanel):
+            lk = app.screen.looks[panel.seat]
+            shown = panel_text(panel)
+            assert "bot)" not in shown
+            first = shown.split("\n")[0]
+            if lk.kind_word and len(first) + 8 <= panel.content_size.width:
+                assert f"  {lk.kind_word}" in first, shown
+
+    for size in ((80, 24), (120, 40)):
+        run(m, size, check)
+
+
+@pytest.mark.parametrize("focus", [False, True])
+def test_a_citys_building_line_wraps_never_cut_at_80x24(focus):
+    """"Pons ★Amphith…": the line of buildings was cut at the panel's edge.
+    Where a city's buildings show they show whole, wrapped: your own city's
+    always, with its board; the others' with Tab."""
+    from engine.provincia.data import CARDS as ALL
+
+    m = play_until(POSITIONS["final"][1], 5, SEATS)
+
+    async def check(app, pilot):
+        cities = app.screen.query_one("#cities")
+        if focus:
+            cities.focus()
+            await settle(pilot)
+        for panel in app.screen.query(CityPanel):
+            shown = " ".join(panel_text(panel).split())
+            assert "…" not in shown
+            pl = m.state.players[panel.seat]
+            if panel.seat == 0 or focus:
+                special = CITIES[pl.city].special
+                assert f"★{special}" in shown, shown
+                assert all(ALL[c].name in shown for c, _ in pl.built), shown
+            assert cities.max_scroll_y == 0 or focus
+
+    run(m, (80, 24), check)
+
+
+def test_the_draft_shows_the_highlighted_cards_whole_text_at_80x24():
+    """The text under the row was cut to a line or two ("Enters play …")."""
+    from tui.provincia import look
+    from tui.provincia.draft import DraftRow
+
+    m = draft(6)
+    s = m.view(0)
+    slots = [i for i, h in enumerate(s.draft.slots) if h is not None and h.card >= 0]
+
+    async def check(app, pilot):
+        row = app.screen.query_one(DraftRow)
+        heights = set()
+        for slot in slots:
+            app.screen.ui.focus_action(app.screen.scene(), PICKS[slot])
+            await pilot.pause()
+            shown = " ".join(text(row).split())
+            body = look.card_text(s.draft.slots[slot].card).split("\n", 1)
+            if len(body) > 1:
+                whole = " ".join(Content.from_markup(body[1]).plain.split())
+                assert whole in shown, shown
+            assert "…" not in shown
+            heights.add(row.region.height)
+        assert len(heights) == 1, "moving the highlight lays nothing out"
+        assert row.region.bottom <= app.screen.query_one("#actions").region.y
+
+    run(m, (80, 24), check)

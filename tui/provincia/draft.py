@@ -21,10 +21,11 @@ from .reasons import PLAYABLE, verdict
 BACK = "[dim]▒▒▒▒ face down[/]"
 # Lines under the row for the highlighted card: why it cannot be played now
 # (the hand's marks and words) and, at small heights where the hand's card
-# text gives way to the row, what it does (two lines, one with five or six
-# players: the compact hand below must still fit). Always as many lines, so
-# moving the highlight lays nothing out.
-DETAIL_LINES, SHORT_DETAIL_LINES, CROWDED = 1, (2, 1), 5
+# text gives way to the row, what it does, in full: as many lines as the
+# row's longest text wraps to (the actions make way, the row numbering every
+# choice itself), at most SHORT_DETAIL_MAX. Always as many lines while the
+# row lasts, so moving the highlight lays nothing out.
+DETAIL_LINES, SHORT_DETAIL_MAX = 1, 6
 
 
 def card_detail(scene: Scene, card: int, short: bool) -> str:
@@ -123,7 +124,6 @@ class DraftRow(Static):
         self._width = self.size.width
         s = scene.state
         d = s.draft
-        self._seats = s.n
         if d is not None:
             self._row_turn = (s.round, len(s.queue))
         between = (d is None and s.phase == SELECT and s.round == self._row_turn[0]
@@ -179,6 +179,7 @@ class DraftRow(Static):
         held = d.slots[focus_slot] if focus_slot is not None else None
         detail = card_detail(scene, held.card, self.short) \
             if held is not None and held.card != HIDDEN else ""
+        self._need = self.tallest(scene, d.slots)
         redraw.show(self, markup("\n".join(lines)) + Content("\n")
                     + fixed_lines(detail, self.content_size.width, self.detail_lines))
 
@@ -211,13 +212,23 @@ class DraftRow(Static):
         """At small heights the hand's card text gives way to the row."""
         return self.screen.has_class("-short") if self.is_attached else False
 
-    _seats = 0
+    _need = 1  # the lines the row's longest detail wraps to
+
+    def tallest(self, scene: Scene, slots: tuple) -> int:
+        """The lines the longest detail of the row's cards wraps to (the
+        width known once laid out; one before)."""
+        width = self.content_size.width
+        if width <= 0:
+            return 1
+        texts = [card_detail(scene, h.card, self.short) for h in slots
+                 if h is not None and h.card != HIDDEN]
+        return max((len(markup(t).wrap(width)) for t in texts if t), default=1)
 
     @property
     def detail_lines(self) -> int:
         if not self.short:
             return DETAIL_LINES
-        return SHORT_DETAIL_LINES[self._seats >= CROWDED]
+        return max(1, min(self._need, SHORT_DETAIL_MAX))
 
     def _between(self, scene: Scene) -> None:
         """The box between two rows: the next chooser, as many lines as a row."""

@@ -1,7 +1,7 @@
 """Why a card in hand cannot be played, in a word or a few.
 
 The hand marks each card; a mark alone hides the rule, so every card the
-seat cannot play now carries its reason ("needs 1 Clay", "unique, built",
+seat cannot play now carries its reason ("needs 1 more Clay", "unique, built",
 "Pons city: never"). The checks are the engine's own (``building_options``,
 ``senate_options``); this module only words their outcome, shortly enough
 for a list line at 80 columns.
@@ -9,8 +9,9 @@ for a list line at 80 columns.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from engine.provincia.actions import DECKS
 from engine.provincia.build import (
     RAW,
     building_options,
@@ -34,7 +35,7 @@ from engine.provincia.data import (
 )
 from engine.provincia.decks import available
 from engine.provincia.economy import room
-from engine.provincia.state import FINAL, PLAY, State
+from engine.provincia.state import FINAL, PLAY, SELECT, State
 
 # Marks before each card in the hand; the legend names them.
 PLAYABLE, NOT_NOW, NEVER = "●", "·", "✗"
@@ -53,9 +54,12 @@ def shortfall(have: Res, cost: Res) -> Res:
     return tuple(max(0, c - h) for c, h in zip(cost, have, strict=True))  # type: ignore[return-value]
 
 
-def needs(missing: Res) -> str:
-    """``needs 1 Clay, 2 Gold``: the missing resources, in words."""
-    parts = [f"{n} {RESOURCE_NAMES[i]}" for i, n in enumerate(missing) if n]
+def needs(missing: Res, have: Res) -> str:
+    """The missing resources, in words: ``needs 1 more Gold`` where the
+    seat holds some (a bare "needs 1 Gold" read as the whole price to a
+    player holding 2), ``needs 3 Wood`` where it holds none."""
+    parts = [f"{n} {'more ' if have[i] else ''}{RESOURCE_NAMES[i]}"
+             for i, n in enumerate(missing) if n]
     return "needs " + ", ".join(parts)
 
 
@@ -70,7 +74,7 @@ def building_verdict(s: State, seat: int, c: int) -> Verdict:
         return Verdict(NOT_NOW, "unique, built")
     # the discount that leaves the least to find
     gaps = [shortfall(pl.res, discounted(b.cost, r)) for r in discount_options(pl, b) or (-1,)]
-    return Verdict(NOT_NOW, needs(min(gaps, key=sum)))
+    return Verdict(NOT_NOW, needs(min(gaps, key=sum), pl.res))
 
 
 def senate_verdict(s: State, seat: int, c: int) -> Verdict:
@@ -82,10 +86,10 @@ def senate_verdict(s: State, seat: int, c: int) -> Verdict:
         return Verdict(NOT_NOW, "reaction only")
     if card.any_three:
         raw = sum(pl.res[i] for i in RAW)
-        return Verdict(NOT_NOW, f"needs {3 - raw} more Clay/Wood/Stone")
+        return Verdict(NOT_NOW, f"needs {3 - raw} {'more ' if raw else ''}Clay/Wood/Stone")
     missing = shortfall(pl.res, card.cost)
     if any(missing):
-        return Verdict(NOT_NOW, needs(missing))
+        return Verdict(NOT_NOW, needs(missing, pl.res))
     if card.effect == "coniuratio" and not coniuratio_targets(s, seat):
         return Verdict(NOT_NOW, "no target")
     if card.effect == "consuetudo" and not available(s, AEDIFICIUM):
@@ -109,8 +113,32 @@ def trade_note(s: State, seat: int) -> str:
         return ""
     gold = s.players[seat].res[GOLD]
     if gold < TRADE_GOLD:
-        return f"Trade: needs {TRADE_GOLD - gold} Gold"
+        return f"Trade: needs {TRADE_GOLD - gold} {'more ' if gold else ''}Gold"
     full = [RESOURCE_NAMES[r] for r in (WOOD, STONE) if room(s, seat, r) <= 0]
     if not full:
         return ""
     return f"Trade for {' or '.join(full)}: no room"
+
+
+def deck_why(s: State, d: int) -> str:
+    """Why deck ``d`` cannot be chosen now, in a few words ("" if it can)."""
+    if s.markers[d] <= 0:
+        return "no action markers left this round"
+    if available(s, d) <= 0:
+        return "deck empty"
+    return ""
+
+
+def deck_places(game: Any, s: State, seat: int | None) -> list[tuple[tuple, str]]:
+    """``GameEntry.places``: while ``seat`` chooses a deck, all three decks
+    keep their places, one that cannot be chosen greyed with why ("Draw
+    from the Aedificium deck — deck empty"): a deck that vanished left the
+    player guessing, and renumbered the other two. None outside that choice."""
+    if (seat is None or s.phase != SELECT or s.draft is not None or s.pending
+            or not s.queue or s.queue[0] != seat):
+        return []
+    out = []
+    for a in DECKS:
+        why = deck_why(s, a.deck)
+        out.append((a, f"{game.describe(s, a)} — {why}" if why else ""))
+    return out

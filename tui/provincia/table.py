@@ -3,6 +3,7 @@ battle and hand beside the actions. The generic game screen drives it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from textual.containers import Vertical, VerticalScroll
@@ -16,9 +17,29 @@ from tui.widgets.seats import SeatLook
 from . import look
 from .battle import BattlePanel, mid_step
 from .board import Board
-from .city import CityPanel
+from .city import FULL, SUMMARY, SUMMED, WRAPPED, CityPanel
 from .draft import DraftRow
 from .hand import Hand, card_of
+
+
+class Cities(VerticalScroll):
+    """The cities' panel: tells the table when its size or focus changes
+    (whether the cities fit in full depends on both)."""
+
+    on_change: Callable[[], None] | None = None
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.call_after_refresh(self.on_change)
+
+    def on_resize(self) -> None:
+        self._changed()
+
+    def on_focus(self) -> None:
+        self._changed()
+
+    def on_blur(self) -> None:
+        self._changed()
 
 
 class ProvinciaUI:
@@ -37,12 +58,14 @@ class ProvinciaUI:
              "(bold once built), the first tie-break. Hand: ● playable now "
              "(outside Play Cards: can pay now), · not now (the reason "
              "follows), ✗ never for this city. "
-             "Tab reaches the cities (arrows scroll them).")
+             "Tab reaches the cities (arrows scroll them); where they do not all "
+             "fit in full, the other cities are shorter until then.")
 
     def __init__(self) -> None:
         self._board = Board(id="board")
-        self._cities = VerticalScroll(id="cities")
+        self._cities = Cities(id="cities")
         self._cities.border_title = "Cities · ↑↓ scroll"
+        self._cities.on_change = self._cities_resized
         self._draft = DraftRow(id="draft", classes="panel")
         self._battle = BattlePanel(id="battle", classes="panel")
         self._hand = Hand(id="hand", classes="panel")
@@ -72,12 +95,17 @@ class ProvinciaUI:
             self._panels = [CityPanel(p, classes="city") for p in range(s.n)]
             self._cities.remove_children()
             self._cities.mount_all(self._panels)
+        # What the last move changed stands out until the next one.
         before = scene.earlier(1)
+        changed = [before is not None and p < len(before.players)
+                   and before.players[p] != s.players[p] for p in range(s.n)]
+        form = self._summary_form(scene, to_move)  # first: the heights depend on it
         for panel in self._panels:
-            # What the last move changed stands out until the next one.
-            changed = (before is not None and panel.seat < len(before.players)
-                       and before.players[panel.seat] != s.players[panel.seat])
-            panel.show(scene, to_move, changed)
+            panel.form = form
+        compact = self._fitting(scene, to_move, changed)
+        for panel in self._panels:
+            panel.compact = compact
+            panel.show(scene, to_move, changed[panel.seat])
         slot = scene.focus.slot if isinstance(scene.focus, Pick) else None
         self._draft.show(scene, slot)
         self._battle.show(scene)
@@ -85,6 +113,37 @@ class ProvinciaUI:
         busy = self._draft.display or self._battle.display or self._draft.make_way
         self._side.set_class(busy, "-busy")
         self._side.set_class(self._battle.display, "-battle")
+        if self._side.is_attached:  # the row numbers the choices: the actions may shrink
+            self._side.screen.set_class(bool(self._draft.display), "-drafting")
+
+    def _fitting(self, scene: Scene, to_move: int | None, changed: list[bool]) -> int:
+        """The fullest form (city.FULL, SUMMED, WRAPPED, SUMMARY) in which every city
+        fits the panel's lines, so each city's PP and holdings are in sight
+        without scrolling. FULL while the panel has the focus (Tab): there
+        every city is in full, and the arrows scroll."""
+        room = self._cities.size.height
+        if room <= 0 or self._cities.has_focus:
+            return FULL
+        # the panels' text width when the scroll bar shows (border and padding: 2)
+        width = self._cities.size.width - self._cities.styles.scrollbar_size_vertical - 2
+        for level in (FULL, SUMMED, WRAPPED):
+            if sum(p.height(level, scene, to_move, width, changed[p.seat])
+                   for p in self._panels) <= room:
+                return level
+        return SUMMARY
+
+    def _summary_form(self, scene: Scene, to_move: int | None) -> int:
+        """The fullest one-line form every other city fits (the rows read alike)."""
+        width = self._cities.size.width - 2
+        return max((p.fitting_form(scene, to_move, width) for p in self._panels
+                    if p.seat != scene.seat), default=0)
+
+    def _cities_resized(self) -> None:
+        """A new size, or the focus came or went: full or compact anew (and
+        the highlighted action's card pointed at again, as it was)."""
+        if self._scene is not None:
+            self.show(self._scene)
+            self.focus_action(self._scene, self._focused)
 
     def _hand_opened(self, on: bool) -> None:
         """The hand opened (Tab) or closed: show the table again around it
