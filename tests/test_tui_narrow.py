@@ -280,3 +280,23 @@ def test_a_tight_row_keeps_the_box_and_its_price():
         for n, word in zip(cost, RESOURCE_NAMES, strict=True):
             assert not n or f"{n} {word}" in row or f"{word[0]}{n}" in row, row
     assert len({row[2:].strip() for _, row in placed}) == len(placed), "no two rows alike"
+
+
+@pytest.mark.parametrize("label", [
+    "Build Aquaeductus for 9 Stone (+10 PP)",
+    "Build Portus for 1 Clay, 4 Wood (+5 PP)",
+    "Take Figlina (1 Clay for you; 2 Clay to the Quaestor)",
+    "Take Saltus (1 Stone for you; 2 Wood, 1 Stone to the Quaestor)",
+    "Activate Vinea (1 PP): +1 Gold, +1 Morale",
+])
+def test_provincias_one_row_labels_keep_every_price_and_gain(label: str) -> None:
+    """A one-row label drops words, never a number: the cut in the middle
+    made "Build Portus… 4 Wood (+5 PP)" of a build costing 1 Clay too."""
+    import re
+
+    from tui.provincia.labels import tight_label
+    from tui.widgets.actions import squeeze
+
+    short = squeeze(tight_label((), label, 31), 31)
+    assert len(short) <= 31 and "…" not in short
+    assert re.findall(r"\d+", short) == re.findall(r"\d+", label)

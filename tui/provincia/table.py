@@ -20,6 +20,7 @@ from .board import Board
 from .city import FULL, SUMMARY, SUMMED, WRAPPED, CityPanel
 from .draft import DraftRow
 from .hand import Hand, card_of
+from .labels import tight_label
 
 
 class Cities(VerticalScroll):
@@ -60,6 +61,11 @@ class ProvinciaUI:
              "follows), ✗ never for this city. "
              "Tab reaches the cities (arrows scroll them); where they do not all "
              "fit in full, the other cities are shorter until then.")
+
+    @staticmethod
+    def tight_label(action: tuple, label: str, width: int) -> str:
+        """A shorter label for a one-row list (``labels.tight_label``)."""
+        return tight_label(action, label, width)
 
     def __init__(self) -> None:
         self._board = Board(id="board")

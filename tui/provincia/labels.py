@@ -1,0 +1,40 @@
+"""Provincia Romana's action labels in a one-row list (80×24, ``-tight``):
+"Build Portus 1C 4W +5PP" rather than "Build Portus for 1 Clay, 4 Wood
+(+5 PP)", which a cut in the middle turned into "Build Portus… 4 Wood
+(+5 PP)" so a price was lost.
+
+``tight_label`` is ``ProvinciaUI.tight_label``: the action menu asks it for
+every label of a one-row list and squeezes what it returns if that is still
+too long (``tui.widgets.actions.squeeze``). The letters are the hand's
+(``9W`` for 9 Wood) and the tracks the cities' (``Mor``), so a label reads
+like the panels beside it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.provincia.data import RESOURCE_NAMES
+
+# Shorter forms, tried in order until the label fits: each keeps every
+# number of the label (costs, gains, shares) and drops only words.
+_STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\(([+-]\d+) PP\)"), r"\1PP"),
+    (re.compile(r"(\d+) (" + "|".join(RESOURCE_NAMES) + r")\b"),
+     lambda m: f"{m.group(1)}{m.group(2)[0]}"),  # type: ignore[list-item]
+    (re.compile(r" for (?=\d)"), " "),
+    (re.compile(r"(\d\w), (?=\d)"), r"\1 "),
+    (re.compile(r"\((\d+) PP\):"), r"\1PP:"),
+    (re.compile(r"\b(Mor|Def|Mil)(?:ale|ense|itary)\b"), r"\1"),  # the cities' words
+    (re.compile(r"\((.+?) for you; (.+?) to the Quaestor\)"), r"\1; Quaestor \2"),
+)
+
+
+def tight_label(action: tuple, label: str, width: int) -> str:
+    """The first shorter form of ``label`` that fits ``width`` columns, else
+    the shortest (the menu squeezes it)."""
+    for pattern, repl in _STEPS:
+        if len(label) <= width:
+            break
+        label = pattern.sub(repl, label)
+    return label
