@@ -8,11 +8,11 @@ best mean chance is played; ties keep the policy's order. Every candidate
 meets the same worlds and the same rollout draws (common random numbers),
 so the comparison is between the actions, not the luck.
 
-In Age of Rome this is what makes the ``rules`` level a real opponent: a
-four-play look-ahead from the top three choices won 86% of 80 games
-against three plain rule-based players (seeds 30000-30079). In The Romans
-and Provincia Romana the same look-ahead loses (3% and 10% of 40): their
-rollouts are too rough for a short horizon, so they keep the plain policy.
+A game turns it on per strength (``Knowledge.lookahead``) where it pays:
+where the rollouts are good enough for a short horizon it makes the
+``rules`` level a real opponent; where they are rough it loses games, and
+the game keeps its plain policy (each game's knowledge says which, with
+its figures).
 """
 
 from __future__ import annotations

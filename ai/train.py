@@ -202,7 +202,7 @@ def shipped_clear() -> None:
 
 def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m ai.train", description=__doc__.split("\n")[0])
-    ap.add_argument("game", help="provincia, romans or ageofrome")
+    ap.add_argument("game", help="the game's id (as in tabula new GAME)")
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--games", type=int, default=400, help="self-play games per round")
     ap.add_argument("--seed", type=int, default=1, help="the first game's seed")
