@@ -46,6 +46,7 @@ def test_replay_of_a_game_in_progress(tmp_path: Path, capsys: pytest.CaptureFixt
     code, out, _ = run(capsys, "--save-dir", str(tmp_path), "replay", "midgame", "--json")
     doc = json.loads(out)
     assert doc["finished"] is False and doc["actions"] == len(m.actions)
+    assert "seed" not in doc, "an unfinished game's seed is the order of its decks to come"
 
 
 @pytest.mark.parametrize("content, reason", [

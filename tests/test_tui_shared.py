@@ -359,3 +359,14 @@ def test_a_guest_dropped_by_a_stopping_server_is_told_their_own_way_back() -> No
     way_back = "ssh -p 2222 KTRZB-2345BCDF@192.0.2.4"
     assert f"Come back with `{way_back}`" in gone_text(False, "KTRZB", True, way_back)
     assert "by the code KTRZB" in gone_text(False, "KTRZB", True)  # a key holder's
+
+
+def test_a_local_player_under_another_name_is_told_to_come_back_under_it() -> None:
+    """A local seat is its name's: `tabula join CODE` alone would come back
+    as the login name, a stranger to the seat (issue 28 walk-through)."""
+    from hall.local import login_name
+    from tui.hall_link import gone_text
+
+    assert "`tabula join KTRZB --name 'Gaius Julius'`" in gone_text(
+        True, "KTRZB", True, name="Gaius Julius")
+    assert "`tabula join KTRZB`" in gone_text(True, "KTRZB", True, name=login_name())

@@ -625,3 +625,43 @@ def test_the_load_list_shows_progress_at_80_columns_with_six_players():
             shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
             assert m.game.progress(m.state) in shown
     asyncio.run(go())
+
+
+def test_esc_from_the_replay_of_a_finished_autosave_opened_by_load():
+    """Load, the finished autosave's replay, esc: the cities' panel asked the
+    hand to redraw after its widgets were gone (NoMatches '#hand-cards',
+    issue 28 walk-through of Provincia)."""
+    async def go() -> None:
+        Store().autosave(finished())
+        app = app_for(kind="title")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("l")
+            await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+            await pilot.press("enter")
+            await until(pilot, lambda: not isinstance(app.screen, LoadScreen))
+            for _ in range(4):
+                await pilot.press("escape")
+                await settle(pilot)
+            assert app.return_code is None and app.is_running
+    asyncio.run(go())
+
+
+def test_the_replay_of_an_unfinished_game_keeps_its_seed_hidden():
+    """The seed is the order of the decks still to come: the replay of an
+    unfinished table showed it on the board (issue 28 walk-through)."""
+    m = Match("provincia", (Seat("You"), Seat("Bot", "random")), 424242)
+    rng = random.Random(1)
+    for _ in range(6):
+        m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
+
+    async def go() -> None:
+        app = app_for(m, kind="replay")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            assert isinstance(app.screen, ReplayScreen)
+            await pilot.press("end")
+            await settle(pilot)
+            shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+            assert "Forum Julii" in shown and "424242" not in shown
+    asyncio.run(go())

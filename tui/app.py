@@ -237,7 +237,7 @@ class TabulaApp(App[int]):
         seated = at is not None and at.seat is not None and at.result is None \
             and at.ended is None
         text = gone_text(self.hall.link.path is not None, at.code if at is not None else "",
-                         seated, at.comeback if at is not None else "")
+                         seated, at.comeback if at is not None else "", self.hall.you)
         self.notify(text, title="Tables", severity="error", timeout=30)
         if table is None:
             self._leave_hall()

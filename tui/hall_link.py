@@ -17,6 +17,7 @@ markup only through ``tui.widgets.untrusted.markup``.
 from __future__ import annotations
 
 import re
+import shlex
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -59,7 +60,8 @@ class LeaveHall(Message):
     to the title."""
 
 
-def gone_text(local: bool, code: str = "", seated: bool = False, comeback: str = "") -> str:
+def gone_text(local: bool, code: str = "", seated: bool = False, comeback: str = "",
+              name: str = "") -> str:
     """What a player is told when the connection to the hall is gone.
 
     The hall saves every table after every change, so a seat at an
@@ -68,11 +70,13 @@ def gone_text(local: bool, code: str = "", seated: bool = False, comeback: str =
     ``tabula join`` of a kept table, starts again); else a served game's,
     whose hall stops only with the server. ``code`` and ``seated``: the
     table the player was at, and whether they had a seat there still;
-    ``comeback``: a guest's way back to it (``HallLink.comeback_command``)."""
+    ``comeback``: a guest's way back to it (``HallLink.comeback_command``);
+    ``name``: the player's name at the hall (a local seat is its name's, so
+    a name other than the login name is part of the way back)."""
     if local:
         if code and seated:
             return (f"The table hall stopped; your seat at {code} is kept. "
-                    f"Come back with `tabula join {code}`.")
+                    f"Come back with `{local_join(code, name)}`.")
         return ("The table hall stopped; the unfinished tables are kept. "
                 "`tabula host` opens the lobby again.")
     if code and seated and comeback:
@@ -82,6 +86,15 @@ def gone_text(local: bool, code: str = "", seated: bool = False, comeback: str =
         return (f"The server stopped; your seat at {code} is kept. Come back by the code "
                 f"{code} once the server runs again.")
     return "The server stopped; the unfinished tables are kept until it runs again."
+
+
+def local_join(code: str, name: str = "") -> str:
+    """``tabula join CODE``, with ``--name`` when the name is not the login name."""
+    from hall.local import login_name
+
+    if not name or name == login_name():
+        return f"tabula join {code}"
+    return f"tabula join {code} --name {shlex.quote(name)}"
 
 
 @dataclass

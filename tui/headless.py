@@ -50,11 +50,15 @@ def run_headless(match: Match, iterations: int | None = None, seconds: float | N
 
 def summary(match: Match) -> dict[str, Any]:
     """The JSON document of a game: the seats, and the result once it is over
-    (a game in progress has ``"finished": false`` and its ``progress``)."""
+    (a game in progress has ``"finished": false`` and its ``progress``, and
+    no seed: the seed is the order of the decks still to come)."""
     seats = [{"seat": i, "name": plain(seat.name), "kind": plain(seat.kind),
               "label": plain(match.game.seat_label(match.state, i))}
              for i, seat in enumerate(match.seats)]
-    doc: dict[str, Any] = {"game": match.game_id, "seed": match.seed, "players": seats}
+    doc: dict[str, Any] = {"game": match.game_id}
+    if match.is_over():
+        doc["seed"] = match.seed
+    doc["players"] = seats
     if match.is_over():
         doc.update(result_fields(match.game.result(match.state), seats))
         doc["finished"] = True

@@ -146,8 +146,9 @@ class ProvinciaUI:
 
     def _cities_resized(self) -> None:
         """A new size, or the focus came or went: full or compact anew (and
-        the highlighted action's card pointed at again, as it was)."""
-        if self._scene is not None:
+        the highlighted action's card pointed at again, as it was). Called
+        after a refresh, so the screen may be gone by then (esc from a replay)."""
+        if self._scene is not None and self._hand.is_attached:
             self.show(self._scene)
             self.focus_action(self._scene, self._focused)
 

@@ -94,7 +94,8 @@ class ReplayScreen(Tabled):
     def render_step(self) -> None:
         m, i = self.match, self.step
         scene = Scene(m.game, self.shown(i), self.seat, m.seats, self.looks,
-                      lambda k: self.shown(i - k) if i - k >= 0 else None, m.seed)
+                      lambda k: self.shown(i - k) if i - k >= 0 else None,
+                      m.seed if self.full else None)  # a seat's view: the seed is the decks' order
         self.ui.show(scene)
         log = self.query_one(GameLog)
         if i < self._shown_upto:
