@@ -139,6 +139,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--headless", action="store_true")
     p.add_argument("--json", action="store_true")
 
+    p = sub.add_parser("review", help="a finished save's review: each seat's win chance over "
+                                      "the game and the costliest decisions")
+    p.add_argument("file")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--iterations", type=int, metavar="N",
+                   help="the search's iterations for each costly decision (default 300)")
+
     p = sub.add_parser("saves", help="list the saved games")
     p.add_argument("--delete", metavar="NAME", help="delete a named save")
 
