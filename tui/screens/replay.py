@@ -45,6 +45,7 @@ class ReplayScreen(Tabled):
         Binding("end", "jump(-1)", "End", show=False, priority=True),
         Binding("s", "seat", "Seat"),
         Binding("g", "results", "Results"),
+        Binding("v", "review", "Review"),
         Binding("escape,q", "back", "Back"),
     ]
 
@@ -156,8 +157,8 @@ class ReplayScreen(Tabled):
             self.render_step()
 
     def shows_key(self, binding: Binding) -> bool:
-        """The results only of a finished game."""
-        return self.full or binding.action != "results"
+        """The results and the review only of a finished game."""
+        return self.full or binding.action not in ("results", "review")
 
     def action_results(self) -> None:
         """The finished game's score breakdown and chart, as at its end."""
@@ -165,8 +166,20 @@ class ReplayScreen(Tabled):
             return
         from .game_over import GameOverScreen, ending_of
 
+        def after(choice: str | None) -> None:
+            if choice == "review":
+                self.action_review()
+
         self.app.push_screen(GameOverScreen(ending_of(self.match), self.looks, replay=False,
-                                            leave=None))
+                                            leave=None, review=True), after)
+
+    def action_review(self) -> None:
+        """The finished game's review: each seat's chances and costliest decisions."""
+        if not self.full:
+            return
+        from .review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(self.match, self.looks))
 
     def action_back(self) -> None:
         if self.standalone:

@@ -916,9 +916,23 @@ class TableScreen(Tabled):
                 self.leave()
             elif choice == "replay":
                 self.source.replay()
+            elif choice == "review":
+                self.open_review()
 
         self.app.push_screen(GameOverScreen(ending, self.looks, replay=self.source.can_replay,
-                                            leave=self.source.leave_words), after)
+                                            leave=self.source.leave_words,
+                                            review=self.source.reviewable() is not None),
+                             after)
+
+    def open_review(self) -> None:
+        """The finished game's review; esc comes back to its results."""
+        match = self.source.reviewable()
+        if match is None:
+            return
+        from .review import ReviewScreen
+
+        self.app.push_screen(ReviewScreen(match, self.looks),
+                             lambda _: self.action_results())
 
     def leave(self) -> None:
         """Back where the table was opened from; bots stop, the source keeps
