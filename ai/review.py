@@ -154,15 +154,7 @@ def review(match: Match, iterations: int = ITERATIONS, progress: Progress | None
     for s in states:
         chances.append(evaluate(game, s))
         tick()
-    costs: dict[int, list[tuple[int, float, float, float]]] = {p: [] for p in seats}
-    for step, action in enumerate(match.actions):
-        seat = game.to_move(states[step])
-        if seat in costs:
-            found = one_step(game, states[step], action, seat, evaluate,
-                             chances[step + 1][seat])
-            if found is not None:
-                costs[seat].append((step, *found))
-        tick()
+    costs = decision_costs(match, seats, chances, tick)
     out = []
     for p in range(match.players):
         top = sorted(costs.get(p, ()), key=lambda c: (-c[1], c[0]))[:TOP]
@@ -174,6 +166,27 @@ def review(match: Match, iterations: int = ITERATIONS, progress: Progress | None
                               len(costs.get(p, ())), tuple(named)))
     return Review(match.game_id, len(match.actions), evaluation_name(match.game_id),
                   iterations, every, tuple(out))
+
+
+Cost = tuple[int, float, float, float]
+"""(step, cost, best, after) of one decision."""
+
+
+def decision_costs(match: Match, seats: Sequence[int], chances: Sequence[Sequence[float]],
+                   tick: Callable[[], None] = lambda: None) -> dict[int, list[Cost]]:
+    """Every decision of ``seats`` (more than one legal action) with its
+    one-step cost; ``chances[i]`` is the evaluation of ``match.states[i]``."""
+    game, states, evaluate = match.game, match.states, evaluation_of(match.game_id)
+    costs: dict[int, list[Cost]] = {p: [] for p in seats}
+    for step, action in enumerate(match.actions):
+        seat = game.to_move(states[step])
+        if seat in costs:
+            found = one_step(game, states[step], action, seat, evaluate,
+                             float(chances[step + 1][seat]))
+            if found is not None:
+                costs[seat].append((step, *found))
+        tick()
+    return costs
 
 
 def _ticker(progress: Progress | None, cancel: Cancel | None, total: int) -> Callable[[], None]:
