@@ -191,9 +191,8 @@ class ReviewScreen(Screen[None]):
         """Draw the chart, the legend and the decisions."""
         self.result = done
         self.query_one("#review-state", Static).update(markup(
-            "[dim]Chances: the $kind evaluation, every hand seen · "
-            "the search: $n iterations, from the player's view[/]",
-            kind=done.evaluation, n=str(done.iterations)))
+            "[dim]$Kind evaluation, all hands seen · search: $n iterations a decision[/]",
+            Kind=done.evaluation.capitalize(), n=str(done.iterations)))
         width = self.app.size.width
         points = max(8, (width - CHART_ROOM - 8) // STEP)
         steps = done.sampled(points)
