@@ -78,24 +78,27 @@ def legend(looks: Sequence[SeatLook], seats: Sequence[SeatReview]) -> Content:
 
 
 def decision_lines(k: int, c: Costly) -> list[Content]:
-    """One costly decision: where, its cost one step deep, the move played
-    and the search's preference, each with the search's chance."""
-    lines = [markup(f"[b]{k}.[/] $where · [b]cost $cost[/] [dim]($best in reach, "
-                    "$after after it)[/]", where=f"step {c.step}, {plain(c.progress)}",
+    """One costly decision: where, its cost one step deep, then the move
+    played and the search's preference, each after the search's chance (so
+    the figures line up and a long move wraps at its end)."""
+    lines = [markup(f"[b]{k}.[/] $where — [b]cost $cost[/] [dim](best $best, played "
+                    "$after)[/]", where=f"step {c.step}, {plain(c.progress)}",
                     cost=percent(c.cost), best=percent(c.best), after=percent(c.after)),
-             markup("   played     $text [dim]· search $chance[/]",
-                    text=plain(c.played.text), chance=percent(c.played.chance))]
+             markup("   played     $chance  $text", text=plain(c.played.text),
+                    chance=f"{percent(c.played.chance):>4}")]
     if c.agreed:
         lines.append(Content.from_markup("   [dim]the search preferred the same move[/]"))
     else:
-        lines.append(markup("   preferred  [b]$text[/] [dim]· search $chance[/]",
-                            text=plain(c.preferred.text), chance=percent(c.preferred.chance)))
+        lines.append(markup("   preferred  $chance  [b]$text[/]", text=plain(c.preferred.text),
+                            chance=f"{percent(c.preferred.chance):>4}"))
     return lines
 
 
 def decisions(looks: Sequence[SeatLook], done: Review) -> Content:
     """Every reviewed seat's costliest decisions."""
-    lines: list[Content] = []
+    lines: list[Content] = [Content.from_markup(
+        "[dim]Cost: the best chance a move could reach, less the move played's · "
+        "by each move: the search's chance[/]")]
     if done.every_seat:
         lines.append(Content.from_markup("[dim]No seat was played by a person: "
                                          "every seat is reviewed.[/]"))
@@ -105,8 +108,7 @@ def decisions(looks: Sequence[SeatLook], done: Review) -> Content:
         many = "decision" if sr.decisions == 1 else "decisions"
         head = (f"the {len(sr.costliest)} costliest of {sr.decisions} {many}"
                 if sr.costliest else f"{sr.decisions} {many}, none to review")
-        if lines:
-            lines.append(Content(""))
+        lines.append(Content(""))
         lines.append(markup(f"[reverse b $seat-{lk.colour}] $letter [/] [b]$name[/] — $head",
                             letter=lk.letter, name=lk.name, head=head))
         for k, c in enumerate(sr.costliest, 1):
