@@ -111,11 +111,13 @@ def text(match: Match, done: Review) -> str:
     lines = [f"Review of {match.game.title} (seed {match.seed}), {done.steps} actions: "
              f"win chances from the {done.evaluation} evaluation; the search's "
              f"{done.iterations} iterations name the moves it preferred.",
-             f"Reviewed: {reviewed_words(done)}.", "", "Win chance by step"]
+             f"Reviewed: {reviewed_words(done)}.",
+             "A decision's cost: the best chance a move could reach, less the move "
+             "played's; by each move, the search's chance.", "", "Win chance by step"]
     steps = done.sampled(TEXT_POINTS)
     names = [who(match, sr.seat) for sr in done.seats]
     name_w = max(len(n) for n in names)
-    width = max(4, len(str(done.steps)) + 1)
+    width = max(5, len(str(done.steps)) + 1)  # " 100%"
     lines.append(f"{'step':<{name_w}} " + "".join(f"{i:>{width}}" for i in steps))
     for name, sr in zip(names, done.seats, strict=True):
         lines.append(f"{name:<{name_w}} "
@@ -133,12 +135,12 @@ def seat_text(name: str, costliest: tuple[Costly, ...], decisions: int) -> list[
         return [f"{name}: {decisions} {many}, none to review."]
     lines = [f"{name}: the {len(costliest)} costliest of {decisions} {many}"]
     for k, c in enumerate(costliest, 1):
-        lines.append(f" {k}. step {c.step}, {plain(c.progress)}: cost {percent(c.cost)} "
-                     f"({percent(c.best)} was in reach, {percent(c.after)} after the move)")
-        lines.append(f"    played:    {plain(c.played.text)} — search {percent(c.played.chance)}")
+        lines.append(f" {k}. step {c.step}, {plain(c.progress)} — cost {percent(c.cost)} "
+                     f"(best {percent(c.best)}, played {percent(c.after)})")
+        lines.append(f"    played     {percent(c.played.chance):>4}  {plain(c.played.text)}")
         if c.agreed:
             lines.append("    the search preferred the same move")
         else:
-            lines.append(f"    preferred: {plain(c.preferred.text)} — search "
-                         f"{percent(c.preferred.chance)}")
+            lines.append(f"    preferred  {percent(c.preferred.chance):>4}  "
+                         f"{plain(c.preferred.text)}")
     return lines
