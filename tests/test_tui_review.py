@@ -52,8 +52,12 @@ def test_results_offer_the_review_and_esc_comes_back_to_them():
                                  "played", "esc Back")
             assert "Reviewing" not in shown
             assert "Brutus —" not in shown  # a bot seat: only the human seat is reviewed
+            made = app.screen.result
             await pilot.press("escape")
             await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+            await pilot.press("v")  # again: shown at once
+            await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+            assert app.screen.done is made is not None
 
     asyncio.run(go())
 
@@ -67,9 +71,16 @@ def test_the_replay_of_a_finished_game_opens_the_review():
             assert "v Review" in screen_text(app)
             await pilot.press("v")
             await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
-            await asyncio.wait_for(app.screen.shown.wait(), 60)
+            first = app.screen
+            await asyncio.wait_for(first.shown.wait(), 60)
             await pilot.press("escape")
             await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+            await pilot.press("v")  # again: the review made before, at once
+            await until(pilot, lambda: isinstance(app.screen, ReviewScreen))
+            again = app.screen
+            assert again is not first and again.done is first.result is not None
+            await asyncio.wait_for(again.shown.wait(), 60)
+            assert not again.workers  # nothing computed again
 
     asyncio.run(go())
 

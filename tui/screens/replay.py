@@ -4,7 +4,7 @@ first human seat saw it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -22,6 +22,9 @@ from tui.widgets.table import compose_table
 from tui.widgets.untrusted import markup
 
 from .tabled import Tabled
+
+if TYPE_CHECKING:
+    from ai.review import Review
 
 
 def seen_by(name: str) -> str:
@@ -61,6 +64,7 @@ class ReplayScreen(Tabled):
         self._entries: list[tuple[int, LogLine]] = []
         self.chapter_word = str(match.game.chapter(match.state).kind)
         self._shown_upto = -1
+        self._reviewed: Review | None = None
 
     def compose(self) -> ComposeResult:
         word = self.chapter_word
@@ -179,7 +183,12 @@ class ReplayScreen(Tabled):
             return
         from .review import ReviewScreen
 
-        self.app.push_screen(ReviewScreen(self.match, self.looks))
+        screen = ReviewScreen(self.match, self.looks, done=self._reviewed)
+
+        def back(_: None) -> None:
+            self._reviewed = screen.result  # opened again, shown at once
+
+        self.app.push_screen(screen, back)
 
     def action_back(self) -> None:
         if self.standalone:

@@ -129,12 +129,15 @@ class ReviewScreen(Screen[None]):
     ]
 
     def __init__(self, match: Match, looks: Sequence[SeatLook], standalone: bool = False,
-                 compute: Compute = review) -> None:
+                 compute: Compute = review, done: Review | None = None) -> None:
+        """``done``: this game's review made before (the screen that opened
+        it keeps ``result``), shown at once."""
         super().__init__()
         self.match = match
         self.looks = tuple(looks)
         self.standalone = standalone
         self.compute = compute
+        self.done = done
         self.result: Review | None = None
         self.shown = asyncio.Event()  # set once the review is on screen (tests wait on it)
         self._percent = -1
@@ -154,6 +157,9 @@ class ReviewScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#review-body").display = False
+        if self.done is not None:
+            self.show(self.done)
+            return
         iterations = host(self).settings.review_iterations or ITERATIONS
         self.run_review(iterations)
 

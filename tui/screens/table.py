@@ -187,6 +187,7 @@ class TableScreen(Tabled):
         self._sent_step: int | None = None  # an action was sent for this step
         self._my_turn = False
         self._redraw_queued = False
+        self._reviewed: Any = None  # the finished game's review (ai.review.Review), once made
         # Set while the screen waits for a person (a turn, a cover, the end),
         # clear while a bot or the hint thinks: tests and the benchmarks await it.
         self.settled = asyncio.Event()
@@ -931,8 +932,13 @@ class TableScreen(Tabled):
             return
         from .review import ReviewScreen
 
-        self.app.push_screen(ReviewScreen(match, self.looks),
-                             lambda _: self.action_results())
+        screen = ReviewScreen(match, self.looks, done=self._reviewed)
+
+        def back(_: None) -> None:
+            self._reviewed = screen.result  # opened again, shown at once
+            self.action_results()
+
+        self.app.push_screen(screen, back)
 
     def leave(self) -> None:
         """Back where the table was opened from; bots stop, the source keeps
