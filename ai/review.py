@@ -36,6 +36,9 @@ TOP = 3
 """Decisions named per seat."""
 POINTS = 41
 """Points of the chart a review prints (the first and last step among them)."""
+SEARCH_UNIT = 5
+"""Search iterations that take about as long as evaluating one step (the
+progress reported weighs each part so)."""
 SALT = 0x5EED_4EF1
 """Keeps the review's seeds apart from the bots' own (``Match.bot_seed``)."""
 
@@ -149,7 +152,8 @@ def review(match: Match, iterations: int = ITERATIONS, progress: Progress | None
                           "reviewed (a review sees every hand)")
     game, states, evaluate = match.game, match.states, evaluation_of(match.game_id)
     seats, every = reviewed_seats(match)
-    tick = _ticker(progress, cancel, 2 * len(match.actions) + TOP * len(seats))
+    search = max(1, iterations // SEARCH_UNIT)  # a search's work, in steps' evaluations
+    tick = _ticker(progress, cancel, 2 * len(match.actions) + TOP * len(seats) * search)
     chances: list[Sequence[float]] = []
     for s in states:
         chances.append(evaluate(game, s))
@@ -161,7 +165,7 @@ def review(match: Match, iterations: int = ITERATIONS, progress: Progress | None
         named = []
         for step, cost, best, after in top:
             named.append(_searched(match, step, p, cost, best, after, iterations, cancel))
-            tick()
+            tick(search)
         out.append(SeatReview(p, tuple(float(c[p]) for c in chances), p in costs,
                               len(costs.get(p, ())), tuple(named)))
     return Review(match.game_id, len(match.actions), evaluation_name(match.game_id),
@@ -189,14 +193,15 @@ def decision_costs(match: Match, seats: Sequence[int], chances: Sequence[Sequenc
     return costs
 
 
-def _ticker(progress: Progress | None, cancel: Cancel | None, total: int) -> Callable[[], None]:
-    """One unit of work done: report it, and stop if called off."""
+def _ticker(progress: Progress | None, cancel: Cancel | None,
+            total: int) -> Callable[..., None]:
+    """``units`` of work done: report it, and stop if called off."""
     done = [0]
 
-    def tick() -> None:
+    def tick(units: int = 1) -> None:
         if cancel is not None and cancel():
             raise Cancelled
-        done[0] += 1
+        done[0] += units
         if progress is not None:
             progress(min(1.0, done[0] / max(1, total)))
 
