@@ -113,3 +113,11 @@ def test_reviewing_shows_while_it_runs_and_esc_calls_it_off():
             await until(pilot, cancelled.is_set)
 
     asyncio.run(go())
+
+
+def test_the_axis_names_each_chapter_where_it_begins_never_touching():
+    from tui.widgets.chart import axis
+
+    assert axis(["R1", "R2", "end"], 4) == " R1  R2 end "  # the results' chart, as before
+    line = axis(["", "R1", "R2", "", "R3", "R10", "", "R11"], 2)
+    assert line == "   R1    R3    R11"  # R2 and R10 would touch the label before

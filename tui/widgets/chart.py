@@ -46,9 +46,10 @@ def chart_markup(series: Sequence[Sequence[int]], looks: Sequence[SeatLook],
 
 def axis(columns: Sequence[str], step: int) -> str:
     """The columns' labels under the chart: centred in their columns where
-    each fits; else each from its column, left out where it would touch the
-    one before (a review's chart names only where each round begins)."""
-    if all(len(c) <= step for c in columns):
+    each fits with a space to spare; else each from its column, left out
+    where it would touch the one before (a review's chart names only where
+    each round begins)."""
+    if all(len(c) < step for c in columns):
         return "".join(escape(f"{c:^{step}}") for c in columns)
     line = ""
     for x, c in enumerate(columns):
