@@ -10,8 +10,9 @@ so it is never below 0. Only the three costliest decisions of each seat
 reviewed are searched again, from the seat's own *view* then (what the
 player knew), by the ISMCTS bot with a fixed budget and a seed drawn from
 the game's seed, the step and the seat: the same save and options give the
-same review. The hint searches the same evaluation, so its figures read
-alike.
+same review. The move it names is the one the hint would suggest
+(``ai.base.by_win_chance``: the best chance among the moves searched often),
+from the same evaluation, so the hint's figures and ordering agree with it.
 
 Pure: no UI and no files; ``tui/review_cmd.py`` prints it and
 ``tui/screens/review.py`` shows it.
@@ -26,7 +27,7 @@ from typing import Any
 
 from engine.match import Match
 
-from .base import Budget
+from .base import Budget, by_win_chance
 from .knowledge import generic_evaluate, knowledge
 from .mcts import MctsBot
 
@@ -231,8 +232,10 @@ def _searched(match: Match, step: int, seat: int, cost: float, best: float, afte
     view = game.view(match.states[step], seat)
     played = match.actions[step]
     bot = MctsBot()
-    preferred = bot.decide(game, view, seat, Budget(iterations=iterations, cancel=cancel),
-                           random.Random(review_seed(match, step, seat)))
+    decided = bot.decide(game, view, seat, Budget(iterations=iterations, cancel=cancel),
+                         random.Random(review_seed(match, step, seat)))
+    offered = by_win_chance(bot.explain())  # as the hint suggests
+    preferred = offered[0].action if offered else decided
     chance = searched_chances(bot, seat)
     return Costly(step, seat, game.progress(match.states[step]), cost, best, after,
                   Choice(played, game.describe(view, played), chance.get(played)),

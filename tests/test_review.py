@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from ai.base import Budget
+from ai.base import Budget, by_win_chance
+from ai.mcts import MctsBot
 from ai.players import make_bot
 from ai.review import (
     TOP,
@@ -23,6 +24,7 @@ from ai.review import (
     decision_costs,
     evaluation_of,
     review,
+    review_seed,
     reviewed_seats,
     sample_steps,
 )
@@ -90,6 +92,20 @@ def test_only_the_human_seat_is_reviewed_and_its_three_costliest_are_the_largest
         # the search's preference is a legal move from the seat's view then
         assert c.preferred.action in m.game.legal(m.game.view(m.states[c.step], 0))
         assert c.preferred.chance is not None and 0.0 <= c.preferred.chance <= 1.0
+
+
+def test_the_search_names_the_move_the_hint_would_suggest() -> None:
+    """The preferred move is the hint's: the best chance among the moves
+    searched often, so no move listed under it shows a better figure."""
+    m, r = one_human(), reviewed_one_human()
+    for c in r.seats[0].costliest:
+        bot = MctsBot()
+        bot.decide(m.game, m.game.view(m.states[c.step], 0), 0, Budget(iterations=ITERATIONS),
+                   random.Random(review_seed(m, c.step, 0)))
+        offered = by_win_chance(bot.explain())
+        assert c.preferred.action == offered[0].action
+        assert c.preferred.chance == pytest.approx(offered[0].win_rate)
+        assert all(a.win_rate <= c.preferred.chance for a in offered)
 
 
 def test_the_same_save_and_options_give_the_same_review(tmp_path: Path) -> None:

@@ -43,6 +43,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from ai.base import by_win_chance
 from ai.players import kinds as installed_kinds
 from engine.core import IllegalAction, LogLine
 from engine.games import entry, load
@@ -993,16 +994,3 @@ def hint_text(game: Any, view: Any, hint: Hint) -> tuple[tuple, list[HintLine], 
               "rules": "Suggested by the rule-based bot (no search installed)."}.get(
         hint.kind, "No search is installed: this is a random legal move.")
     return (ranked[0].action if ranked else hint.action), lines, source
-
-
-WELL_TRIED = 0.05
-"""A move the search spent less of its play-outs on has a win chance drawn
-from too few games to be suggested over one it tried often."""
-
-
-def by_win_chance(alternatives: tuple) -> list:
-    """The alternatives the hint lists, best chance of winning first (so the
-    suggestion is never below a move listed under it): the ones the search
-    tried often, or all of them if it tried none often."""
-    tried = [a for a in alternatives if a.visits >= WELL_TRIED] or list(alternatives)
-    return sorted(tried, key=lambda a: -a.win_rate)
