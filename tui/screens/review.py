@@ -25,6 +25,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from ai.base import BotCancelled
 from ai.review import ITERATIONS, Cancelled, Costly, Review, SeatReview, review
 from engine.match import Match
 from saves.plain import plain
@@ -191,7 +192,8 @@ class ReviewScreen(Screen[None]):
             return
         if event.state == WorkerState.SUCCESS:
             self.show(event.worker.result)
-        elif event.state == WorkerState.ERROR and not isinstance(event.worker.error, Cancelled):
+        elif event.state == WorkerState.ERROR and not isinstance(
+                event.worker.error, (Cancelled, BotCancelled)):
             self.query_one("#review-state", Static).update(markup(
                 "[b $error]No review:[/] $why", why=plain(event.worker.error)))
 
