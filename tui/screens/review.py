@@ -71,9 +71,8 @@ def legend(looks: Sequence[SeatLook], seats: Sequence[SeatReview]) -> Content:
     """Each seat's letter, name and its chance at the start and the end."""
     rows = [Content.from_markup("[dim]start → end[/]")]
     for lk, sr in zip(looks, seats, strict=False):
-        rows.append(markup(f"[b $seat-{lk.colour}]$letter[/] $name",
-                           letter=lk.letter, name=lk.name))
-        rows.append(markup("[dim]  $a → $b[/]", a=percent(sr.chances[0]),
+        rows.append(markup(f"[b $seat-{lk.colour}]$letter[/] $name [dim]$a → $b[/]",
+                           letter=lk.letter, name=lk.name, a=percent(sr.chances[0]),
                            b=percent(sr.chances[-1])))
     return Content("\n").join(rows)
 
@@ -98,8 +97,7 @@ def decision_lines(k: int, c: Costly) -> list[Content]:
 def decisions(looks: Sequence[SeatLook], done: Review) -> Content:
     """Every reviewed seat's costliest decisions."""
     lines: list[Content] = [Content.from_markup(
-        "[dim]Cost: the best chance a move could reach, less the move played's · "
-        "by each move: the search's chance[/]")]
+        "[dim]Cost: best chance in reach − played move's · by each move: search's chance[/]")]
     if done.every_seat:
         lines.append(Content.from_markup("[dim]No seat was played by a person: "
                                          "every seat is reviewed.[/]"))
@@ -207,7 +205,7 @@ class ReviewScreen(Screen[None]):
         points = max(8, (width - CHART_ROOM - 8) // STEP)
         steps = done.sampled(points)
         series = [[round(100 * sr.chances[i]) for i in steps] for sr in done.seats]
-        height = 9 if self.app.size.height < 34 else 13  # 0, 50 and 100 labelled
+        height = 7 if self.app.size.height < 34 else 13  # 0, 50 and 100 labelled
         self.query_one("#review-chart-title", Static).update(Content.from_markup(
             "[dim]Win chance over the game, % (each seat's letter)[/]"))
         self.query_one(ScoreChart).plot(series, self.looks, axis_labels(self.match, steps),
