@@ -213,3 +213,18 @@ def test_an_unfinished_save_or_a_bad_budget_exits_2(tmp_path: Path,
     assert "Cannot review midgame" in err and "only a finished game is reviewed" in err
     code, _, err = run(capsys, "review", "x", "--iterations", "0")
     assert code == 2 and "--iterations" in err and err.count("\n") == 1
+
+
+def test_names_from_the_file_are_printed_plain(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture) -> None:
+    """A seat name with an escape sequence (a crafted file) reaches neither
+    the text nor the JSON with its control characters."""
+    from tests.test_tui_hostile import craft
+
+    m = played("provincia", ("human", "rules"), names=("x\x1b[2Jy", "B\u202eob"))
+    file = craft(tmp_path / "evil.tabula", m)
+    for extra in ([], ["--json"]):
+        code, out, _ = run(capsys, "review", str(file), "--iterations", "4", *extra)
+        assert code == 0
+        assert "\x1b" not in out and "\u202e" not in out
+        assert "x[2Jy" in out

@@ -207,7 +207,7 @@ class ReviewScreen(Screen[None]):
         series = [[round(100 * sr.chances[i]) for i in steps] for sr in done.seats]
         height = 7 if self.app.size.height < 34 else 13  # 0, 50 and 100 labelled
         self.query_one("#review-chart-title", Static).update(Content.from_markup(
-            "[dim]Win chance over the game, % (each seat's letter)[/]"))
+            "[dim]Win chance over the game, % (each seat's letter; + where two meet)[/]"))
         self.query_one(ScoreChart).plot(series, self.looks, axis_labels(self.match, steps),
                                         height, STEP, (0, 100))
         self.query_one("#review-legend", Static).update(legend(self.looks, done.seats))
