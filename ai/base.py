@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -27,6 +27,20 @@ class Alternative:
     text: str
     visits: float  # share of the search spent on it, 0..1
     win_rate: float  # estimated, 0..1
+
+
+WELL_TRIED = 0.05
+"""A move the search spent less of its play-outs on has a win chance drawn
+from too few games to be suggested over one it tried often."""
+
+
+def by_win_chance(alternatives: Sequence[Alternative]) -> list[Alternative]:
+    """The moves to offer a player, best chance of winning first (so the
+    suggestion is never below a move listed under it): the ones the search
+    tried often, or all of them if it tried none often. The hint and the
+    game's review both suggest the first."""
+    tried = [a for a in alternatives if a.visits >= WELL_TRIED] or list(alternatives)
+    return sorted(tried, key=lambda a: -a.win_rate)
 
 
 @dataclass(frozen=True)

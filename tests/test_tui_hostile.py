@@ -285,6 +285,25 @@ def test_game_over_and_replay_show_hostile_names_literally():
     run(go())
 
 
+def test_the_review_shows_hostile_names_literally():
+    from tui.screens.review import ReviewScreen
+
+    match = finished(seats=END_SEATS)
+
+    async def go():
+        app = app_for(match, review_iterations=8)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("v")
+            await pilot.pause()
+            assert isinstance(app.screen, ReviewScreen)
+            await asyncio.wait_for(app.screen.shown.wait(), 60)
+            await pilot.pause()
+            assert_shows(app, "x[/]y — the 3 costliest", "[b]", "[2J[red", "\\")
+
+    run(go())
+
+
 def test_replay_of_an_unfinished_game_names_its_hostile_seat():
     match = Match("provincia", (Seat("[/]evil"), Seat("B", "random")), 3)
 

@@ -139,6 +139,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--headless", action="store_true")
     p.add_argument("--json", action="store_true")
 
+    p = sub.add_parser("review", help="a finished save's review: each seat's win chance over "
+                                      "the game and the costliest decisions")
+    p.add_argument("file", help="a finished game's save: a path, or a name in the save folder")
+    p.add_argument("--json", action="store_true",
+                   help="one JSON document: per seat its chances and costliest decisions")
+    p.add_argument("--iterations", type=int, metavar="N",
+                   help="the search's iterations for each costly decision (default 300)")
+
     p = sub.add_parser("saves", help="list the saved games")
     p.add_argument("--delete", metavar="NAME", help="delete a named save")
 

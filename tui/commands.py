@@ -57,6 +57,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return run_replay(args)
 
 
+def cmd_review(args: argparse.Namespace) -> int:
+    from .review_cmd import run_review
+
+    return run_review(args)
+
+
 def cmd_saves(args: argparse.Namespace) -> int:
     from .saves_cmd import run_saves
 

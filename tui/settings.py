@@ -30,6 +30,8 @@ class Settings:
     bot_seconds: float | None = None
     hint_iterations: int | None = None
     hint_seconds: float | None = None
+    review_iterations: int | None = None
+    """The review's search per costly decision (None: ``ai.review.ITERATIONS``)."""
     cursor_blink: bool = True
     pacing: str | None = None
     """One of PACINGS; None is "normal" for a player and "instant" in a

@@ -98,3 +98,23 @@ def test_arena_games(game: Any, capsys: pytest.CaptureFixture) -> None:
         assert doc["game"] == game.id and doc["games"] == 2
         assert sum(b["games"] for b in doc["bots"]) == 2 * n
         assert 0 <= sum(b["wins"] for b in doc["bots"]) <= 2 + 1e-9
+
+
+def test_review_of_every_game(game: Any, capsys: pytest.CaptureFixture, tmp_path: Any) -> None:
+    """``tabula review --json`` of a save written by ``play --save``: per seat
+    its chances and (no seat being human, every seat) its costliest decisions."""
+    for n in counts(game):
+        file = str(tmp_path / f"{n}.tabula")
+        argv = ["play", game.id, "--headless", "--seats", ",".join(["rules"] * n), "--seed",
+                "5", "--save", file]
+        assert main(argv) == 0
+        capsys.readouterr()
+        assert main(["review", file, "--json", "--iterations", ITERATIONS]) == 0
+        doc = json.loads(capsys.readouterr().out)
+        assert doc["game"] == game.id and doc["reviewed"] == "every seat"
+        assert len(doc["seats"]) == n
+        for seat in doc["seats"]:
+            assert len(seat["chances"]) == len(doc["steps"])
+            assert all(0 <= c <= 1 for c in seat["chances"])
+            assert len(seat["costliest"]) == min(3, seat["decisions"])
+            assert all(d["cost"] >= 0 for d in seat["costliest"])

@@ -174,9 +174,11 @@ def score_rows(series: list[list[int]], looks: Sequence[SeatLook],
 
 
 class GameOverScreen(ModalScreen[str | None]):
-    """Shown when the game ends. Returns "title", "replay" or None (the board).
+    """Shown when the game ends. Returns "title", "replay", "review" or None
+    (the board).
 
-    ``replay``: whether r replays the game (a local one); ``leave``: what
+    ``replay``: whether r replays the game (a local one); ``review``:
+    whether v opens its review (a game whose every action is here); ``leave``: what
     t is called (back to the title, or leaving a shared table), None where
     there is nothing to leave (the replay's results). Enter and esc go back
     to the board, where g opens these results again: a key pressed to see
@@ -188,21 +190,26 @@ class GameOverScreen(ModalScreen[str | None]):
                 key_display="Enter"),
         Binding("t", "choose('title')", "Title screen"),
         Binding("r", "choose('replay')", "Replay"),
+        Binding("v", "choose('review')", "Review"),
     ]
 
     def __init__(self, ending: Ending, looks: tuple[SeatLook, ...], replay: bool = True,
-                 leave: str | None = "Title screen") -> None:
+                 leave: str | None = "Title screen", review: bool = False) -> None:
         super().__init__()
         self.ending = ending
         self.looks = looks
         self.result = ending.result
         self.replay = replay
+        self.review = review
         self.leave = leave
 
     def shows_key(self, binding: Binding) -> bool:
-        """The key bar offers the replay, and leaving, only where there is one."""
+        """The key bar offers the replay, the review and leaving only where
+        there is one."""
         if binding.action == "choose('replay')":
             return self.replay
+        if binding.action == "choose('review')":
+            return self.review
         return self.leave is not None or binding.action != "choose('title')"
 
     def compose(self) -> ComposeResult:
@@ -227,6 +234,7 @@ class GameOverScreen(ModalScreen[str | None]):
         self.query_one("#chart-numbers", Static).update(score_rows(series, self.looks, columns))
 
     def action_choose(self, what: str) -> None:
-        if (what == "replay" and not self.replay) or (what == "title" and self.leave is None):
+        if ((what == "replay" and not self.replay) or (what == "review" and not self.review)
+                or (what == "title" and self.leave is None)):
             return
         self.dismiss(None if what == "board" else what)

@@ -189,6 +189,9 @@ class LocalSource(Source):
     def ending(self) -> Ending | None:
         return ending_of(self.match) if self.match.is_over() else None
 
+    def reviewable(self) -> Match | None:
+        return self.match if self.match.is_over() else None
+
     def replay(self) -> None:
         assert self.screen is not None
         self.screen.app.post_message(OpenReplay(self.match))

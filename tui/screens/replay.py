@@ -4,7 +4,7 @@ first human seat saw it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import ComposeResult
@@ -22,6 +22,9 @@ from tui.widgets.table import compose_table
 from tui.widgets.untrusted import markup
 
 from .tabled import Tabled
+
+if TYPE_CHECKING:
+    from ai.review import Review
 
 
 def seen_by(name: str) -> str:
@@ -45,6 +48,7 @@ class ReplayScreen(Tabled):
         Binding("end", "jump(-1)", "End", show=False, priority=True),
         Binding("s", "seat", "Seat"),
         Binding("g", "results", "Results"),
+        Binding("v", "review", "Review"),
         Binding("escape,q", "back", "Back"),
     ]
 
@@ -60,6 +64,7 @@ class ReplayScreen(Tabled):
         self._entries: list[tuple[int, LogLine]] = []
         self.chapter_word = str(match.game.chapter(match.state).kind)
         self._shown_upto = -1
+        self._reviewed: Review | None = None
 
     def compose(self) -> ComposeResult:
         word = self.chapter_word
@@ -157,8 +162,8 @@ class ReplayScreen(Tabled):
             self.render_step()
 
     def shows_key(self, binding: Binding) -> bool:
-        """The results only of a finished game."""
-        return self.full or binding.action != "results"
+        """The results and the review only of a finished game."""
+        return self.full or binding.action not in ("results", "review")
 
     def action_results(self) -> None:
         """The finished game's score breakdown and chart, as at its end."""
@@ -166,8 +171,25 @@ class ReplayScreen(Tabled):
             return
         from .game_over import GameOverScreen, ending_of
 
+        def after(choice: str | None) -> None:
+            if choice == "review":
+                self.action_review()
+
         self.app.push_screen(GameOverScreen(ending_of(self.match), self.looks, replay=False,
-                                            leave=None))
+                                            leave=None, review=True), after)
+
+    def action_review(self) -> None:
+        """The finished game's review: each seat's chances and costliest decisions."""
+        if not self.full:
+            return
+        from .review import ReviewScreen
+
+        screen = ReviewScreen(self.match, self.looks, done=self._reviewed)
+
+        def back(_: None) -> None:
+            self._reviewed = screen.result  # opened again, shown at once
+
+        self.app.push_screen(screen, back)
 
     def action_back(self) -> None:
         if self.standalone:

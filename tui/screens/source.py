@@ -16,7 +16,7 @@ from textual.content import Content
 from textual.widget import Widget
 
 from engine.core import LogLine
-from engine.match import Seat
+from engine.match import Match, Seat
 from tui.bots import Job
 from tui.settings import Settings
 
@@ -176,6 +176,11 @@ class Source(ABC):
     def replay(self) -> None:
         """Open the replay (where ``can_replay``)."""
         return None  # a hook: nothing to do by default
+
+    def reviewable(self) -> Match | None:
+        """The finished game with every action, to review (``ai.review``);
+        None where the table holds only views (a shared table)."""
+        return None
 
     def waiting(self) -> tuple[str | None, Content | None] | None:
         """The actions panel's note and the status line while no seat here

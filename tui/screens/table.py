@@ -43,6 +43,7 @@ from textual.content import Content
 from textual.message import Message
 from textual.worker import Worker, WorkerState, get_current_worker
 
+from ai.base import by_win_chance
 from ai.players import kinds as installed_kinds
 from engine.core import IllegalAction, LogLine
 from engine.games import entry, load
@@ -187,6 +188,7 @@ class TableScreen(Tabled):
         self._sent_step: int | None = None  # an action was sent for this step
         self._my_turn = False
         self._redraw_queued = False
+        self._reviewed: Any = None  # the finished game's review (ai.review.Review), once made
         # Set while the screen waits for a person (a turn, a cover, the end),
         # clear while a bot or the hint thinks: tests and the benchmarks await it.
         self.settled = asyncio.Event()
@@ -918,9 +920,28 @@ class TableScreen(Tabled):
                 self.leave()
             elif choice == "replay":
                 self.source.replay()
+            elif choice == "review":
+                self.open_review()
 
         self.app.push_screen(GameOverScreen(ending, self.looks, replay=self.source.can_replay,
-                                            leave=self.source.leave_words), after)
+                                            leave=self.source.leave_words,
+                                            review=self.source.reviewable() is not None),
+                             after)
+
+    def open_review(self) -> None:
+        """The finished game's review; esc comes back to its results."""
+        match = self.source.reviewable()
+        if match is None:
+            return
+        from .review import ReviewScreen
+
+        screen = ReviewScreen(match, self.looks, done=self._reviewed)
+
+        def back(_: None) -> None:
+            self._reviewed = screen.result  # opened again, shown at once
+            self.action_results()
+
+        self.app.push_screen(screen, back)
 
     def leave(self) -> None:
         """Back where the table was opened from; bots stop, the source keeps
@@ -975,16 +996,3 @@ def hint_text(game: Any, view: Any, hint: Hint) -> tuple[tuple, list[HintLine], 
               "rules": "Suggested by the rule-based bot (no search installed)."}.get(
         hint.kind, "No search is installed: this is a random legal move.")
     return (ranked[0].action if ranked else hint.action), lines, source
-
-
-WELL_TRIED = 0.05
-"""A move the search spent less of its play-outs on has a win chance drawn
-from too few games to be suggested over one it tried often."""
-
-
-def by_win_chance(alternatives: tuple) -> list:
-    """The alternatives the hint lists, best chance of winning first (so the
-    suggestion is never below a move listed under it): the ones the search
-    tried often, or all of them if it tried none often."""
-    tried = [a for a in alternatives if a.visits >= WELL_TRIED] or list(alternatives)
-    return sorted(tried, key=lambda a: -a.win_rate)
