@@ -280,8 +280,8 @@ def test_a_player_whose_hall_stops_is_told_the_seat_is_kept_and_how_to_come_back
                         and app.screen.step >= 0 and app.screen.source.table.get("started"))
             screen = table_screen(app)
             await hall.stop()
-            said = (f"The table hall stopped; your seat at {code} is kept. "
-                    f"Come back with `tabula join {code}`.")
+            said = (f"The table hall stopped; your seat at {code} is kept. "  # a seat is its name's
+                    f"Come back with `tabula join {code} --name anna`.")
             await shows(pilot, lambda: said in screen_text(app))
             assert app.screen is screen and not screen.my_turn()
             assert said in actions_text(screen) and "Esc: back to the title" in actions_text(screen)
