@@ -381,7 +381,7 @@ def test_a_too_small_terminal_shows_a_notice_until_enlarged():
     run(go())
 
 
-def test_new_game_from_the_title_with_enter_alone():
+def test_new_game_from_the_title_by_enter_and_the_start_key():
     async def go():
         app = app_for(kind="title")
         async with app.run_test(size=(80, 24)) as pilot:
@@ -389,7 +389,10 @@ def test_new_game_from_the_title_with_enter_alone():
             await pilot.press("enter")  # "New game" is highlighted without a save
             await pilot.pause()
             assert isinstance(app.screen, NewGameScreen)
-            await pilot.press("enter")  # Start has the focus
+            await pilot.press("enter", "enter")  # the first time: the games' list, a game
+            await pilot.pause()
+            assert isinstance(app.screen, NewGameScreen)
+            await pilot.press("ctrl+g")  # Start
             await settle(pilot)
             screen = app.screen
             assert isinstance(screen, TableScreen)

@@ -665,3 +665,20 @@ def test_the_replay_of_an_unfinished_game_keeps_its_seed_hidden():
             shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
             assert "Forum Julii" in shown and "424242" not in shown
     asyncio.run(go())
+
+
+def test_n_then_enter_on_a_first_run_asks_for_the_game_and_starts_nothing():
+    """"n then Enter starts Provincia Romana" (issue 28): with no game played
+    yet the form focuses the game field, so Enter opens the list of games;
+    once a game was played, Start is focused (Enter plays again at once)."""
+    async def go() -> None:
+        async with at_the_form() as (app, pilot, form):
+            game = form.query_one("#game", Select)
+            assert app.screen.focused is game
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.screen is form and game.expanded and Store().latest_autosave() is None
+        Store().autosave(Match("romans", (Seat("You"), Seat("Bot", "random")), 3))
+        async with at_the_form() as (app, pilot, form):
+            assert app.screen.focused is form.query_one("#start")
+    asyncio.run(go())

@@ -157,7 +157,9 @@ def seat_of(widget: Widget) -> int:
 
 
 class NewGameScreen(Screen[None]):
-    """Set up a game; Start is focused so Enter plays against bots at once."""
+    """Set up a game. Start is focused so Enter plays against bots at once,
+    once a game has been played; the first time, the game field is (``n``
+    then Enter would start a game the player never chose)."""
 
     CSS_PATH = "new_game.tcss"
     BINDINGS = [
@@ -166,8 +168,12 @@ class NewGameScreen(Screen[None]):
         Binding("ctrl+g", "start", "Start"),
     ]
 
-    def __init__(self, game_id: str = DEFAULT_GAME) -> None:
+    def __init__(self, game_id: str | None = DEFAULT_GAME) -> None:
+        """``game_id`` None: no game played yet, the default is shown and the
+        game field focused."""
         super().__init__()
+        self._first_focus = "#start" if game_id is not None else "#game"
+        game_id = game_id or DEFAULT_GAME
         self.kinds = bot_kinds()
         self._last: dict[tuple[str, int], str] = {}  # each seat's value before a change
         self.choose_game(game_id)
@@ -225,7 +231,7 @@ class NewGameScreen(Screen[None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.prepare()
+        self.prepare(self._first_focus)
 
     def prepare(self, focus: str = "#start") -> None:
         """After the form is (re)built: blinking, rows shown, and the focus

@@ -108,9 +108,10 @@ class TitleScreen(Screen[None]):
             info.update(continue_line(latest))
         menu.focus()
 
-    def last_game(self) -> str:
+    def last_game(self) -> str | None:
         """The game the new-game form opens on: the one last started in this
-        run, else the newest save's (finished or not), else the default."""
+        run, else the newest save's (finished or not), else None (none yet:
+        the form shows the default and asks for a game first)."""
         known = {e.id for e in games.GAMES}
         last = host(self).settings.last_game
         if last in known:
@@ -120,8 +121,7 @@ class TitleScreen(Screen[None]):
             saves = store.list() if store is not None else []
         except Exception:  # a damaged folder opens the default, never fails
             saves = []
-        return next((s.game for s in saves if s.error is None and s.game in known),
-                    DEFAULT_GAME)
+        return next((s.game for s in saves if s.error is None and s.game in known), None)
 
     def shows_key(self, binding: Binding) -> bool:
         """Continue only beside a game to continue."""
