@@ -93,6 +93,8 @@ def test_the_lobby_lists_the_tables_and_creates_one_from_the_form(tmp_path: Path
                     lobby.query_one("#lobby-tables").get_option_at_index(0).prompt)
                 await pilot.press("n")
                 await shows(pilot, lambda: isinstance(app.screen, NewTableScreen))
+                assert app.screen.focused is app.screen.query_one("#game"), \
+                    "the form opens on the game, not Create (Enter would open the table)"
                 await pilot.press("ctrl+g")  # Create: 1 human (me) and rule bots
                 await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                             and app.screen.step >= 0)

@@ -114,7 +114,12 @@ class NewTableScreen(NewGameScreen):
     """The new-game form for a shared table: "Human" seats are open seats
     for whoever joins (the creator takes the first), bots keep their kind
     and strength; plus private (join by code only) or open to everyone.
-    Returns the "create" message, or None."""
+    Returns the "create" message, or None. It opens on the game field, not
+    Create: a table others will sit at is set up before it is opened."""
+
+    def __init__(self, game_id: str | None = None) -> None:
+        super().__init__(game_id)
+        self._first_focus = "#game"
 
     def prepare(self, focus: str = "#start") -> None:
         super().prepare(focus)
