@@ -195,7 +195,7 @@ def test_a_reconnect_continues_the_autosaved_game(tmp_path, monkeypatch):
             assert store.latest_autosave() is None
             client.send("n")
             await client.read_until(NEW_GAME_FORM)
-            client.send("\r")  # Start (focused): a game against bots
+            client.send("\x07")  # ctrl+g, Start: a game against bots
             await client.read_until(YOUR_TURN)
             first_prompt = status_line(client)
             client.send("1")  # the first action offered; the game autosaves

@@ -114,7 +114,8 @@ async def start_from_title(client: Any, title: str, others: tuple[str, ...], key
                            tries: int = 10) -> None:
     """From the title screen over SSH: a new game of ``title``, started.
 
-    n opens the form; Tab Tab reaches the game list; Enter opens it; ``keys``
+    n opens the form on the game field (a first run: nothing played yet);
+    Enter opens its list; ``keys``
     move to ``title`` and choose it; ctrl+g starts. A key can reach the list
     before it opens (it is lost), so each try waits for the screen and tries
     again: chosen once the form names ``title`` and none of ``others``.
@@ -122,7 +123,6 @@ async def start_from_title(client: Any, title: str, others: tuple[str, ...], key
     await client.read_until("New game")
     client.send("n")
     await client.read_until("Plays as")
-    client.send("\t\t")  # Start, Back, then the game
 
     def chosen() -> bool:
         text = client.screen.text()

@@ -23,7 +23,6 @@ from tests.test_ssh_tables_support import (
     DOWN,
     ENTER,
     LOBBY,
-    TAB,
     code_on_screen,
     pick,
     play,
@@ -36,7 +35,7 @@ from tests.test_ssh_tables_support import (
 
 async def create_game_table(term, index: int, title: str) -> str:
     """From the lobby: the new-table form, the game at ``index`` of the
-    registry (Tab, Tab from Create reaches the game's list), Create."""
+    registry (the form opens on the game field), Create."""
     await term.read_until(LOBBY)
     term.send("n")
     await term.read_until(CREATE_BUTTON)
@@ -47,7 +46,6 @@ async def create_game_table(term, index: int, title: str) -> str:
             text = term.text()
             return (title in text and CREATE_BUTTON in text
                     and not any(t in text for t in others))
-        term.send(TAB * 2)  # from Create: Back, then the game
         await pick(term, lambda: all(term.has(t) for t in others), DOWN * index + ENTER,
                    chosen, title)
     term.send(CREATE)

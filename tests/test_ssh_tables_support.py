@@ -546,7 +546,7 @@ async def play(here: Room, code: str, players: Mapping[int, Terminal], rng: rand
 # -- the lobby, by keys ----------------------------------------------------------------
 
 LOBBY = "Join by code"  # the lobby's key bar
-CREATE_BUTTON = "Create"  # the new-table form, once ready (Create focused)
+CREATE_BUTTON = "Create"  # the new-table form, once ready (the game field focused)
 # the shared table's who line: "code KXPQR · move 12" (the lobby lists bare codes)
 _CODE = re.compile(r"\bcode ([BCDFGHJKLMNPQRSTVWXZ]{5}) · move \d+")
 TAB, BACKTAB, ENTER, UP, DOWN = "\t", "\x1b[Z", "\r", "\x1b[A", "\x1b[B"
@@ -588,10 +588,10 @@ async def create_table(term: Terminal, humans: int = 2, hall: Any = None,
     the table screen the creator lands on. ``hall``: the server's hall, whose
     next table gets ``seed`` (a player never chooses a shared table's seed).
 
-    The form opens with Create focused. Tab wraps round to the top (game,
-    players, then each seat's name, kind, [strength], city), so seat 2's
-    "Plays as" is 8 Tabs from Create, and each next seat's 3 more once the
-    seat before is human (a human seat's strength is disabled, so skipped).
+    The form opens with the game field focused. Tab goes on to players,
+    then each seat's name, kind, [strength], city, so seat 2's "Plays as"
+    is 6 Tabs from the game, and each next seat's 3 more once the seat
+    before is human (a human seat's strength is disabled, so skipped).
     """
     if hall is not None:
         hall.seeds = lambda: seed
@@ -599,7 +599,7 @@ async def create_table(term: Terminal, humans: int = 2, hall: Any = None,
     term.send("n")
     await term.read_until(CREATE_BUTTON, timeout=timeout)
     for seat in range(1, humans):
-        term.send(TAB * (8 if seat == 1 else 3))
+        term.send(TAB * (6 if seat == 1 else 3))
         await pick(term, lambda: term.has("Random bot"),  # only in the open list
                    UP + ENTER,  # Human is just above the bot kind it shows
                    lambda s=seat: term.has(f"Player {s + 1}"), f"seat {seat + 1} human",
