@@ -13,12 +13,14 @@ god) and the price.
 
 from __future__ import annotations
 
-from engine.romans.actions import Invade, Senator
+import re
+
+from engine.romans.actions import Invade, Leader, Nation, Senator
 from engine.romans.data import BUILDING, RESOURCE_NAMES
 from engine.romans.text import ROMAN, plural
 
 from .city import SHORT_NAMES
-from .look import RES_LETTER
+from .look import RES_LETTER, TAGS
 
 BRIEF = ("manp.", "vict.", "mat.", "gold")  # the resources, where the words do not fit
 SEP = " — "  # a greyed line's reason follows it (``table.building_places``)
@@ -40,10 +42,14 @@ def tight_label(action: tuple, label: str, width: int) -> str:
         widest = _placement(Senator(3, action.building, 3, ""))
         k = next((i for i, f in enumerate(widest) if len(f) <= width), len(forms) - 1)
         return next((f for f in forms[k:] if len(f) <= width), forms[-1])
+    if isinstance(action, Leader | Nation):
+        return _entry(action, label, width)
     return next((f for f in forms if len(f) <= width), forms[-1] if forms else label)
 
 
 def _forms(action: tuple, label: str) -> list[str]:
+    if isinstance(action, Leader | Nation):
+        return [label]
     if isinstance(action, Senator):
         if SEP in label:
             return _closed(label)
@@ -82,3 +88,81 @@ def _closed(label: str) -> list[str]:
     if name:
         forms.append(f"{SHORT_NAMES[name]}{what[len(name):]}: {why}")
     return forms
+
+
+# The names players know the longer leaders and nations by, for a narrow row.
+SHORT_ENTRY = {
+    "Numa Pompilius": "Numa", "Tullus Hostilius": "Tullus", "Ancus Marcius": "Ancus",
+    "Tarquinius Priscus": "Tarquinius", "Servius Tullius": "Servius",
+    "Appius Claudius": "Appius", "Fabius Maximus": "Fabius", "Scipio Africanus": "Scipio",
+    "Julius Caesar": "Caesar", "Septimius Severus": "Severus", "Cimbri and Teutones": "Cimbri",
+}
+LEADER = re.compile(r"army (\d+), (\d+) gold(?:, bonus (\w+))?(?:, for (\w+))?$")
+NATION = re.compile(r"(\d+) warbands? from (.+?)(, a fleet)?(?:, general \+(\d+))?"
+                    r"(?:, for (\w+))?$")
+SHORT_WHY = {"blocked by the black die": "blocked"}
+
+
+def _entry(action: tuple, label: str, width: int) -> str:
+    """A leader's or a nation's label in ``width``: the first of its
+    forms, most words first, that fits (see ``_entry_forms``), else the
+    shortest."""
+    forms = _entry_forms(action, label, width)
+    return next((f for f in forms if len(f) <= width), forms[-1])
+
+
+def _entry_forms(action: tuple, label: str, width: int) -> list[str]:
+    """"Numa Pompilius: army 3, 5 gold, bonus city" (the label), then the
+    entry's words ever tighter ("+city"; "5g"; a nation's start by its map
+    tag, "3w Ven gen+1"), each with the full name, then the short one;
+    then the name cut so the rest fits (every number stays). A greyed
+    line's reason follows (" — taken", "blocked" for the black die at the
+    tightest); where even that does not fit, its name and reason alone:
+    it cannot be chosen, and why says more than its numbers."""
+    what, _, why = label.partition(SEP)
+    name, _, rest = what.partition(": ")
+    tails = _leader_tails(rest) if isinstance(action, Leader) else _nation_tails(rest)
+    if not tails:
+        return [label]
+    short = SHORT_ENTRY.get(name, name)
+    if why:
+        tails = [f"{tail}{SEP}{why}" for tail in tails[:-1]] + \
+            [f"{tails[-1]}{SEP}{SHORT_WHY.get(why, why)}"]
+    forms = [label] + [f"{n}: {tail}" for tail in tails for n in dict.fromkeys((name, short))]
+    for tail in tails:  # the name cut, only where no whole name fits
+        room = width - len(tail) - 2
+        if (5 if why else 3) <= room < len(short):
+            forms.append(f"{short[:room - 1]}…: {tail}")
+    if why:
+        forms.append(f"{short}{SEP}{SHORT_WHY.get(why, why)}")
+    return forms
+
+
+def _leader_tails(rest: str) -> list[str]:
+    """A leader's army, gold, bonus piece and (2 players) user, ever tighter."""
+    m = LEADER.match(rest)
+    if m is None:
+        return []
+    army, gold, bonus, user = m.groups()
+    plus = f", +{bonus}" if bonus else ""
+    who = f", for {user}" if user else ""
+    return [rest, f"army {army}, {gold} gold{plus}{who}", f"army {army}, {gold}g{plus}{who}",
+            f"army {army}, {gold}g{f' +{bonus}' if bonus else ''}{f' →{user}' if user else ''}"]
+
+
+def _nation_tails(rest: str) -> list[str]:
+    """A nation's warbands, start, fleet, general and (2 players) user,
+    ever tighter: the start by its map tag ("Ven")."""
+    m = NATION.match(rest)
+    if m is None:
+        return []
+    warbands, start, fleet, general, user = m.groups()
+    tag = TAGS.get(start, start)
+    who = f", for {user}" if user else ""
+    sea = ", fleet" if fleet else ""
+    gen = f", general +{general}" if general else ""
+    bands = plural(int(warbands), "warband")
+    return [rest, f"{bands} from {tag}{sea}{gen}{who}",
+            f"{bands}, {tag}{sea}{gen.replace('general', 'gen.')}{who}",
+            f"{warbands}w {tag}{'+fleet' if fleet else ''}"
+            f"{f' gen+{general}' if general else ''}{f' →{user}' if user else ''}"]
