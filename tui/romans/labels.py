@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from engine.romans.actions import Invade, Leader, Nation, Senator
+from engine.romans.actions import Invade, Keep, Leader, Nation, Senator
 from engine.romans.data import BUILDING, RESOURCE_NAMES
 from engine.romans.text import ROMAN, plural
 
@@ -54,6 +54,8 @@ def _forms(action: tuple, label: str) -> list[str]:
         if SEP in label:
             return _closed(label)
         return _placement(action)
+    if isinstance(action, Keep):
+        return _keep_forms(label)
     if isinstance(action, Invade) and SEP not in label:
         seas = f" by sea ({', '.join(action.seas)})" if action.seas else ""
         return [f"{ROMAN[action.rank]}→{action.province}: "
@@ -166,3 +168,27 @@ def _nation_tails(rest: str) -> list[str]:
             f"{bands}, {tag}{sea}{gen.replace('general', 'gen.')}{who}",
             f"{warbands}w {tag}{'+fleet' if fleet else ''}"
             f"{f' gen+{general}' if general else ''}{f' →{user}' if user else ''}"]
+
+
+KEEP = re.compile(r"Keep Triumph (\d+)(?: \+ ([a-z, ]+))? \(from (?:your map|(\w+)'s map)\)"
+                  r": (\d+) points?(?: \+ (at least )?(\d+) for the arts now)?$")
+ART = {"statue": "sta", "mosaic": "mos", "poetry": "poe"}
+
+
+def _keep_forms(label: str) -> list[str]:
+    """"Keep Triumph 5 + statue, mosaic (from Yellow's map): 5 points + 2
+    for the arts now", then "Triumph 5 + statue, mosaic, Yellow: 5 + 2
+    arts now", then "T5+sta,mos, Yellow: 5+2 arts" ("≥2" where others'
+    Triumphs are unseen). A face-down one has nothing to squeeze."""
+    m = KEEP.match(label)
+    if m is None:
+        return []
+    points, arts, whose, gain, least, extra = m.groups()
+    whose = whose or "yours"
+    icons = f" + {arts}" if arts else ""
+    brief = "+" + ",".join(ART.get(a, a) for a in arts.split(", ")) if arts else ""
+    unit = " point" if gain == "1" else " points"
+    more = f" + {least or ''}{extra} arts now" if extra else unit
+    tight = f"+{'≥' if least else ''}{extra} arts" if extra else unit
+    return [label, f"Triumph {points}{icons}, {whose}: {gain}{more}",
+            f"T{points}{brief}, {whose}: {gain}{tight}"]
