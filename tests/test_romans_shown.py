@@ -11,6 +11,7 @@ a Pilot run of the game screen.
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 from fractions import Fraction
 
@@ -20,7 +21,7 @@ from textual.geometry import Size
 from ai.romans.preview import nation_horde, nation_preview, worst_march
 from engine.core import Rng
 from engine.flow import Pending
-from engine.match import Seat
+from engine.match import Match, Seat
 from engine.romans import scoring
 from engine.romans.actions import Build, Citadel, Invade, Nation, PraetorianArmy, Senator, Sets
 from engine.romans.data import BUILDINGS, PIECE_COST
@@ -556,3 +557,34 @@ def test_a_capped_nation_preview_says_so_and_still_tells_the_nations_apart():
                                        for i, p in enumerate(s.players)))
     loss = nation_preview(G.view(uncapped, RED), 2, RED).split(" · ")[0]
     assert re.fullmatch(r"expected loss \d+\.\d points", loss), loss
+
+
+# ---------------------------------------------------------------- no rulebook references
+RULEBOOK_REF = re.compile(r"\bL\d{2,4}\b|\(\d[A-H]\)|\b\d[A-H]\b")
+
+
+def test_no_rulebook_reference_reaches_the_player():
+    """"(7H)", "(L258)": the inventory's references mean nothing to a
+    player (the Fall of Rome line of a nation's preview read "… a warband
+    left (7H)"). Labels, greyed reasons, prompts, the line under the map,
+    the log and the `?` help of random games hold none."""
+    from tui.romans.about import about
+    from tui.romans.table import RomansUI, choice_places
+
+    texts = [RomansUI.notes]
+    for seed in (1, 2, 3):
+        m = Match("romans", tuple(Seat(f"B{i}", "random") for i in range(4)), seed)
+        rng = random.Random(seed)
+        while not m.is_over():
+            seat = m.to_move()
+            s, v = m.state, m.view(seat)
+            legal = m.game.legal(v)
+            scene = scene_of(s, seat)
+            texts.append(G.prompt(v))
+            texts += [G.describe(v, a) + " " + about(scene, a) for a in legal]
+            texts += [why for _, why in choice_places(G, v, seat)]
+            m.play(rng.choice(legal))
+            texts += ["".join(t for t, _ in line.parts) for e in G.events(m.state)
+                      if (line := G.log_line(m.state, e))]
+    found = [t for t in texts if RULEBOOK_REF.search(t)]
+    assert not found, found[:5]
