@@ -117,7 +117,9 @@ def _entry_forms(action: tuple, label: str, width: int) -> list[str]:
     """"Numa Pompilius: army 3, 5 gold, bonus city" (the label), then the
     entry's words ever tighter ("+city"; "5g"; a nation's start by its map
     tag, "3w Ven gen+1"), each with the full name, then the short one;
-    then the name cut so the rest fits (every number stays). A greyed
+    then the name cut so the rest fits (every number stays). With 2
+    players an entry for the other reads "→Blue" (not "for Blue") on every
+    row, its own full label never, so the rows read alike. A greyed
     line's reason follows (" — taken", "blocked" for the black die at the
     tightest); where even that does not fit, its name and reason alone:
     it cannot be chosen, and why says more than its numbers."""
@@ -130,7 +132,10 @@ def _entry_forms(action: tuple, label: str, width: int) -> list[str]:
     if why:
         tails = [f"{tail}{SEP}{why}" for tail in tails[:-1]] + \
             [f"{tails[-1]}{SEP}{SHORT_WHY.get(why, why)}"]
-    forms = [label] + [f"{n}: {tail}" for tail in tails for n in dict.fromkeys((name, short))]
+    if ", for " in what:  # "→Blue" on every row alike, none "for Blue"
+        label, tails = "", tails[1:]
+    forms = [label] if label else []
+    forms += [f"{n}: {tail}" for tail in tails for n in dict.fromkeys((name, short))]
     for tail in tails:  # the name cut, only where no whole name fits
         room = width - len(tail) - 2
         if (5 if why else 3) <= room < len(short):
@@ -147,9 +152,9 @@ def _leader_tails(rest: str) -> list[str]:
         return []
     army, gold, bonus, user = m.groups()
     plus = f", +{bonus}" if bonus else ""
-    who = f", for {user}" if user else ""
+    who = f" →{user}" if user else ""  # "for Blue" (2 players), alike on every row
     return [rest, f"army {army}, {gold} gold{plus}{who}", f"army {army}, {gold}g{plus}{who}",
-            f"army {army}, {gold}g{f' +{bonus}' if bonus else ''}{f' →{user}' if user else ''}"]
+            f"army {army}, {gold}g{plus.replace(',', '')}{who}"]
 
 
 def _nation_tails(rest: str) -> list[str]:
@@ -160,14 +165,14 @@ def _nation_tails(rest: str) -> list[str]:
         return []
     warbands, start, fleet, general, user = m.groups()
     tag = TAGS.get(start, start)
-    who = f", for {user}" if user else ""
+    who = f" →{user}" if user else ""  # "for Blue" (2 players), alike on every row
     sea = ", fleet" if fleet else ""
     gen = f", general +{general}" if general else ""
     bands = plural(int(warbands), "warband")
     return [rest, f"{bands} from {tag}{sea}{gen}{who}",
             f"{bands}, {tag}{sea}{gen.replace('general', 'gen.')}{who}",
             f"{warbands}w {tag}{'+fleet' if fleet else ''}"
-            f"{f' gen+{general}' if general else ''}{f' →{user}' if user else ''}"]
+            f"{f' gen+{general}' if general else ''}{who}"]
 
 
 KEEP = re.compile(r"Keep Triumph (\d+)(?: \+ ([a-z, ]+))? \(from (?:your map|(\w+)'s map)\)"
