@@ -13,9 +13,10 @@ import re
 
 from engine.match import Match
 from engine.romans.actions import Build, CitadelUse, Keep, PlacePiece
-from engine.romans.empire import glory_gain
+from engine.romans.empire import glory_gain, glory_points
 from engine.romans.scoring import final_parts
 from engine.romans.state import PLACES
+from engine.romans.text import plural
 from tests.romans_helpers import RED, YELLOW, G, romans
 from tests.test_romans_tui import board_text, position, seats
 from tests.test_tui_support import app_for, settle
@@ -110,3 +111,31 @@ def test_a_triumph_in_one_row_keeps_what_it_scores():
             assert "each arts icon as many points" in board_text(app)
 
     asyncio.run(go())
+
+
+def test_solo_a_choice_that_takes_the_enemy_s_glory_says_what_it_denies():
+    """Solo (rule 3 of the solo game): conquering, building a city in or
+    converting a city in The Enemy's Glory province takes its marker off,
+    so it does not score the chart's points at the end of expansion."""
+    denies = re.compile(r"denies The Enemy (\d+) points?")
+    found = 0
+    for seed in range(1, 9):
+        m = Match("romans", seats(1), seed)
+        rng = random.Random(seed)
+        while not m.is_over():
+            s, seat = m.state, m.to_move()
+            for a in G.legal(s):
+                if isinstance(a, Build | PlacePiece | CitadelUse):
+                    said = denies.search(G.describe(G.view(s, seat), a))
+                    taken = any(e.kind == "deny glory" for e in G.play(s, a).events)
+                    assert bool(said) == taken, G.describe(s, a)
+                    if said:
+                        assert int(said.group(1)) == glory_points(s)
+                        found += 1
+            m.play(rng.choice(m.game.legal(m.view(seat))))
+    assert found
+    s = romans(1).at("expansion", 2).build()
+    province = next(i for i in range(16) if not s.players[RED].garrison >> i & 1)
+    s = s.replace(enemy_glory=province)
+    assert f"(denies The Enemy {plural(glory_points(s), 'point')}), losing " in \
+        army_odds(s, RED, PLACES[province], 3, 2)

@@ -194,6 +194,13 @@ def glory_gain(s: State, seat: int, province: int, city: bool = False) -> int:
     return chart + GLORY_CITY_BONUS * (cities & ~unrest).bit_count()
 
 
+def glory_denied(s: State, province: int) -> int:
+    """Solo: the points The Enemy would score for its Glory province at the
+    end of expansion, which conquering, building a city in or converting a
+    city in ``province`` now denies it (0 elsewhere)."""
+    return glory_points(s) if s.solo and s.enemy_glory == province else 0
+
+
 # ---------------------------------------------------------------- building pieces
 def piece_places(w: State, seat: int, piece: str, moving: bool = False,
                  waiting: bool = False) -> list[int]:

@@ -16,7 +16,7 @@ from .data import (
     TRIUMPHS,
     temple_benefit,
 )
-from .empire import glory_gain, replaced_by
+from .empire import glory_denied, glory_gain, replaced_by
 from .prep import entries
 from .state import (
     EXPANSION,
@@ -184,12 +184,16 @@ def _mover(s: State) -> int:
 
 def _glory(s: State, place: str, before: str, after: str, city: bool = True) -> str:
     """"; Glory +8 points" where a city built (``city``) or converted in
-    ``place`` earns the mover its Glory now (7A, ``empire.glory_gain``):
-    "" elsewhere."""
+    ``place`` earns the mover its Glory now (7A, ``empire.glory_gain``);
+    solo, "; denies The Enemy 5 points" where it takes The Enemy's Glory
+    marker off; "" elsewhere."""
     if place not in PLACES:
         return ""
-    gain = glory_gain(s, _mover(s), PLACES.index(place), city)
-    return f"{before}Glory +{plural(gain, 'point')}{after}" if gain > 0 else ""
+    i = PLACES.index(place)
+    gain, denied = glory_gain(s, _mover(s), i, city), glory_denied(s, i)
+    words = ([f"Glory +{plural(gain, 'point')}"] if gain > 0 else []) + \
+        ([f"denies The Enemy {plural(denied, 'point')}"] if denied > 0 else [])
+    return f"{before}{'; '.join(words)}{after}" if words else ""
 
 
 def _triumph_gain(s: State, card: int) -> str:
