@@ -139,3 +139,35 @@ def test_solo_a_choice_that_takes_the_enemy_s_glory_says_what_it_denies():
     s = s.replace(enemy_glory=province)
     assert f"(denies The Enemy {plural(glory_points(s), 'point')}), losing " in \
         army_odds(s, RED, PLACES[province], 3, 2)
+
+
+def glory_city_to_buy(s) -> bool:
+    return any(isinstance(a, Build) and a.piece == "city" and "Glory" in G.describe(s, a)
+               for a in G.legal(s))
+
+
+def test_a_piece_in_one_row_keeps_its_place_price_and_glory():
+    """80×24: "Buy a city in Latium (4 gold;…" lost the Glory it earns."""
+    assert tight_label(Build("city", "Latium"), "Buy a city in Latium (4 gold; Glory +10 points)",
+                       31) == "City Lat: 4g, Glory +10"
+    assert tight_label(Build("wall", "Apulia"),
+                       "Build a wall in Apulia, taking up the fort in Campania (4 gold)", 31) == \
+        "Wall Apu, fort Cam goes: 4g"
+    assert tight_label(Build("fort", "Apulia"), "Move the fort from Campania to Apulia (2 gold)",
+                       31) == "Fort Cam→Apu: 2g"
+    m = position(1, glory_city_to_buy)
+
+    async def go():
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            assert menu.options.has_class("-tight"), "the case: a one-row list"
+            rows = [str(o.prompt) for o in menu.options.options]
+            glory = [(label, row) for (_, label), row in zip(menu._shown, rows, strict=True)
+                     if "Glory" in label]
+            assert glory
+            for label, row in glory:
+                assert f"Glory +{GLORY.search(label).group(1)}" in row, row
+
+    asyncio.run(go())

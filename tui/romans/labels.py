@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from engine.romans.actions import Invade, Keep, Leader, Nation, Senator
+from engine.romans.actions import Build, Invade, Keep, Leader, Nation, Senator
 from engine.romans.data import BUILDING, RESOURCE_NAMES
 from engine.romans.text import ROMAN, plural
 
@@ -44,6 +44,8 @@ def tight_label(action: tuple, label: str, width: int) -> str:
         return next((f for f in forms[k:] if len(f) <= width), forms[-1])
     if isinstance(action, Leader | Nation):
         return _entry(action, label, width)
+    if isinstance(action, Build):  # the tightest form, so the list reads alike
+        return forms[-1]
     return next((f for f in forms if len(f) <= width), forms[-1] if forms else label)
 
 
@@ -56,6 +58,8 @@ def _forms(action: tuple, label: str) -> list[str]:
         return _placement(action)
     if isinstance(action, Keep):
         return _keep_forms(label)
+    if isinstance(action, Build):
+        return _build_forms(action, label)
     if isinstance(action, Invade) and SEP not in label:
         seas = f" by sea ({', '.join(action.seas)})" if action.seas else ""
         return [f"{ROMAN[action.rank]}→{action.province}: "
@@ -197,3 +201,37 @@ def _keep_forms(label: str) -> list[str]:
     tight = f"+{'≥' if least else ''}{extra} arts" if extra else unit
     return [label, f"Triumph {points}{icons}, {whose}: {gain}{more}",
             f"T{points}{brief}, {whose}: {gain}{tight}"]
+
+
+TAKEN_UP = re.compile(r", taking up the (\w+) in (.+)$")
+MOVED = re.compile(r"^Move the \w+ from (.+) to ")
+
+
+def _build_forms(a: Build, label: str) -> list[str]:
+    """"Buy a city in Latium (4 gold; Glory +10 points)", then "City in
+    Latium: 4 gold, Glory +10", then "City Lat: 4g, Glory +10" (the one a
+    one-row list takes for every piece, so it reads alike); a piece
+    moved "Fort Cam→Apu: 2g", taken up "Wall Apu, fort Cam goes: 4g", a fort
+    flipped "Fort→wall Cam: 4g", one to wait "City to the Villa: 4g"."""
+    what, sep, price = label.rpartition(" (")
+    if not sep or not price.endswith(")"):
+        return []
+    price = price[:-1].replace("; ", ", ").replace(" points", "").replace(" point", "")
+    brief = re.sub(r"(\d+) gold", r"\1g", price).replace(" of the ", " of ")
+    brief = brief.replace("denies The Enemy", "Enemy -")
+    brief = brief.replace("Enemy - ", "Enemy -")
+    piece, tag = a.piece.capitalize(), TAGS.get(a.place, a.place)
+    if a.place == "Villa":
+        return [label, f"{piece} to the Villa: {price}", f"{piece} to the Villa: {brief}"]
+    if what.startswith("Flip "):
+        return [label, f"Fort→wall in {a.place}: {price}", f"Fort→wall {tag}: {brief}"]
+    moved, up = MOVED.match(what), TAKEN_UP.search(what)
+    if moved:
+        old = moved.group(1)
+        return [label, f"{piece} {old}→{a.place}: {price}",
+                f"{piece} {TAGS.get(old, old)}→{tag}: {brief}"]
+    if up:
+        there, old = up.groups()
+        return [label, f"{piece} in {a.place}, {there} in {old} goes: {price}",
+                f"{piece} {tag}, {there} {TAGS.get(old, old)} goes: {brief}"]
+    return [label, f"{piece} in {a.place}: {price}", f"{piece} {tag}: {brief}"]
