@@ -155,6 +155,11 @@ def test_a_piece_in_one_row_keeps_its_place_price_and_glory():
         "Wall Apu, fort Cam goes: 4g"
     assert tight_label(Build("fort", "Apulia"), "Move the fort from Campania to Apulia (2 gold)",
                        31) == "Fort Cam→Apu: 2g"
+    convert = "Convert the city in Etruria (+3 points at the end; Glory +9 points)"
+    assert tight_label(CitadelUse("convert", "Etruria", 0), convert, 31) == \
+        "Convert Etr: +3 at end, Glory +9"
+    assert tight_label(PlacePiece("city", "Latium"), "Place the city in Latium (Glory +10 points)",
+                       31) == "City in Latium: Glory +10"
     m = position(1, glory_city_to_buy)
 
     async def go():

@@ -15,7 +15,16 @@ from __future__ import annotations
 
 import re
 
-from engine.romans.actions import Build, Invade, Keep, Leader, Nation, Senator
+from engine.romans.actions import (
+    Build,
+    CitadelUse,
+    Invade,
+    Keep,
+    Leader,
+    Nation,
+    PlacePiece,
+    Senator,
+)
 from engine.romans.data import BUILDING, RESOURCE_NAMES
 from engine.romans.text import ROMAN, plural
 
@@ -60,6 +69,8 @@ def _forms(action: tuple, label: str) -> list[str]:
         return _keep_forms(label)
     if isinstance(action, Build):
         return _build_forms(action, label)
+    if isinstance(action, CitadelUse | PlacePiece):
+        return _gain_forms(action, label)
     if isinstance(action, Invade) and SEP not in label:
         seas = f" by sea ({', '.join(action.seas)})" if action.seas else ""
         return [f"{ROMAN[action.rank]}→{action.province}: "
@@ -235,3 +246,24 @@ def _build_forms(a: Build, label: str) -> list[str]:
         return [label, f"{piece} in {a.place}, {there} in {old} goes: {price}",
                 f"{piece} {tag}, {there} {TAGS.get(old, old)} goes: {brief}"]
     return [label, f"{piece} in {a.place}: {price}", f"{piece} {tag}: {brief}"]
+
+
+def _gain_forms(a: CitadelUse | PlacePiece, label: str) -> list[str]:
+    """A conversion or a bonus piece placed, with what it gains: "Convert
+    the city in Etruria (+3 points at the end; Glory +9 points)", then
+    "Convert Etruria: +3 at the end, Glory +9", then "Convert Etr: +3 at
+    end, Glory +9"; "Place the city in Latium (Glory +10 points)", then
+    "City Lat: Glory +10"."""
+    place = a.place
+    if place not in TAGS or not (isinstance(a, PlacePiece) or a.what == "convert"):
+        return []
+    _, sep, gain = label.partition(" (")
+    gain = gain[:-1] if sep else ""
+    gain = gain.replace("; ", ", ").replace(" points", "").replace(" point", "")
+    gain = gain.replace("denies The Enemy ", "Enemy -")
+    if isinstance(a, PlacePiece):
+        piece = a.piece.capitalize()
+        return [label, f"{piece} in {place}{': ' if gain else ''}{gain}",
+                f"{piece} {TAGS[place]}{': ' if gain else ''}{gain}"]
+    return [label, f"Convert {place}: {gain}",
+            f"Convert {TAGS[place]}: {gain.replace(' at the end', ' at end')}"]
