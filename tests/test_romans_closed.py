@@ -14,15 +14,18 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 
-from engine.romans.actions import Senator
+from engine.romans.actions import Leader, Nation, Senator
 from engine.romans.closed import box_closed, building_closed, god_closed, why_no_god
-from engine.romans.data import BUILDINGS, GODS
+from engine.romans.data import BUILDINGS, ERA_CARDS, GODS
+from engine.romans.prep import entries
 from engine.romans.senate import open_buildings
 from engine.romans.setup import BUILDING_INDEX
-from tests.romans_helpers import BLUE, GREEN, RED, YELLOW, G, expansion
+from tests.romans_helpers import BLUE, GREEN, RED, YELLOW, G, expansion, romans
 from tests.test_romans_tui import first_placing, position
 from tests.test_tui_support import app_for, numbered, settle
+from tui.romans.labels import tight_label
 from tui.romans.table import building_places
 from tui.widgets.actions import ActionMenu
 
@@ -165,3 +168,61 @@ def test_a_placement_s_short_form_keeps_rank_building_box_god_and_price():
     god = "Basilica Aemilia with Mercury — no god: Italy not all yours (Etruria, Venetia)"
     assert tight_label(Senator(4, "Basilica Aemilia", 4, "Mercury"), god, 30) == \
         "Basilica +Mercury: no god: It…", "the reason's start, not the list of places"
+
+
+
+def entry_labels(width: int) -> list[tuple[str, str]]:
+    """Every leader and Enemy nation of every Era card as the menu words
+    it (alone, for the other player as with 2 players, greyed) and its
+    one-row form in ``width``."""
+    s = romans(4).at("leaders", 1).build()
+    out = []
+    for index, card in enumerate(ERA_CARDS):
+        at = s.replace(card=index)
+        make = Leader if hasattr(card, "leaders") else Nation
+        for face in range(1, 7):
+            label, other = G.describe(at, make(face, RED)), G.describe(at, make(face, BLUE))
+            for a, text in ((make(face, RED), label), (make(face, BLUE), other),
+                            (make(face, RED), f"{label} — blocked by the black die"),
+                            (make(face, RED), f"{label} — taken")):
+                out.append((text, tight_label(a, text, width)))
+    return out
+
+
+def test_a_leader_or_nation_in_one_row_keeps_every_number_of_its_entry():
+    """80×24: "Numa Pompilius: army 3, 5 gold, bonus city" became "Numa
+    Pompil… 5 gold, bonus city" (no army size), "Ancus Marcius… bonus
+    fleet" (neither). Its short form keeps every number, the bonus piece,
+    the fleet and the start, and the player it is for."""
+    assert tight_label(Leader(2, RED), "Numa Pompilius: army 3, 5 gold, bonus city", 31) == \
+        "Numa: army 3, 5 gold, +city"
+    assert tight_label(Nation(3, RED), "Senones: 3 warbands from Venetia, general +1", 31) == \
+        "Senones: 3w Ven gen+1"
+    for width in (31, 40):
+        for label, short in entry_labels(width):
+            assert len(short) <= width, short
+            what, _, why = label.partition(" — ")
+            if why and ": " not in short:  # no room: a greyed line's name and reason
+                assert short.endswith(" — blocked" if "black die" in why else why), short
+                continue
+            assert re.findall(r"\d+", short) == re.findall(r"\d+", what), (label, short)
+            for word in ("city", "fort", "wall", "fleet", "Blue"):
+                assert (word in short) == (word in what), (label, short)
+
+
+def test_the_leaders_at_80x24_show_their_army_and_gold():
+    m = position(1, lambda s: s.phase == "leaders" and not s.pending)
+
+    async def go():
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            assert menu.options.has_class("-tight"), "the case: a one-row list"
+            rows = [str(o.prompt) for o in menu.options.options]
+            assert len(rows) == len(menu._shown) == 6
+            for (a, _), row in zip(menu._shown, rows, strict=True):
+                e = entries(m.state)[a.face - 1]
+                assert f"army {e.max_army}, {e.gold} gold" in row, row
+
+    asyncio.run(go())

@@ -11,6 +11,8 @@ a Pilot run of the game screen.
 from __future__ import annotations
 
 import asyncio
+import random
+import re
 from fractions import Fraction
 
 from rich.text import Text
@@ -19,7 +21,7 @@ from textual.geometry import Size
 from ai.romans.preview import nation_horde, nation_preview, worst_march
 from engine.core import Rng
 from engine.flow import Pending
-from engine.match import Seat
+from engine.match import Match, Seat
 from engine.romans import scoring
 from engine.romans.actions import Build, Citadel, Invade, Nation, PraetorianArmy, Senator, Sets
 from engine.romans.data import BUILDINGS, PIECE_COST
@@ -265,8 +267,8 @@ def test_a_nation_preview_names_the_route_and_first_fight_the_engine_then_takes(
     text = nation_preview(G.view(s, RED), 2, RED)
     assert text.startswith("expected loss ")
     assert " · first attack on Latium, which holds each roll " in text
-    assert text.endswith(" · Latium lost is the Fall of Rome: -5 points a warband left (7H) · "
-                         "target Latium · route Gallia → Venetia → Etruria → Latium")
+    assert " · target Latium · route Gallia → Venetia → Etruria → Latium · " in text
+    assert text.endswith(" · Latium lost is the Fall of Rome: -5 points a warband left")
     s = play(s, Nation(2, RED))
     while s.phase == "nations":
         s = play(s, G.legal(s)[0])
@@ -282,9 +284,8 @@ def test_a_nation_preview_says_its_fleet_sinks_yours():
     with_fleet = era2(fleet=True)
     sinks = nation_preview(G.view(with_fleet, 0), 1, 0)
     assert " · first attack on Mauritania" in sinks
-    assert sinks.endswith(f" · its fleet sinks yours in {MED_OCC} (both go)")
-    assert nation_preview(G.view(era2(fleet=False), 0), 1, 0).endswith(
-        f" · its fleet enters {MED_OCC}")
+    assert f" · its fleet sinks yours in {MED_OCC} (both go)" in sinks
+    assert f" · its fleet enters {MED_OCC}" in nation_preview(G.view(era2(fleet=False), 0), 1, 0)
     assert ("fleets sunk", 0, INDEX[MED_OCC]) in play(with_fleet, Nation(1, 0)).events
 
 
@@ -539,11 +540,51 @@ def test_a_nation_taken_stays_listed_greyed_so_the_numbers_never_shift():
     assert [a.face for a, _ in places] == [a.face for a in first]
 
 
-def test_a_nation_preview_never_expects_a_score_below_its_floor():
+def test_a_capped_nation_preview_says_so_and_still_tells_the_nations_apart():
     """"expected loss 20.9 points" with a score of 1, which never goes below
-    1 (R19; issue 28 walk-through of a shared table)."""
+    1 (R19; issue 28 walk-through of a shared table), became "expected loss
+    0.0 points (the score stops at 1)" for every nation alike: the preview
+    gives the campaign's own figure, and the cap and what caps it."""
     s = romans(4).at("nations", 2).order(RED, BLUE, YELLOW, GREEN).build()
     s = s.replace(players=tuple(p.replace(score=1) if i == RED else p
                                 for i, p in enumerate(s.players)))
-    said = nation_preview(G.view(s, RED), 2, RED)
-    assert said.startswith("expected loss 0.0 points (the score stops at 1)")
+    v = G.view(s, RED)
+    said = [nation_preview(v, face, RED).split(" · ")[0] for face in range(1, 7)]
+    assert all(re.fullmatch(r"expected loss \d+\.\d points, capped at 0 \(the score stops "
+                            r"at 1\)", text) for text in said), said
+    assert len(set(said)) > 2, said
+    uncapped = s.replace(players=tuple(p.replace(score=30) if i == RED else p
+                                       for i, p in enumerate(s.players)))
+    loss = nation_preview(G.view(uncapped, RED), 2, RED).split(" · ")[0]
+    assert re.fullmatch(r"expected loss \d+\.\d points", loss), loss
+
+
+# ---------------------------------------------------------------- no rulebook references
+RULEBOOK_REF = re.compile(r"\bL\d{2,4}\b|\(\d[A-H]\)|\b\d[A-H]\b")
+
+
+def test_no_rulebook_reference_reaches_the_player():
+    """"(7H)", "(L258)": the inventory's references mean nothing to a
+    player (the Fall of Rome line of a nation's preview read "… a warband
+    left (7H)"). Labels, greyed reasons, prompts, the line under the map,
+    the log and the `?` help of random games hold none."""
+    from tui.romans.about import about
+    from tui.romans.table import RomansUI, choice_places
+
+    texts = [RomansUI.notes]
+    for seed in (1, 2, 3):
+        m = Match("romans", tuple(Seat(f"B{i}", "random") for i in range(4)), seed)
+        rng = random.Random(seed)
+        while not m.is_over():
+            seat = m.to_move()
+            s, v = m.state, m.view(seat)
+            legal = m.game.legal(v)
+            scene = scene_of(s, seat)
+            texts.append(G.prompt(v))
+            texts += [G.describe(v, a) + " " + about(scene, a) for a in legal]
+            texts += [why for _, why in choice_places(G, v, seat)]
+            m.play(rng.choice(legal))
+            texts += ["".join(t for t, _ in line.parts) for e in G.events(m.state)
+                      if (line := G.log_line(m.state, e))]
+    found = [t for t in texts if RULEBOOK_REF.search(t)]
+    assert not found, found[:5]

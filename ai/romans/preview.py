@@ -85,20 +85,31 @@ def worst_march(p: Player, h: Horde, limit: int = 12) -> list[int]:
     return taken
 
 
+def expected_loss(v: State, p: Player, h: Horde, steps: int = threat.STEPS) -> str:
+    """"expected loss 3.2 points"; where the score cannot lose that much (the
+    marker stops at SCORE_FLOOR, R19), the campaign's own figure and the
+    cap: "expected loss 12.4 points, capped at 2 (the score stops at 1)".
+    The figure tells the nations apart: capped alone, every nation read
+    "expected loss 0.0 points (the score stops at 1)" to a player on 1."""
+    room = max(0, p.score - SCORE_FLOOR)
+    loss = threat.damage(v, p, h, steps=steps)
+    text = f"expected loss {loss:.1f} points"
+    if round(loss, 1) > room:
+        text += f", capped at {room} (the score stops at {SCORE_FLOOR})"
+    return text
+
+
 def nation_preview(v: State, face: int, user: int, steps: int = threat.STEPS) -> str:
     """One line (the action names the army), most telling first, since at
     80×24 only its start shows under the map: the expected loss, the first
-    fight, then the target, route and fleet, for nation ``face`` set on
-    ``user``'s map."""
+    fight, then the route, target and fleet (what tells apart two nations
+    that both overrun Latium), what it takes if it wins every battle, and
+    what the Fall of Rome costs, for nation ``face`` set on ``user``'s map."""
     p = v.players[user]
     h, sunk = nation_horde(v, face, user)
     other = v.viewer >= 0 and v.viewer != user  # 2 players: a nation chosen for the other
     parts = [f"on {seat_name(v, user)}'s map"] if other else []
-    # The marker never goes below SCORE_FLOOR (R19): no more than that can go.
-    room = max(0, p.score - SCORE_FLOOR)
-    loss = threat.damage(v, p, h, steps=steps)
-    floor = f" (the score stops at {SCORE_FLOOR})" if loss > room else ""
-    parts.append(f"expected loss {min(loss, room):.1f} points{floor}")
+    parts.append(expected_loss(v, p, h, steps))
     goals, path, stop = first_fight(p, h)
     if stop >= 0:
         if p.unrest >> stop & 1:
@@ -109,14 +120,6 @@ def nation_preview(v: State, face: int, user: int, steps: int = threat.STEPS) ->
                          f"{round(100 * hold)}%")
     elif not goals:
         parts.append("no city or Rome in reach")
-    march = worst_march(p, h)
-    if len(march) > 1:
-        rome = " (the Fall of Rome)" if march[-1] == LATIUM else ""
-        parts.append("if it wins every battle it takes "
-                     + " → ".join(PLACES[j] for j in march) + rome)
-    if stop == LATIUM:
-        parts.append(f"Latium lost is the Fall of Rome: -{FALL_OF_ROME_PER_WARBAND} points a "
-                     f"warband left (7H)")
     if goals and stop != h.place:
         parts.append("target " + " or ".join(PLACES[g] for g in goals)
                      + (" (you choose)" if len(goals) > 1 else ""))
@@ -127,4 +130,12 @@ def nation_preview(v: State, face: int, user: int, steps: int = threat.STEPS) ->
         parts.append(f"its fleet sinks {whose} in {PLACES[sunk]} (both go)")
     elif h.fleet >= 0:
         parts.append(f"its fleet enters {PLACES[h.fleet]}")
+    march = worst_march(p, h)
+    if len(march) > 1:
+        rome = " (the Fall of Rome)" if march[-1] == LATIUM else ""
+        parts.append("if it wins every battle it takes "
+                     + " → ".join(PLACES[j] for j in march) + rome)
+    if stop == LATIUM:
+        parts.append(f"Latium lost is the Fall of Rome: -{FALL_OF_ROME_PER_WARBAND} points a "
+                     f"warband left")  # 7H of the inventory; no section reference on screen
     return " · ".join(parts)

@@ -177,6 +177,30 @@ def earn_glory(w: State, seat: int, province: int) -> None:
     score(w, seat, GLORY_CITY_BONUS * (p.cities & ~p.unrest).bit_count(), "city bonus")
 
 
+def glory_gain(s: State, seat: int, province: int, city: bool = False) -> int:
+    """The points ``earn_glory`` would give ``seat`` for conquering,
+    converting a city in, or (``city``) building a city in ``province`` now:
+    0 unless it is the seat's Glory province; else the chart's points (less
+    1 per marker off it, solo in full) and the city bonus, counted after the
+    province's unrest goes and with the city built (taking up any other of
+    its region). So the table can show it before the choice (issue 28)."""
+    p = s.players[seat]
+    if p.glory != province:
+        return 0
+    bit = 1 << province
+    cities = (p.cities & ~REGION_MASK[province]) | bit if city else p.cities
+    unrest = p.unrest & ~bit
+    chart = glory_points(s) - (0 if s.solo else s.glory_off)
+    return chart + GLORY_CITY_BONUS * (cities & ~unrest).bit_count()
+
+
+def glory_denied(s: State, province: int) -> int:
+    """Solo: the points The Enemy would score for its Glory province at the
+    end of expansion, which conquering, building a city in or converting a
+    city in ``province`` now denies it (0 elsewhere)."""
+    return glory_points(s) if s.solo and s.enemy_glory == province else 0
+
+
 # ---------------------------------------------------------------- building pieces
 def piece_places(w: State, seat: int, piece: str, moving: bool = False,
                  waiting: bool = False) -> list[int]:

@@ -7,8 +7,16 @@ import string
 
 from engine.core import HIDDEN, LogLine
 
-from .data import BUILDING, NATIVE_FORCES, PIECE_COST, RESOURCE_NAMES, TRIUMPHS, temple_benefit
-from .empire import replaced_by
+from .data import (
+    BUILDING,
+    CHRISTIAN_CITY_POINTS,
+    NATIVE_FORCES,
+    PIECE_COST,
+    RESOURCE_NAMES,
+    TRIUMPHS,
+    temple_benefit,
+)
+from .empire import glory_denied, glory_gain, replaced_by
 from .prep import entries
 from .state import (
     EXPANSION,
@@ -94,7 +102,10 @@ def describe(s: State, a: tuple) -> str:
         user = s.queue[0] if s.queue else a[2]
         return what if a[2] == user else f"{what}, for {seat_name(s, a[2])}"
     if kind == "piece":
-        return f"Place the {a[1]} in {a[2]}" if a[2] != "Villa" else f"Keep the {a[1]} in the Villa"
+        if a[2] == "Villa":
+            return f"Keep the {a[1]} in the Villa"
+        glory = _glory(s, a[2], " (", ")") if a[1] == "city" else ""
+        return f"Place the {a[1]} in {a[2]}{glory}"
     if kind == "senator":
         god = f" with {a[4]}" if a[4] else ""
         cost = BUILDING[a[2]].boxes[a[3] - 1].cost
@@ -112,7 +123,10 @@ def describe(s: State, a: tuple) -> str:
     if kind == "use":
         if a[1] == "gold":
             return f"Take {a[3]} gold"
-        return f"Remove the unrest in {a[2]}" if a[1] == "calm" else f"Convert the city in {a[2]}"
+        if a[1] == "calm":
+            return f"Remove the unrest in {a[2]}"
+        return (f"Convert the city in {a[2]} (+{CHRISTIAN_CITY_POINTS} points at the end"
+                f"{_glory(s, a[2], '; ', '', city=False)})")
     if kind == "collect":
         return f"Collect the revenue of {a[1]}"
     if kind == "done":
@@ -147,7 +161,7 @@ def describe(s: State, a: tuple) -> str:
         card = zone[a[2]].card if a[2] < len(zone) else HIDDEN
         own = s.pending and a[1] == s.pending[-1].seat
         where = "your map" if own else f"{seat_name(s, a[1])}'s map"
-        return f"Keep {triumph_text(card)} (from {where})"
+        return f"Keep {triumph_text(card)} (from {where}){_triumph_gain(s, card)}"
     if kind == "target":
         return f"The Enemy marches on {a[1]}"
     if kind == "route":
@@ -161,6 +175,51 @@ def describe(s: State, a: tuple) -> str:
     return str(a)
 
 
+def _mover(s: State) -> int:
+    """The seat choosing now: the pending decision's, else the turn's."""
+    if s.pending:
+        return s.pending[-1].seat
+    return s.queue[0] if s.queue else 0
+
+
+def _glory(s: State, place: str, before: str, after: str, city: bool = True) -> str:
+    """"; Glory +8 points" where a city built (``city``) or converted in
+    ``place`` earns the mover its Glory now (7A, ``empire.glory_gain``);
+    solo, "; denies The Enemy 5 points" where it takes The Enemy's Glory
+    marker off; "" elsewhere."""
+    if place not in PLACES:
+        return ""
+    i = PLACES.index(place)
+    gain, denied = glory_gain(s, _mover(s), i, city), glory_denied(s, i)
+    words = ([f"Glory +{plural(gain, 'point')}"] if gain > 0 else []) + \
+        ([f"denies The Enemy {plural(denied, 'point')}"] if denied > 0 else [])
+    return f"{before}{'; '.join(words)}{after}" if words else ""
+
+
+def _triumph_gain(s: State, card: int) -> str:
+    """What keeping Triumph ``card`` scores the keeper at the end, as the
+    arts stand (7C): ": 4 points + 3 for the arts now" (each icon scores
+    as many points as such icons are held in all; with others' Triumphs
+    unseen, "at least"). "" for a face-down one."""
+    if card == HIDDEN:
+        return ""
+    keeper = s.players[_mover(s)]
+    t = TRIUMPHS[card]
+    held = [h.card for p in s.players for h in p.triumphs]
+    known = [c for c in held if c != HIDDEN]
+    mine = [h.card for h in keeper.triumphs if h.card != HIDDEN]
+    arts = 0
+    for icon in set(t.arts):
+        n = t.arts.count(icon)
+        total = sum(TRIUMPHS[c].arts.count(icon) for c in known)
+        own = sum(TRIUMPHS[c].arts.count(icon) for c in mine)
+        arts += (own + n) * (total + n) - own * total
+    if not t.arts:
+        return f": {plural(t.points, 'point')}"
+    least = "at least " if len(known) < len(held) else ""
+    return f": {plural(t.points, 'point')} + {least}{arts} for the arts now"
+
+
 def _build(s: State, a: tuple) -> str:
     pd = s.pending[-1] if s.pending and s.pending[-1].kind == "build" else None
     free = bool(pd and pd.data[2])
@@ -168,6 +227,8 @@ def _build(s: State, a: tuple) -> str:
     price = f"free, {cost} of the {pd.data[0]} gold left" if free and pd else f"{cost} gold"
     if a[2] == "Villa":
         return f"Buy a {a[1]} to wait in the Villa ({price})"
+    if a[1] == "city":
+        price += _glory(s, a[2], "; ", "")
     seat = pd.seat if pd else (s.queue[0] if s.queue else 0)
     place = PLACES.index(a[2])
     old = replaced_by(s.players[seat], a[1], place)

@@ -9,9 +9,9 @@ Worked out from the seat's own view: the engine's words for a box
 from __future__ import annotations
 
 from engine.core import HIDDEN
-from engine.romans.actions import Citadel, Invade, March, Nation, PraetorianArmy, Senator
-from engine.romans.data import GENERAL_BONUS, NATIVE_FORCES
-from engine.romans.empire import god_of
+from engine.romans.actions import Citadel, Invade, Keep, March, Nation, PraetorianArmy, Senator
+from engine.romans.data import ARTS, GENERAL_BONUS, NATIVE_FORCES, TRIUMPHS
+from engine.romans.empire import glory_denied, glory_gain, god_of
 from engine.romans.explain import box_text, citadel_text, god_chart
 from engine.romans.state import INDEX
 from engine.romans.text import ROMAN, plural
@@ -40,6 +40,8 @@ def about(scene: Scene, action: tuple | None) -> str:
         return army_odds(s, seat, action.province, action.legions, 0)
     if isinstance(action, March):
         return march_odds(s, seat, action.province)
+    if isinstance(action, Keep):
+        return arts_now(s, seat)
     if isinstance(action, Nation):
         from ai.romans.preview import nation_preview
         return nation_preview(s, action.face, action.user)
@@ -67,9 +69,9 @@ def march_odds(s, seat: int, province: str) -> str:
 def army_odds(s, seat: int, province: str, legions: int, rank: int) -> str:
     """An army's chance to conquer, each defeat costing a legion (the odds
     of ``ai.romans.value``; a face-down force is the average of the
-    counters this seat has not seen), first, since at 80×24 only the start
-    shows; then its strength (legions + the general's bonus, rank - 1)
-    against the Native force there."""
+    counters this seat has not seen) and the Glory a conquest earns (7A),
+    first, since at 80×24 only the start shows; then its strength (legions
+    + the general's bonus, rank - 1) against the Native force there."""
     from ai.romans.value import attack_win, native_odds, unseen_natives
 
     bonus = GENERAL_BONUS[rank] if rank else 0
@@ -77,7 +79,11 @@ def army_odds(s, seat: int, province: str, legions: int, rank: int) -> str:
     held = s.players[seat].natives[INDEX[province]]
     card = HIDDEN if held is None else held.card
     win, lost, _ = native_odds(s, card, rome, legions, unseen_natives(s))
-    odds = f"conquers {round(100 * win)}%, losing {lost:.1f} legions on average"
+    glory, denied = glory_gain(s, seat, INDEX[province]), glory_denied(s, INDEX[province])
+    words = ([f"Glory +{plural(glory, 'point')}"] if glory > 0 else []) + \
+        ([f"denies The Enemy {plural(denied, 'point')}"] if denied > 0 else [])
+    earns = f" ({'; '.join(words)})" if words else ""
+    odds = f"conquers {round(100 * win)}%{earns}, losing {lost:.1f} legions on average"
     general = (f" + general {ROMAN[rank]}'s bonus {bonus} (rank - 1, stand-in)" if rank
                else " (no general)")
     text = f"{odds} · Rome {plural(legions, 'legion')}{general} = {rome}"
@@ -86,3 +92,18 @@ def army_odds(s, seat: int, province: str, legions: int, rank: int) -> str:
     enemy = NATIVE_FORCES[card].strength
     return (f"{text} against {enemy}, + the dice; first battle "
             f"{round(100 * attack_win(rome, enemy))}%")
+
+
+def arts_now(s, seat: int) -> str:
+    """7C in numbers: what a Triumph kept scores at the end, and the arts
+    icons held so far (all players', yours), which set each icon's worth."""
+    held = [h.card for p in s.players for h in p.triumphs]
+    known = [c for c in held if c != HIDDEN]
+    mine = [h.card for h in s.players[seat].triumphs if h.card != HIDDEN]
+    counts = ", ".join(f"{icon} {sum(TRIUMPHS[c].arts.count(icon) for c in known)} "
+                       f"(yours {sum(TRIUMPHS[c].arts.count(icon) for c in mine)})"
+                       for icon in ARTS)
+    unseen = len(held) - len(known)
+    more = f"; {plural(unseen, 'Triumph')} kept unseen may add" if unseen else ""
+    return (f"At the end a Triumph scores its points, and each arts icon as many points "
+            f"as such icons all players hold: now {counts}{more}")

@@ -13,12 +13,23 @@ god) and the price.
 
 from __future__ import annotations
 
-from engine.romans.actions import Invade, Senator
+import re
+
+from engine.romans.actions import (
+    Build,
+    CitadelUse,
+    Invade,
+    Keep,
+    Leader,
+    Nation,
+    PlacePiece,
+    Senator,
+)
 from engine.romans.data import BUILDING, RESOURCE_NAMES
 from engine.romans.text import ROMAN, plural
 
 from .city import SHORT_NAMES
-from .look import RES_LETTER
+from .look import RES_LETTER, TAGS
 
 BRIEF = ("manp.", "vict.", "mat.", "gold")  # the resources, where the words do not fit
 SEP = " — "  # a greyed line's reason follows it (``table.building_places``)
@@ -40,14 +51,26 @@ def tight_label(action: tuple, label: str, width: int) -> str:
         widest = _placement(Senator(3, action.building, 3, ""))
         k = next((i for i, f in enumerate(widest) if len(f) <= width), len(forms) - 1)
         return next((f for f in forms[k:] if len(f) <= width), forms[-1])
+    if isinstance(action, Leader | Nation):
+        return _entry(action, label, width)
+    if isinstance(action, Build):  # the tightest form, so the list reads alike
+        return forms[-1]
     return next((f for f in forms if len(f) <= width), forms[-1] if forms else label)
 
 
 def _forms(action: tuple, label: str) -> list[str]:
+    if isinstance(action, Leader | Nation):
+        return [label]
     if isinstance(action, Senator):
         if SEP in label:
             return _closed(label)
         return _placement(action)
+    if isinstance(action, Keep):
+        return _keep_forms(label)
+    if isinstance(action, Build):
+        return _build_forms(action, label)
+    if isinstance(action, CitadelUse | PlacePiece):
+        return _gain_forms(action, label)
     if isinstance(action, Invade) and SEP not in label:
         seas = f" by sea ({', '.join(action.seas)})" if action.seas else ""
         return [f"{ROMAN[action.rank]}→{action.province}: "
@@ -82,3 +105,165 @@ def _closed(label: str) -> list[str]:
     if name:
         forms.append(f"{SHORT_NAMES[name]}{what[len(name):]}: {why}")
     return forms
+
+
+# The names players know the longer leaders and nations by, for a narrow row.
+SHORT_ENTRY = {
+    "Numa Pompilius": "Numa", "Tullus Hostilius": "Tullus", "Ancus Marcius": "Ancus",
+    "Tarquinius Priscus": "Tarquinius", "Servius Tullius": "Servius",
+    "Appius Claudius": "Appius", "Fabius Maximus": "Fabius", "Scipio Africanus": "Scipio",
+    "Julius Caesar": "Caesar", "Septimius Severus": "Severus", "Cimbri and Teutones": "Cimbri",
+}
+LEADER = re.compile(r"army (\d+), (\d+) gold(?:, bonus (\w+))?(?:, for (\w+))?$")
+NATION = re.compile(r"(\d+) warbands? from (.+?)(, a fleet)?(?:, general \+(\d+))?"
+                    r"(?:, for (\w+))?$")
+SHORT_WHY = {"blocked by the black die": "blocked"}
+
+
+def _entry(action: tuple, label: str, width: int) -> str:
+    """A leader's or a nation's label in ``width``: the first of its
+    forms, most words first, that fits (see ``_entry_forms``), else the
+    shortest."""
+    forms = _entry_forms(action, label, width)
+    return next((f for f in forms if len(f) <= width), forms[-1])
+
+
+def _entry_forms(action: tuple, label: str, width: int) -> list[str]:
+    """"Numa Pompilius: army 3, 5 gold, bonus city" (the label), then the
+    entry's words ever tighter ("+city"; "5g"; a nation's start by its map
+    tag, "3w Ven gen+1"), each with the full name, then the short one;
+    then the name cut so the rest fits (every number stays). With 2
+    players an entry for the other reads "→Blue" (not "for Blue") on every
+    row, its own full label never, so the rows read alike. A greyed
+    line's reason follows (" — taken", "blocked" for the black die at the
+    tightest); where even that does not fit, its name and reason alone:
+    it cannot be chosen, and why says more than its numbers."""
+    what, _, why = label.partition(SEP)
+    name, _, rest = what.partition(": ")
+    tails = _leader_tails(rest) if isinstance(action, Leader) else _nation_tails(rest)
+    if not tails:
+        return [label]
+    short = SHORT_ENTRY.get(name, name)
+    if why:
+        tails = [f"{tail}{SEP}{why}" for tail in tails[:-1]] + \
+            [f"{tails[-1]}{SEP}{SHORT_WHY.get(why, why)}"]
+    if ", for " in what:  # "→Blue" on every row alike, none "for Blue"
+        label, tails = "", tails[1:]
+    forms = [label] if label else []
+    forms += [f"{n}: {tail}" for tail in tails for n in dict.fromkeys((name, short))]
+    for tail in tails:  # the name cut, only where no whole name fits
+        room = width - len(tail) - 2
+        if (5 if why else 3) <= room < len(short):
+            forms.append(f"{short[:room - 1]}…: {tail}")
+    if why:
+        forms.append(f"{short}{SEP}{SHORT_WHY.get(why, why)}")
+    return forms
+
+
+def _leader_tails(rest: str) -> list[str]:
+    """A leader's army, gold, bonus piece and (2 players) user, ever tighter."""
+    m = LEADER.match(rest)
+    if m is None:
+        return []
+    army, gold, bonus, user = m.groups()
+    plus = f", +{bonus}" if bonus else ""
+    who = f" →{user}" if user else ""  # "for Blue" (2 players), alike on every row
+    return [rest, f"army {army}, {gold} gold{plus}{who}", f"army {army}, {gold}g{plus}{who}",
+            f"army {army}, {gold}g{plus.replace(',', '')}{who}"]
+
+
+def _nation_tails(rest: str) -> list[str]:
+    """A nation's warbands, start, fleet, general and (2 players) user,
+    ever tighter: the start by its map tag ("Ven")."""
+    m = NATION.match(rest)
+    if m is None:
+        return []
+    warbands, start, fleet, general, user = m.groups()
+    tag = TAGS.get(start, start)
+    who = f" →{user}" if user else ""  # "for Blue" (2 players), alike on every row
+    sea = ", fleet" if fleet else ""
+    gen = f", general +{general}" if general else ""
+    bands = plural(int(warbands), "warband")
+    return [rest, f"{bands} from {tag}{sea}{gen}{who}",
+            f"{bands}, {tag}{sea}{gen.replace('general', 'gen.')}{who}",
+            f"{warbands}w {tag}{'+fleet' if fleet else ''}"
+            f"{f' gen+{general}' if general else ''}{who}"]
+
+
+KEEP = re.compile(r"Keep Triumph (\d+)(?: \+ ([a-z, ]+))? \(from (?:your map|(\w+)'s map)\)"
+                  r": (\d+) points?(?: \+ (at least )?(\d+) for the arts now)?$")
+ART = {"statue": "sta", "mosaic": "mos", "poetry": "poe"}
+
+
+def _keep_forms(label: str) -> list[str]:
+    """"Keep Triumph 5 + statue, mosaic (from Yellow's map): 5 points + 2
+    for the arts now", then "Triumph 5 + statue, mosaic, Yellow: 5 + 2
+    arts now", then "T5+sta,mos, Yellow: 5+2 arts" ("≥2" where others'
+    Triumphs are unseen). A face-down one has nothing to squeeze."""
+    m = KEEP.match(label)
+    if m is None:
+        return []
+    points, arts, whose, gain, least, extra = m.groups()
+    whose = whose or "yours"
+    icons = f" + {arts}" if arts else ""
+    brief = "+" + ",".join(ART.get(a, a) for a in arts.split(", ")) if arts else ""
+    unit = " point" if gain == "1" else " points"
+    more = f" + {least or ''}{extra} arts now" if extra else unit
+    tight = f"+{'≥' if least else ''}{extra} arts" if extra else unit
+    return [label, f"Triumph {points}{icons}, {whose}: {gain}{more}",
+            f"T{points}{brief}, {whose}: {gain}{tight}"]
+
+
+TAKEN_UP = re.compile(r", taking up the (\w+) in (.+)$")
+MOVED = re.compile(r"^Move the \w+ from (.+) to ")
+
+
+def _build_forms(a: Build, label: str) -> list[str]:
+    """"Buy a city in Latium (4 gold; Glory +10 points)", then "City in
+    Latium: 4 gold, Glory +10", then "City Lat: 4g, Glory +10" (the one a
+    one-row list takes for every piece, so it reads alike); a piece
+    moved "Fort Cam→Apu: 2g", taken up "Wall Apu, fort Cam goes: 4g", a fort
+    flipped "Fort→wall Cam: 4g", one to wait "City to the Villa: 4g"."""
+    what, sep, price = label.rpartition(" (")
+    if not sep or not price.endswith(")"):
+        return []
+    price = price[:-1].replace("; ", ", ").replace(" points", "").replace(" point", "")
+    brief = re.sub(r"(\d+) gold", r"\1g", price).replace(" of the ", " of ")
+    brief = brief.replace("denies The Enemy", "Enemy -")
+    brief = brief.replace("Enemy - ", "Enemy -")
+    piece, tag = a.piece.capitalize(), TAGS.get(a.place, a.place)
+    if a.place == "Villa":
+        return [label, f"{piece} to the Villa: {price}", f"{piece} to the Villa: {brief}"]
+    if what.startswith("Flip "):
+        return [label, f"Fort→wall in {a.place}: {price}", f"Fort→wall {tag}: {brief}"]
+    moved, up = MOVED.match(what), TAKEN_UP.search(what)
+    if moved:
+        old = moved.group(1)
+        return [label, f"{piece} {old}→{a.place}: {price}",
+                f"{piece} {TAGS.get(old, old)}→{tag}: {brief}"]
+    if up:
+        there, old = up.groups()
+        return [label, f"{piece} in {a.place}, {there} in {old} goes: {price}",
+                f"{piece} {tag}, {there} {TAGS.get(old, old)} goes: {brief}"]
+    return [label, f"{piece} in {a.place}: {price}", f"{piece} {tag}: {brief}"]
+
+
+def _gain_forms(a: CitadelUse | PlacePiece, label: str) -> list[str]:
+    """A conversion or a bonus piece placed, with what it gains: "Convert
+    the city in Etruria (+3 points at the end; Glory +9 points)", then
+    "Convert Etruria: +3 at the end, Glory +9", then "Convert Etr: +3 at
+    end, Glory +9"; "Place the city in Latium (Glory +10 points)", then
+    "City Lat: Glory +10"."""
+    place = a.place
+    if place not in TAGS or not (isinstance(a, PlacePiece) or a.what == "convert"):
+        return []
+    _, sep, gain = label.partition(" (")
+    gain = gain[:-1] if sep else ""
+    gain = gain.replace("; ", ", ").replace(" points", "").replace(" point", "")
+    gain = gain.replace("denies The Enemy ", "Enemy -")
+    if isinstance(a, PlacePiece):
+        piece = a.piece.capitalize()
+        return [label, f"{piece} in {place}{': ' if gain else ''}{gain}",
+                f"{piece} {TAGS[place]}{': ' if gain else ''}{gain}"]
+    return [label, f"Convert {place}: {gain}",
+            f"Convert {TAGS[place]}: {gain.replace(' at the end', ' at end')}"]
