@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ageofrome import action_phase, board, build, data, income, reference
-from engine.ageofrome.actions import Build
-from engine.ageofrome.state import TYPES, coins, in_front, tile_index
+from engine.ageofrome.actions import DONE, Build
+from engine.ageofrome.forces import FROM_BOARD, FROM_REGION, LEGION, LegionMoved
+from engine.ageofrome.state import BOARD, TYPES, coins, in_front, tile_index
 
 TRADE_INDEX = {c.name: i for i, c in enumerate(data.TRADE_CARDS)}
 QUEST_INDEX = {q.name: i for i, q in enumerate(data.QUESTS)}
@@ -136,10 +137,79 @@ def place_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]
             for a in out]
 
 
+def legion_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
+    """The Legion moves of a decision of two (a Military Bonus, Hasta), for
+    the action list to keep at their places through both: the moves open
+    at its start, "Done", then every move the first one may open (from the
+    region it reaches), greyed until it does. After the first move the list
+    is the same, what is spent greyed ("no Legion left on your board"), so
+    a digit read on the first list plays what it numbered there (a 4 meant
+    for "Macedonia to Epirus" played "Epirus to Macedonia"). A decision of
+    one move keeps nothing: no list follows it within the decision."""
+    if seat is None or not s.pending or s.pending[-1].kind != LEGION \
+            or s.pending[-1].seat != seat:
+        return []
+    count, board_ok, regions_ok = s.pending[-1].data
+    start = _at_start(s, seat, count)
+    if start is None:
+        return []
+    try:
+        legal = set(game.legal(s))
+    except (AttributeError, IndexError, KeyError, ValueError):
+        return []
+    first, later = _legion_slots(*start, board_ok, regions_ok)
+    return [(a, "" if a in legal else _no_legion(game, s, a))
+            for a in (*first, DONE, *later)]
+
+
+def _at_start(s: Any, seat: int, count: int) -> tuple[int, list[int]] | None:
+    """``seat``'s Legions on its board and in each region when its decision
+    began: now, with two moves to make; else before the last step's own
+    move, taken back. None when the last step made no move of the seat's:
+    then the decision began with one move."""
+    board_now = s.players[seat].legions
+    regions = [c[seat] for c in s.regions]
+    if count >= 2:
+        return board_now, regions
+    moved = [e for e in s.events if isinstance(e, LegionMoved) and e.seat == seat]
+    if not moved:
+        return None
+    e = moved[-1]
+    regions[e.to] -= 1
+    if e.source < 0:
+        return board_now + 1, regions
+    regions[e.source] += 1
+    return board_now, regions
+
+
+def _legion_slots(board_: int, regions: list[int], board_ok: bool, regions_ok: bool
+                  ) -> tuple[list[tuple], list[tuple]]:
+    """The moves open at the decision's start (``board_`` Legions on the
+    board, ``regions`` in each region), in the engine's order, and those
+    only a first move can open (from the other regions)."""
+    first: list[tuple] = []
+    later: list[tuple] = []
+    if board_ok and board_ > 0:
+        first.extend(FROM_BOARD)
+    if regions_ok:
+        for r, n in enumerate(regions):
+            (first if n else later).extend(FROM_REGION[r])
+    return first, later
+
+
+def _no_legion(game: Any, s: Any, a: tuple) -> str:
+    """A Legion move held at its place that cannot be made now, and why."""
+    why = "no Legion left on your board" if a.source == BOARD \
+        else f"no Legion of yours in {a.source}"
+    return f"{game.describe(s, a)} — {why}"
+
+
 def held_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
     """What the action list keeps at its place now: the builds on the
-    seat's Building turn, every placement on its Action turn, else none."""
-    return build_places(game, s, seat) or place_places(game, s, seat)
+    seat's Building turn, every placement on its Action turn, the Legion
+    moves of a decision of two, else none."""
+    return (build_places(game, s, seat) or place_places(game, s, seat)
+            or legion_places(game, s, seat))
 
 
 def _cannot_build(game: Any, s: Any, seat: int, type_: str) -> str:
