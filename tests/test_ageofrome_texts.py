@@ -331,10 +331,29 @@ def test_a_scheme_action_names_its_target() -> None:
             if schemes:
                 a = schemes[0]
                 target = GAME.seat_label(s, seat_facing(s, PROVINCES.index(a[1])))
-                assert GAME.describe(s, a).endswith(f": {a[3]} on {target}")
+                said = GAME.describe(s, a)
+                assert f"for 1 Feud: {a[3]}, " in said and target in said
                 return
             s = GAME.play(s, rng.choice(moves))
     raise AssertionError("no Scheme to activate in 40 random games")
+
+
+def test_a_scheme_action_says_its_feud_and_what_it_does_before_you_choose() -> None:
+    """The rulebook's example (L128-138): Jack's Degradation on Henry pays
+    a Feud, which uncovers Jack's Politics Bonus and covers Henry's last
+    one. The line says the price and the effect on the target; the detail
+    under the board says what the Feud does to both tracks."""
+    from tests.test_ageofrome_schemes import HENRY, JACK, e6
+
+    s = e6()
+    (a,) = [a for a in GAME.legal(s) if a[0] == "activate"]
+    henry = GAME.seat_label(s, HENRY)
+    assert GAME.describe(s, a) == (f"Activate your Scheme in {PROVINCES[HENRY]} (space 1) "
+                                   f"for 1 Feud: Degradation, {henry} loses a Pantheon piece")
+    said = detail.action_detail(s, JACK, a)
+    assert said.startswith("Degradation: remove 1 of the target's own-colour Pantheon")
+    assert said.endswith(f"You pay 1 Feud to {henry}: your Feuds 4 → 3, uncovering your "
+                         f"Politics Bonus; {henry}'s 4 → 5, covering their Politics Bonus.")
 
 
 def test_a_placement_that_gives_nothing_says_so_and_one_that_gives_says_what():

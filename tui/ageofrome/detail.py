@@ -12,7 +12,15 @@ from typing import Any
 from engine.ageofrome import action_phase, board, build, data, income, reference
 from engine.ageofrome.actions import DONE, Build
 from engine.ageofrome.forces import FROM_BOARD, FROM_REGION, LEGION, LegionMoved
-from engine.ageofrome.state import BOARD, TYPES, coins, in_front, tile_index
+from engine.ageofrome.state import (
+    BOARD,
+    TYPES,
+    coins,
+    in_front,
+    seat_facing,
+    seat_name,
+    tile_index,
+)
 
 TRADE_INDEX = {c.name: i for i, c in enumerate(data.TRADE_CARDS)}
 QUEST_INDEX = {q.name: i for i, q in enumerate(data.QUESTS)}
@@ -87,8 +95,40 @@ def action_detail(s: Any, seat: int | None, action: tuple | None) -> str:
         return _income(s, seat)
     if kind == "activate":
         scheme = data.SCHEME.get(action[3])
-        return f"{scheme.name}: {scheme.text}" if scheme is not None else ""
+        if scheme is None:
+            return ""
+        return f"{scheme.name}: {scheme.text}. {_feud(s, seat, action[1])}".rstrip()
     return ""
+
+
+def _feud(s: Any, seat: int | None, province: str) -> str:
+    """What the Feud an activation pays does to both Feud tracks (L122-125):
+    "You pay 1 Feud to Crassus: yours 2 → 1, uncovering your Trade Bonus;
+    Crassus's 2 → 3, covering their Politics Bonus"."""
+    if seat is None or not 0 <= seat < s.n or province not in board.PROVINCE_NAMES:
+        return ""
+    target = seat_facing(s, board.PROVINCE_NAMES.index(province))
+    if target is None:
+        return ""
+    paid = data.SCHEME_ACTIVATION_FEUDS
+    me, them = s.players[seat], s.players[target]
+    name = seat_name(s, target)
+    mine = _bonuses(me.character, me.feuds, me.feuds - paid, "uncovering your")
+    theirs = _bonuses(them.character, them.feuds, them.feuds + paid, "covering their")
+    feud = f"{paid} Feud{'s' if paid != 1 else ''}"
+    return (f"You pay {feud} to {name}: your Feuds {me.feuds} → {me.feuds - paid}{mine}; "
+            f"{name}'s {them.feuds} → {them.feuds + paid}{theirs}.")
+
+
+def _bonuses(character: int, before: int, after: int, verb: str) -> str:
+    """", uncovering your Trade Bonus": the Bonuses a Feud track's change
+    shows or hides (``action_phase.ACTIVE``), or nothing."""
+    was, now = action_phase.ACTIVE[character][before], action_phase.ACTIVE[character][after]
+    changed = [TYPES[t] for t in range(len(TYPES)) if (was ^ now) >> t & 1]
+    if not changed:
+        return ""
+    plural = "es" if len(changed) > 1 else ""
+    return f", {verb} {' and '.join(changed)} Bonus{plural}"
 
 
 def build_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
