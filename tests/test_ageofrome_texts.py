@@ -283,7 +283,8 @@ def test_a_placement_says_what_it_gives():
     assert said["Religion"].startswith("Religion: Pantheon ")
     assert said["Farming"] == f"Farming: +{farming_denarii(v, 0)} Denarii"
     assert said["Colosseum"] == "Colosseum: +1 Glory"
-    assert said["Scheme"] == "Scheme space: a Scheme marker, face down"
+    assert said["Scheme"] == \
+        "Scheme space: a Scheme marker, face down; 1 Feud to activate it later"
 
 
 def test_an_event_reward_reads_right_for_one_seat_several_and_a_penalty() -> None:
@@ -381,7 +382,7 @@ def test_a_scheme_placed_in_the_last_round_says_it_is_never_activated():
     from tests.test_ageofrome_forces import position as forces_position
 
     assert _gain(forces_position(4, round_=8), 0, "Scheme", False) == \
-        "a Scheme marker, face down"
+        "a Scheme marker, face down; 1 Feud to activate it later"
     assert _gain(forces_position(4, round_=9), 0, "Scheme", False).endswith(
         "(the last round: never activated)")
 

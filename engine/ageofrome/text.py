@@ -171,8 +171,10 @@ def _gain(s: State, seat: int, target: str, bonus: bool) -> str:
         return f"+{board.COLOSSEUM_GLORY} Glory"
     if target == "Scheme":
         late = s.round >= data.ROUNDS  # L119: activated in a later round's Scheme phase
+        feuds = data.SCHEME_ACTIVATION_FEUDS  # L122: what its activation will cost
+        price = f"; {feuds} Feud{'s' if feuds != 1 else ''} to activate it later"
         return "a Scheme marker, face down" + (" (the last round: never activated)"
-                                                if late else "")
+                                                if late else price)
     if target == data.MILITARY:
         return f"move {times} Legion{'s' if times > 1 else ''}"
     if target == data.POLITICS:
