@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import textwrap
 from typing import Any
 
@@ -20,6 +21,7 @@ from engine.ageofrome import data, income, reference
 from engine.ageofrome.actions import Build, Income, PlayCard, ReturnQuest, Sell
 from engine.ageofrome.events_phase import EventReward
 from engine.ageofrome.state import PROVINCES, in_front, seat_facing
+from engine.core import Options
 from engine.games import entry
 from tests.test_ageofrome_tui import board_of, position, scene_of
 from tests.test_tui_support import TabulaApp, app_for, settings, settle, until
@@ -442,3 +444,44 @@ def test_the_text_under_the_wide_board_is_whole_and_the_legend_makes_way():
     assert " ".join(lines) == board.about and board.legend(None) == []
     board.about = "Stola C/C: gain 1 Glory"
     assert len(board.notes(None)) == 1 and board.legend(None), "a short text keeps the legend"
+
+
+RULE_REF = re.compile(r"\b[LA]\d{1,3}\b")
+"""A rulebook line ("L258") or a reading's note ("A17"): for the code's
+comments, never for a player's screen."""
+
+
+def test_no_rulebook_line_reaches_the_screen() -> None:
+    """Labels, greyed reasons, refusals, details, prompts, the log and the
+    options' help say nothing like "(L258)": it means nothing to a player
+    (issue 28 walk-through: "your Military Bonus is already used this round
+    (L258)"). Each placement and build is asked why it is refused where it
+    is, so every reason the engine words is read."""
+    from engine.ageofrome import action_phase
+    from engine.ageofrome.actions import Activate, Offer
+    from engine.ageofrome.state import TYPES
+
+    said: set[str] = {o.help for o in GAME.options} | {o.label for o in GAME.options}
+    probes = [*action_phase.PLAIN, *action_phase.WITH_BONUS, action_phase.TO_COLOSSEUM,
+              action_phase.TO_SCHEME, *(Build(t) for t in TYPES), Income(True),
+              Activate(PROVINCES[0], 0, data.MUDSLINGING), Offer("spy", PROVINCES[0], TYPES[0], 0)]
+    assert all(isinstance(o.help, str) for o in GAME.options)
+    for n, seed, options in ((4, 1, {"spies_allies": True}), (3, 2, None), (1, 3, None)):
+        s = GAME.setup(n, Options.of(options) if options else None, seed)
+        rng = random.Random(seed)
+        while not GAME.is_over(s):
+            seat = GAME.to_move(s)
+            moves = GAME.legal(s)
+            said.add(GAME.prompt(s))
+            said.update(GAME.describe(s, a) for a in moves)
+            said.update(detail.action_detail(s, seat, a) for a in moves)
+            said.update(why for _, why in detail.held_places(GAME, s, seat))
+            said.update(detail.unavailable(GAME, s, seat))
+            said.update(GAME.flow.why_illegal(s, a) for a in probes if a not in moves)
+            for e in GAME.events(s):
+                line = GAME.log_line(s, e)
+                if line is not None:
+                    said.add("".join(text for text, _ in line.parts))
+            s = GAME.play(s, rng.choice(moves))
+    found = sorted(x for x in said if RULE_REF.search(x))
+    assert not found, found[:5]

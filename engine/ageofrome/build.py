@@ -114,7 +114,7 @@ def why(s: State, a: tuple) -> str:
     level = s.provinces[where].levels[t] + 1
     name = board.PROVINCE_NAMES[where]
     if level > TOP_LEVEL:
-        return f"the {a[1]} building of {name} is at level III and cannot be upgraded (L160)"
+        return f"the {a[1]} building of {name} is at level III and cannot be upgraded"  # L160
     if s.tiles[tile_index(t, level)] <= 0:
         return f"no level {level} {a[1]} tile is left"
     cost = COST[t][level][0]

@@ -92,7 +92,7 @@ def legal(s: State) -> list:
 def why(s: State, a: tuple) -> str:
     if a[:1] == ("income",) and len(a) == 2 and a[1] is True:
         return (f"double Income costs {penalty(s, s.queue[0])} Glory and Glory never "
-                "goes below 1 (L270)")
+                "goes below 1")  # L270
     return "choose your Income: single or double"
 
 
