@@ -451,12 +451,11 @@ RULE_REF = re.compile(r"\b[LA]\d{1,3}\b")
 comments, never for a player's screen."""
 
 
-def test_no_rulebook_line_reaches_the_screen() -> None:
-    """Labels, greyed reasons, refusals, details, prompts, the log and the
-    options' help say nothing like "(L258)": it means nothing to a player
-    (issue 28 walk-through: "your Military Bonus is already used this round
-    (L258)"). Each placement and build is asked why it is refused where it
-    is, so every reason the engine words is read."""
+def everything_said() -> set[str]:
+    """Every label, greyed reason, refusal, detail, prompt, log line and
+    option help of three random games (4 players with Spies & Allies, 3,
+    the solo). Each placement and build is asked why it is refused where
+    it is, so every reason the engine words is read."""
     from engine.ageofrome import action_phase
     from engine.ageofrome.actions import Activate, Offer
     from engine.ageofrome.state import TYPES
@@ -465,7 +464,6 @@ def test_no_rulebook_line_reaches_the_screen() -> None:
     probes = [*action_phase.PLAIN, *action_phase.WITH_BONUS, action_phase.TO_COLOSSEUM,
               action_phase.TO_SCHEME, *(Build(t) for t in TYPES), Income(True),
               Activate(PROVINCES[0], 0, data.MUDSLINGING), Offer("spy", PROVINCES[0], TYPES[0], 0)]
-    assert all(isinstance(o.help, str) for o in GAME.options)
     for n, seed, options in ((4, 1, {"spies_allies": True}), (3, 2, None), (1, 3, None)):
         s = GAME.setup(n, Options.of(options) if options else None, seed)
         rng = random.Random(seed)
@@ -483,5 +481,47 @@ def test_no_rulebook_line_reaches_the_screen() -> None:
                 if line is not None:
                     said.add("".join(text for text, _ in line.parts))
             s = GAME.play(s, rng.choice(moves))
-    found = sorted(x for x in said if RULE_REF.search(x))
+    return said
+
+
+SAID: list[set[str]] = []
+
+
+def said_in_games() -> set[str]:
+    """``everything_said``, played once for the tests that read it."""
+    if not SAID:
+        SAID.append(everything_said())
+    return SAID[0]
+
+
+def test_no_rulebook_line_reaches_the_screen() -> None:
+    """Labels, greyed reasons, refusals, details, prompts, the log and the
+    options' help say nothing like "(L258)": it means nothing to a player
+    (issue 28 walk-through: "your Military Bonus is already used this round
+    (L258)")."""
+    found = sorted(x for x in said_in_games() if RULE_REF.search(x))
     assert not found, found[:5]
+
+
+ONE_MANY = re.compile(r"(?<![\d.])1 (Followers|Denarii|Legions|Votes|cards|Quests|Feuds|"
+                      r"Trade cards|tiles|pieces|Medals|sets|spaces|rounds)\b")
+
+
+def test_one_of_a_thing_is_singular() -> None:
+    """"a level 3 building holds 1 Followers", "takes 1 Denarii of Income"
+    (issue 28 walk-through): one of a thing reads singular wherever it is
+    said, in the side panel too ("Glory 22 · 1 Denarius")."""
+    from tests.test_ageofrome_forces import position as forces_position
+    from tui.ageofrome.side import seat_lines
+
+    found = sorted(x for x in said_in_games() if ONE_MANY.search(x))
+    assert not found, found[:5]
+    from engine.match import Seat
+    from tui.ageofrome.table import AgeOfRomeUI
+    from tui.widgets.scene import Scene
+
+    s = forces_position(4, seat0={"denarii": 1})
+    seats = tuple(Seat(f"P{i}") for i in range(4))
+    scene = Scene(game=GAME, state=s, seat=1, seats=seats,
+                  looks=AgeOfRomeUI().looks(s, seats), earlier=lambda k: None)
+    assert seat_lines(s, 0, scene, True)[0].endswith("· 1 Denarius")

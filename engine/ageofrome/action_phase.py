@@ -177,7 +177,8 @@ def why(s: State, a: tuple) -> str:
     if not level:
         return f"{name} has no {target} building"  # L178
     if len(s.provinces[where].followers[t]) >= CAPACITY[level]:
-        return f"a level {level} building holds {CAPACITY[level]} Followers"  # L177
+        room = CAPACITY[level]
+        return f"a level {level} building holds {room} Follower{'s' if room != 1 else ''}"
     if bonus:
         if t not in BONUS:
             return "only Military, Politics and Trade have a Bonus"  # L258

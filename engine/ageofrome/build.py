@@ -26,6 +26,7 @@ from .state import (
     TYPE_INDEX,
     TYPES,
     State,
+    coins,
     in_front,
     mine,
     next_in_queue,
@@ -167,7 +168,7 @@ def after(w: State) -> str:
 def prompt(s: State) -> str:
     seat = s.queue[0]
     return (f"{seat_name(s, seat)}: build on {board.PROVINCE_NAMES[in_front(s, seat)]} "
-            f"({s.players[seat].denarii} Denarii), or end your building.")
+            f"({coins(s.players[seat].denarii)}), or end your building.")
 
 
 def describe_build(s: State, a: Build) -> str:

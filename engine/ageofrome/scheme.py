@@ -38,6 +38,7 @@ from .state import (
     REGIONS,
     Marker,
     State,
+    coins,
     in_front,
     mine,
     next_in_queue,
@@ -458,7 +459,7 @@ def _log_relocated(s: State, e: tuple) -> str:
 
 
 def _log_sold(s: State, e: tuple) -> str:
-    return f"{_name(s, e.seat)} gains {e.denarii} Denarii for the card sold"
+    return f"{_name(s, e.seat)} gains {coins(e.denarii)} for the card sold"
 
 
 def _log_void(s: State, e: tuple) -> str:

@@ -650,8 +650,8 @@ PROMPTS = {ROOM: _room_prompt, WINDOW: _window_prompt}
 LOG = {
     CardsDrawn.KIND: lambda s, e: f"{_who(s, e[1])} draws {e[2]} Trade card"
     + ("s" if e[2] != 1 else ""),
-    DeckReshuffled.KIND: lambda s, e: f"The Trade discard pile ({e[1]} cards) "
-    "is shuffled into a new deck",
+    DeckReshuffled.KIND: lambda s, e: f"The Trade discard pile ({e[1]} "
+    f"card{'s' if e[1] != 1 else ''}) is shuffled into a new deck",
     DiscardTaken.KIND: lambda s, e: f"{_who(s, e[1])} takes {e[2]} from the discard pile",
     CardPlayed.KIND: lambda s, e: f"{_who(s, e[1])} plays {e[2]}",
     CardSold.KIND: lambda s, e: f"{_who(s, e[1])} sells {e[2]} for 1 Denarius",
