@@ -257,22 +257,22 @@ class SidePanel(Static):
             glory.append(f"Medals left {medals or '-'} · Pantheon piles {piles}")
         else:
             glory.append(f"Medals {medals or '-'} · piles {piles}")
-        if s.n == 1:
-            glory.append(solo_line(s))
         seat = scene.seat
         order = [seat] if seat is not None and 0 <= seat < s.n else []
         order += [i for i in range(s.n) if i not in order]
+        tasks = [solo_line(s)] if s.n == 1 else []
         if not wide and seat in order:
             # Narrow (80×24), the actions keep their rows and this panel
-            # scrolls: every seat in sight first (yours, then one line each),
-            # then the Glory track, then your board, hand and Quests.
+            # scrolls: every seat in sight first (yours, then one line each;
+            # the Solo's tasks, which wrap on three), then the Glory track,
+            # then your board, hand and Quests.
             lines += seat_lines(s, seat, scene, wide, width)[:1]
-            lines += compact_seats(s, [i for i in order if i != seat], scene, width)
+            lines += tasks or compact_seats(s, [i for i in order if i != seat], scene, width)
             lines += glory
             lines += seat_lines(s, seat, scene, wide, width)[1:]
             order = [seat]
         else:
-            lines += glory
+            lines += glory + tasks
         # Wide (120×40), every seat shows before your hand and Quests, the
         # others in two lines each, so four seats fit without scrolling.
         for i in order:

@@ -1,7 +1,8 @@
-"""The results at 80 columns (issue 28 walk-through, Age of Rome's Solo):
-the breakdown's labels were cut to six letters ("Milita", "Religi") and
-the numbers beside the chart to "R1 … R5 R". Every label stays whole (on
-two rows when one row is too narrow for them) and every number shows."""
+"""Age of Rome at 80×24 (issue 28 walk-through, the Emperor Solo): the
+results' labels were cut to six letters ("Milita", "Religi") and the
+numbers beside the chart to "R1 … R5 R"; the Solo's tasks at the side
+panel's foot. Every label stays whole (on two rows when one row is too
+narrow for them), every number shows, and the tasks are in sight."""
 
 from __future__ import annotations
 
@@ -76,5 +77,26 @@ def test_every_label_and_number_of_the_results_shows_at_80x24(players):
             assert text.split("\n")[0].split() == columns
             for row, values in zip(text.split("\n")[1:], series, strict=True):
                 assert row.split()[1:] == [str(v) for v in values]
+
+    asyncio.run(go())
+
+
+def test_the_solo_tasks_show_whole_at_80x24():
+    """The Emperor Solo's tasks wrap on three lines; under the Event, the
+    seat and the Glory track they were cut at the panel's foot ("Tasks 0/7
+    ·Glory 51 ·3 Medals" and nothing more). They follow your seat's line,
+    all in sight, whatever the Event's text."""
+    from tests.test_ageofrome_tui import position
+    from tui.ageofrome.side import TASK_WORDS
+
+    m = position(3, lambda s: s.round >= 3 and s.phase == "actions", 1)
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            shown = html.unescape(app.export_screenshot()).replace("\xa0", " ")
+            for word in ("Tasks", *TASK_WORDS):
+                assert word in shown, word
 
     asyncio.run(go())
