@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from engine import get_game
-from engine.ageofrome import trade
+from engine.ageofrome import data, trade
 from engine.ageofrome.actions import DONE, Build, Sell
 from engine.ageofrome.state import TYPES
 from engine.core import Options, named_options
@@ -233,3 +233,29 @@ def test_the_second_legion_move_keeps_the_numbers_of_the_first_list():
             assert m.actions[start:start + 2] == [first[to], first[kept]]
 
     asyncio.run(go())
+
+
+def test_a_trade_windows_prompt_keeps_to_one_line_at_120_columns():
+    """"Marcus Antonius: play a Trade card (When you place a Follower -
+    Anywhere / When you place a Follower - On a Farming building), or go
+    on" took two lines at 120×40, the status line growing under the
+    player's eyes as the window opened (issue 28 walk-through). Conditions
+    that begin alike say it once; every window (each condition a placement,
+    a build, a Scheme or a double Income opens), for every character,
+    keeps to the status line's one row, the conditions whole."""
+    from engine.ageofrome import action_phase, build
+    from engine.flow import Pending
+
+    windows = {action_phase.FARMING_WINDOW, action_phase.COLOSSEUM_WINDOW, "A",
+               build.BUILD_WINDOW, "S", "V", "D"}  # "D": a double Income
+    s = position(3, before_a_quiet_window).state
+    room = 120 - 2 - len(" O  Your turn — ")  # the status line's padding and its lead
+    for character in range(len(data.CHARACTERS)):
+        players = tuple(p.replace(character=character) if i == 0 else p
+                        for i, p in enumerate(s.players))
+        for conditions in windows:
+            pending = (Pending(trade.WINDOW, 0, (conditions,)),)
+            prompt = GAME.prompt(s.replace(players=players, pending=pending))
+            assert len(prompt) <= room, prompt
+            for c in conditions:
+                assert data.CONDITIONS[c].split(" - ")[-1] in prompt
