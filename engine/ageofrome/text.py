@@ -243,8 +243,18 @@ SCHEME_GAINS: dict[str, Callable[[State, int], str]] = {
 }
 
 
+def _legion(s: State, a: tuple) -> str:
+    """Your own Legion's move; in a Deception, the target's: "Move Crassus's
+    Legion from Epirus to Thrace"."""
+    if s.pending and s.pending[-1].kind == scheme.DECEPTION_MOVE:
+        whose = f"{seat_name(s, s.pending[-1].data[0])}'s"
+        return f"Move {whose} Legion from {a[1]} to {a[2]}"
+    return DESCRIBE["legion"](a)
+
+
 DESCRIBE_NOW: dict[str, Callable[[State, tuple], str]] = {
     "activate": _activate,
+    "legion": _legion,
     "build": _build,
     "income": _income,
     "place": _place,

@@ -12,6 +12,7 @@ from typing import Any
 from engine.ageofrome import action_phase, board, build, data, income, reference
 from engine.ageofrome.actions import DONE, Build
 from engine.ageofrome.forces import FROM_BOARD, FROM_REGION, LEGION, LegionMoved
+from engine.ageofrome.scheme import DECEPTION_MOVE, LegionRelocated
 from engine.ageofrome.state import (
     BOARD,
     TYPES,
@@ -244,12 +245,37 @@ def _no_legion(game: Any, s: Any, a: tuple) -> str:
     return f"{game.describe(s, a)} — {why}"
 
 
+def deception_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
+    """Deception's two relocations (L146), for the action list to keep at
+    their places through both: the second list is the first, a move from a
+    region left without the target's Legions (or only the one just moved,
+    which cannot move again) greyed. None outside it."""
+    if seat is None or not s.pending or s.pending[-1].kind != DECEPTION_MOVE \
+            or s.pending[-1].seat != seat:
+        return []
+    target, _left, moved_to = s.pending[-1].data
+    counts = [c[target] for c in s.regions]
+    if moved_to >= 0:  # the second move: the first list's regions, as they were
+        counts[moved_to] -= 1
+        moved = [e for e in s.events if isinstance(e, LegionRelocated) and e.seat == seat]
+        if moved:
+            counts[moved[-1].source] += 1
+    try:
+        legal = set(game.legal(s))
+    except (AttributeError, IndexError, KeyError, ValueError):
+        return []
+    name = seat_name(s, target)
+    return [(a, "" if a in legal else f"{game.describe(s, a)} — no Legion of {name}'s "
+             f"there to move")
+            for r, n in enumerate(counts) if n > 0 for a in FROM_REGION[r]]
+
+
 def held_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
     """What the action list keeps at its place now: the builds on the
     seat's Building turn, every placement on its Action turn, the Legion
-    moves of a decision of two, else none."""
+    moves of a decision of two (yours, or Deception's), else none."""
     return (build_places(game, s, seat) or place_places(game, s, seat)
-            or legion_places(game, s, seat))
+            or legion_places(game, s, seat) or deception_places(game, s, seat))
 
 
 def _cannot_build(game: Any, s: Any, seat: int, type_: str) -> str:
