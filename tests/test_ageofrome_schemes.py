@@ -663,3 +663,26 @@ def test_random_games_keep_the_quick_tests_equal_to_the_lists() -> None:
             legal = game.legal(s)
             s = game.play(s, legal[rng.randrange(len(legal))], trusted=True)
     assert checked > 20
+
+
+def test_deceptions_second_list_keeps_the_numbers_of_the_first() -> None:
+    """Deception's two relocations, one list after the other: the second
+    used to renumber (Epirus emptied, Thrace's moves slid up to 1 and 2).
+    The table keeps every line of the first list at its number, what is
+    spent greyed; each names whose Legion it moves."""
+    from tests.test_tui_support import numbered
+
+    game = AgeOfRome()
+    w = one_marker("Julius Caesar")
+    w.players[HENRY].glory = 1
+    legions(w, HENRY, EPIRUS, 1)
+    legions(w, HENRY, THRACE, 1)
+    s = activate(start(w), HENRY, 0, data.DECEPTION)
+    first, dead = numbered(game, s, JACK)
+    assert not dead and len(first) == 4
+    henry = game.seat_label(s, HENRY)
+    assert game.describe(s, first[0]) == f"Move {henry}'s Legion from Epirus to Macedonia"
+    s = play(s, first[0])  # Epirus to Macedonia
+    second, dead = numbered(game, s, JACK)
+    assert second == first, "every line keeps its number"
+    assert dead == set(first[:2]), "Epirus has no Legion of Henry's left to move"

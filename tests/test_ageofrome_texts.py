@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import textwrap
 from typing import Any
 
@@ -20,6 +21,7 @@ from engine.ageofrome import data, income, reference
 from engine.ageofrome.actions import Build, Income, PlayCard, ReturnQuest, Sell
 from engine.ageofrome.events_phase import EventReward
 from engine.ageofrome.state import PROVINCES, in_front, seat_facing
+from engine.core import Options
 from engine.games import entry
 from tests.test_ageofrome_tui import board_of, position, scene_of
 from tests.test_tui_support import TabulaApp, app_for, settings, settle, until
@@ -283,7 +285,8 @@ def test_a_placement_says_what_it_gives():
     assert said["Religion"].startswith("Religion: Pantheon ")
     assert said["Farming"] == f"Farming: +{farming_denarii(v, 0)} Denarii"
     assert said["Colosseum"] == "Colosseum: +1 Glory"
-    assert said["Scheme"] == "Scheme space: a Scheme marker, face down"
+    assert said["Scheme"] == \
+        "Scheme space: a Scheme marker, face down; 1 Feud to activate it later"
 
 
 def test_an_event_reward_reads_right_for_one_seat_several_and_a_penalty() -> None:
@@ -331,10 +334,29 @@ def test_a_scheme_action_names_its_target() -> None:
             if schemes:
                 a = schemes[0]
                 target = GAME.seat_label(s, seat_facing(s, PROVINCES.index(a[1])))
-                assert GAME.describe(s, a).endswith(f": {a[3]} on {target}")
+                said = GAME.describe(s, a)
+                assert f"for 1 Feud: {a[3]}, " in said and target in said
                 return
             s = GAME.play(s, rng.choice(moves))
     raise AssertionError("no Scheme to activate in 40 random games")
+
+
+def test_a_scheme_action_says_its_feud_and_what_it_does_before_you_choose() -> None:
+    """The rulebook's example (L128-138): Jack's Degradation on Henry pays
+    a Feud, which uncovers Jack's Politics Bonus and covers Henry's last
+    one. The line says the price and the effect on the target; the detail
+    under the board says what the Feud does to both tracks."""
+    from tests.test_ageofrome_schemes import HENRY, JACK, e6
+
+    s = e6()
+    (a,) = [a for a in GAME.legal(s) if a[0] == "activate"]
+    henry = GAME.seat_label(s, HENRY)
+    assert GAME.describe(s, a) == (f"Activate your Scheme in {PROVINCES[HENRY]} (space 1) "
+                                   f"for 1 Feud: Degradation, {henry} loses a Pantheon piece")
+    said = detail.action_detail(s, JACK, a)
+    assert said.startswith("Degradation: remove 1 of the target's own-colour Pantheon")
+    assert said.endswith(f"You pay 1 Feud to {henry}: your Feuds 4 → 3, uncovering your "
+                         f"Politics Bonus; {henry}'s 4 → 5, covering their Politics Bonus.")
 
 
 def test_a_placement_that_gives_nothing_says_so_and_one_that_gives_says_what():
@@ -362,7 +384,7 @@ def test_a_scheme_placed_in_the_last_round_says_it_is_never_activated():
     from tests.test_ageofrome_forces import position as forces_position
 
     assert _gain(forces_position(4, round_=8), 0, "Scheme", False) == \
-        "a Scheme marker, face down"
+        "a Scheme marker, face down; 1 Feud to activate it later"
     assert _gain(forces_position(4, round_=9), 0, "Scheme", False).endswith(
         "(the last round: never activated)")
 
@@ -422,3 +444,84 @@ def test_the_text_under_the_wide_board_is_whole_and_the_legend_makes_way():
     assert " ".join(lines) == board.about and board.legend(None) == []
     board.about = "Stola C/C: gain 1 Glory"
     assert len(board.notes(None)) == 1 and board.legend(None), "a short text keeps the legend"
+
+
+RULE_REF = re.compile(r"\b[LA]\d{1,3}\b")
+"""A rulebook line ("L258") or a reading's note ("A17"): for the code's
+comments, never for a player's screen."""
+
+
+def everything_said() -> set[str]:
+    """Every label, greyed reason, refusal, detail, prompt, log line and
+    option help of three random games (4 players with Spies & Allies, 3,
+    the solo). Each placement and build is asked why it is refused where
+    it is, so every reason the engine words is read."""
+    from engine.ageofrome import action_phase
+    from engine.ageofrome.actions import Activate, Offer
+    from engine.ageofrome.state import TYPES
+
+    said: set[str] = {o.help for o in GAME.options} | {o.label for o in GAME.options}
+    probes = [*action_phase.PLAIN, *action_phase.WITH_BONUS, action_phase.TO_COLOSSEUM,
+              action_phase.TO_SCHEME, *(Build(t) for t in TYPES), Income(True),
+              Activate(PROVINCES[0], 0, data.MUDSLINGING), Offer("spy", PROVINCES[0], TYPES[0], 0)]
+    for n, seed, options in ((4, 1, {"spies_allies": True}), (3, 2, None), (1, 3, None)):
+        s = GAME.setup(n, Options.of(options) if options else None, seed)
+        rng = random.Random(seed)
+        while not GAME.is_over(s):
+            seat = GAME.to_move(s)
+            moves = GAME.legal(s)
+            said.add(GAME.prompt(s))
+            said.update(GAME.describe(s, a) for a in moves)
+            said.update(detail.action_detail(s, seat, a) for a in moves)
+            said.update(why for _, why in detail.held_places(GAME, s, seat))
+            said.update(detail.unavailable(GAME, s, seat))
+            said.update(GAME.flow.why_illegal(s, a) for a in probes if a not in moves)
+            for e in GAME.events(s):
+                line = GAME.log_line(s, e)
+                if line is not None:
+                    said.add("".join(text for text, _ in line.parts))
+            s = GAME.play(s, rng.choice(moves))
+    return said
+
+
+SAID: list[set[str]] = []
+
+
+def said_in_games() -> set[str]:
+    """``everything_said``, played once for the tests that read it."""
+    if not SAID:
+        SAID.append(everything_said())
+    return SAID[0]
+
+
+def test_no_rulebook_line_reaches_the_screen() -> None:
+    """Labels, greyed reasons, refusals, details, prompts, the log and the
+    options' help say nothing like "(L258)": it means nothing to a player
+    (issue 28 walk-through: "your Military Bonus is already used this round
+    (L258)")."""
+    found = sorted(x for x in said_in_games() if RULE_REF.search(x))
+    assert not found, found[:5]
+
+
+ONE_MANY = re.compile(r"(?<![\d.])1 (Followers|Denarii|Legions|Votes|cards|Quests|Feuds|"
+                      r"Trade cards|tiles|pieces|Medals|sets|spaces|rounds)\b")
+
+
+def test_one_of_a_thing_is_singular() -> None:
+    """"a level 3 building holds 1 Followers", "takes 1 Denarii of Income"
+    (issue 28 walk-through): one of a thing reads singular wherever it is
+    said, in the side panel too ("Glory 22 · 1 Denarius")."""
+    from tests.test_ageofrome_forces import position as forces_position
+    from tui.ageofrome.side import seat_lines
+
+    found = sorted(x for x in said_in_games() if ONE_MANY.search(x))
+    assert not found, found[:5]
+    from engine.match import Seat
+    from tui.ageofrome.table import AgeOfRomeUI
+    from tui.widgets.scene import Scene
+
+    s = forces_position(4, seat0={"denarii": 1})
+    seats = tuple(Seat(f"P{i}") for i in range(4))
+    scene = Scene(game=GAME, state=s, seat=1, seats=seats,
+                  looks=AgeOfRomeUI().looks(s, seats), earlier=lambda k: None)
+    assert seat_lines(s, 0, scene, True)[0].endswith("· 1 Denarius")

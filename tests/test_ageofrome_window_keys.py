@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from engine import get_game
-from engine.ageofrome import trade
+from engine.ageofrome import data, trade
 from engine.ageofrome.actions import DONE, Build, Sell
 from engine.ageofrome.state import TYPES
 from engine.core import Options, named_options
@@ -184,3 +184,78 @@ def test_a_greyed_build_reads_as_a_build_does_with_the_money_you_have():
     assert greyed, "a build the seat cannot afford"
     have = f"(you have {view.players[0].denarii})"
     assert all(" Glory" in why and why.endswith(have) for why in greyed)
+
+
+def two_legion_moves(s: Any) -> bool:
+    """Seat 0 is to move two Legions (a Military Bonus), from its board and
+    from a region it holds, and has none in another region: a first move
+    there opens moves the list lacked."""
+    if not s.pending or s.pending[-1].kind != "legion" or s.pending[-1].seat != 0:
+        return False
+    mine = [c[0] for c in s.regions]
+    return s.pending[-1].data[0] == 2 and s.players[0].legions > 0 \
+        and any(mine) and not all(mine)
+
+
+def test_the_second_legion_move_keeps_the_numbers_of_the_first_list():
+    """A Military Bonus moves two Legions, one list after the other. The
+    second list used to renumber: a move into an empty region slid its own
+    moves in before the others, so the 4 read as "Macedonia to Epirus"
+    played "Epirus to Macedonia" (issue 28 walk-through). Every line of
+    the first list keeps its number; what the first move opened was there,
+    greyed, and what it spent stays, greyed."""
+    m = position(1, two_legion_moves)
+    start = len(m.actions)
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            first = [a for a, _ in menu._shown]
+            done = first.index(DONE)
+            moves = [a for a in first if a[0] == "legion"]
+            assert menu._dead and all(first.index(a) > done for a in menu._dead), \
+                "the moves a first move may open wait under Done, greyed"
+            dead = set(menu._dead)
+            to = next(i for i, a in enumerate(first[:done])  # from the board to a region
+                      if any(b in dead and b.source == a.to for b in moves))  # empty of yours
+            await pilot.press(str(to + 1))
+            await settle(pilot)
+            assert m.actions[start:] == [first[to]]
+            second = [a for a, _ in menu._shown]
+            assert second[:len(first)] == first, "every line keeps its number"
+            opened = [a for a in moves if a.source == first[to].to]
+            assert opened and not set(opened) & set(menu._dead), "the moves it opened are live"
+            kept = next(i for i, a in enumerate(first[:done]) if a.source != "board")
+            await pilot.press(str(kept + 1))  # read on the first list
+            await settle(pilot)
+            assert m.actions[start:start + 2] == [first[to], first[kept]]
+
+    asyncio.run(go())
+
+
+def test_a_trade_windows_prompt_keeps_to_one_line_at_120_columns():
+    """"Marcus Antonius: play a Trade card (When you place a Follower -
+    Anywhere / When you place a Follower - On a Farming building), or go
+    on" took two lines at 120×40, the status line growing under the
+    player's eyes as the window opened (issue 28 walk-through). Conditions
+    that begin alike say it once; every window (each condition a placement,
+    a build, a Scheme or a double Income opens), for every character,
+    keeps to the status line's one row, the conditions whole."""
+    from engine.ageofrome import action_phase, build
+    from engine.flow import Pending
+
+    windows = {action_phase.FARMING_WINDOW, action_phase.COLOSSEUM_WINDOW, "A",
+               build.BUILD_WINDOW, "S", "V", "D"}  # "D": a double Income
+    s = position(3, before_a_quiet_window).state
+    room = 120 - 2 - len(" O  Your turn — ")  # the status line's padding and its lead
+    for character in range(len(data.CHARACTERS)):
+        players = tuple(p.replace(character=character) if i == 0 else p
+                        for i, p in enumerate(s.players))
+        for conditions in windows:
+            pending = (Pending(trade.WINDOW, 0, (conditions,)),)
+            prompt = GAME.prompt(s.replace(players=players, pending=pending))
+            assert len(prompt) <= room, prompt
+            for c in conditions:
+                assert data.CONDITIONS[c].split(" - ")[-1] in prompt

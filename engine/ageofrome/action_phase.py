@@ -162,28 +162,29 @@ def why(s: State, a: tuple) -> str:
     name = board.PROVINCE_NAMES[where]
     if target in (COLOSSEUM, SCHEME_SPACE):
         if bonus:
-            return "a Bonus goes only with a Military, Politics or Trade action (A17)"
+            return "a Bonus goes only with a Military, Politics or Trade action"  # A17
         if target == COLOSSEUM:
             return "the Colosseum takes any number of Followers"
         if not schemes_allowed(s):
             return "no Scheme is placed in this game (Truce, or the Emperor Solo)"
         if p.markers <= 0:
             return "all your Scheme markers are on the board"
-        return f"the three Scheme spaces of {name} are taken (L256)"
+        return f"the three Scheme spaces of {name} are taken"  # L256
     if target not in TYPE_INDEX:
         return f"a Follower goes on {', '.join(TYPES)}, the Colosseum or a Scheme space"
     t = TYPE_INDEX[target]
     level = s.provinces[where].levels[t]
     if not level:
-        return f"{name} has no {target} building (L178: a Follower goes on a building)"
+        return f"{name} has no {target} building"  # L178
     if len(s.provinces[where].followers[t]) >= CAPACITY[level]:
-        return f"a level {level} building holds {CAPACITY[level]} Followers (L177)"
+        room = CAPACITY[level]
+        return f"a level {level} building holds {room} Follower{'s' if room != 1 else ''}"
     if bonus:
         if t not in BONUS:
-            return "only Military, Politics and Trade have a Bonus (L258)"
+            return "only Military, Politics and Trade have a Bonus"  # L258
         if p.bonus_used >> t & 1:
-            return f"your {target} Bonus is already used this round (L258)"
-        return f"your {target} Bonus is covered by a Feud (L260)"
+            return f"your {target} Bonus is already used this round"  # L258
+        return f"your {target} Bonus is covered by a Feud"  # L260
     return "that placement is not possible now"
 
 

@@ -26,6 +26,7 @@ from .state import (
     TYPE_INDEX,
     TYPES,
     State,
+    coins,
     in_front,
     mine,
     next_in_queue,
@@ -114,7 +115,7 @@ def why(s: State, a: tuple) -> str:
     level = s.provinces[where].levels[t] + 1
     name = board.PROVINCE_NAMES[where]
     if level > TOP_LEVEL:
-        return f"the {a[1]} building of {name} is at level III and cannot be upgraded (L160)"
+        return f"the {a[1]} building of {name} is at level III and cannot be upgraded"  # L160
     if s.tiles[tile_index(t, level)] <= 0:
         return f"no level {level} {a[1]} tile is left"
     cost = COST[t][level][0]
@@ -167,7 +168,7 @@ def after(w: State) -> str:
 def prompt(s: State) -> str:
     seat = s.queue[0]
     return (f"{seat_name(s, seat)}: build on {board.PROVINCE_NAMES[in_front(s, seat)]} "
-            f"({s.players[seat].denarii} Denarii), or end your building.")
+            f"({coins(s.players[seat].denarii)}), or end your building.")
 
 
 def describe_build(s: State, a: Build) -> str:

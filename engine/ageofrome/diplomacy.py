@@ -213,12 +213,12 @@ def why(s: State, a: tuple) -> str:
     if len(a) != 5 or not all(isinstance(x, str) for x in a[1:4]) or a[1] not in TOKEN_INDEX:
         return "an offer names a token (spy or alliance), a province, a building and Denarii"
     if not p.tokens:
-        return "you have placed your Diplomacy token this round (L346)"
+        return "you have placed your Diplomacy token this round"  # L346
     if a[2] not in PROVINCE_INDEX or a[3] not in TYPE_INDEX:
         return "name a province and a building type"
     pi, t = PROVINCE_INDEX[a[2]], TYPE_INDEX[a[3]]
     if (pi, t) not in {(x, y) for x, y, _ in targets(s, seat)}:
-        return "the token goes on a building of a province an opponent sits in front of (L340)"
+        return "the token goes on a building of a province an opponent sits in front of"  # L340
     if not isinstance(a[4], int) or a[4] < 0:
         return "offer a number of Denarii"
     if a[4] > p.denarii:

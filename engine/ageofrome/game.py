@@ -58,12 +58,12 @@ from .state import (
 OPTIONS: tuple[Option, ...] = tuple(
     Option(v.key, v.name, "bool", False, help_,
            players=() if v.players == data.PLAYERS else v.players)
-    for v, help_ in zip(data.VARIANTS, (
-        "Spies & Allies (2-4 players, L337-348): Diplomacy tokens before the Schemes",
-        "Truce (L349-351): no Schemes; the two Feud Quests are out",
-        "Clockwork (L352-354): the board always turns 90 degrees clockwise",
-        "Heroes (L355-357): no Medals; the six Medal Quests are out",
-        "Hard Times (L358-360): the six negative Events join the deck",
+    for v, help_ in zip(data.VARIANTS, (  # the rulebook's L337-348, L349-360
+        "Spies & Allies (2-4 players): Diplomacy tokens before the Schemes",
+        "Truce: no Schemes; the two Feud Quests are out",
+        "Clockwork: the board always turns 90 degrees clockwise",
+        "Heroes: no Medals; the six Medal Quests are out",
+        "Hard Times: the six negative Events join the deck",
     ), strict=True)
 ) + (trade.REFILL, setup.SOLO_QUESTS, trade.WINDOW_SALES)
 

@@ -17,7 +17,7 @@ from engine.flow import stage
 
 from . import board, data, glory, trade
 from .actions import Income
-from .state import EVENT, OVER, State, in_front, mine, next_in_queue, option, seat_name
+from .state import EVENT, OVER, State, coins, in_front, mine, next_in_queue, option, seat_name
 
 
 @kinded("income")
@@ -92,7 +92,7 @@ def legal(s: State) -> list:
 def why(s: State, a: tuple) -> str:
     if a[:1] == ("income",) and len(a) == 2 and a[1] is True:
         return (f"double Income costs {penalty(s, s.queue[0])} Glory and Glory never "
-                "goes below 1 (L270)")
+                "goes below 1")  # L270
     return "choose your Income: single or double"
 
 
@@ -183,9 +183,9 @@ def _who(s: State, seat: int) -> str:
 
 def _log_income(s: State, e: IncomeTaken) -> str:
     if e.double:
-        return (f"{_who(s, e.seat)} takes double Income: {e.denarii} Denarii for "
+        return (f"{_who(s, e.seat)} takes double Income: {coins(e.denarii)} for "
                 f"{e.penalty} Glory")
-    return f"{_who(s, e.seat)} takes {e.denarii} Denarii of Income"
+    return f"{_who(s, e.seat)} takes {coins(e.denarii)} of Income"
 
 
 def _log_rotate(s: State, e: Rotated) -> str:

@@ -38,6 +38,7 @@ from .state import (
     REGIONS,
     Marker,
     State,
+    coins,
     in_front,
     mine,
     next_in_queue,
@@ -234,7 +235,7 @@ def why(s: State, a: tuple) -> str:
         return "name a province, a Scheme space (0-2) and an effect"
     pi = PROVINCE_INDEX[a[1]]
     if pi == in_front(s, seat):
-        return "a Scheme cannot target your own province (L121)"
+        return "a Scheme cannot target your own province"  # L121
     spaces = s.provinces[pi].schemes
     if not (isinstance(a[2], int) and 0 <= a[2] < len(spaces)):
         return "a province has three Scheme spaces (0-2)"
@@ -244,17 +245,17 @@ def why(s: State, a: tuple) -> str:
     if m.active:
         return "that Scheme is already active this round"
     if m.placed >= s.round:
-        return "a Scheme can be activated from the round after it was placed (L121)"
+        return "a Scheme can be activated from the round after it was placed"  # L121
     target = seat_facing(s, pi)
     if target is None:
-        return "nobody sits in front of that province, so there is no one to target (A21)"
+        return "nobody sits in front of that province, so there is no one to target"  # A21
     if s.players[seat].feuds <= 0:
-        return "you have no Feud marker to pay with (L124)"
+        return "you have no Feud marker to pay with"  # L124
     if s.players[target].feuds >= FEUD_SPACES:
-        return "the target's Feud track has no open space (L124)"
+        return "the target's Feud track has no open space"  # L124
     if a[3] not in effects_of(s, seat):
-        return f"{a[3]} is not one of your board's Schemes (L141)"
-    return f"{a[3]} is impossible against that player now (L142-150)"
+        return f"{a[3]} is not one of your board's Schemes"  # L141
+    return f"{a[3]} is impossible against that player now"  # L142-150
 
 
 def act(w: State, a: tuple) -> None:
@@ -458,7 +459,7 @@ def _log_relocated(s: State, e: tuple) -> str:
 
 
 def _log_sold(s: State, e: tuple) -> str:
-    return f"{_name(s, e.seat)} gains {e.denarii} Denarii for the card sold"
+    return f"{_name(s, e.seat)} gains {coins(e.denarii)} for the card sold"
 
 
 def _log_void(s: State, e: tuple) -> str:

@@ -171,8 +171,10 @@ def _gain(s: State, seat: int, target: str, bonus: bool) -> str:
         return f"+{board.COLOSSEUM_GLORY} Glory"
     if target == "Scheme":
         late = s.round >= data.ROUNDS  # L119: activated in a later round's Scheme phase
+        feuds = data.SCHEME_ACTIVATION_FEUDS  # L122: what its activation will cost
+        price = f"; {feuds} Feud{'s' if feuds != 1 else ''} to activate it later"
         return "a Scheme marker, face down" + (" (the last round: never activated)"
-                                                if late else "")
+                                                if late else price)
     if target == data.MILITARY:
         return f"move {times} Legion{'s' if times > 1 else ''}"
     if target == data.POLITICS:
@@ -204,15 +206,55 @@ def _done(s: State, a: tuple) -> str:
 
 # Action kinds whose menu text reads the state (the numbers of the seat to move).
 def _activate(s: State, a: tuple) -> str:
-    """"Activate your Scheme in Gallia (space 1): Mudslinging on Crassus": the
-    target is whoever faces the province now (L121)."""
+    """"Activate your Scheme in Gaule (space 1) for 1 Feud: Mudslinging,
+    Crassus loses 1 Glory": the price (L122) and what the effect does to
+    the target, whoever faces the province now (L121), and gives you."""
     target = seat_facing(s, PROVINCES.index(a[1]))
-    on = f" on {seat_name(s, target)}" if target is not None else ""
-    return f"Activate your Scheme in {a[1]} (space {a[2] + 1}): {a[3]}{on}"
+    feuds = data.SCHEME_ACTIVATION_FEUDS
+    price = f"{feuds} Feud{'s' if feuds != 1 else ''}"
+    head = f"Activate your Scheme in {a[1]} (space {a[2] + 1}) for {price}: {a[3]}"
+    if target is None:
+        return head
+    gain = SCHEME_GAINS.get(a[3])
+    return f"{head}, {gain(s, target)}" if gain is not None \
+        else f"{head} on {seat_name(s, target)}"
+
+
+def _legions_moved(s: State, target: int) -> str:
+    """Deception moves up to the Scheme's two Legions, as many as are out."""
+    n = min(data.SCHEME[data.DECEPTION].legions, sum(r[target] for r in s.regions))
+    return f"you move {n} of {seat_name(s, target)}'s Legion{'s' if n != 1 else ''}"
+
+
+# What each Scheme effect does (L143-150), naming the target: the numbers
+# are the data's (the Glory and Denarii you gain, the Legions it moves).
+SCHEME_GAINS: dict[str, Callable[[State, int], str]] = {
+    data.MUDSLINGING: lambda s, t: f"{seat_name(s, t)} loses 1 Glory",
+    data.DEGRADATION: lambda s, t: f"{seat_name(s, t)} loses a Pantheon piece",
+    data.APOSTASY: lambda s, t: f"{seat_name(s, t)} loses a Legion in a region" + (
+        ", or yours replaces it" if s.queue and s.players[s.queue[0]].legions > 0 else ""),
+    data.DECEPTION: _legions_moved,
+    data.REVOTE: lambda s, t: f"a Vote of {seat_name(s, t)}'s becomes yours",
+    data.VOID_VOTE: lambda s, t: (f"{seat_name(s, t)} loses a Vote, you gain "
+                                  f"{data.SCHEME[data.VOID_VOTE].glory} Glory"),
+    data.SOLD: lambda s, t: (f"{seat_name(s, t)} discards a random card, you gain "
+                             f"{coins(data.SCHEME[data.SOLD].denarii)}"),
+    data.CUSTOM_FEES: lambda s, t: f"you take a random card from {seat_name(s, t)}",
+}
+
+
+def _legion(s: State, a: tuple) -> str:
+    """Your own Legion's move; in a Deception, the target's: "Move Crassus's
+    Legion from Epirus to Thrace"."""
+    if s.pending and s.pending[-1].kind == scheme.DECEPTION_MOVE:
+        whose = f"{seat_name(s, s.pending[-1].data[0])}'s"
+        return f"Move {whose} Legion from {a[1]} to {a[2]}"
+    return DESCRIBE["legion"](a)
 
 
 DESCRIBE_NOW: dict[str, Callable[[State, tuple], str]] = {
     "activate": _activate,
+    "legion": _legion,
     "build": _build,
     "income": _income,
     "place": _place,

@@ -640,9 +640,22 @@ def _room_prompt(s: State, pd: Pending) -> str:
 
 
 def _window_prompt(s: State, pd: Pending) -> str:
+    """"Crassus: play a card (When you place a Follower: Anywhere or On the
+    Colosseum) or go on": conditions that begin alike say it once, so the
+    prompt keeps to one line at 120 columns (it took two, and the status
+    line's height changed under the player's eyes)."""
     (conditions,) = pd.data
-    words = " / ".join(data.CONDITIONS[c] for c in conditions)
-    return f"{_who(s, pd.seat)}: play a Trade card ({words}), or go on"
+    return f"{_who(s, pd.seat)}: play a card ({condition_words(conditions)}) or go on"
+
+
+def condition_words(conditions: tuple[str, ...]) -> str:
+    """The conditions' texts, those sharing a beginning ("When you place a
+    Follower - ") joined after it once."""
+    texts = [data.CONDITIONS[c] for c in conditions]
+    heads = {x.split(" - ", 1)[0] for x in texts}
+    if len(texts) > 1 and len(heads) == 1 and all(" - " in x for x in texts):
+        return f"{heads.pop()}: " + " or ".join(x.split(" - ", 1)[1] for x in texts)
+    return " / ".join(texts)
 
 
 PROMPTS = {ROOM: _room_prompt, WINDOW: _window_prompt}
@@ -650,8 +663,8 @@ PROMPTS = {ROOM: _room_prompt, WINDOW: _window_prompt}
 LOG = {
     CardsDrawn.KIND: lambda s, e: f"{_who(s, e[1])} draws {e[2]} Trade card"
     + ("s" if e[2] != 1 else ""),
-    DeckReshuffled.KIND: lambda s, e: f"The Trade discard pile ({e[1]} cards) "
-    "is shuffled into a new deck",
+    DeckReshuffled.KIND: lambda s, e: f"The Trade discard pile ({e[1]} "
+    f"card{'s' if e[1] != 1 else ''}) is shuffled into a new deck",
     DiscardTaken.KIND: lambda s, e: f"{_who(s, e[1])} takes {e[2]} from the discard pile",
     CardPlayed.KIND: lambda s, e: f"{_who(s, e[1])} plays {e[2]}",
     CardSold.KIND: lambda s, e: f"{_who(s, e[1])} sells {e[2]} for 1 Denarius",

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.ageofrome import board as geo
 from engine.ageofrome import data
-from engine.ageofrome.state import ROTATE
+from engine.ageofrome.state import ROTATE, coins
 from tui.widgets.place_grid import Cells, Line, PlaceGrid, step
 from tui.widgets.scene import Scene
 
@@ -299,7 +299,7 @@ def spot_text(s: Any, spot: Spot, short: bool = False) -> str:
         free = geo.LEVEL_CAPACITY[level] - len(fol)
         token = [x for x in s.diplomacy if x.province == p and x.type == t]
         extra = "".join(f" · a Diplomacy token of {look.seat_name(s, x.seat)} "
-                        f"({x.denarii} Denarii)" for x in token)
+                        f"({coins(x.denarii)})" for x in token)
         return (f"{PROVINCES[p]} {TYPES[t]} level {look.ROMAN[level]}: "
                 f"{', '.join(fol) or 'no Followers'}, {free} free{extra}{front}")
     if kind in "sc":

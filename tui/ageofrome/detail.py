@@ -10,8 +10,18 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ageofrome import action_phase, board, build, data, income, reference
-from engine.ageofrome.actions import Build
-from engine.ageofrome.state import TYPES, coins, in_front, tile_index
+from engine.ageofrome.actions import DONE, Build
+from engine.ageofrome.forces import FROM_BOARD, FROM_REGION, LEGION, LegionMoved
+from engine.ageofrome.scheme import DECEPTION_MOVE, LegionRelocated
+from engine.ageofrome.state import (
+    BOARD,
+    TYPES,
+    coins,
+    in_front,
+    seat_facing,
+    seat_name,
+    tile_index,
+)
 
 TRADE_INDEX = {c.name: i for i, c in enumerate(data.TRADE_CARDS)}
 QUEST_INDEX = {q.name: i for i, q in enumerate(data.QUESTS)}
@@ -86,8 +96,40 @@ def action_detail(s: Any, seat: int | None, action: tuple | None) -> str:
         return _income(s, seat)
     if kind == "activate":
         scheme = data.SCHEME.get(action[3])
-        return f"{scheme.name}: {scheme.text}" if scheme is not None else ""
+        if scheme is None:
+            return ""
+        return f"{scheme.name}: {scheme.text}. {_feud(s, seat, action[1])}".rstrip()
     return ""
+
+
+def _feud(s: Any, seat: int | None, province: str) -> str:
+    """What the Feud an activation pays does to both Feud tracks (L122-125):
+    "You pay 1 Feud to Crassus: yours 2 → 1, uncovering your Trade Bonus;
+    Crassus's 2 → 3, covering their Politics Bonus"."""
+    if seat is None or not 0 <= seat < s.n or province not in board.PROVINCE_NAMES:
+        return ""
+    target = seat_facing(s, board.PROVINCE_NAMES.index(province))
+    if target is None:
+        return ""
+    paid = data.SCHEME_ACTIVATION_FEUDS
+    me, them = s.players[seat], s.players[target]
+    name = seat_name(s, target)
+    mine = _bonuses(me.character, me.feuds, me.feuds - paid, "uncovering your")
+    theirs = _bonuses(them.character, them.feuds, them.feuds + paid, "covering their")
+    feud = f"{paid} Feud{'s' if paid != 1 else ''}"
+    return (f"You pay {feud} to {name}: your Feuds {me.feuds} → {me.feuds - paid}{mine}; "
+            f"{name}'s {them.feuds} → {them.feuds + paid}{theirs}.")
+
+
+def _bonuses(character: int, before: int, after: int, verb: str) -> str:
+    """", uncovering your Trade Bonus": the Bonuses a Feud track's change
+    shows or hides (``action_phase.ACTIVE``), or nothing."""
+    was, now = action_phase.ACTIVE[character][before], action_phase.ACTIVE[character][after]
+    changed = [TYPES[t] for t in range(len(TYPES)) if (was ^ now) >> t & 1]
+    if not changed:
+        return ""
+    plural = "es" if len(changed) > 1 else ""
+    return f", {verb} {' and '.join(changed)} Bonus{plural}"
 
 
 def build_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
@@ -136,10 +178,104 @@ def place_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]
             for a in out]
 
 
+def legion_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
+    """The Legion moves of a decision of two (a Military Bonus, Hasta), for
+    the action list to keep at their places through both: the moves open
+    at its start, "Done", then every move the first one may open (from the
+    region it reaches), greyed until it does. After the first move the list
+    is the same, what is spent greyed ("no Legion left on your board"), so
+    a digit read on the first list plays what it numbered there (a 4 meant
+    for "Macedonia to Epirus" played "Epirus to Macedonia"). A decision of
+    one move keeps nothing: no list follows it within the decision."""
+    if seat is None or not s.pending or s.pending[-1].kind != LEGION \
+            or s.pending[-1].seat != seat:
+        return []
+    count, board_ok, regions_ok = s.pending[-1].data
+    start = _at_start(s, seat, count)
+    if start is None:
+        return []
+    try:
+        legal = set(game.legal(s))
+    except (AttributeError, IndexError, KeyError, ValueError):
+        return []
+    first, later = _legion_slots(*start, board_ok, regions_ok)
+    return [(a, "" if a in legal else _no_legion(game, s, a))
+            for a in (*first, DONE, *later)]
+
+
+def _at_start(s: Any, seat: int, count: int) -> tuple[int, list[int]] | None:
+    """``seat``'s Legions on its board and in each region when its decision
+    began: now, with two moves to make; else before the last step's own
+    move, taken back. None when the last step made no move of the seat's:
+    then the decision began with one move."""
+    board_now = s.players[seat].legions
+    regions = [c[seat] for c in s.regions]
+    if count >= 2:
+        return board_now, regions
+    moved = [e for e in s.events if isinstance(e, LegionMoved) and e.seat == seat]
+    if not moved:
+        return None
+    e = moved[-1]
+    regions[e.to] -= 1
+    if e.source < 0:
+        return board_now + 1, regions
+    regions[e.source] += 1
+    return board_now, regions
+
+
+def _legion_slots(board_: int, regions: list[int], board_ok: bool, regions_ok: bool
+                  ) -> tuple[list[tuple], list[tuple]]:
+    """The moves open at the decision's start (``board_`` Legions on the
+    board, ``regions`` in each region), in the engine's order, and those
+    only a first move can open (from the other regions)."""
+    first: list[tuple] = []
+    later: list[tuple] = []
+    if board_ok and board_ > 0:
+        first.extend(FROM_BOARD)
+    if regions_ok:
+        for r, n in enumerate(regions):
+            (first if n else later).extend(FROM_REGION[r])
+    return first, later
+
+
+def _no_legion(game: Any, s: Any, a: tuple) -> str:
+    """A Legion move held at its place that cannot be made now, and why."""
+    why = "no Legion left on your board" if a.source == BOARD \
+        else f"no Legion of yours in {a.source}"
+    return f"{game.describe(s, a)} — {why}"
+
+
+def deception_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
+    """Deception's two relocations (L146), for the action list to keep at
+    their places through both: the second list is the first, a move from a
+    region left without the target's Legions (or only the one just moved,
+    which cannot move again) greyed. None outside it."""
+    if seat is None or not s.pending or s.pending[-1].kind != DECEPTION_MOVE \
+            or s.pending[-1].seat != seat:
+        return []
+    target, _left, moved_to = s.pending[-1].data
+    counts = [c[target] for c in s.regions]
+    if moved_to >= 0:  # the second move: the first list's regions, as they were
+        counts[moved_to] -= 1
+        moved = [e for e in s.events if isinstance(e, LegionRelocated) and e.seat == seat]
+        if moved:
+            counts[moved[-1].source] += 1
+    try:
+        legal = set(game.legal(s))
+    except (AttributeError, IndexError, KeyError, ValueError):
+        return []
+    name = seat_name(s, target)
+    return [(a, "" if a in legal else f"{game.describe(s, a)} — no Legion of {name}'s "
+             f"there to move")
+            for r, n in enumerate(counts) if n > 0 for a in FROM_REGION[r]]
+
+
 def held_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
     """What the action list keeps at its place now: the builds on the
-    seat's Building turn, every placement on its Action turn, else none."""
-    return build_places(game, s, seat) or place_places(game, s, seat)
+    seat's Building turn, every placement on its Action turn, the Legion
+    moves of a decision of two (yours, or Deception's), else none."""
+    return (build_places(game, s, seat) or place_places(game, s, seat)
+            or legion_places(game, s, seat) or deception_places(game, s, seat))
 
 
 def _cannot_build(game: Any, s: Any, seat: int, type_: str) -> str:

@@ -14,6 +14,7 @@ from textual.widgets import Static
 
 from engine.ageofrome import board as geo
 from engine.ageofrome import data, scoring
+from engine.ageofrome.state import coins
 from engine.core import HIDDEN
 from tui.widgets.scene import Scene
 from tui.widgets.seats import SeatLook
@@ -90,7 +91,7 @@ def seat_lines(s: Any, seat: int, scene: Scene, wide: bool, width: int = 60,
     who = f"{look.badge(seat)} [b]{markup('$label', label=label).markup}[/]"
     to_move = " ◂" if mover(scene) == seat else ""
     if wide:
-        rest = f"{to_move} · Glory [b]{glory_text(p.glory, True)}[/] · {p.denarii} Denarii"
+        rest = f"{to_move} · Glory [b]{glory_text(p.glory, True)}[/] · {coins(p.denarii)}"
     else:
         rest = f"{to_move} G[b]{glory_text(p.glory)}[/] D{p.denarii}"
     lines = [who + rest]
@@ -181,7 +182,8 @@ def hand_lines(s: Any, seat: int, now: frozenset[str] = frozenset(),
     hidden = sum(1 for h in p.hand if h.card == HIDDEN)
     size = f"[b]{whose}{'hand' if whose else 'Hand'}[/] {len(p.hand) + p.anchor}/{data.HAND_LIMIT}"
     if hidden:
-        out = [f"{size}: {len(p.hand) + p.anchor} cards"]
+        n = len(p.hand) + p.anchor
+        out = [f"{size}: {n} card{'s' if n != 1 else ''}"]
     else:
         out = [f"{size}:" if p.hand or p.anchor else f"{size}: none"]
         out += [("● " if look.card_name(h.card) in now else "· ") + look.card_line(h.card)
@@ -255,22 +257,22 @@ class SidePanel(Static):
             glory.append(f"Medals left {medals or '-'} · Pantheon piles {piles}")
         else:
             glory.append(f"Medals {medals or '-'} · piles {piles}")
-        if s.n == 1:
-            glory.append(solo_line(s))
         seat = scene.seat
         order = [seat] if seat is not None and 0 <= seat < s.n else []
         order += [i for i in range(s.n) if i not in order]
+        tasks = [solo_line(s)] if s.n == 1 else []
         if not wide and seat in order:
             # Narrow (80×24), the actions keep their rows and this panel
-            # scrolls: every seat in sight first (yours, then one line each),
-            # then the Glory track, then your board, hand and Quests.
+            # scrolls: every seat in sight first (yours, then one line each;
+            # the Solo's tasks, which wrap on three), then the Glory track,
+            # then your board, hand and Quests.
             lines += seat_lines(s, seat, scene, wide, width)[:1]
-            lines += compact_seats(s, [i for i in order if i != seat], scene, width)
+            lines += tasks or compact_seats(s, [i for i in order if i != seat], scene, width)
             lines += glory
             lines += seat_lines(s, seat, scene, wide, width)[1:]
             order = [seat]
         else:
-            lines += glory
+            lines += glory + tasks
         # Wide (120×40), every seat shows before your hand and Quests, the
         # others in two lines each, so four seats fit without scrolling.
         for i in order:

@@ -115,6 +115,27 @@ def cell_widths(labels: list[str], used: int, room: int = TABLE_ROOM) -> list[in
     return whole if fits else [CELL] * len(labels)
 
 
+def staggered(unit: str, labels: list[str], start: int, unit_w: int, widths: list[int]
+              ) -> tuple[str, str]:
+    """The table's head on two rows where its labels are wider than their
+    columns (80 columns: "Military", "Religion" were cut to "Milita",
+    "Religi"): every other label on the upper row, each ending where its
+    column ends and reaching over the column before it, which the other
+    row labels; the unit on the lower row, over the scores. ``start``: where
+    the unit's column begins."""
+    rows = [[" "] * (start + unit_w + 2 + sum(widths) + len(widths)) for _ in range(2)]
+    rows[1][start:start + unit_w] = f"{unit[:unit_w]:>{unit_w}}"
+    edges, x = [], start + unit_w + 2
+    for w in widths:
+        edges.append((x, x + w))
+        x += w + 1
+    for k, (label, (_begin, end)) in enumerate(zip(labels, edges, strict=True)):
+        room = end - (edges[k - 1][0] if k else start)
+        text = label[:room]
+        rows[k % 2][end - len(text):end] = text
+    return "".join(rows[0]).rstrip(), "".join(rows[1]).rstrip()
+
+
 def score_table(res: Result, looks: Sequence[SeatLook], room: int = TABLE_ROOM) -> Content:
     """Ranks, scores and the per-category breakdown as aligned text, its
     labels whole where ``room`` columns hold them."""
@@ -122,12 +143,15 @@ def score_table(res: Result, looks: Sequence[SeatLook], room: int = TABLE_ROOM) 
     names = [lk.name for lk in looks] + [plain(n) for n, _ in res.others]
     name_w = max(6, *(Content(n).cell_length for n in names)) + 4  # narrow: fits 80 columns
     unit_w = max(4, len(res.unit))
-    widths = cell_widths([plain(label) for _, label in cats], 4 + name_w + unit_w + 3, room)
-    labels = " ".join(f"{plain(label)[:w]:>{w}}" for (_, label), w in zip(cats, widths,
-                                                                       strict=True))
-    head = markup(f"[dim]{'':4} {'':{name_w}} $unit  $labels[/]",
-                  unit=f"{plain(res.unit):>{unit_w}}", labels=labels)
-    lines = [head]
+    names_ = [plain(label) for _, label in cats]
+    widths = cell_widths(names_, 4 + name_w + unit_w + 3, room)
+    if all(len(n) <= w for n, w in zip(names_, widths, strict=True)):
+        labels = " ".join(f"{n:>{w}}" for n, w in zip(names_, widths, strict=True))
+        lines = [markup(f"[dim]{'':4} {'':{name_w}} $unit  $labels[/]",
+                        unit=f"{plain(res.unit):>{unit_w}}", labels=labels)]
+    else:  # too narrow for them in a row: on two, each whole over its column
+        lines = [Content.styled(row, "dim")
+                 for row in staggered(plain(res.unit), names_, name_w + 6, unit_w, widths)]
     top_other = max((s for _, s in res.others), default=None)
     place = places(res)
     for kind, i in row_order(res):
@@ -161,16 +185,44 @@ def chart_series(history: ScoreHistory, res: Result) -> tuple[list[str], list[li
     return columns, series
 
 
+def number_widths(series: list[list[int]], columns: list[str], tight: bool) -> list[int]:
+    """Each column of the chart's numbers: 4 wide, or (``tight``) as wide
+    as its label or its widest number and a space."""
+    if not tight:
+        return [4] * len(columns)
+    return [1 + max([len(plain(c)), *(len(str(s[x])) for s in series if x < len(s))])
+            for x, c in enumerate(columns)]
+
+
 def score_rows(series: list[list[int]], looks: Sequence[SeatLook],
-               columns: list[str]) -> Content:
-    """The chart's numbers, one row per seat."""
-    head = Content.from_markup("[dim]   $cols[/]",
-                               cols="".join(f"{c:>4}" for c in map(plain, columns)))
+               columns: list[str], widths: list[int] | None = None) -> Content:
+    """The chart's numbers, one row per seat (``widths``: each column's,
+    else 4)."""
+    widths = widths or [4] * len(columns)
+    head = Content.from_markup("[dim]   $cols[/]", cols="".join(
+        f"{c:>{w}}" for c, w in zip(map(plain, columns), widths, strict=True)))
     rows = [head]
     for lk, values in zip(looks, series, strict=False):
         rows.append(markup(f"[b $seat-{lk.colour}]$letter[/]  $values", letter=lk.letter,
-                           values="".join(f"{v:>4}" for v in values)))
+                           values="".join(f"{v:>{w}}" for v, w in zip(values, widths,
+                                                                        strict=False))))
     return Content("\n").join(rows)
+
+
+def chart_layout(series: list[list[int]], columns: list[str], room: int
+                 ) -> tuple[int, list[int] | None, bool]:
+    """How the chart and its numbers share ``room`` columns: (the chart's
+    step, the numbers' widths, whether the numbers go under the chart). Side
+    by side as drawn at 120 columns; else narrower steps and numbers (80
+    columns: the numbers beside the chart were cut at "R5 R"); else the
+    numbers under it, whole."""
+    values = [v for s in series for v in s] or [0]
+    label_w = max(len(str(min(values))), len(str(max(values)))) + 2  # "84 │"
+    for step, tight, margin in ((4, False, 4), (3, True, 2)):
+        widths = number_widths(series, columns, tight)
+        if label_w + step * len(columns) + margin + 3 + sum(widths) <= room:
+            return step, widths, False
+    return 4, None, True
 
 
 class GameOverScreen(ModalScreen[str | None]):
@@ -230,8 +282,13 @@ class GameOverScreen(ModalScreen[str | None]):
         history = self.ending.history
         columns, series = chart_series(history, self.result)
         height = 8 if self.app.size.height < 34 else 14
-        self.query_one(ScoreChart).plot(series, self.looks, columns, height)
-        self.query_one("#chart-numbers", Static).update(score_rows(series, self.looks, columns))
+        room = max(TABLE_ROOM, self.app.size.width - 6)  # the box's border and padding
+        step, widths, under = chart_layout(series, columns, room)
+        self.query_one("#chart-box").set_class(under, "-under")
+        self.query_one("#chart-box").set_class(step < 4, "-tight")
+        self.query_one(ScoreChart).plot(series, self.looks, columns, height, step)
+        self.query_one("#chart-numbers", Static).update(
+            score_rows(series, self.looks, columns, widths))
 
     def action_choose(self, what: str) -> None:
         if ((what == "replay" and not self.replay) or (what == "review" and not self.review)

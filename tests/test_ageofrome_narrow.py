@@ -1,0 +1,102 @@
+"""Age of Rome at 80×24 (issue 28 walk-through, the Emperor Solo): the
+results' labels were cut to six letters ("Milita", "Religi") and the
+numbers beside the chart to "R1 … R5 R"; the Solo's tasks at the side
+panel's foot. Every label stays whole (on two rows when one row is too
+narrow for them), every number shows, and the tasks are in sight."""
+
+from __future__ import annotations
+
+import asyncio
+import html
+from typing import Any
+
+import pytest
+
+from engine.core import Result
+from tests.test_ageofrome_tui import finished
+from tests.test_tui_support import app_for, settle
+from tui.screens.game_over import GameOverScreen, chart_layout, chart_series, score_table
+from tui.widgets.seats import SeatLook
+
+LABELS = ("Track", "Military", "Politics", "Trade", "Religion", "Quests", "Denarii")
+
+
+@pytest.fixture(autouse=True)
+def isolated(home: Any) -> None:
+    """Every test here plays in its own home directory (saves, settings)."""
+
+
+def test_labels_too_wide_for_one_row_are_whole_on_two():
+    keys = [label.lower() for label in LABELS]
+    res = Result(scores=(84,), ranks=(1,), winners=(0,),
+                 breakdown=({k: 10 + i for i, k in enumerate(keys)},),
+                 labels=tuple(zip(keys, LABELS, strict=True)), unit="Glory")
+    looks = (SeatLook(0, "You", "Lepidus", "red", "O"),)
+    top, bottom, row = score_table(res, looks, 74).plain.split("\n")
+    assert max(len(top), len(bottom), len(row)) <= 74
+    for label in LABELS:
+        assert f" {label}" in top or f" {label}" in bottom
+    cells = row.split()[-len(LABELS):]
+    for label, cell in zip(LABELS, cells, strict=True):  # each over its own number
+        line = top if f" {label}" in top else bottom
+        end = line.index(f" {label}") + 1 + len(label)
+        assert row[:end].endswith(cell), (label, cell)
+    assert "Glory" in bottom and "Glory" not in top
+    wide = score_table(res, looks, 114).plain.split("\n")
+    assert len(wide) == 2, "where they fit, the labels take one row, as before"
+
+
+def test_the_chart_and_its_numbers_share_80_columns():
+    columns = [f"R{i}" for i in range(1, 10)] + ["end"]
+    series = [[4, 10, 12, 23, 27, 30, 44, 43, 56, 84]]
+    assert chart_layout(series, columns, 114) == (4, [4] * 10, False)
+    step, widths, under = chart_layout(series, columns, 74)
+    assert (step, under) == (3, False) and widths == [3] * 9 + [4]
+    assert chart_layout(series * 4, columns * 2, 74)[2], "too many columns: under the chart"
+
+
+@pytest.mark.parametrize("players", [1, 4])
+def test_every_label_and_number_of_the_results_shows_at_80x24(players):
+    m = finished(5, players)
+    res = m.game.result(m.state)
+    columns, series = chart_series(m.game.score_history(m.state), res)
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            while not isinstance(app.screen, GameOverScreen):
+                await pilot.pause()
+            await pilot.pause()
+            shown = html.unescape(app.export_screenshot()).replace("\xa0", " ")
+            for _, label in res.categories():
+                assert f" {label} " in shown or f" {label}<" in shown or f">{label} " in shown
+            numbers = app.screen.query_one("#chart-numbers")
+            assert numbers.region.right <= 80 - 3, "inside the box"
+            text = str(numbers.render())
+            assert text.split("\n")[0].split() == columns
+            for row, values in zip(text.split("\n")[1:], series, strict=True):
+                assert row.split()[1:] == [str(v) for v in values]
+
+    asyncio.run(go())
+
+
+def test_the_solo_tasks_show_whole_at_80x24():
+    """The Emperor Solo's tasks wrap on three lines; under the Event, the
+    seat and the Glory track they were cut at the panel's foot ("Tasks 0/7
+    ·Glory 51 ·3 Medals" and nothing more). They follow your seat's line,
+    all in sight, whatever the Event's text."""
+    from tests.test_ageofrome_tui import position
+    from tui.ageofrome.side import TASK_WORDS
+
+    m = position(3, lambda s: s.round >= 3 and s.phase == "actions", 1)
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            shown = html.unescape(app.export_screenshot()).replace("\xa0", " ")
+            for word in ("Tasks", *TASK_WORDS):
+                assert word in shown, word
+
+    asyncio.run(go())
