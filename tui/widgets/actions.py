@@ -231,7 +231,7 @@ class ActionMenu(Vertical):
 
         action: tuple | None
 
-    hint = "type to filter · 1-9 · Enter plays"
+    hint = "type to filter · 1-9/Enter plays"  # 32 columns: whole in an 80×24 side panel
     # The player's cursor_blink setting. The filter blinks only while there
     # is a choice to make: a blink is a repaint (and, over SSH, bytes sent)
     # twice a second, in every waiting player's game at a shared table.
