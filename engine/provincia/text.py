@@ -27,7 +27,8 @@ from .actions import (
     Token,
     Trade,
 )
-from .build import discounted
+from .battle import foreseen, stack, strength
+from .build import destroy_options, discounted
 from .data import (
     AEDIFICIA,
     BELLA,
@@ -87,7 +88,7 @@ def describe(s: State, a: tuple) -> str:
             return {SELECT: "Pass", PLAY: "End your turn", FINAL: "End your final turn",
                     ACTIVATE: "Done activating"}.get(s.phase, "Done")
         case Token(token=t):
-            return f"Play battle token {token_name(t)}"
+            return f"Play battle token {token_name(t)}: {token_effect(s, t)}"
         case Target(seat=seat):
             return f"Target {seat_name(s, seat)}"
         case Destroy(card=card, active=active):
@@ -110,6 +111,73 @@ def describe(s: State, a: tuple) -> str:
         case Activate(card=card):
             return f"Activate {CARDS[card].name} (1 PP): {activation_gain(AEDIFICIA[card])}"
     return " ".join(map(str, a))
+
+
+def token_effect(s: State, t: int) -> str:
+    """What a battle token does to the city of its colour, and the Gauls it
+    meets: "you 5→6, Gauls 3-4" (before the others' tokens; the range is
+    the round's Bellum stack, as every seat knows it)."""
+    city = t // TOKENS_PER_COLOUR
+    who = next((p for p in range(s.n) if s.players[p].city == city), None)
+    gauls = gauls_range(s)
+    if who is None:  # a colour nobody plays (never dealt): it counts for no one
+        return f"counts for no city, Gauls {gauls}"
+    base = strength(s.players[who])
+    name = "you" if who == (s.queue[0] if s.queue else None) else seat_name(s, who)
+    after = base + TOKEN_VALUES[t % TOKENS_PER_COLOUR]
+    return f"{name} {base}→{after}, Gauls {gauls}"
+
+
+def gauls_range(s: State, rnd: int | None = None) -> str:
+    """The Gauls' strength this round (or ``rnd``'s) as far as the seats
+    know: "4", or "3-4" while the Bellum card is face down."""
+    attacks = sorted({BELLA[c].attack for c in stack(s, s.round if rnd is None else rnd)})
+    if not attacks:
+        return "?"
+    return str(attacks[0]) if len(attacks) == 1 else f"{attacks[0]}-{attacks[-1]}"
+
+
+KIND_WORDS = {"production": "Production", "defense": "Defense", "morale": "Morale",
+              "prestige": "Prestige"}
+
+
+def part_text(part: tuple) -> str:
+    """One part of a Bellum penalty as the card prints it."""
+    kind, value = part
+    if kind == "destroy":
+        kinds = " or ".join(KIND_WORDS[k] for k in value.split(" or "))
+        return f"destroy 1 {kinds} building"
+    if kind == "lose_pp":
+        return f"lose {value} PP"
+    if kind == "lose_morale":
+        return f"lose {value} Morale"
+    return f"lose {amount(value)}"
+
+
+def bellum_text(card: int) -> str:
+    """A Bellum card's penalty as printed: "destroy 1 Defense building /
+    destroy 1 Production building" (pay the first you can), parts that all
+    apply joined by "and", a card printing "A or B" so."""
+    b = BELLA[card]
+    if b.either:  # "Destroy 1 Production or Defense Building" (L253)
+        return part_text(("destroy", " or ".join(alt[0][1] for alt in b.penalty)))
+    return " / ".join(" and ".join(part_text(p) for p in alt) for alt in b.penalty)
+
+
+def foreseen_text(s: State, seat: int, card: int) -> str:
+    """What ``seat`` would lose to Bellum ``card`` as things stand: its own
+    buildings named ("lose Horreum or Stabulum", the loser choosing), or
+    the amounts; "lose 3 Gold" or "lose 2 PP" where nothing printed can be
+    paid."""
+    out = []
+    for part in foreseen(s, seat, card):
+        if part[0] == "destroy":
+            names = dict.fromkeys(CARDS[d.card].name for d in
+                                  destroy_options(s.players[seat].built, part[1], s.options))
+            out.append("lose " + " or ".join(names))
+        else:
+            out.append(part_text(part))
+    return " and ".join(out)
 
 
 def activation_gain(b: Aedificium) -> str:

@@ -3,9 +3,11 @@ tokens, who held and what was lost."""
 
 from __future__ import annotations
 
+from textual.markup import escape
 from textual.widgets import Static
 
 from engine.core import HIDDEN
+from engine.provincia.battle import stack
 from engine.provincia.data import BATTLE_ROUNDS, BELLA, MARKERS_PER_DECK
 from engine.provincia.events import (
     Destroyed,
@@ -16,7 +18,7 @@ from engine.provincia.events import (
     TokensRevealed,
 )
 from engine.provincia.state import BATTLE, FINAL, SELECT, State
-from engine.provincia.text import amount, card_name
+from engine.provincia.text import amount, bellum_text, card_name, foreseen_text, gauls_range
 from tui.widgets import redraw
 from tui.widgets.scene import Scene
 from tui.widgets.untrusted import markup
@@ -84,6 +86,20 @@ def battle_losses(scene: Scene) -> dict[int, list[str]]:
     return out
 
 
+def stakes(s: State, battle_round: int, own: int | None) -> list[str]:
+    """Before the Bellum is turned: each card it may be, its Gauls and what
+    losing to it would cost the seat as things stand (its own buildings
+    named), or for a spectator the penalty as printed. So the token is
+    chosen knowing the price of falling (issue 28)."""
+    head = "If you fall, by the card drawn:" if own is not None else "The card drawn may be:"
+    out = [f"[dim]{head}[/]"]
+    for c in stack(s, battle_round):
+        b = BELLA[c]
+        what = foreseen_text(s, own, c) if own is not None else bellum_text(c)
+        out.append(f" [b $error]{b.attack}[/] [dim]{b.name}[/] {escape(what)}")
+    return out
+
+
 def shown_battle(state: State, keep_last: bool = True) -> int | None:
     """The round whose battle the panel shows: during Phase 3 and after it
     in its round (not in the final Play Cards turn, which is about the
@@ -137,7 +153,9 @@ class BattlePanel(Static):
         header = "[dim]     Def Mor Mil Tok  Sum[/]"
         if bellum == HIDDEN:
             placed = sum(h is not None for h in s.committed)
-            lines = [f"Gauls [b]?[/] [dim](Bellum face down)[/] · tokens {placed}/{s.n} placed"]
+            stack_name = BELLA[stack(s, battle_round)[0]].name.split("-")[0]
+            lines = [f"Gauls [b]{gauls_range(s, battle_round)}[/] [dim](Bellum {stack_name} "
+                     f"face down)[/] · tokens {placed}/{s.n} placed"]
             own = scene.own
             if own is not None and s.committed[own] is not None:
                 mine = s.committed[own].card
@@ -149,7 +167,7 @@ class BattlePanel(Static):
                 base = pl.defense + pl.morale + pl.military
                 lines.append(f"{look.badge(scene.looks[p])} {pl.defense:>3} {pl.morale:>3}"
                              f" {pl.military:>3}   ? {base:>3}+?")
-            redraw.show(self, "\n".join(lines))
+            redraw.show(self, "\n".join(lines + stakes(s, battle_round, own)))
             return
         b = BELLA[bellum]
         tokens = " ".join(look.token(t) for t in s.revealed) or "none"

@@ -1,0 +1,127 @@
+"""Provincia shows what a choice risks before it is made (issue 28, the
+walkers' gaps): a battle token's label says whose strength it moves and
+the Gauls it meets, the battle panel what falling to each card the round
+may draw would cost; a building's destruction says what is lost with it;
+the coming tax is said before the choices that spend the Gold for it."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+import pytest
+from textual.content import Content
+
+from engine.match import Match
+from engine.provincia.battle import apply_penalty, foreseen, stack, strength
+from engine.provincia.data import BELLA, TOKEN_VALUES, TOKENS_PER_COLOUR
+from engine.provincia.events import Lost, MoraleLost, PrestigeChanged
+from engine.provincia.scenario import Scenario
+from engine.provincia.state import BATTLE
+from engine.provincia.text import bellum_text, describe, foreseen_text
+from tests.test_tui_narrow import region_rows
+from tests.test_tui_support import SEATS, app_for, play_until, settle
+from tui.provincia.battle import BattlePanel
+
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
+
+
+def tokens_step(seed: int) -> Match:
+    return play_until(lambda s: s.phase == BATTLE and s.step == "tokens", seed)
+
+
+def test_a_tokens_label_says_whose_strength_it_moves_and_the_gauls():
+    """"Play battle token -2 red" said neither whom it hurts nor by how much
+    against what: now "-2 red: Narbo Martius 5→3, Gauls 3-4"."""
+    m = tokens_step(5)
+    v = m.view(0)
+    attacks = sorted({BELLA[c].attack for c in stack(v, v.round)})
+    gauls = f"{attacks[0]}-{attacks[-1]}" if len(attacks) > 1 else str(attacks[0])
+    for a in m.game.legal(v):
+        t = a.token
+        who = next(p for p in range(v.n) if v.players[p].city == t // TOKENS_PER_COLOUR)
+        base = strength(v.players[who])
+        name = "you" if who == 0 else m.game.seat_label(v, who)
+        after = base + TOKEN_VALUES[t % TOKENS_PER_COLOUR]
+        assert describe(v, a).endswith(f": {name} {base}→{after}, Gauls {gauls}"), describe(v, a)
+
+
+def penalty_paid(s, seat: int, card: int) -> tuple:
+    """What ``apply_penalty`` takes from ``seat`` for ``card``, read from
+    its events and the decision it opens."""
+    w = s.thaw()
+    w.events = []
+    b = BELLA[card]
+    apply_penalty(w, seat, b.penalty, b.either)
+    out = []
+    for e in w.events:
+        if isinstance(e, Lost):
+            out.append(("lose", e.amount))
+        elif isinstance(e, PrestigeChanged):
+            out.append(("lose_pp", -e.delta))
+        elif isinstance(e, MoraleLost):
+            out.append(("lose_morale", e.amount))
+    out += [("destroy", pd.data.building) for pd in w.pending]
+    return tuple(sorted(out, key=repr))
+
+
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_the_foreseen_penalty_is_the_one_paid(seed):
+    """For every card of the round's stack and every seat, what the panel
+    says a fall would cost is what the rules then take."""
+    rng = random.Random(seed)
+    m = Match("provincia", SEATS, seed)
+    seen = 0
+    while not m.is_over():
+        s = m.state
+        if s.phase == BATTLE and s.step == "tokens":
+            for seat in range(s.n):
+                for c in stack(s, s.round):
+                    assert tuple(sorted(foreseen(s, seat, c), key=repr)) == \
+                        penalty_paid(s, seat, c), (seed, seat, BELLA[c].name)
+                    seen += 1
+        m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
+    assert seen
+
+
+def test_the_printed_penalty_reads_as_the_card():
+    by_name = {BELLA[c].name: c for c in range(len(BELLA))}
+    assert bellum_text(by_name["II-a"]) == "destroy 1 Production or Defense building"
+    assert bellum_text(by_name["III-c"]) == "destroy 1 Production building and lose 2 Clay"
+    assert bellum_text(by_name["III-d"]) == "lose 3 Stone / lose 3 Gold"
+
+
+def test_the_foreseen_penalty_names_the_buildings_at_stake():
+    s = (Scenario(players=3).built(0, "Fodina", "Stabulum").resources(0, gold=1, wood=0)
+         .bellum("II-d").at_phase("battle", round=2))
+    ids = {BELLA[c].name: c for c in stack(s, 2)}
+    assert foreseen_text(s, 0, ids["II-a"]) == "lose Horreum or Fodina"
+    assert foreseen_text(s, 0, ids["II-b"]) == "lose Stabulum"
+    assert foreseen_text(s, 0, ids["II-d"]) == "lose 2 PP"  # no Wood, 1 Gold: the fallback
+
+
+def panel_text(app) -> str:
+    return Content.from_markup(str(app.screen.query_one(BattlePanel).render())).plain
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+def test_the_battle_panel_shows_the_price_of_falling_before_the_token(size):
+    """Before the Bellum is turned the panel said "Gauls ?" and nothing of
+    the penalty: now the Gauls' range and, for each card the round may
+    draw, what falling to it costs you; each token's row says its effect."""
+    m = tokens_step(5)
+    v = m.view(0)
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            text = panel_text(app)
+            assert "If you fall" in text, text
+            for c in stack(v, v.round):
+                line = f"{BELLA[c].attack} {BELLA[c].name} {foreseen_text(v, 0, c)}"
+                assert line in " ".join(text.split()), (line, text)
+            listed = "\n".join(region_rows(app, app.screen.query_one("#action-list")))
+            assert "you " in listed and "→" in listed, listed
+
+    asyncio.run(go())
