@@ -125,3 +125,45 @@ def test_the_battle_panel_shows_the_price_of_falling_before_the_token(size):
             assert "you " in listed and "→" in listed, listed
 
     asyncio.run(go())
+
+
+def losing_the_horreum(res: tuple[int, int, int, int]):
+    """Seat 0 has lost a Bellum II-a battle holding ``res`` and only the
+    Horreum to give: the state asking which building goes."""
+    from tests.provincia_helpers import at, position
+
+    s = at(4, BATTLE, 2, seed=6)
+    s = position(s, {0: {"res": res, "morale": 1, "defense": -3, "hand": []},
+                     **{p: {"morale": 10, "defense": 3} for p in (1, 2, 3)}},
+                 bellum_card="II-a")
+    game = Match("provincia", SEATS, 6).game
+    while not (s.pending and s.pending[-1].seat == 0):
+        s = game.play(s, game.legal(s)[0])
+    return s, game
+
+
+def test_destroying_the_horreum_says_the_storage_and_the_goods_lost():
+    """"Destroy Horreum (-0 PP)" hid that the city then holds 5, not 9, of
+    each resource and that the goods above 5 go back to the supply: the
+    label now says both, with the amounts the rules then take."""
+    s, game = losing_the_horreum((9, 7, 5, 20))
+    labels = [describe(s, a) for a in game.legal(s)]
+    assert labels == ["Destroy Horreum (-0 PP): storage 9→5, 4 Clay, 2 Wood lost"], labels
+    after = game.play(s, game.legal(s)[0])
+    assert after.players[0].res[:3] == (5, 5, 5)
+    s, game = losing_the_horreum((1, 2, 0, 0))
+    assert [describe(s, a) for a in game.legal(s)] == \
+        ["Destroy Horreum (-0 PP): storage 9→5, nothing held above it"]
+
+
+def test_destroying_a_building_says_what_it_gave():
+    from engine.provincia.actions import Destroy
+    from engine.provincia.data import CARD_ID
+
+    s = Match("provincia", SEATS, 1).state
+    assert describe(s, Destroy(CARD_ID["Fodina"], True)) == \
+        "Destroy Fodina (-2 PP): no more 1 Stone a round"
+    assert describe(s, Destroy(CARD_ID["Stabulum"], True)) == \
+        "Destroy Stabulum (-2 PP): Military -1"
+    assert describe(s, Destroy(CARD_ID["Statio"], False)) == \
+        "Destroy Statio (inactive) (-2 PP)"  # an inactive building gave nothing yet

@@ -35,8 +35,11 @@ from .data import (
     CARDS,
     CITIES,
     DECK_NAMES,
+    GOLD,
     OPES,
     RESOURCE_NAMES,
+    STORAGE_WITH_HORREUM,
+    STORAGE_WITHOUT_HORREUM,
     TOKEN_VALUES,
     TOKENS_PER_COLOUR,
     Aedificium,
@@ -94,7 +97,9 @@ def describe(s: State, a: tuple) -> str:
         case Destroy(card=card, active=active):
             state = " (active)" if active else " (inactive)"
             b = AEDIFICIA[card]
-            return f"Destroy {b.name}{state if b.inactive else ''} (-{b.award} PP)"
+            lost = destroy_loss(s, card, active)
+            return (f"Destroy {b.name}{state if b.inactive else ''} (-{b.award} PP)"
+                    + (f": {lost}" if lost else ""))
         case Aediles():
             return "Play Aediles to save the building" + (
                 " (2 Gold)" if s.pending and s.pending[-1].kind == "coniuratio_react" else "")
@@ -178,6 +183,43 @@ def foreseen_text(s: State, seat: int, card: int) -> str:
         else:
             out.append(part_text(part))
     return " and ".join(out)
+
+
+def destroy_loss(s: State, card: int, active: bool) -> str:
+    """What a building takes with it besides its PP (economy.destroy_building:
+    every benefit it gave), in words for the Destroy label: "storage 9→5,
+    2 Wood lost" for the Horreum (the goods held above 5 go back to the
+    supply), "no more +1 Morale a round", "Military -1". One-time gains stay."""
+    b = AEDIFICIA[card]
+    out = []
+    if b.storage:
+        out.append(f"storage {STORAGE_WITH_HORREUM}→{STORAGE_WITHOUT_HORREUM}")
+        owner = building_owner(s)
+        if owner is not None:
+            held = s.players[owner].res
+            over = tuple(max(0, held[r] - STORAGE_WITHOUT_HORREUM) if r != GOLD else 0
+                         for r in range(4))
+            out.append(f"{amount(over)} lost" if any(over) else "nothing held above it")
+    if b.inactive and not active:
+        return ", ".join(out)
+    if any(b.produce):
+        out.append(f"no more {amount(b.produce)} a round")
+    if b.morale_per_round:
+        out.append(f"no more +{b.morale_per_round} Morale a round")
+    if b.military:
+        out.append(f"Military -{b.military}")
+    if b.discount:
+        out.append("no more discount")
+    return ", ".join(out)
+
+
+def building_owner(s: State) -> int | None:
+    """The seat whose building a Destroy answer takes: the loser of a
+    battle, or the target of a Coniuratio (whose player chooses)."""
+    if not s.pending:
+        return None
+    pd = s.pending[-1]
+    return pd.data.target if pd.kind == "coniuratio_pick" else pd.seat
 
 
 def activation_gain(b: Aedificium) -> str:
