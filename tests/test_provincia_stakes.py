@@ -14,11 +14,12 @@ from textual.content import Content
 
 from engine.match import Match
 from engine.provincia.battle import apply_penalty, foreseen, stack, strength
-from engine.provincia.data import BELLA, TOKEN_VALUES, TOKENS_PER_COLOUR
+from engine.provincia.data import BELLA, GOLD, TOKEN_VALUES, TOKENS_PER_COLOUR
 from engine.provincia.events import Lost, MoraleLost, PrestigeChanged
 from engine.provincia.scenario import Scenario
-from engine.provincia.state import BATTLE
+from engine.provincia.state import BATTLE, PLAY, SELECT
 from engine.provincia.text import bellum_text, describe, foreseen_text
+from engine.provincia.upkeep import taxed
 from tests.test_tui_narrow import region_rows
 from tests.test_tui_support import SEATS, app_for, play_until, settle
 from tui.provincia.battle import BattlePanel
@@ -167,3 +168,55 @@ def test_destroying_a_building_says_what_it_gave():
         "Destroy Stabulum (-2 PP): Military -1"
     assert describe(s, Destroy(CARD_ID["Statio"], False)) == \
         "Destroy Statio (inactive) (-2 PP)"  # an inactive building gave nothing yet
+
+
+def spending_position(gold: int, **kw):
+    """Seat 0 in round 2's Play Cards holding ``gold`` Gold and a Praetor."""
+    sc = Scenario(players=3).hand(0, "Praetor", "Turris").resources(0, gold=gold, wood=1)
+    for seat, cards in kw.items():
+        sc = sc.spqr(int(seat[1:]), *cards)
+    return sc.at_phase("play", round=2, seat=0)
+
+
+def test_spending_the_last_gold_before_the_tax_says_it_costs_2_pp():
+    """Trading away the last Gold in Play Cards cost 2 PP at the tax in
+    Phase 4, which nothing on the table said: the label says it; a seat
+    spared the tax (Corruptio), or keeping a Gold, sees no warning."""
+    from engine.provincia.actions import Trade
+    from engine.provincia.data import STONE
+
+    warn = " — leaves no Gold for the tax (-2 PP)"
+    assert describe(spending_position(2), Trade(STONE)) == f"Trade 2 Gold for 1 Stone{warn}"
+    assert describe(spending_position(3), Trade(STONE)) == "Trade 2 Gold for 1 Stone"
+    spared = spending_position(2, s0=("Corruptio",))
+    assert describe(spared, Trade(STONE)) == "Trade 2 Gold for 1 Stone"
+
+
+def test_praetor_says_what_it_spares():
+    from engine.provincia.actions import Play
+    from engine.provincia.data import CARD_ID
+
+    praetor = Play(CARD_ID["Praetor"], -1)
+    assert describe(spending_position(2), praetor) == \
+        "Play Praetor (no tax this round: keeps 1 Gold)"
+    assert describe(spending_position(0), praetor) == "Play Praetor (no tax this round: no -2 PP)"
+
+
+def test_the_hand_warns_of_the_tax_a_seat_without_gold_cannot_pay():
+    """With no Gold before Phase 4 the hand says the tax will cost 2 PP
+    (at 80×24 too), while an Opes card could still bring Gold."""
+    async def go(m, size) -> str:
+        app = app_for(m)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            hand = region_rows(app, app.screen.query_one("#hand"))
+            return " ".join(" ".join(hand).replace("│", " ").split())
+
+    for phase in (SELECT, PLAY):  # the Opes row (a card with Gold), Play Cards
+        m = play_until(lambda s, ph=phase: s.phase == ph and s.players[0].res[GOLD] == 0
+                       and taxed(s.players[0]), 5)
+        for size in ((80, 24), (120, 40)):
+            text = asyncio.run(go(m, size))
+            assert "Tax in Phase 4: 1 Gold; you have none: -2 PP" in text, (phase, size, text)
+    m = play_until(lambda s: s.phase == PLAY and s.players[0].res[GOLD] > 0, 5)
+    assert "Tax in Phase 4" not in asyncio.run(go(m, (120, 40)))

@@ -40,12 +40,16 @@ from .data import (
     RESOURCE_NAMES,
     STORAGE_WITH_HORREUM,
     STORAGE_WITHOUT_HORREUM,
+    TAX_FAIL_PP,
+    TAX_GOLD,
     TOKEN_VALUES,
     TOKENS_PER_COLOUR,
+    TRADE_GOLD,
     Aedificium,
     Res,
 )
 from .state import ACTIVATE, BATTLE, FINAL, OVER, PHASE_NAMES, PLAY, SELECT, State
+from .upkeep import taxed
 
 
 def amount(r: Res) -> str:
@@ -79,12 +83,15 @@ def describe(s: State, a: tuple) -> str:
         case Play(card=card, pay=pay):
             c = CARDS[card]
             if isinstance(c, Aedificium):
-                return f"Build {c.name} for {amount(discounted(c.cost, pay))} (+{c.award} PP)"
+                cost = discounted(c.cost, pay)
+                return (f"Build {c.name} for {amount(cost)} (+{c.award} PP)"
+                        + tax_warning(s, cost[GOLD]))
             if c.any_three:
                 return f"Play {c.name} paying {amount((*pay, 0))}"
-            return f"Play {c.name}" + (f" for {amount(c.cost)}" if any(c.cost) else "")
+            return (f"Play {c.name}" + (f" for {amount(c.cost)}" if any(c.cost) else "")
+                    + (praetor_gain(s) if c.effect == "praetor" else tax_warning(s, c.cost[GOLD])))
         case Trade(resource=r):
-            return f"Trade 2 Gold for 1 {RESOURCE_NAMES[r]}"
+            return f"Trade 2 Gold for 1 {RESOURCE_NAMES[r]}" + tax_warning(s, TRADE_GOLD)
         case Exchange():
             return "Exchange 1 Clay for 1 Wood and 1 Stone (Commercium)"
         case Done():
@@ -116,6 +123,34 @@ def describe(s: State, a: tuple) -> str:
         case Activate(card=card):
             return f"Activate {CARDS[card].name} (1 PP): {activation_gain(AEDIFICIA[card])}"
     return " ".join(map(str, a))
+
+
+def tax_warning(s: State, gold: int) -> str:
+    """A Play Cards choice that spends the seat's last Gold before this
+    round's tax (Phase 4: 1 Gold, else -2 PP): " — leaves no Gold for the
+    tax (-2 PP)". Nothing brings Gold back between Play Cards and the tax,
+    and no tax follows the final turn."""
+    if s.phase != PLAY or not s.queue or not gold:
+        return ""
+    pl = s.players[s.queue[0]]
+    if taxed(pl) and pl.res[GOLD] >= TAX_GOLD > pl.res[GOLD] - gold:
+        return f" — leaves no Gold for the tax (-{TAX_FAIL_PP} PP)"
+    return ""
+
+
+def praetor_gain(s: State) -> str:
+    """What Praetor spares this round: the 1 Gold tax, or the 2 PP of a
+    tax that could not be paid; nothing under Corruptio or a Concussio."""
+    if s.phase != PLAY or not s.queue:
+        return ""
+    pl = s.players[s.queue[0]]
+    if pl.concussio:
+        return " (spares no tax: Concussio makes you pay)"
+    if not taxed(pl):
+        return " (spares nothing: you pay no tax this round)"
+    if pl.res[GOLD] >= TAX_GOLD:
+        return f" (no tax this round: keeps {TAX_GOLD} Gold)"
+    return f" (no tax this round: no -{TAX_FAIL_PP} PP)"
 
 
 def token_effect(s: State, t: int) -> str:

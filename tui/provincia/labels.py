@@ -19,6 +19,8 @@ from engine.provincia.data import RESOURCE_NAMES
 # Shorter forms, tried in order until the label fits: each keeps every
 # number of the label (costs, gains, shares) and drops only words.
 _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r" — leaves no Gold for the tax \((-\d+) PP\)"), r", tax \1PP"),
+    (re.compile(r" \(no tax this round: (.+)\)$"), r", no tax: \1"),
     (re.compile(r"\(([+-]\d+) PP\)"), r"\1PP"),
     (re.compile(r"(\d+) (" + "|".join(RESOURCE_NAMES) + r")\b"),
      lambda m: f"{m.group(1)}{m.group(2)[0]}"),  # type: ignore[list-item]

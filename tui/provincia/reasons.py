@@ -28,6 +28,8 @@ from engine.provincia.data import (
     GOLD,
     RESOURCE_NAMES,
     STONE,
+    TAX_FAIL_PP,
+    TAX_GOLD,
     TRADE_GOLD,
     WOOD,
     Aedificium,
@@ -35,7 +37,8 @@ from engine.provincia.data import (
 )
 from engine.provincia.decks import available
 from engine.provincia.economy import room
-from engine.provincia.state import FINAL, PLAY, SELECT, State
+from engine.provincia.state import FINAL, PLAY, SELECT, UPKEEP, State
+from engine.provincia.upkeep import taxed
 
 # Marks before each card in the hand; the legend names them.
 PLAYABLE, NOT_NOW, NEVER = "●", "·", "✗"
@@ -118,6 +121,19 @@ def trade_note(s: State, seat: int) -> str:
     if not full:
         return ""
     return f"Trade for {' or '.join(full)}: no room"
+
+
+def tax_note(s: State, seat: int) -> str:
+    """The coming tax, where it will cost Prestige: before this round's
+    Phase 4 (Select Cards to Battle) a seat that pays taxes and holds no
+    Gold loses 2 PP there, so it is said before the choices that could
+    bring Gold (an Opes card) or keep it ("" otherwise)."""
+    if not SELECT <= s.phase < UPKEEP:
+        return ""
+    pl = s.players[seat]
+    if not taxed(pl) or pl.res[GOLD] >= TAX_GOLD:
+        return ""
+    return f"Tax in Phase 4: {TAX_GOLD} Gold; you have none: -{TAX_FAIL_PP} PP"
 
 
 def deck_why(s: State, d: int) -> str:
