@@ -217,6 +217,65 @@ def test_the_hand_warns_of_the_tax_a_seat_without_gold_cannot_pay():
                        and taxed(s.players[0]), 5)
         for size in ((80, 24), (120, 40)):
             text = asyncio.run(go(m, size))
-            assert "Tax in Phase 4: 1 Gold; you have none: -2 PP" in text, (phase, size, text)
+            assert "tax: -2 PP" in text.replace("the tax:", "tax:"), (phase, size, text)
     m = play_until(lambda s: s.phase == PLAY and s.players[0].res[GOLD] > 0, 5)
-    assert "Tax in Phase 4" not in asyncio.run(go(m, (120, 40)))
+    assert "tax: -2 PP" not in asyncio.run(go(m, (120, 40))).replace("the tax:", "tax:")
+
+
+def test_each_deck_says_what_it_holds():
+    """"Draw from the Opes deck" meant nothing to a new player: each deck
+    says what it holds, in the rulebook's words."""
+    from engine.provincia.actions import DECKS
+
+    s = Scenario(players=3).at_phase("select")
+    assert [describe(s, a) for a in DECKS] == [
+        "Draw from the Opes deck (resources at once; you get the Quaestor's share)",
+        "Draw from the SPQR deck (Senate cards)",
+        "Draw from the Aedificium deck (buildings)"]
+
+
+def test_opes_and_bellum_are_in_the_rulebooks_reference():
+    """Searching the rules for Opes or Bellum found only the rulebook's
+    scattered lines: its reference section now says what each is and lists
+    every card (each Bellum card with its Gauls and penalty)."""
+    from tui.screens.rules import find_all, rulebook_text
+
+    text = rulebook_text("provincia")
+    assert find_all(text, "Opes (Production): resource production cards")
+    assert find_all(text, "Bellum (Battles): these cards determine the attack strength")
+    for b in BELLA:
+        assert find_all(text, f"{b.name}: Gauls {b.attack}; "), b.name
+    assert find_all(text, "Vectigal — Opes, played at once when taken.")
+    assert find_all(text, "Horreum — Production building")
+
+
+def test_the_keys_help_says_what_opes_and_bellum_are():
+    from textual.widgets import Static
+
+    from tui.screens.dialogs import HelpScreen
+
+    m = play_until(lambda s: s.phase == SELECT and s.draft is None, 5)
+
+    async def go() -> str:
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            await pilot.press("question_mark")
+            await pilot.pause()
+            assert isinstance(app.screen, HelpScreen)
+            return " ".join(" ".join(str(w.render()) for w in app.screen.query(Static)).split())
+
+    text = asyncio.run(go())
+    assert "Opes (Production): the resource cards" in text, text
+    assert "Bellum (Battles): each battle round's card" in text, text
+
+
+def test_a_deck_in_a_row_keeps_what_it_holds_or_why_it_is_greyed():
+    from tui.provincia.labels import tight_label
+
+    opes = "Draw from the Opes deck (resources at once; you get the Quaestor's share)"
+    assert tight_label((), opes, 31) == "Opes deck (resources at once)"
+    spqr = "Draw from the SPQR deck (Senate cards) — no action markers left this round"
+    assert tight_label((), spqr, 31) == "SPQR deck — no markers left"
+    short = "Draw from the Aedificium deck (buildings)"
+    assert tight_label((), short, 60) == short

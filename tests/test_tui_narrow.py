@@ -293,6 +293,7 @@ def test_a_tight_row_keeps_the_box_and_its_price():
     "Play battle token -2 red: Narbo Martius 5→3, Gauls 3-4",
     "Play battle token +1 orange (coin): you 5→6, Gauls 3-4",
     "Play Praetor (no tax this round: keeps 1 Gold)",
+    "Draw from the Opes deck (resources at once; you get the Quaestor's share)",
 ])
 def test_provincias_one_row_labels_keep_every_price_and_gain(label: str) -> None:
     """A one-row label drops words, never a number: the cut in the middle

@@ -51,6 +51,11 @@ from .data import (
 from .state import ACTIVATE, BATTLE, FINAL, OVER, PHASE_NAMES, PLAY, SELECT, State
 from .upkeep import taxed
 
+DECK_GLOSS = ("resources at once; you get the Quaestor's share", "Senate cards", "buildings")
+"""What each deck holds, in the rulebook's words (Opes: Production, SPQR:
+Senate, Aedificium: Buildings): the Latin names alone told a new player
+nothing (issue 28 walk-through)."""
+
 
 def amount(r: Res) -> str:
     parts = [f"{n} {RESOURCE_NAMES[i]}" for i, n in enumerate(r) if n]
@@ -77,7 +82,7 @@ def token_name(t: int) -> str:
 def describe(s: State, a: tuple) -> str:
     match ACTIONS.typed(a):
         case ChooseDeck(deck=d):
-            return f"Draw from the {DECK_NAMES[d]} deck"
+            return f"Draw from the {DECK_NAMES[d]} deck ({DECK_GLOSS[d]})"
         case Pick(slot=slot):
             return _describe_pick(s, slot)
         case Play(card=card, pay=pay):

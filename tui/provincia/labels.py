@@ -36,9 +36,28 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
+_DECK = re.compile(r"^Draw from the (\w+) deck \(([^);]+)[^)]*\)(?: — (.+))?$")
+
+
+def tight_deck(label: str, width: int) -> str | None:
+    """A deck's label in a row: "Opes deck (resources at once)", and a
+    greyed one its reason instead of what it holds ("SPQR deck — no
+    markers left"); None for any other label."""
+    m = _DECK.match(label)
+    if m is None or len(label) <= width:
+        return None
+    name, gloss, why = m.groups()
+    if why is None:
+        return f"{name} deck ({gloss})"
+    return f"{name} deck — {why.replace('no action markers left this round', 'no markers left')}"
+
+
 def tight_label(action: tuple, label: str, width: int) -> str:
     """The first shorter form of ``label`` that fits ``width`` columns, else
     the shortest (the menu squeezes it)."""
+    deck = tight_deck(label, width)
+    if deck is not None:
+        return deck
     for pattern, repl in _STEPS:
         if len(label) <= width:
             break
