@@ -14,7 +14,7 @@ from textual.content import Content
 
 from engine.match import Match
 from engine.provincia.battle import apply_penalty, foreseen, stack, strength
-from engine.provincia.data import BELLA, GOLD, TOKEN_VALUES, TOKENS_PER_COLOUR
+from engine.provincia.data import BELLA, CARDS, GOLD, TOKEN_VALUES, TOKENS_PER_COLOUR
 from engine.provincia.events import Lost, MoraleLost, PrestigeChanged
 from engine.provincia.scenario import Scenario
 from engine.provincia.state import BATTLE, PLAY, SELECT
@@ -279,3 +279,39 @@ def test_a_deck_in_a_row_keeps_what_it_holds_or_why_it_is_greyed():
     assert tight_label((), spqr, 31) == "SPQR deck — no markers left"
     short = "Draw from the Aedificium deck (buildings)"
     assert tight_label((), short, 60) == short
+
+
+def test_no_rulebook_line_reference_reaches_a_provincia_player():
+    """"(L258)" means nothing at the table: no label, prompt, log line,
+    greyed reason, hand note, card text, ? note or reference line of
+    Provincia carries one (they stay in comments and docstrings). A guard:
+    Provincia had none left when the walkers' list was checked (Age of
+    Rome's greyed reasons and options still do)."""
+    import re
+
+    from engine.games import entry, load
+    from tui.provincia import look
+    from tui.provincia.reasons import hand_note, verdict
+    from tui.provincia.reference import text
+    from tui.provincia.table import ProvinciaUI
+
+    ref = re.compile(r"\bL\d{2,3}\b")
+    places = load(entry("provincia").places)
+    seen = [ProvinciaUI.notes, text()]
+    seen += [look.card_text(c) for c in range(len(CARDS))]
+    for seed in (1, 2):
+        rng = random.Random(seed)
+        m = Match("provincia", SEATS, seed)
+        g = m.game
+        while not m.is_over():
+            seat = m.to_move()
+            v = m.view(seat)
+            seen += [g.prompt(v), hand_note(v, seat)]
+            seen += [g.describe(v, a) for a in g.legal(v)]
+            seen += [why for _, why in places(g, v, seat)]
+            seen += [verdict(v, seat, h.card).why for h in v.players[seat].hand if h.card >= 0]
+            seen += [line.text for e in g.events(m.state)
+                     if (line := g.log_line(m.state, e)) is not None]
+            m.play(rng.choice(g.legal(v)))
+        seen += [o.help or "" for o in g.options] + [o.label for o in g.options]
+    assert not [t for t in seen if ref.search(t)]
