@@ -315,3 +315,28 @@ def test_no_rulebook_line_reference_reaches_a_provincia_player():
             m.play(rng.choice(g.legal(v)))
         seen += [o.help or "" for o in g.options] + [o.label for o in g.options]
     assert not [t for t in seen if ref.search(t)]
+
+
+def test_six_players_at_80x24_keep_every_card_of_the_stake_in_sight():
+    """With six cities the stakes did not fit the panel's lines at 80×24
+    and the last card was cut: cards costing the same share a line, and
+    only your own row stays (the tokens' labels give the others')."""
+    from engine.match import Seat
+
+    six = (SEATS[0],) + tuple(Seat(f"Bot{i}", "random") for i in range(1, 6))
+    m = play_until(lambda s: s.phase == BATTLE and s.step == "tokens" and s.round == 3, 5, six)
+    v = m.view(0)
+
+    async def go() -> tuple[str, bool]:
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            panel = app.screen.query_one(BattlePanel)
+            rows = " ".join(" ".join(region_rows(app, panel)).replace("│", " ").split())
+            clear = panel.region.bottom <= app.screen.query_one("#actions").region.y
+            return rows, clear
+
+    rows, clear = asyncio.run(go())
+    assert clear and "If you fall" in rows and "╰" in rows, rows
+    for c in stack(v, v.round):
+        assert BELLA[c].name in rows, (BELLA[c].name, rows)
