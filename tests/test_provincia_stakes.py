@@ -340,3 +340,20 @@ def test_six_players_at_80x24_keep_every_card_of_the_stake_in_sight():
     assert clear and "If you fall" in rows and "╰" in rows, rows
     for c in stack(v, v.round):
         assert BELLA[c].name in rows, (BELLA[c].name, rows)
+
+
+def test_the_turned_bellum_shows_its_penalty_at_120x40():
+    """Once the Bellum is turned the panel named the card and its Gauls but
+    not what a fall costs: at 120×40 it prints the penalty too."""
+    from engine.provincia.battle import current_bellum
+
+    m = play_until(lambda s: s.phase == BATTLE and s.pending, 5)
+    card = current_bellum(m.state)
+
+    async def go() -> str:
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            return " ".join(panel_text(app).split())
+
+    assert f"A city that falls: {bellum_text(card)}" in asyncio.run(go())

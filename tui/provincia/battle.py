@@ -180,8 +180,10 @@ class BattlePanel(Static):
         tokens = " ".join(look.token(t) for t in s.revealed) or "none"
         width = self.content_size.width
         bellum_name = f"Bellum {b.name}" if width >= NARROW or not width else b.name
-        lines = [f"Gauls attack with [b $error]{b.attack}[/] [dim]({bellum_name})[/]",
-                 f"Tokens {tokens}", header]
+        lines = [f"Gauls attack with [b $error]{b.attack}[/] [dim]({bellum_name})[/]"]
+        if not self.short:  # the card's penalty, as printed (at 80×24 the rows need the room)
+            lines.append(f"[dim]A city that falls:[/] {escape(bellum_text(bellum))}")
+        lines += [f"Tokens {tokens}", header]
         losses = battle_losses(scene)
         fought = {line.seat: line for line in s.battle}
         rows: list[tuple[str, str | None]] = []  # (seat row, its loss line)
