@@ -112,6 +112,7 @@ GAMES: tuple[GameEntry, ...] = (
         table="tui.provincia.table:ProvinciaUI",
         stylesheet="tui.provincia:provincia.tcss",
         rulebook="tui.rules:provincia-romana.txt",
+        reference="tui.provincia.reference:text",
         places="tui.provincia.reasons:deck_places",
         invariants="engine.provincia.invariants:check_all",
         golden=(Golden(4, 7), Golden(2, 3), Golden(6, 11)),

@@ -151,7 +151,8 @@ def test_activating_and_destroying_say_what_they_give_and_cost():
     s = G.setup(4, None, 1)
     assert describe(s, Activate(card["Vinea"])) == "Activate Vinea (1 PP): +1 Gold, +1 Morale"
     insula = AEDIFICIA[card["Insula"]]
-    assert describe(s, Destroy(card["Insula"], True)) == f"Destroy Insula (-{insula.award} PP)"
+    assert describe(s, Destroy(card["Insula"], True)) == \
+        f"Destroy Insula (-{insula.award} PP): no more +1 Morale a round"
 
 
 def test_an_opes_card_says_what_the_one_taking_it_gets():

@@ -288,6 +288,12 @@ def test_a_tight_row_keeps_the_box_and_its_price():
     "Take Figlina (1 Clay for you; 2 Clay to the Quaestor)",
     "Take Saltus (1 Stone for you; 2 Wood, 1 Stone to the Quaestor)",
     "Activate Vinea (1 PP): +1 Gold, +1 Morale",
+    "Trade 2 Gold for 1 Stone — leaves no Gold for the tax (-2 PP)",
+    "Play Concussio for 2 Gold — leaves no Gold for the tax (-2 PP)",
+    "Play battle token -2 red: Narbo Martius 5→3, Gauls 3-4",
+    "Play battle token +1 orange (coin): you 5→6, Gauls 3-4",
+    "Play Praetor (no tax this round: keeps 1 Gold)",
+    "Draw from the Opes deck (resources at once; you get the Quaestor's share)",
 ])
 def test_provincias_one_row_labels_keep_every_price_and_gain(label: str) -> None:
     """A one-row label drops words, never a number: the cut in the middle

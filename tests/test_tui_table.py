@@ -246,7 +246,8 @@ def test_the_hand_panel_says_why_the_trade_is_missing():
     assert m.state.players[0].res[3] == 0
 
     async def check(app, pilot):
-        assert "Trade: needs 2 Gold" in text(app.screen.query_one("#hand-trade"))
+        # without Gold the row says the tax too (tests/test_provincia_stakes.py)
+        assert "No Gold to trade; tax: -2 PP" in text(app.screen.query_one("#hand-trade"))
         assert app.screen.query_one("#hand-trade").region.height == 1
 
     run(m, (80, 24), check)
@@ -754,14 +755,16 @@ def test_a_deck_that_cannot_be_chosen_stays_greyed_with_why():
     empty = s.decks[2].replace(cards=())
     s = s.replace(decks=s.decks[:2] + (empty,), discards=s.discards[:2] + ((),))
     assert DECKS[2] not in game.legal(s)
-    assert deck_places(game, s, 0)[2] == (DECKS[2], "Draw from the Aedificium deck — deck empty")
+    assert deck_places(game, s, 0)[2] == (
+        DECKS[2], "Draw from the Aedificium deck (buildings) — deck empty")
     shown, dead = numbered(game, s, 0)
     assert shown == list(DECKS) and dead == {DECKS[2]}
     assert deck_places(game, s, 1) == [], "only for the seat choosing"
     spent = Scenario(players=3).at_phase("select")
     spent = spent.replace(markers=(0, 2, 2))
-    assert deck_places(game, spent, 0)[0][1] == \
-        "Draw from the Opes deck — no action markers left this round"
+    assert deck_places(game, spent, 0)[0][1] == (
+        "Draw from the Opes deck (resources at once; you get the Quaestor's share) — "
+        "no action markers left this round")
 
 
 def test_the_table_lists_a_deck_without_markers_greyed():

@@ -19,6 +19,7 @@ from .data import (
     SPQR,
     TOKEN_VALUES,
     TOKENS_PER_COLOUR,
+    bellum_ids,
 )
 from .decks import discard
 from .economy import can_pay, change_morale, destroy_building, edit, emit, lose_pp, pay
@@ -32,7 +33,7 @@ from .events import (
     TokenPlaced,
     TokensRevealed,
 )
-from .readings import OR_IS_CHOICE, chosen, take_copy
+from .readings import OR_IS_CHOICE, chosen, stand_ins, take_copy
 from .state import BATTLE, TOKEN_POOL, BattleLine, Penalty, Player, State, put
 
 
@@ -109,6 +110,39 @@ def reveal(w: State) -> None:
     w.step, w.queue, w.battle = "fight", w.order_from(w.caesar), ()
 
 
+def stack(s: State, rnd: int) -> tuple[int, ...]:
+    """The Bellum cards the round's face-down card may be: its stack (the
+    number on the back, L89) in the edition played. Public: every seat
+    knows the stacks, none which card was drawn."""
+    return tuple(i for i in bellum_ids(stand_ins(s.options)) if BELLA[i].round == rnd)
+
+
+def strength(pl: Player) -> int:
+    """A city's strength before the battle tokens: Defense + Morale + Military."""
+    return pl.defense + pl.morale + pl.military
+
+
+def foreseen(s: State, seat: int, card: int) -> tuple[tuple, ...]:
+    """What ``seat`` would pay, as things stand, on losing to Bellum
+    ``card``: the parts ``apply_penalty`` would take (a "destroy" part
+    names the kind, the loser choosing among its buildings), or the 3 Gold /
+    2 PP fallback. Changes nothing (issue 28: the penalty is shown before
+    the token is chosen)."""
+    pl = s.players[seat]
+    b = BELLA[card]
+    if b.either and chosen(s.options, OR_IS_CHOICE):
+        kinds = [alt[0][1] for alt in b.penalty if part_payable(s, pl, alt[0])]
+        if kinds:
+            return (("destroy", " or ".join(kinds)),)
+    for alt in b.penalty:
+        parts = tuple(p for p in alt if part_payable(s, pl, p))
+        if parts:
+            return parts
+    if pl.res[GOLD] >= BATTLE_FALLBACK_GOLD:
+        return (("lose", (0, 0, 0, BATTLE_FALLBACK_GOLD)),)
+    return (("lose_pp", BATTLE_FALLBACK_PP),)
+
+
 def token_bonus(revealed: tuple[int, ...], city: int) -> int:
     return sum(TOKEN_VALUES[t % TOKENS_PER_COLOUR] for t in revealed
                if t // TOKENS_PER_COLOUR == city)
@@ -123,7 +157,7 @@ def fight(w: State, seat: int) -> None:
     a tie is a win."""
     pl = w.players[seat]
     tokens = token_bonus(w.revealed, pl.city)
-    total = pl.defense + pl.morale + pl.military + tokens
+    total = strength(pl) + tokens
     attack = BELLA[current_bellum(w)].attack
     won = total >= attack
     w.battle = w.battle + (BattleLine(seat, pl.defense, pl.morale, pl.military, tokens, total,

@@ -27,21 +27,34 @@ from .actions import (
     Token,
     Trade,
 )
-from .build import discounted
+from .battle import foreseen, stack, strength
+from .build import destroy_options, discounted
 from .data import (
     AEDIFICIA,
     BELLA,
     CARDS,
     CITIES,
     DECK_NAMES,
+    GOLD,
     OPES,
     RESOURCE_NAMES,
+    STORAGE_WITH_HORREUM,
+    STORAGE_WITHOUT_HORREUM,
+    TAX_FAIL_PP,
+    TAX_GOLD,
     TOKEN_VALUES,
     TOKENS_PER_COLOUR,
+    TRADE_GOLD,
     Aedificium,
     Res,
 )
 from .state import ACTIVATE, BATTLE, FINAL, OVER, PHASE_NAMES, PLAY, SELECT, State
+from .upkeep import taxed
+
+DECK_GLOSS = ("resources at once; you get the Quaestor's share", "Senate cards", "buildings")
+"""What each deck holds, in the rulebook's words (Opes: Production, SPQR:
+Senate, Aedificium: Buildings): the Latin names alone told a new player
+nothing (issue 28 walk-through)."""
 
 
 def amount(r: Res) -> str:
@@ -69,31 +82,36 @@ def token_name(t: int) -> str:
 def describe(s: State, a: tuple) -> str:
     match ACTIONS.typed(a):
         case ChooseDeck(deck=d):
-            return f"Draw from the {DECK_NAMES[d]} deck"
+            return f"Draw from the {DECK_NAMES[d]} deck ({DECK_GLOSS[d]})"
         case Pick(slot=slot):
             return _describe_pick(s, slot)
         case Play(card=card, pay=pay):
             c = CARDS[card]
             if isinstance(c, Aedificium):
-                return f"Build {c.name} for {amount(discounted(c.cost, pay))} (+{c.award} PP)"
+                cost = discounted(c.cost, pay)
+                return (f"Build {c.name} for {amount(cost)} (+{c.award} PP)"
+                        + tax_warning(s, cost[GOLD]))
             if c.any_three:
                 return f"Play {c.name} paying {amount((*pay, 0))}"
-            return f"Play {c.name}" + (f" for {amount(c.cost)}" if any(c.cost) else "")
+            return (f"Play {c.name}" + (f" for {amount(c.cost)}" if any(c.cost) else "")
+                    + (praetor_gain(s) if c.effect == "praetor" else tax_warning(s, c.cost[GOLD])))
         case Trade(resource=r):
-            return f"Trade 2 Gold for 1 {RESOURCE_NAMES[r]}"
+            return f"Trade 2 Gold for 1 {RESOURCE_NAMES[r]}" + tax_warning(s, TRADE_GOLD)
         case Exchange():
             return "Exchange 1 Clay for 1 Wood and 1 Stone (Commercium)"
         case Done():
             return {SELECT: "Pass", PLAY: "End your turn", FINAL: "End your final turn",
                     ACTIVATE: "Done activating"}.get(s.phase, "Done")
         case Token(token=t):
-            return f"Play battle token {token_name(t)}"
+            return f"Play battle token {token_name(t)}: {token_effect(s, t)}"
         case Target(seat=seat):
             return f"Target {seat_name(s, seat)}"
         case Destroy(card=card, active=active):
             state = " (active)" if active else " (inactive)"
             b = AEDIFICIA[card]
-            return f"Destroy {b.name}{state if b.inactive else ''} (-{b.award} PP)"
+            lost = destroy_loss(s, card, active)
+            return (f"Destroy {b.name}{state if b.inactive else ''} (-{b.award} PP)"
+                    + (f": {lost}" if lost else ""))
         case Aediles():
             return "Play Aediles to save the building" + (
                 " (2 Gold)" if s.pending and s.pending[-1].kind == "coniuratio_react" else "")
@@ -110,6 +128,138 @@ def describe(s: State, a: tuple) -> str:
         case Activate(card=card):
             return f"Activate {CARDS[card].name} (1 PP): {activation_gain(AEDIFICIA[card])}"
     return " ".join(map(str, a))
+
+
+def tax_warning(s: State, gold: int) -> str:
+    """A Play Cards choice that spends the seat's last Gold before this
+    round's tax (Phase 4: 1 Gold, else -2 PP): " — leaves no Gold for the
+    tax (-2 PP)". Nothing brings Gold back between Play Cards and the tax,
+    and no tax follows the final turn."""
+    if s.phase != PLAY or not s.queue or not gold:
+        return ""
+    pl = s.players[s.queue[0]]
+    if taxed(pl) and pl.res[GOLD] >= TAX_GOLD > pl.res[GOLD] - gold:
+        return f" — leaves no Gold for the tax (-{TAX_FAIL_PP} PP)"
+    return ""
+
+
+def praetor_gain(s: State) -> str:
+    """What Praetor spares this round: the 1 Gold tax, or the 2 PP of a
+    tax that could not be paid; nothing under Corruptio or a Concussio."""
+    if s.phase != PLAY or not s.queue:
+        return ""
+    pl = s.players[s.queue[0]]
+    if pl.concussio:
+        return " (spares no tax: Concussio makes you pay)"
+    if not taxed(pl):
+        return " (spares nothing: you pay no tax this round)"
+    if pl.res[GOLD] >= TAX_GOLD:
+        return f" (no tax this round: keeps {TAX_GOLD} Gold)"
+    return f" (no tax this round: no -{TAX_FAIL_PP} PP)"
+
+
+def token_effect(s: State, t: int) -> str:
+    """What a battle token does to the city of its colour, and the Gauls it
+    meets: "you 5→6, Gauls 3-4" (before the others' tokens; the range is
+    the round's Bellum stack, as every seat knows it)."""
+    city = t // TOKENS_PER_COLOUR
+    who = next((p for p in range(s.n) if s.players[p].city == city), None)
+    gauls = gauls_range(s)
+    if who is None:  # a colour nobody plays (never dealt): it counts for no one
+        return f"counts for no city, Gauls {gauls}"
+    base = strength(s.players[who])
+    name = "you" if who == (s.queue[0] if s.queue else None) else seat_name(s, who)
+    after = base + TOKEN_VALUES[t % TOKENS_PER_COLOUR]
+    return f"{name} {base}→{after}, Gauls {gauls}"
+
+
+def gauls_range(s: State, rnd: int | None = None) -> str:
+    """The Gauls' strength this round (or ``rnd``'s) as far as the seats
+    know: "4", or "3-4" while the Bellum card is face down."""
+    attacks = sorted({BELLA[c].attack for c in stack(s, s.round if rnd is None else rnd)})
+    if not attacks:
+        return "?"
+    return str(attacks[0]) if len(attacks) == 1 else f"{attacks[0]}-{attacks[-1]}"
+
+
+KIND_WORDS = {"production": "Production", "defense": "Defense", "morale": "Morale",
+              "prestige": "Prestige"}
+
+
+def part_text(part: tuple) -> str:
+    """One part of a Bellum penalty as the card prints it."""
+    kind, value = part
+    if kind == "destroy":
+        kinds = " or ".join(KIND_WORDS[k] for k in value.split(" or "))
+        return f"destroy 1 {kinds} building"
+    if kind == "lose_pp":
+        return f"lose {value} PP"
+    if kind == "lose_morale":
+        return f"lose {value} Morale"
+    return f"lose {amount(value)}"
+
+
+def bellum_text(card: int) -> str:
+    """A Bellum card's penalty as printed: "destroy 1 Defense building /
+    destroy 1 Production building" (pay the first you can), parts that all
+    apply joined by "and", a card printing "A or B" so."""
+    b = BELLA[card]
+    if b.either:  # "Destroy 1 Production or Defense Building" (L253)
+        return part_text(("destroy", " or ".join(alt[0][1] for alt in b.penalty)))
+    return " / ".join(" and ".join(part_text(p) for p in alt) for alt in b.penalty)
+
+
+def foreseen_text(s: State, seat: int, card: int) -> str:
+    """What ``seat`` would lose to Bellum ``card`` as things stand: its own
+    buildings named ("lose Horreum or Stabulum", the loser choosing), or
+    the amounts; "lose 3 Gold" or "lose 2 PP" where nothing printed can be
+    paid."""
+    out = []
+    for part in foreseen(s, seat, card):
+        if part[0] == "destroy":
+            names = dict.fromkeys(CARDS[d.card].name for d in
+                                  destroy_options(s.players[seat].built, part[1], s.options))
+            out.append("lose " + " or ".join(names))
+        else:
+            out.append(part_text(part))
+    return " and ".join(out)
+
+
+def destroy_loss(s: State, card: int, active: bool) -> str:
+    """What a building takes with it besides its PP (economy.destroy_building:
+    every benefit it gave), in words for the Destroy label: "storage 9→5,
+    2 Wood lost" for the Horreum (the goods held above 5 go back to the
+    supply), "no more +1 Morale a round", "Military -1". One-time gains stay."""
+    b = AEDIFICIA[card]
+    out = []
+    if b.storage:
+        out.append(f"storage {STORAGE_WITH_HORREUM}→{STORAGE_WITHOUT_HORREUM}")
+        owner = building_owner(s)
+        if owner is not None:
+            held = s.players[owner].res
+            over = tuple(max(0, held[r] - STORAGE_WITHOUT_HORREUM) if r != GOLD else 0
+                         for r in range(4))
+            out.append(f"{amount(over)} lost" if any(over) else "nothing held above it")
+    if b.inactive and not active:
+        return ", ".join(out)
+    if any(b.produce):
+        out.append(f"no more {amount(b.produce)} a round")
+    if b.morale_per_round:
+        out.append(f"no more +{b.morale_per_round} Morale a round")
+    if b.military:
+        out.append(f"Military -{b.military}")
+    if b.discount:
+        out.append("no more discount")
+    return ", ".join(out)
+
+
+def building_owner(s: State) -> int | None:
+    """The seat whose building a Destroy answer takes: the loser of a
+    battle, or the target of a Coniuratio (whose player chooses)."""
+    if not s.pending:
+        return None
+    pd = s.pending[-1]
+    return pd.data.target if pd.kind == "coniuratio_pick" else pd.seat
 
 
 def activation_gain(b: Aedificium) -> str:

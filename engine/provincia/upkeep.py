@@ -17,9 +17,15 @@ from .data import (
 from .economy import change_defense, change_morale, change_pp, edit, emit, gain, pay, room
 from .events import Activated, CaesarPassed, Passed, PhaseBegins, Produced, RoundBegins, Taxed
 from .readings import INCOME_EACH_TURN, chosen
-from .state import ACTIVATE, FINAL, L_ACTIVATIONS, L_TAXES, SELECT, UPKEEP, State
+from .state import ACTIVATE, FINAL, L_ACTIVATIONS, L_TAXES, SELECT, UPKEEP, Player, State
 
 CORRUPTIO = CARD_ID["Corruptio"]
+
+
+def taxed(pl: Player) -> bool:
+    """Whether this round's Phase 4 takes the tax from ``pl``: Praetor (this
+    round) and Corruptio (for good) spare it, unless a Concussio targets them."""
+    return not (pl.praetor or CORRUPTIO in pl.spqr) or pl.concussio
 
 
 def enter_upkeep(w: State) -> None:
@@ -37,8 +43,7 @@ def upkeep(w: State) -> bool:
         pl = w.players[p]
         change_morale(w, p, -1)
         change_defense(w, p, -1, floor=DEFENSE_MIN)
-        exempt = (pl.praetor or CORRUPTIO in pl.spqr) and not pl.concussio
-        if exempt:
+        if not taxed(pl):
             emit(w, Taxed(p, "exempt"))
         elif w.players[p].res[GOLD] >= TAX_GOLD:
             pay(w, p, (0, 0, 0, TAX_GOLD))

@@ -3,9 +3,11 @@ tokens, who held and what was lost."""
 
 from __future__ import annotations
 
+from textual.markup import escape
 from textual.widgets import Static
 
 from engine.core import HIDDEN
+from engine.provincia.battle import stack
 from engine.provincia.data import BATTLE_ROUNDS, BELLA, MARKERS_PER_DECK
 from engine.provincia.events import (
     Destroyed,
@@ -16,7 +18,7 @@ from engine.provincia.events import (
     TokensRevealed,
 )
 from engine.provincia.state import BATTLE, FINAL, SELECT, State
-from engine.provincia.text import amount, card_name
+from engine.provincia.text import amount, bellum_text, card_name, foreseen_text, gauls_range
 from tui.widgets import redraw
 from tui.widgets.scene import Scene
 from tui.widgets.untrusted import markup
@@ -84,6 +86,26 @@ def battle_losses(scene: Scene) -> dict[int, list[str]]:
     return out
 
 
+def stakes(s: State, battle_round: int, own: int | None, grouped: bool = False) -> list[str]:
+    """Before the Bellum is turned: each card it may be, its Gauls and what
+    losing to it would cost the seat as things stand (its own buildings
+    named), or for a spectator the penalty as printed. So the token is
+    chosen knowing the price of falling (issue 28). ``grouped``: cards that
+    would cost the same share a line ("4 III-a, 5 III-c lose 2 PP")."""
+    head = "If you fall, by the card drawn:" if own is not None else "The card drawn may be:"
+    found: dict[str, list[int]] = {}
+    for c in stack(s, battle_round):
+        what = foreseen_text(s, own, c) if own is not None else bellum_text(c)
+        found.setdefault(what if grouped else str(c), []).append(c)
+    out = [f"[dim]{head}[/]"]
+    for cards in found.values():
+        what = foreseen_text(s, own, cards[0]) if own is not None else bellum_text(cards[0])
+        which = ", ".join(f"[b $error]{BELLA[c].attack}[/] [dim]{BELLA[c].name}[/]"
+                          for c in cards)
+        out.append(f" {which} {escape(what)}")
+    return out
+
+
 def shown_battle(state: State, keep_last: bool = True) -> int | None:
     """The round whose battle the panel shows: during Phase 3 and after it
     in its round (not in the final Play Cards turn, which is about the
@@ -137,26 +159,31 @@ class BattlePanel(Static):
         header = "[dim]     Def Mor Mil Tok  Sum[/]"
         if bellum == HIDDEN:
             placed = sum(h is not None for h in s.committed)
-            lines = [f"Gauls [b]?[/] [dim](Bellum face down)[/] · tokens {placed}/{s.n} placed"]
+            stack_name = BELLA[stack(s, battle_round)[0]].name.split("-")[0]
+            lines = [f"Gauls [b]{gauls_range(s, battle_round)}[/] [dim](Bellum {stack_name} "
+                     f"face down)[/] · tokens {placed}/{s.n} placed"]
             own = scene.own
             if own is not None and s.committed[own] is not None:
                 mine = s.committed[own].card
                 if mine != HIDDEN:
                     lines.append(f"You placed {look.token(mine)} face down.")
-            lines.append(header)
+            rows = {}
             for p in s.order_from(s.caesar):
                 pl = s.players[p]
                 base = pl.defense + pl.morale + pl.military
-                lines.append(f"{look.badge(scene.looks[p])} {pl.defense:>3} {pl.morale:>3}"
-                             f" {pl.military:>3}   ? {base:>3}+?")
-            redraw.show(self, "\n".join(lines))
+                rows[p] = (f"{look.badge(scene.looks[p])} {pl.defense:>3} {pl.morale:>3}"
+                           f" {pl.military:>3}   ? {base:>3}+?")
+            redraw.show(self, "\n".join(self.before_turn(lines, header, rows, s,
+                                                          battle_round, own)))
             return
         b = BELLA[bellum]
         tokens = " ".join(look.token(t) for t in s.revealed) or "none"
         width = self.content_size.width
         bellum_name = f"Bellum {b.name}" if width >= NARROW or not width else b.name
-        lines = [f"Gauls attack with [b $error]{b.attack}[/] [dim]({bellum_name})[/]",
-                 f"Tokens {tokens}", header]
+        lines = [f"Gauls attack with [b $error]{b.attack}[/] [dim]({bellum_name})[/]"]
+        if not self.short:  # the card's penalty, as printed (at 80×24 the rows need the room)
+            lines.append(f"[dim]A city that falls:[/] {escape(bellum_text(bellum))}")
+        lines += [f"Tokens {tokens}", header]
         losses = battle_losses(scene)
         fought = {line.seat: line for line in s.battle}
         rows: list[tuple[str, str | None]] = []  # (seat row, its loss line)
@@ -172,6 +199,26 @@ class BattlePanel(Static):
             lost = None if f.won else "; ".join(losses.get(p, [])) or "…"
             rows.append((row, lost))
         redraw.show(self, "\n".join(lines + self.fit(rows, scene.own, len(lines))))
+
+    def before_turn(self, lines: list[str], header: str, rows: dict[int, str], s: State,
+                    battle_round: int, own: int | None) -> list[str]:
+        """The panel while the Bellum is face down: the Gauls, every seat's
+        strength so far, then the stakes. At small heights (5 or 6 players
+        at 80×24), where all would not fit in ``SHORT_LINES``, cards that
+        cost the same share a line, then only your own row stays (each
+        token's label gives the strength it moves)."""
+        def total(parts: list[str]) -> int:
+            width = self.content_size.width
+            return sum(len(markup(p).wrap(width)) if width > 0 else 1 for p in parts)
+
+        out = [*lines, header, *rows.values(), *stakes(s, battle_round, own)]
+        if not self.short or total(out) <= SHORT_LINES:
+            return out
+        grouped = stakes(s, battle_round, own, grouped=True)
+        out = [*lines, header, *rows.values(), *grouped]
+        if total(out) <= SHORT_LINES or own not in rows:
+            return out
+        return [*lines, header, rows[own], *grouped]
 
     def fit(self, rows: list[tuple[str, str | None]], own: int | None,
             used: int) -> list[str]:

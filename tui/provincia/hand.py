@@ -23,7 +23,7 @@ from tui.widgets.scene import Scene
 from tui.widgets.untrusted import markup
 
 from . import look
-from .reasons import NEVER, NOT_NOW, PLAYABLE, Verdict, trade_note, verdict
+from .reasons import NEVER, NOT_NOW, PLAYABLE, Verdict, hand_note, verdict
 
 MARK_STYLE = {PLAYABLE: "b $success", NEVER: "b $error"}
 LEGEND_MARKUP = (f"[b $success]{PLAYABLE}[/] playable [dim]{NOT_NOW}[/] not now "
@@ -107,9 +107,9 @@ class Hand(Vertical):
                     f"[dim]Battle tokens[/] {tokens}" if tokens else "")
         # an action the menu does not offer says why; at small heights it
         # takes the tokens' row (they matter in the battle, which lists them)
-        trade = trade_note(scene.state, seat)
-        redraw.show(self.query_one("#hand-trade", Static), f"[i]{trade}[/]")
-        self.set_class(bool(trade), "-trade")
+        note = hand_note(scene.state, seat)
+        redraw.show(self.query_one("#hand-trade", Static), f"[i]{look.escape(note)}[/]")
+        self.set_class(bool(note), "-trade")
         ids = sorted((h.card for h in hand if h.card != HIDDEN),
                      key=lambda c: (c >= len(AEDIFICIA), CARDS[c].name))
         if scene.state.viewer == seat:

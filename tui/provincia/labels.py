@@ -19,6 +19,8 @@ from engine.provincia.data import RESOURCE_NAMES
 # Shorter forms, tried in order until the label fits: each keeps every
 # number of the label (costs, gains, shares) and drops only words.
 _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r" — leaves no Gold for the tax \((-\d+) PP\)"), r", tax \1PP"),
+    (re.compile(r" \(no tax this round: (.+)\)$"), r", no tax: \1"),
     (re.compile(r"\(([+-]\d+) PP\)"), r"\1PP"),
     (re.compile(r"(\d+) (" + "|".join(RESOURCE_NAMES) + r")\b"),
      lambda m: f"{m.group(1)}{m.group(2)[0]}"),  # type: ignore[list-item]
@@ -27,12 +29,35 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\((\d+) PP\):"), r"\1PP:"),
     (re.compile(r"\b(Mor|Def|Mil)(?:ale|ense|itary)\b"), r"\1"),  # the cities' words
     (re.compile(r"\((.+?) for you; (.+?) to the Quaestor\)"), r"\1; Quaestor \2"),
+    # a battle token, every one alike: its value, whose strength it moves
+    # and the Gauls' ("-2: Narbo Martius 5→3 vs 3-4"; the city says the colour)
+    (re.compile(r"^Play battle token ([+-]\d) \w+(?: \(coin\))?: (.+), Gauls (\S+)$"),
+     r"\1: \2 vs \3"),
 )
+
+
+_DECK = re.compile(r"^Draw from the (\w+) deck \(([^);]+)[^)]*\)(?: — (.+))?$")
+
+
+def tight_deck(label: str, width: int) -> str | None:
+    """A deck's label in a row: "Opes deck (resources at once)", and a
+    greyed one its reason instead of what it holds ("SPQR deck — no
+    markers left"); None for any other label."""
+    m = _DECK.match(label)
+    if m is None or len(label) <= width:
+        return None
+    name, gloss, why = m.groups()
+    if why is None:
+        return f"{name} deck ({gloss})"
+    return f"{name} deck — {why.replace('no action markers left this round', 'no markers left')}"
 
 
 def tight_label(action: tuple, label: str, width: int) -> str:
     """The first shorter form of ``label`` that fits ``width`` columns, else
     the shortest (the menu squeezes it)."""
+    deck = tight_deck(label, width)
+    if deck is not None:
+        return deck
     for pattern, repl in _STEPS:
         if len(label) <= width:
             break

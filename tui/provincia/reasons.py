@@ -28,6 +28,8 @@ from engine.provincia.data import (
     GOLD,
     RESOURCE_NAMES,
     STONE,
+    TAX_FAIL_PP,
+    TAX_GOLD,
     TRADE_GOLD,
     WOOD,
     Aedificium,
@@ -35,7 +37,8 @@ from engine.provincia.data import (
 )
 from engine.provincia.decks import available
 from engine.provincia.economy import room
-from engine.provincia.state import FINAL, PLAY, SELECT, State
+from engine.provincia.state import FINAL, PLAY, SELECT, UPKEEP, State
+from engine.provincia.upkeep import taxed
 
 # Marks before each card in the hand; the legend names them.
 PLAYABLE, NOT_NOW, NEVER = "●", "·", "✗"
@@ -105,6 +108,15 @@ def verdict(s: State, seat: int, c: int) -> Verdict:
     return senate_verdict(s, seat, c)
 
 
+def hand_note(s: State, seat: int) -> str:
+    """The hand's note row: why the trade is missing, the tax that will
+    cost PP, or both in one row (without Gold: "No Gold to trade; tax: -2 PP")."""
+    trade, tax = trade_note(s, seat), tax_note(s, seat)
+    if trade and tax:
+        return f"No Gold to trade; tax: -{TAX_FAIL_PP} PP"
+    return trade or tax
+
+
 def trade_note(s: State, seat: int) -> str:
     """Why the trade (2 Gold for 1 Wood or Stone) is missing from a Play
     Cards turn's actions, or "" when it is offered (or not the seat's turn)."""
@@ -118,6 +130,20 @@ def trade_note(s: State, seat: int) -> str:
     if not full:
         return ""
     return f"Trade for {' or '.join(full)}: no room"
+
+
+def tax_note(s: State, seat: int) -> str:
+    """The coming tax, where it will cost Prestige: before this round's
+    Phase 4 (Select Cards to Battle) a seat that pays taxes and holds no
+    Gold loses 2 PP there, so it is said before the choices that could
+    bring Gold (an Opes card) or keep it ("" otherwise). One row at 80
+    columns (the ``?`` help says the tax is 1 Gold in Phase 4)."""
+    if not SELECT <= s.phase < UPKEEP:
+        return ""
+    pl = s.players[seat]
+    if not taxed(pl) or pl.res[GOLD] >= TAX_GOLD:
+        return ""
+    return f"No Gold for the tax: -{TAX_FAIL_PP} PP"
 
 
 def deck_why(s: State, d: int) -> str:

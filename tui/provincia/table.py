@@ -60,7 +60,15 @@ class ProvinciaUI:
              "(outside Play Cards: can pay now), · not now (the reason "
              "follows), ✗ never for this city. "
              "Tab reaches the cities (arrows scroll them); where they do not all "
-             "fit in full, the other cities are shorter until then.")
+             "fit in full, the other cities are shorter until then. "
+             "Opes (Production): the resource cards, played at once when taken; "
+             "whoever chose the deck (the Quaestor) receives the top part, the others "
+             "the bottom. SPQR: Senate cards; Aedificium: buildings. "
+             "Bellum (Battles): each battle round's card, face down until its battle: "
+             "the Gauls' attack strength and the penalty if you cannot defeat them "
+             "(the battle panel lists what each card the round may draw would cost "
+             "you). Tax: 1 Gold in Phase 4 each round, else -2 PP. "
+             "Every card and Bellum card: the rulebook's reference (esc, then Rules).")
 
     @staticmethod
     def tight_label(action: tuple, label: str, width: int) -> str:
