@@ -191,12 +191,16 @@ def test_tree_reuse_within_a_turn():
     the chosen action is kept when the view is the one it predicted."""
     from engine.provincia.state import PLAY
 
-    m = first_choice(match_at(20), lambda v: v.phase == PLAY and len(G.legal(v)) >= 2)
-    seat = m.to_move()
-    bot = MctsBot(settings=Settings(early_stop=False))
-    a = decide(m, bot, Budget(iterations=200))
-    kept = bot.last.root.children[a]
-    m.play(a)
+    m = match_at(20)
+    for _ in range(30):  # the first Phase 2 choice where the search plays on (not "done")
+        m = first_choice(m, lambda v: v.phase == PLAY and len(G.legal(v)) >= 2)
+        seat = m.to_move()
+        bot = MctsBot(settings=Settings(early_stop=False))
+        a = decide(m, bot, Budget(iterations=200))
+        kept = bot.last.root.children[a]
+        m.play(a)
+        if a[0] != "done":
+            break
     assert a[0] != "done" and m.to_move() == seat  # the position was chosen for this
     visits = kept.n
     decide(m, bot, Budget(iterations=50))
