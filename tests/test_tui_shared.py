@@ -95,6 +95,8 @@ def test_the_lobby_lists_the_tables_and_creates_one_from_the_form(tmp_path: Path
                 await shows(pilot, lambda: isinstance(app.screen, NewTableScreen))
                 assert app.screen.focused is app.screen.query_one("#game"), \
                     "the form opens on the game, not Create (Enter would open the table)"
+                private = app.screen.query_one("#private")
+                assert str(private.render()).startswith("[ ]"), "off reads off without colour"
                 await pilot.press("ctrl+g")  # Create: 1 human (me) and rule bots
                 await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                             and app.screen.step >= 0)
@@ -113,8 +115,9 @@ def test_the_lobby_lists_the_tables_and_creates_one_from_the_form(tmp_path: Path
                 await pilot.press("down", "down", "down", "down", "enter")  # leave
                 await shows(pilot, lambda: isinstance(app.screen, LobbyScreen)
                             and len(app.screen.listed) == 2)
-                # Quit now, and the terminal is told how to come back to the seat.
-                assert app.parting.endswith(f"waits for you: tabula join {at.code}")
+                # Quit now, and the terminal is told how to come back to the seat
+                # (under anna's name: the login name alone would be a stranger to it)
+                assert app.parting.endswith(f"waits for you: tabula join {at.code} --name anna")
                 lobby = app.screen
                 codes = [t["code"] for t in lobby.listed]
                 lobby.query_one("#lobby-tables").highlighted = codes.index(theirs["code"])

@@ -517,7 +517,7 @@ def test_the_hint_clears_the_filter_and_highlights_its_move():
     asyncio.run(go())
 
 
-def test_a_command_letter_dropped_while_typing_says_why():
+def test_a_command_letter_that_matches_nothing_while_typing_says_why():
     async def go() -> None:
         app = app_for(position("play"))
         async with app.run_test(size=(120, 40)) as pilot:
@@ -532,9 +532,33 @@ def test_a_command_letter_dropped_while_typing_says_why():
             before = len(app._notifications)
             await pilot.press("h")
             await pilot.pause()
-            assert menu.filter.value == text
+            assert menu.filter.value == text + "h", "the letter is kept as typed"
             assert len(app._notifications) == before + 1
             assert "esc clears it" in list(app._notifications)[-1].message
+    asyncio.run(go())
+
+
+def test_keys_that_match_nothing_are_kept_and_enter_plays_nothing():
+    """Typed "IV to Servian Wall, box IV" while the Wall was greyed under
+    another wording: the filter dropped each letter that matched nothing,
+    kept "IV to Se al box IV", ranked the Colosseum first, and Enter would
+    have played it (issue 28 walk-through of The Romans)."""
+    async def go() -> None:
+        app = SpellingApp()
+        async with app.run_test(size=(80, 24)) as pilot:
+            menu = app.query_one(ActionMenu)
+            await pilot.press(*"III to Servian")
+            await pilot.pause()
+            assert menu.filter.value == "III to Servian"
+            assert menu._shown == []
+            note = str(menu.options.get_option_at_index(0).prompt)
+            assert "nothing matches “III to Servian”" in note
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.chosen == [], "Enter played an action the text did not name"
+            await pilot.press(*["backspace"] * 7)
+            await pilot.pause()
+            assert menu.filter.value == "III to " and menu._shown
     asyncio.run(go())
 
 

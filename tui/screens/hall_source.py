@@ -35,7 +35,7 @@ from engine import get_game
 from engine.core import SPECTATOR, LogLine, Result, ScoreHistory
 from engine.match import HUMAN, Seat
 from saves.plain import plain
-from tui.hall_link import HallSend, LeaveHall, invite_command
+from tui.hall_link import HallSend, LeaveHall, invite_command, local_join
 from tui.host import host
 from tui.widgets import redraw
 from tui.widgets.untrusted import markup
@@ -205,7 +205,7 @@ class HallSource(Source):
         screen = self.screen
         if screen is None or self.seat is None or self.over() or self.ended:
             return
-        back = self.comeback or self.invite()
+        back = self.comeback or self.way_back()
         screen.app.parting = f"Your seat at table {self.code} waits for you: {back}"
 
     def send(self, msg: dict[str, Any]) -> None:
@@ -449,6 +449,16 @@ class HallSource(Source):
         # Who is to move is on the status line and the who line; a note that
         # named them would redraw the whole list at every move.
         return "Not your turn yet…\n\nt: chat · z: ask to undo your move", None
+
+    def way_back(self) -> str:
+        """The command that brings me back to my seat: a served game's line
+        (my key is my seat's), else ``tabula join CODE`` under my name (a
+        local seat is its name's: the login name alone would be a stranger)."""
+        assert self.screen is not None
+        hall = host(self.screen).hall
+        if hall is not None and getattr(hall.link, "ssh", ""):
+            return self.invite()
+        return local_join(self.code, self.you)
 
     def invite(self) -> str:
         """The command a friend runs to join this table."""

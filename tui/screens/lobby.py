@@ -33,7 +33,7 @@ from tui.widgets.keybar import KeyBar
 from tui.widgets.seats import kind_word
 from tui.widgets.untrusted import PlainInput, markup
 
-from .new_game import NewGameScreen
+from .new_game import NewGameScreen, OnOffBox
 
 REFRESH_S = 5.0
 
@@ -130,7 +130,7 @@ class NewTableScreen(NewGameScreen):
         self.query_one("#seed-row").display = False
         if not self.query("#private"):
             self.query_one("#form").mount(
-                Checkbox("Private: only who has the code can join", value=False,
+                OnOffBox("Private: only who has the code can join", value=False,
                          compact=True, id="private"), before="#buttons")
         self.query_one("#start").label = "Create"  # type: ignore[attr-defined]
 

@@ -1,7 +1,9 @@
 """The legal actions of the seat to move, as a menu you can type into.
 
-Typing filters the list (a key that would leave nothing is ignored: a key
-that means nothing does nothing); Enter plays the highlighted one. While the
+Typing filters the list; Enter plays the highlighted one. A key that
+leaves nothing is kept as typed and the list says nothing matches (Enter
+then plays nothing): dropping it silently turned "Servian" into "Se" and
+put another box first, which Enter played. While the
 filter is empty, digits 1–9 and 0 play the first ten shown and the command
 keys of the screen (undo, hint, help) keep their meaning; once it holds
 text, digits and letters are text ("leads 5 legions", "with 2 Denarii"):
@@ -117,10 +119,7 @@ class FilterInput(PlainInput):
         if self.passes(char):
             event.prevent_default()  # not text: the screen's (a table key, or nothing)
         elif not self.menu.would_match(self.value + char):
-            self._swallow(event)  # a key that means nothing does nothing
-            if char in self.command_letters():  # but a command key says why
-                self.app.notify(f"{char} is a letter while you type a filter: esc clears "
-                                f"it, then {char} works again.", title="Typing")
+            self.nothing_matches(char)  # kept as typed: the list says so
 
     picked = ""
     """The filter's text when a board put it there (a place picked), not
@@ -138,12 +137,20 @@ class FilterInput(PlainInput):
 
     def take(self, char: str) -> bool:
         """For the screen's letter bindings (which run first): True if the
-        player is typing a filter, so ``char`` is text (added if it matches)."""
+        player is typing a filter, so ``char`` is text (added as typed)."""
         if not (self.value or self.explicit):
             return False
-        if self.menu.would_match(self.value + char):
-            self.insert_text_at_cursor(char)
+        if not self.menu.would_match(self.value + char):
+            self.nothing_matches(char)
+        self.insert_text_at_cursor(char)
         return True
+
+    def nothing_matches(self, char: str) -> None:
+        """``char`` makes the filter match nothing: a command letter says how
+        it works again (the list itself says that nothing matches)."""
+        if char in self.command_letters():
+            self.app.notify(f"{char} is a letter while you type a filter: esc clears "
+                            f"it, then {char} works again.", title="Typing")
 
     def watch_explicit(self, explicit: bool) -> None:
         self.placeholder = "filter: type any letters" if explicit else self.menu.hint
@@ -346,6 +353,8 @@ class ActionMenu(Vertical):
         ol.clear_options()
         ol.set_class(not self._shown, "-note")  # a note wraps where actions take a row each
         if not self._shown:
+            if text.strip() and self._items:
+                note = f"nothing matches “{text.strip()}”: backspace, or esc to clear"
             ol.add_option(Option(self._note_prompt(note), disabled=True))
             self.post_message(self.Highlighted(None))
             return
