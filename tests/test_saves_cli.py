@@ -130,3 +130,25 @@ def test_seat_names_with_control_characters_are_refused_on_the_command_line(
     assert "\x1b" not in err and "\x07" not in err
     code, out, err = run(capsys, *PLAY, "--names", "A" * 40 + ",B,C,D")
     assert code == 2 and "longer than" in err
+
+
+def test_an_unfinished_game_of_two_people_replays_only_its_public_log(
+        tmp_path: Path, capsys: pytest.CaptureFixture) -> None:
+    """A shared table's file read mid-game: the replay showed one player's
+    hand to the other ("as Marcus saw it", issue 28 walk-through of a shared
+    table). The screen is refused; --headless prints what a spectator sees."""
+    import random
+
+    from engine.core import SPECTATOR
+    from engine.match import Match, Seat
+
+    m = Match("ageofrome", (Seat("Marcus"), Seat("Julia"), Seat("Bot", "random")), 4)
+    rng = random.Random(4)
+    for _ in range(60):
+        m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
+    Store(tmp_path).save(m, "table")
+    code, out, err = run(capsys, "--save-dir", str(tmp_path), "replay", "table")
+    assert code == 2 and "hidden cards" in err and out == ""
+    code, out, _ = run(capsys, "--save-dir", str(tmp_path), "replay", "table", "--headless")
+    public = [line.text for _, line in m.log_lines(SPECTATOR)]
+    assert code == 0 and out.splitlines()[:len(public)] == public

@@ -109,8 +109,15 @@ def run_load(args: argparse.Namespace) -> int:
 
 
 def run_replay(args: argparse.Namespace) -> int:
-    """``tabula replay FILE``: step through a saved game."""
+    """``tabula replay FILE``: step through a saved game. An unfinished
+    game is shown as its one human seat saw it; one where several people
+    sit is refused (it would show one player's hand to whoever runs it)."""
     match, app = _load(args)
+    if not match.is_over() and len(match.human_seats()) > 1:
+        raise UsageError(
+            f"{plain(args.file, 80)} is not finished and {len(match.human_seats())} people "
+            "play it: its replay would show one player's hidden cards to another. Replay it "
+            "once the game is over (`--headless` prints its public log now).")
     app.start = Start("replay", match)
     return _run(app)
 

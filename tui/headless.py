@@ -20,7 +20,7 @@ from typing import Any, TextIO
 
 from ai.base import Budget
 from ai.players import make_bot, play_bots
-from engine.core import Result
+from engine.core import SPECTATOR, Result
 from engine.match import Match
 from saves.plain import plain
 
@@ -104,8 +104,14 @@ def print_game(match: Match, as_json: bool, out: TextIO | None = None) -> None:
 
 
 def print_log(match: Match, out: TextIO) -> None:
-    """The full log of ``match``, one cleaned line per event."""
-    for _step, line in match.log_lines():
+    """The log of ``match``, one cleaned line per event: in full once it is
+    over (or when no person plays it); an unfinished game's as its one human
+    seat saw it, or as a spectator sees it when several people play it."""
+    seat: int | None = None
+    humans = match.human_seats()
+    if not match.is_over() and humans:
+        seat = humans[0] if len(humans) == 1 else SPECTATOR
+    for _step, line in match.log_lines(seat):
         print(plain(line.text, LOG_LINE), file=out)
 
 
