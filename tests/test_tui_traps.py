@@ -707,3 +707,33 @@ def test_n_then_enter_on_a_first_run_asks_for_the_game_and_starts_nothing():
         async with at_the_form() as (app, pilot, form):
             assert app.screen.focused is form.query_one("#start")
     asyncio.run(go())
+
+
+def test_h_that_begins_a_word_types_it_and_never_plays_the_hint():
+    """"horreum" + Enter at the discard: h opened the hint, whose Enter
+    played its move (a Domus discarded; issue 28 walk-through of Provincia).
+    A letter typed on the hint, or while it is thought about, makes h the
+    first letter of the filter instead."""
+    async def go() -> None:
+        app = app_for(position("play"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            screen = app.screen
+            menu = menu_of(app)
+            step = len(screen.source.match.actions)
+            await pilot.press("h")  # the hint comes up (the worker is done by the pause)
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert isinstance(app.screen, HintScreen)
+            await pilot.press("o", "r")
+            await pilot.pause()
+            assert app.screen is screen and menu.filter.value == "hor"
+            assert len(screen.source.match.actions) == step, "the hint's move was played"
+            await pilot.press("escape")
+            # typed before the hint is shown: the letters are the filter's
+            screen.action_hint()
+            menu.filter.value = "or"
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            assert app.screen is screen and menu.filter.value == "hor"
+    asyncio.run(go())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -234,8 +234,11 @@ class HintLine:
     win_rate: float | None
 
 
-class HintScreen(ModalScreen[bool]):
-    """The suggestion with its explanation; returns True to play it."""
+class HintScreen(ModalScreen[bool | str]):
+    """The suggestion with its explanation; returns True to play it, or
+    the letters "h" began when the player goes on typing a word (h asked
+    for the hint, and Enter would have played the hint's move instead of
+    the word's: "horreum" discarded a Domus)."""
 
     BINDINGS = [
         Binding("enter", "play", "Play it"),
@@ -268,6 +271,13 @@ class HintScreen(ModalScreen[bool]):
             if rows:
                 yield Static(Content("\n").join(rows))
             yield Static("Enter plays it · Esc closes", classes="keys")
+
+    def on_key(self, event: events.Key) -> None:
+        char = event.character
+        if char and char.isalpha() and char != "h" and event.key != "enter":
+            event.stop()
+            event.prevent_default()
+            self.dismiss("h" + char)
 
     def action_play(self) -> None:
         self.dismiss(True)

@@ -174,6 +174,7 @@ class TableScreen(Tabled):
         self._shown_at = 0.0  # when the last change of position was drawn
         self._results_shown = False
         self._hint_step: int | None = None
+        self._hint_filter = ""  # the filter when the hint was asked (typing since: a word)
         self._leaving = False
         self._deferred: list[Callable[[], None]] = []
         self._thinking_text: str | Content = ""  # the status line while a bot or the hint thinks
@@ -836,6 +837,7 @@ class TableScreen(Tabled):
         if not self.my_turn() or seat is None or self._hint_step == src.step:
             return  # not your turn, or already thinking about it
         self._hint_step = src.step
+        self._hint_filter = self.query_one(ActionMenu).filter.value  # to see typing since
         self.settled.clear()
         self._thinking_text = "[b]Hint:[/] thinking about your move…"
         self.status.thinking(self._thinking_text, 0.0)
@@ -867,16 +869,31 @@ class TableScreen(Tabled):
             return
         view = src.view(self.viewer)
         action, lines, source = hint_text(self.game, view, hint)
+        menu = self.query_one(ActionMenu)
+        typed = menu.filter.value
+        if typed != self._hint_filter and not self._hint_filter:
+            self.type_into_filter("h" + typed)  # letters typed since h: it began a word
+            return
 
-        def done(play: bool | None) -> None:
+        def done(play: bool | str | None) -> None:
             if hint.step != src.step:
                 return
-            if play:
+            if isinstance(play, str):  # a letter typed on the hint: h began a word
+                self.type_into_filter(play)
+            elif play:
                 self.play(action)
             else:  # the filter may hide it: cleared, the hinted move highlighted
-                self.query_one(ActionMenu).show_action(action)
+                menu.show_action(action)
 
         self.app.push_screen(HintScreen(self.game.describe(view, action), lines, source), done)
+
+    def type_into_filter(self, text: str) -> None:
+        """Put ``text`` in the filter as if typed (``h`` that began a word
+        asked for a hint; the word is the player's, never the hint's move)."""
+        menu = self.query_one(ActionMenu)
+        menu.filter.value = text
+        menu.filter.cursor_position = len(text)
+        menu.filter.focus()
 
     def action_help(self) -> None:
         keys = [KeyHelp(key_label(b), b.description) for b in self.BINDINGS
