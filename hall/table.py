@@ -237,8 +237,9 @@ class Table:
                        for line in lines if line is not None]
             if i - 1 in self.bot_moved:  # the move that led here was a bot's, for a person
                 seat = self.bot_moved[i - 1]
-                entries.insert(0, [i, [["A bot moves for ", None],
-                                       [self.match.seats[seat].name, seat], [":", None]], False])
+                label = self.game.seat_label(states[i], seat)  # the log adds the name
+                entries.insert(0, [i, [["A bot moves for ", None], [label, seat], [":", None]],
+                                   False])
             cache.append(entries)
         return [entry for per_step in cache[start:] for entry in per_step]
 

@@ -85,7 +85,9 @@ def test_the_turn_limit_lets_a_bot_move_for_a_slow_player(tmp_path: Path) -> Non
             assert moved["step"] >= 1
             # the log says the move was a bot's, for anna: not as if she had made it
             marked = [parts for step, parts, _ in moved["log"] if step == 1]
-            assert marked[0] == [["A bot moves for ", None], ["anna", 0], [":", None]]
+            label = hall.tables[joined["table"]["code"]].game.seat_label(
+                hall.tables[joined["table"]["code"]].match.state, 0)  # the log adds "(anna)"
+            assert marked[0] == [["A bot moves for ", None], [label, 0], [":", None]]
     run(go())
 
 

@@ -375,3 +375,15 @@ def test_a_local_player_under_another_name_is_told_to_come_back_under_it() -> No
     assert "`tabula join KTRZB --name 'Gaius Julius'`" in gone_text(
         True, "KTRZB", True, name="Gaius Julius")
     assert "`tabula join KTRZB`" in gone_text(True, "KTRZB", True, name=login_name())
+
+
+def test_a_finished_table_reads_finished_once_in_the_lobby() -> None:
+    """"finished · over" (issue 28 walk-through of a shared table)."""
+    from tui.screens.lobby import table_row
+
+    row = str(table_row({"code": "RVTNK", "game": "ageofrome", "players": 2, "over": True,
+                         "started": True, "progress": "finished", "seats": []}))
+    assert "finished" in row and "over" not in row
+    row = str(table_row({"code": "RVTNK", "game": "ageofrome", "players": 2,
+                         "started": True, "progress": "round 3", "seats": []}))
+    assert "round 3 · started" in row

@@ -630,7 +630,7 @@ def test_a_shared_tables_menu_promises_no_waiting_seat_once_the_game_is_over():
     from tui.screens.table_dialogs import TableMenu
 
     over = dict(TableMenu(over=True).items())
-    assert "waits" not in over["leave"] + over["quit"] and "saved" in over["leave"]
+    assert "waits" not in over["leave"] + over["quit"] and "table is over" in over["leave"]
     assert "your seat waits for you" in dict(TableMenu().items())["leave"]
 
 

@@ -62,21 +62,23 @@ def table_row(table: dict[str, Any]) -> Content:
     names the table it is at (tests and benches read it off the screen just
     after creating one, when the lobby may still show for a moment)."""
     taken, free, names = seats_line(table)
+    progress = plain(str(table.get("progress", "")), 60)
     state = ("over" if table.get("over") else "started" if table.get("started")
              else "waiting")
+    if progress.startswith("finished"):  # "finished · over" said it twice
+        state = ""
     private = " · private" if table.get("private") else ""
     if any(isinstance(s, dict) and s.get("you") for s in table.get("seats") or []):
         private += " · your seat"
     watching = int(table.get("spectators") or 0)
     watch = f" · {watching} watching" if watching else ""
     return markup("[b]$code[/]  $title  [dim]$players ·[/] $taken taken, $free free"
-                  "$private\n       $names  [dim]$bots· $progress · $state$watch[/]",
+                  "$private\n       $names  [dim]$bots· $where$watch[/]",
                   code=plain(str(table.get("code", "")), PRIVATE_CODE_LEN),
                   title=plain(str(table.get("title") or table.get("game", "")), 40),
                   players=f"{int(table.get('players') or 0)}p", taken=taken, free=free,
                   private=private, names=", ".join(names) or "nobody yet", bots=bots_text(table),
-                  progress=plain(str(table.get("progress", "")), 60), state=state,
-                  watch=watch)
+                  where=" · ".join(w for w in (progress, state) if w), watch=watch)
 
 
 class CodeScreen(ModalScreen[str | None]):
@@ -244,6 +246,13 @@ class LobbyScreen(Screen[None]):
         if hall is None or not isinstance(code, str) or not is_code(code):
             line.update(markup("Invite a friend: n starts a table; they join with $how",
                                how=invite_command(getattr(hall, "link", None), "CODE")))
+            return
+        table = self.highlighted() or {}
+        _taken, free, _names = seats_line(table)
+        if table.get("over") or not free:  # no one can sit there: it can be watched
+            why = "over" if table.get("over") else "full"
+            line.update(markup("[b]$code[/] is $why: w watches it · n starts a table of your "
+                               "own", code=code, why=why))
             return
         line.update(markup("Invite a friend to [b]$code[/]: [b]$how[/]", code=code,
                            how=invite_command(hall.link, code)))

@@ -33,9 +33,9 @@ class TableMenu(MenuScreen):
         ("leave", "Leave to the lobby (your seat waits for you)"),
         ("quit", "Quit Tabula (your seat waits for you)"),
     )
-    FINISHED = {  # the game is over: no seat waits (the hall saved it)
-        "leave": "Leave to the lobby (the finished game is saved)",
-        "quit": "Quit Tabula (the finished game is saved)",
+    FINISHED = {  # the game is over, or the host ended the table: no seat waits
+        "leave": "Leave to the lobby (the table is over)",
+        "quit": "Quit Tabula (the table is over)",
     }
 
 
