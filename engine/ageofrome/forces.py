@@ -378,7 +378,8 @@ LOG: dict[str, Callable[[State, tuple], str]] = {
     VoteHome.KIND: lambda s, e: (
         f"The bottom Vote, {seat_name(s, e.seat)}'s, is pushed off the Column." if e.evicted
         else f"{seat_name(s, e.seat)}'s Vote goes back from the Column."),
-    Majority.KIND: lambda s, e: f"{seat_name(s, e.seat)} achieves a Majority (+{e.glory} Glory).",
+    # its Glory follows on a line of its own ("gains 2 Glory (Majority)")
+    Majority.KIND: lambda s, e: f"{seat_name(s, e.seat)} achieves a Majority.",
     PantheonPiece.KIND: lambda s, e: (
         f"{seat_name(s, e.seat)} adds a piece to the Pantheon's {e.level}."
         if e.colour == data.OWN else

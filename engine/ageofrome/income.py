@@ -109,12 +109,10 @@ def take(w: State, seat: int, double: bool) -> None:
     p = mine(w, seat)
     amount = now.double if double else now.single
     p.denarii += amount
-    paid = 0
+    paid = now.penalty if double else 0
+    w.events.append(IncomeTaken(seat, amount, double, paid))  # the log says it before its cost
     if double:
-        paid = now.penalty
         glory.lose(w, seat, paid, "double Income")
-    w.events.append(IncomeTaken(seat, amount, double, paid))
-    if double:
         trade.open_window(w, seat, "D")
 
 
