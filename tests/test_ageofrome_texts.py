@@ -525,3 +525,12 @@ def test_one_of_a_thing_is_singular() -> None:
     scene = Scene(game=GAME, state=s, seat=1, seats=seats,
                   looks=AgeOfRomeUI().looks(s, seats), earlier=lambda k: None)
     assert seat_lines(s, 0, scene, True)[0].endswith("· 1 Denarius")
+
+
+def test_a_variant_s_help_does_not_repeat_its_name() -> None:
+    """`tabula new --help` read "Truce: Truce: no Schemes" (issue 28
+    walk-through of Age of Rome): the help follows the name."""
+    from engine import get_game
+
+    for option in get_game("ageofrome").options:
+        assert not option.help.startswith(option.label), option.help

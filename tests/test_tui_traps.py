@@ -737,3 +737,23 @@ def test_h_that_begins_a_word_types_it_and_never_plays_the_hint():
             await pilot.pause()
             assert app.screen is screen and menu.filter.value == "hor"
     asyncio.run(go())
+
+
+def test_typed_words_that_run_on_together_rank_first():
+    """"Macedonia to T" + Enter played "from Epirus to Macedonia", listed
+    first as every typed word began one of its words (issue 28 walk-through
+    of Age of Rome)."""
+    moves = ("Move a Legion from Epirus to Macedonia", "Move a Legion from Macedonia to Epirus",
+             "Move a Legion from Macedonia to Thrace")
+
+    class Moves(SpellingApp):
+        PLACES = moves
+
+    async def go() -> None:
+        app = Moves()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press(*"Macedonia to T")
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.chosen == [("place", moves[2])]
+    asyncio.run(go())

@@ -58,12 +58,13 @@ from .state import (
 OPTIONS: tuple[Option, ...] = tuple(
     Option(v.key, v.name, "bool", False, help_,
            players=() if v.players == data.PLAYERS else v.players)
+    # the help follows the option's name ("Truce: no Schemes…" on the form and in --help)
     for v, help_ in zip(data.VARIANTS, (  # the rulebook's L337-348, L349-360
-        "Spies & Allies (2-4 players): Diplomacy tokens before the Schemes",
-        "Truce: no Schemes; the two Feud Quests are out",
-        "Clockwork: the board always turns 90 degrees clockwise",
-        "Heroes: no Medals; the six Medal Quests are out",
-        "Hard Times: the six negative Events join the deck",
+        "2-4 players: Diplomacy tokens before the Schemes",
+        "no Schemes; the two Feud Quests are out",
+        "the board always turns 90 degrees clockwise",
+        "no Medals; the six Medal Quests are out",
+        "the six negative Events join the deck",
     ), strict=True)
 ) + (trade.REFILL, setup.SOLO_QUESTS, trade.WINDOW_SALES)
 

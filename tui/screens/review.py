@@ -142,8 +142,10 @@ class ReviewScreen(Screen[None]):
         self._percent = -1
 
     def compose(self) -> ComposeResult:
+        n = self.match.players
         title = markup("[b]Review[/] · $game · $seats", game=self.match.game.title,
-                       seats=f"{self.match.players} players, {len(self.match.actions)} actions")
+                       seats=f"{n} player{'s' if n != 1 else ''}, "
+                             f"{len(self.match.actions)} actions")
         yield Static(title, id="review-title")
         yield Static(self.reviewing_text(0.0), id="review-state")
         with VerticalScroll(id="review-body"):

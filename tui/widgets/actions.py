@@ -321,15 +321,19 @@ class ActionMenu(Vertical):
     @staticmethod
     def _closeness(text: str, description: str) -> int:
         """How well ``description`` answers the typed text, best first: it
-        begins with it (0), each word begins a word of it (1), the words are
-        only inside it (2: "the" in "Amphitheatrum"). The list shows the
-        closest first, so Enter plays what the player was spelling."""
+        begins with it (0), the typed words run on together from a word of
+        it (1: "Macedonia to T" in "from Macedonia to Thrace", not "from
+        Epirus to Macedonia"), each word begins a word of it (2), the words
+        are only inside it (3: "the" in "Amphitheatrum"). The list shows
+        the closest first, so Enter plays what the player was spelling."""
         typed, low = " ".join(text.lower().split()), description.lower()
         if low.startswith(typed):
             return 0
-        starts = {low[i:] for i in range(len(low)) if i == 0 or not low[i - 1].isalnum()}
+        starts = [low[i:] for i in range(len(low)) if i == 0 or not low[i - 1].isalnum()]
+        if any(s.startswith(typed) for s in starts):
+            return 1
         words = typed.split()
-        return 1 if all(any(s.startswith(w) for s in starts) for w in words) else 2
+        return 2 if all(any(s.startswith(w) for s in starts) for w in words) else 3
 
     @staticmethod
     def _matches(text: str, description: str) -> bool:
