@@ -8,9 +8,10 @@ answer in random games."""
 
 from __future__ import annotations
 
+from .actions import Build
 from .data import BUILDINGS, GODS, RESOURCE_NAMES
 from .empire import god_allowed, god_of, gods_open
-from .senate import GOD_INDEX, TEMPLE, building_options
+from .senate import GOD_INDEX, TEMPLE, build_offers, building_options
 from .state import BUILDING_USE, EMPTY, ITALY, OCCUPIED, PLACES, State, bits, occupant
 from .text import ROMAN, seat_name
 
@@ -91,3 +92,16 @@ def why_no_god(s: State, seat: int) -> str:
         return "no god: Italy not all yours (" + ", ".join(PLACES[i] for i in empty) + ")"
     held = [f"{g.name} {seat_name(s, who)}" for g, who in zip(GODS, s.gods, strict=True)]
     return "no god: all held (" + ", ".join(held) + ")"
+
+
+def builds_closed(s: State) -> list[tuple[Build, str]]:
+    """While a building's budget is spent (Servian Wall, Amphitheatrum
+    Castrense, Vesta, a Temple benefit): every piece the mover could buy
+    were the price no object, in the offer's order, with why it cannot be
+    bought now ("needs 3 gold, 2 left"; "" when it can). [] at any other
+    decision."""
+    if not s.pending or s.pending[-1].kind != "build":
+        return []
+    pd = s.pending[-1]
+    budget, fleets, free, _ = pd.data
+    return build_offers(s, pd.seat, budget, fleets, free)

@@ -68,6 +68,9 @@ def _forms(action: tuple, label: str) -> list[str]:
     if isinstance(action, Keep):
         return _keep_forms(label)
     if isinstance(action, Build):
+        if SEP in label:  # greyed: the reason where the price was ("Fleet Tyr: needs 3g, 2 left")
+            what, why = label.split(SEP, 1)
+            return _build_forms(action, f"{what} ({why})")[1:]
         return _build_forms(action, label)
     if isinstance(action, CitadelUse | PlacePiece):
         return _gain_forms(action, label)
