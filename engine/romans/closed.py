@@ -1,5 +1,5 @@
 """Why a City of Rome building, box or god is closed to the seat placing a
-senator, in a few words ("taken by Blue", "needs 1 materials", "no god:
+senator, in a few words ("taken by Blue", "needs 1 material", "no god:
 unrest in Etruria"): the checks of ``senate._building_options`` and
 ``empire.gods_open``, worded, so the table can keep a closed option listed,
 greyed, with the rules' own reason (issue 28: "Nothing says why an option
@@ -9,7 +9,7 @@ answer in random games."""
 from __future__ import annotations
 
 from .actions import Build
-from .data import BUILDINGS, GODS, RESOURCE_NAMES
+from .data import BUILDINGS, GODS, RESOURCE_NAMES, amount
 from .empire import god_allowed, god_of, gods_open
 from .senate import GOD_INDEX, TEMPLE, build_offers, building_options
 from .state import BUILDING_USE, EMPTY, ITALY, OCCUPIED, PLACES, State, bits, occupant
@@ -29,7 +29,7 @@ def building_closed(s: State, seat: int, b: int) -> str:
     boxes = s.boxes[b]
     if any(OCCUPIED + seat * 8 <= code < OCCUPIED + seat * 8 + 8 for code in boxes):
         return "yours already (one senator a building)"
-    missing = [f"{c - h} {RESOURCE_NAMES[i]}" for i, (c, h)
+    missing = [amount(c - h, RESOURCE_NAMES[i]) for i, (c, h)
                in enumerate(zip(BUILDINGS[b].boxes[0].cost, p.docks, strict=True)) if c > h]
     if missing:
         return "needs " + ", ".join(missing)

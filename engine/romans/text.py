@@ -14,6 +14,7 @@ from .data import (
     PIECE_COST,
     RESOURCE_NAMES,
     TRIUMPHS,
+    amount,
     temple_benefit,
 )
 from .empire import glory_denied, glory_gain, replaced_by
@@ -50,6 +51,18 @@ def dice_sum(die: int, total: int) -> str:
     total never reads without its face (the face is the die, the rest the
     strength or bonus it was added to)."""
     return f"{total - die}+{die}={total}"
+
+
+SCORE_WORDS = {"glory": "Glory", "christian": "Christian cities", "triumphs": "Triumph tokens",
+               "arts": "arts icons"}
+"""The log's words for why points were scored, as the rulebook names them
+("3 points per Christian city", "Triumph tokens, including points for
+arts icons"): "+3 points (Christian cities)", not the breakdown's key
+"(christian)". Other reasons are words already ("city bonus", "items")."""
+
+
+def score_why(why: str) -> str:
+    return SCORE_WORDS.get(why, why)
 
 
 def seat_name(s: State, seat: int) -> str:
@@ -109,7 +122,7 @@ def describe(s: State, a: tuple) -> str:
     if kind == "senator":
         god = f" with {a[4]}" if a[4] else ""
         cost = BUILDING[a[2]].boxes[a[3] - 1].cost
-        paid = ", ".join(f"{n} {RESOURCE_NAMES[i]}" for i, n in enumerate(cost) if n)
+        paid = ", ".join(amount(n, RESOURCE_NAMES[i]) for i, n in enumerate(cost) if n)
         return f"{ROMAN[a[1]]} to {a[2]}, box {ROMAN[a[3]]} ({paid}){god}"
     if kind == "citadel":
         return f"{ROMAN[a[1]]} to the Citadel"
@@ -117,9 +130,9 @@ def describe(s: State, a: tuple) -> str:
         return (f"{ROMAN[a[1]]} senator leads {plural(a[3], 'legion')} "
                 f"into {a[2]}{_seas(a[4])}")
     if kind == "buy":
-        return f"Buy 1 {a[1]} for 3 gold"
+        return f"Buy {amount(1, a[1])} for 3 gold"
     if kind == "sell":
-        return f"Sell 1 {a[1]} for 1 gold"
+        return f"Sell {amount(1, a[1])} for 1 gold"
     if kind == "use":
         if a[1] == "gold":
             return f"Take {a[3]} gold"
@@ -145,7 +158,7 @@ def describe(s: State, a: tuple) -> str:
     if kind == "benefits":
         return _benefits(s, a)
     if kind == "take":
-        return "Take " + ", ".join(f"{n} {RESOURCE_NAMES[i]}" for i, n in enumerate(a[1]) if n)
+        return "Take " + ", ".join(amount(n, RESOURCE_NAMES[i]) for i, n in enumerate(a[1]) if n)
     if kind == "calm":
         return f"Remove the unrest in {a[1]}"
     if kind == "army":
@@ -374,7 +387,7 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
     if k == "score":
         sign = "+" if e[2] > 0 else ""
         unit = "point" if abs(e[2]) == 1 else "points"
-        return (who(e[1]), f" {sign}{e[2]} {unit} ({e[3]})")
+        return (who(e[1]), f" {sign}{e[2]} {unit} ({score_why(e[3])})")
     if k == "unrest":
         return (who(e[1]), f": unrest in {place(e[2])}")
     if k == "calm":
@@ -391,7 +404,7 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
         moved = f" (taken up from {place(e[4])})" if e[4] >= 0 else ""
         return (who(e[1]), f" builds a {e[2]} in {place(e[3])}{moved}")
     if k == "revenue":
-        got = ", ".join(f"{n} {RESOURCE_NAMES[i]}" for i, n in enumerate(e[2]) if n)
+        got = ", ".join(amount(n, RESOURCE_NAMES[i]) for i, n in enumerate(e[2]) if n)
         return (who(e[1]), f" collects {got or 'nothing'}")
     if k == "convert":
         return (who(e[1]), f" converts the city in {place(e[2])}")
@@ -405,7 +418,7 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
     if k == "later":
         return (f"Later building turned over: {e[1]}",)
     if k == "enemy score":
-        return (f"The Enemy scores {e[1]} ({e[2]})",)
+        return (f"The Enemy scores {e[1]} ({score_why(e[2])})",)
     if k == "card":
         return (f"Era card {e[1]} is turned over",)
     if k == "block":
@@ -425,13 +438,13 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
                            f"rolls {e[4]}, {plural(e[2] + e[3], 'action')} ({e[2]} for the "
                            f"rank + {e[3]} for the die)")
     if k in ("buy", "sell"):
-        return (who(e[1]), f" {'buys' if k == 'buy' else 'sells'} 1 {e[2]}")
+        return (who(e[1]), f" {'buys' if k == 'buy' else 'sells'} {amount(1, e[2])}")
     if k == "temple":
         return (who(e[1]), f" calls on {e[2]}: die {e[4]} + {e[3] - e[4]} for the box = {e[3]}")
     if k == "benefit":
         return (who(e[1]), f" takes benefit {e[3]}: {benefit_text(e[2], e[3])}")
     if k == "take":
-        return (who(e[1]), " takes " + ", ".join(f"{n} {RESOURCE_NAMES[i]}"
+        return (who(e[1]), " takes " + ", ".join(amount(n, RESOURCE_NAMES[i])
                                                  for i, n in enumerate(e[2]) if n))
     if k == "gold":
         return (who(e[1]), f" takes {e[2]} gold")

@@ -25,7 +25,7 @@ from engine.romans.actions import (
     PlacePiece,
     Senator,
 )
-from engine.romans.data import BUILDING, RESOURCE_NAMES
+from engine.romans.data import BUILDING, RESOURCE_NAMES, amount
 from engine.romans.text import ROMAN, plural
 
 from .city import SHORT_NAMES
@@ -85,7 +85,7 @@ def _placement(a: Senator) -> list[str]:
     """"IV→Basilica Aemilia III: 2 gold +Mercury", then with the building's
     short name, then with the Docks' letters ("g2")."""
     cost = BUILDING[a.building].boxes[a.box - 1].cost
-    words = ", ".join(f"{n} {w}" for n, w in zip(cost, RESOURCE_NAMES, strict=True) if n)
+    words = ", ".join(amount(n, w) for n, w in zip(cost, RESOURCE_NAMES, strict=True) if n)
     brief = ", ".join(f"{n} {w}" for n, w in zip(cost, BRIEF, strict=True) if n)
     letters = " ".join(f"{RES_LETTER[i]}{n}" for i, n in enumerate(cost) if n)
     god = f" +{a.god}" if a.god else ""
