@@ -180,18 +180,27 @@ def earn_glory(w: State, seat: int, province: int) -> None:
 def glory_gain(s: State, seat: int, province: int, city: bool = False) -> int:
     """The points ``earn_glory`` would give ``seat`` for conquering,
     converting a city in, or (``city``) building a city in ``province`` now:
-    0 unless it is the seat's Glory province; else the chart's points (less
-    1 per marker off it, solo in full) and the city bonus, counted after the
-    province's unrest goes and with the city built (taking up any other of
-    its region). So the table can show it before the choice (issue 28)."""
+    the Glory and the city bonus together (``glory_parts``)."""
+    return sum(glory_parts(s, seat, province, city))
+
+
+def glory_parts(s: State, seat: int, province: int, city: bool = False) -> tuple[int, int]:
+    """The two scores ``earn_glory`` would give ``seat`` for conquering,
+    converting a city in, or (``city``) building a city in ``province`` now,
+    as the log gives them: the Glory (the chart's points, less 1 per marker
+    off it, solo in full) and the city bonus, counted after the province's
+    unrest goes and with the city built (taking up any other of its
+    region); (0, 0) unless it is the seat's Glory province. So the table
+    can show both before the choice (issue 28: "Glory +8" read as one,
+    the log gave +6 and +2)."""
     p = s.players[seat]
     if p.glory != province:
-        return 0
+        return 0, 0
     bit = 1 << province
     cities = (p.cities & ~REGION_MASK[province]) | bit if city else p.cities
     unrest = p.unrest & ~bit
     chart = glory_points(s) - (0 if s.solo else s.glory_off)
-    return chart + GLORY_CITY_BONUS * (cities & ~unrest).bit_count()
+    return chart, GLORY_CITY_BONUS * (cities & ~unrest).bit_count()
 
 
 def glory_denied(s: State, province: int) -> int:

@@ -17,7 +17,7 @@ from .data import (
     amount,
     temple_benefit,
 )
-from .empire import glory_denied, glory_gain, replaced_by
+from .empire import glory_denied, glory_parts, replaced_by
 from .prep import entries
 from .state import (
     EXPANSION,
@@ -196,17 +196,29 @@ def _mover(s: State) -> int:
 
 
 def _glory(s: State, place: str, before: str, after: str, city: bool = True) -> str:
-    """"; Glory +8 points" where a city built (``city``) or converted in
+    """"; Glory +6 points, city bonus +2 points" where a city built (``city``) or converted in
     ``place`` earns the mover its Glory now (7A, ``empire.glory_gain``);
     solo, "; denies The Enemy 5 points" where it takes The Enemy's Glory
     marker off; "" elsewhere."""
     if place not in PLACES:
         return ""
     i = PLACES.index(place)
-    gain, denied = glory_gain(s, _mover(s), i, city), glory_denied(s, i)
-    words = ([f"Glory +{plural(gain, 'point')}"] if gain > 0 else []) + \
-        ([f"denies The Enemy {plural(denied, 'point')}"] if denied > 0 else [])
+    chart, bonus = glory_parts(s, _mover(s), i, city)
+    words = glory_words(chart, bonus, glory_denied(s, i))
     return f"{before}{'; '.join(words)}{after}" if words else ""
+
+
+def glory_words(chart: int, bonus: int, denied: int = 0) -> list[str]:
+    """What earning Glory scores, in the log's two parts: ["Glory +6
+    points, city bonus +2 points"] ("Glory +6 points" with no city bonus),
+    then, solo, "denies The Enemy 5 points"; [] when it scores nothing."""
+    words = []
+    if chart + bonus > 0:
+        extra = f", city bonus +{plural(bonus, 'point')}" if bonus else ""
+        words.append(f"Glory +{plural(chart, 'point')}{extra}")
+    if denied > 0:
+        words.append(f"denies The Enemy {plural(denied, 'point')}")
+    return words
 
 
 def _triumph_gain(s: State, card: int) -> str:

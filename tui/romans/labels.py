@@ -232,7 +232,7 @@ def _build_forms(a: Build, label: str) -> list[str]:
         return []
     price = price[:-1].replace("; ", ", ").replace(" points", "").replace(" point", "")
     brief = re.sub(r"(\d+) gold", r"\1g", price).replace(" of the ", " of ")
-    brief = brief.replace("denies The Enemy", "Enemy -")
+    brief = both(brief.replace("denies The Enemy", "Enemy -"))
     brief = brief.replace("Enemy - ", "Enemy -")
     piece, tag = a.piece.capitalize(), TAGS.get(a.place, a.place)
     if a.place == "Villa":
@@ -267,6 +267,15 @@ def _gain_forms(a: CitadelUse | PlacePiece, label: str) -> list[str]:
     if isinstance(a, PlacePiece):
         piece = a.piece.capitalize()
         return [label, f"{piece} in {place}{': ' if gain else ''}{gain}",
-                f"{piece} {TAGS[place]}{': ' if gain else ''}{gain}"]
+                f"{piece} {TAGS[place]}{': ' if gain else ''}{both(gain)}"]
     return [label, f"Convert {place}: {gain}",
-            f"Convert {TAGS[place]}: {gain.replace(' at the end', ' at end')}"]
+            f"Convert {TAGS[place]}: {both(gain.replace(' at the end', ' at end'))}"]
+
+
+BOTH = re.compile(r"Glory \+(\d+), city bonus \+(\d+)")
+
+
+def both(gain: str) -> str:
+    """The Glory and the city bonus in a one-row form: "Glory +6, city bonus
+    +2" as "Glory +6+2 bonus" (both figures, as the log gives them)."""
+    return BOTH.sub(r"Glory +\1+\2 bonus", gain)
