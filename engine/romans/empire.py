@@ -36,6 +36,7 @@ from .state import (
     ITALY,
     NO_FLEET,
     NP,
+    PLACES,
     REGION_MASK,
     Player,
     State,
@@ -250,6 +251,35 @@ def piece_places(w: State, seat: int, piece: str, moving: bool = False,
     new = here & ~full if supply_ok else 0
     moves = here & full if moving else 0
     return bits(new | moves | flips)
+
+
+def no_place(s: State, seat: int, piece: str) -> str:
+    """Why ``seat`` has nowhere to put ``piece`` now ("" when it has): a
+    bonus piece offered only to wait in the Villa says why (issue 28
+    walk-through: "Keep the fort in the Villa" and nothing more). The
+    checks of ``piece_places``, in words: "one fortification a region, and
+    the fort in Latium fills yours"."""
+    if piece_places(s, seat, piece):
+        return ""
+    p = s.players[seat]
+    if piece == "fleet":
+        if p.fleets.count(NO_FLEET) <= p.waiting.count("fleet"):
+            return "no fleet left in your supply"
+        return "no empty sea beside your provinces"
+    city = piece == "city"
+    if (cities_out(s) >= CITY_SUPPLY) if city else (forts_out(s) >= FORT_SUPPLY):
+        return f"no {'city' if city else 'fortification'} left in the supply"
+    have = p.cities if city else p.forts | p.walls
+    regions = 0
+    for i in bits(p.garrison):
+        regions |= REGION_MASK[i]
+    held = [f"the {'city' if city else 'wall' if p.walls >> i & 1 else 'fort'} in {PLACES[i]}"
+            for i in bits(have & regions)]
+    if not held:
+        return "you hold no province to put it in"
+    word = "city" if city else "fortification"
+    fill = "fills" if len(held) == 1 else "fill"
+    return f"one {word} a region, and {' and '.join(held)} {fill} yours"
 
 
 def replaced_by(p: Player, piece: str, place: int) -> int:

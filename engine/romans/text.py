@@ -17,7 +17,7 @@ from .data import (
     amount,
     temple_benefit,
 )
-from .empire import glory_denied, glory_parts, replaced_by
+from .empire import glory_denied, glory_parts, no_place, replaced_by
 from .prep import entries
 from .state import (
     EXPANSION,
@@ -116,7 +116,8 @@ def describe(s: State, a: tuple) -> str:
         return what if a[2] == user else f"{what}, for {seat_name(s, a[2])}"
     if kind == "piece":
         if a[2] == "Villa":
-            return f"Keep the {a[1]} in the Villa"
+            why = no_place(s, _mover(s), a[1])
+            return f"Keep the {a[1]} in the Villa" + (f" (no place: {why})" if why else "")
         glory = _glory(s, a[2], " (", ")") if a[1] == "city" else ""
         return f"Place the {a[1]} in {a[2]}{glory}"
     if kind == "senator":

@@ -258,6 +258,8 @@ def _gain_forms(a: CitadelUse | PlacePiece, label: str) -> list[str]:
     end, Glory +9"; "Place the city in Latium (Glory +10 points)", then
     "City Lat: Glory +10"."""
     place = a.place
+    if isinstance(a, PlacePiece) and place == "Villa":
+        return _villa_forms(a, label)
     if place not in TAGS or not (isinstance(a, PlacePiece) or a.what == "convert"):
         return []
     _, sep, gain = label.partition(" (")
@@ -279,3 +281,24 @@ def both(gain: str) -> str:
     """The Glory and the city bonus in a one-row form: "Glory +6, city bonus
     +2" as "Glory +6+2 bonus" (both figures, as the log gives them)."""
     return BOTH.sub(r"Glory +\1+\2 bonus", gain)
+
+
+NO_PLACE = re.compile(r" \(no place: (.+)\)$")
+
+
+def _villa_forms(a: PlacePiece, label: str) -> list[str]:
+    """A bonus piece with nowhere to go, and why: "Keep the fort in the
+    Villa (no place: one fortification a region, and the fort in Latium
+    fills yours)", then "Fort waits in the Villa: region full (Lat)",
+    then "Fort→Villa: region full (Lat)"."""
+    m = NO_PLACE.search(label)
+    if m is None:
+        return []
+    why = m.group(1)
+    if " fill" in why:
+        tags = [tag for name, tag in TAGS.items() if f" in {name} " in why + " "
+                or f" in {name}," in why]
+        why = f"region full ({' '.join(tags)})"
+    why = why.replace(" left in the supply", " in the supply").replace(" beside your provinces", "")
+    piece = a.piece.capitalize()
+    return [label, f"{piece} waits in the Villa: {why}", f"{piece}→Villa: {why}"]
