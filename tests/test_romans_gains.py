@@ -21,6 +21,7 @@ from tests.romans_helpers import RED, YELLOW, G, romans
 from tests.test_romans_tui import board_text, position, seats
 from tests.test_tui_support import app_for, settle
 from tui.romans.about import army_odds
+from tui.romans.board import RomansBoard
 from tui.romans.labels import tight_label
 from tui.widgets.actions import ActionMenu
 
@@ -162,6 +163,9 @@ def test_a_piece_in_one_row_keeps_its_place_price_and_glory():
                        "city bonus +2 points)", 31) == "City Lat: 4g, Glory +6+2 bonus"
     assert tight_label(PlacePiece("city", "Latium"), "Place the city in Latium (Glory +6 points, "
                        "city bonus +2 points)", 31) == "City Lat: Glory +6+2 bonus"
+    moved = "Move the city from Etruria to Venetia (4 gold; Glory +6 points, city bonus +1 point)"
+    assert tight_label(Build("city", "Venetia"), moved, 30) == "City Etr→Ven: 4g, Glory +6+1", \
+        "the price before the word 'bonus'"
     assert tight_label(Build("wall", "Apulia"),
                        "Build a wall in Apulia, taking up the fort in Campania (4 gold)", 31) == \
         "Wall Apu, fort Cam goes: 4g"
@@ -186,6 +190,15 @@ def test_a_piece_in_one_row_keeps_its_place_price_and_glory():
             assert glory
             for label, row in glory:
                 chart, bonus = GLORY.search(label).groups()
-                assert f"Glory +{chart}{f'+{bonus} bonus' if bonus else ''}" in row, row
+                assert f"Glory +{chart}{f'+{bonus}' if bonus else ''}" in row, row
+                assert re.search(r": \d+g, Glory", row), "the price stays: " + row
+            index = next(i for i, (_, label) in enumerate(menu._shown) if "Glory" in label)
+            menu.options.highlighted = index
+            board = app.screen.query_one(RomansBoard)
+            for _ in range(20):
+                await pilot.pause()
+                if board.about:
+                    break
+            assert board.about == menu._shown[index][1], "the line under the map: all of it"
 
     asyncio.run(go())

@@ -9,7 +9,18 @@ Worked out from the seat's own view: the engine's words for a box
 from __future__ import annotations
 
 from engine.core import HIDDEN
-from engine.romans.actions import Citadel, Invade, Keep, March, Nation, PraetorianArmy, Senator
+from engine.romans.actions import (
+    Build,
+    Citadel,
+    CitadelUse,
+    Invade,
+    Keep,
+    March,
+    Nation,
+    PlacePiece,
+    PraetorianArmy,
+    Senator,
+)
 from engine.romans.data import ARTS, GENERAL_BONUS, NATIVE_FORCES, TRIUMPHS
 from engine.romans.empire import glory_denied, glory_parts, god_of
 from engine.romans.explain import box_text, citadel_text, god_chart
@@ -45,6 +56,9 @@ def about(scene: Scene, action: tuple | None) -> str:
     if isinstance(action, Nation):
         from ai.romans.preview import nation_preview
         return nation_preview(s, action.face, action.user)
+    if isinstance(action, Build | PlacePiece | CitadelUse):
+        text = scene.game.describe(s, action)  # whole, where a one-row list cuts it
+        return text if "Glory +" in text or "(no place: " in text else ""
     return ""
 
 

@@ -54,7 +54,9 @@ def tight_label(action: tuple, label: str, width: int) -> str:
     if isinstance(action, Leader | Nation):
         return _entry(action, label, width)
     if isinstance(action, Build):  # the tightest form, so the list reads alike
-        return forms[-1]
+        return next((f for f in forms[-1:] + [bare(forms[-1])] if len(f) <= width),
+                    bare(forms[-1]))
+    forms += [bare(forms[-1])] if forms and BARE.search(forms[-1]) else []
     return next((f for f in forms if len(f) <= width), forms[-1] if forms else label)
 
 
@@ -272,6 +274,15 @@ def _gain_forms(a: CitadelUse | PlacePiece, label: str) -> list[str]:
                 f"{piece} {TAGS[place]}{': ' if gain else ''}{both(gain)}"]
     return [label, f"Convert {place}: {gain}",
             f"Convert {TAGS[place]}: {both(gain.replace(' at the end', ' at end'))}"]
+
+
+BARE = re.compile(r"(Glory \+\d+\+\d+) bonus")
+
+
+def bare(form: str) -> str:
+    """The tightest row: "Glory +6+2" without its word (the line under
+    the map gives the whole label), where "bonus" would cut the price."""
+    return BARE.sub(r"\1", form)
 
 
 BOTH = re.compile(r"Glory \+(\d+), city bonus \+(\d+)")
