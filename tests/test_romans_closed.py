@@ -57,7 +57,7 @@ def test_a_building_closed_as_a_whole_says_why():
 
     def why(name: str) -> str:
         return building_closed(s, RED, BUILDING_INDEX[name])
-    assert why("Servian Wall") == "needs 1 materials"
+    assert why("Servian Wall") == "needs 1 material"
     assert why("Basilica Aemilia") == "needs 1 gold"
     assert why("Forum") == "yours already (one senator a building)"
     assert why("Temple of Jupiter") == "no god: unrest in Etruria"
@@ -154,7 +154,8 @@ def test_a_placement_s_short_form_keeps_rank_building_box_god_and_price():
 
     a = Senator(4, "Amphitheatrum Castrense", 3, "")
     label = G.describe(expansion().build(), a)
-    assert tight_label(a, label, 30) == "IV→Amphithea. III: 1 mat.", "brief words"
+    assert tight_label(a, label, 30) == "IV→Amphithea. III: 1 material", "singular: it fits"
+    assert tight_label(a, label, 28) == "IV→Amphithea. III: 1 mat.", "brief words"
     a = Senator(4, "Castra Praetoria", 3, "")
     assert tight_label(a, G.describe(expansion().build(), a), 30) == \
         "IV→Castra Pra III: 1 manpower"
@@ -163,8 +164,10 @@ def test_a_placement_s_short_form_keeps_rank_building_box_god_and_price():
         "II→Basilica IV: g2 +Mercury", "with the Docks' letters only where it must"
     assert tight_label(Senator(2, "Forum", 3, ""), "Forum, box III — taken by Blue", 30) == \
         "Forum III: taken by Blue"
-    assert tight_label(Senator(1, "Servian Wall", 1, ""), "Servian Wall — needs 1 materials",
-                       30) == "Serv. Wall: needs 1 materials"
+    assert tight_label(Senator(1, "Servian Wall", 1, ""), "Servian Wall — needs 1 material",
+                       30) == "Servian Wall: needs 1 material"
+    assert tight_label(Senator(1, "Servian Wall", 1, ""), "Servian Wall — needs 1 material",
+                       29) == "Serv. Wall: needs 1 material"
     god = "Basilica Aemilia with Mercury — no god: Italy not all yours (Etruria, Venetia)"
     assert tight_label(Senator(4, "Basilica Aemilia", 4, "Mercury"), god, 30) == \
         "Basilica +Mercury: no god: It…", "the reason's start, not the list of places"

@@ -13,7 +13,7 @@ import re
 
 from engine.match import Match
 from engine.romans.actions import Build, CitadelUse, Keep, PlacePiece
-from engine.romans.empire import glory_gain, glory_points
+from engine.romans.empire import glory_gain, glory_parts, glory_points
 from engine.romans.scoring import final_parts
 from engine.romans.state import PLACES
 from engine.romans.text import plural
@@ -21,10 +21,11 @@ from tests.romans_helpers import RED, YELLOW, G, romans
 from tests.test_romans_tui import board_text, position, seats
 from tests.test_tui_support import app_for, settle
 from tui.romans.about import army_odds
+from tui.romans.board import RomansBoard
 from tui.romans.labels import tight_label
 from tui.widgets.actions import ActionMenu
 
-GLORY = re.compile(r"Glory \+(\d+) points?")
+GLORY = re.compile(r"Glory \+(\d+) points?(?:, city bonus \+(\d+) points?)?")
 
 
 def shown_and_scored(seeds: range):
@@ -44,17 +45,23 @@ def shown_and_scored(seeds: range):
             m.play(rng.choice(m.game.legal(m.view(seat))))
 
 
-def glory_scored(after, seat: int) -> int:
+def glory_scored(after, seat: int, why: str) -> int:
     return sum(e.points for e in after.events
-               if e.kind == "score" and e.seat == seat and e.why in ("glory", "city bonus"))
+               if e.kind == "score" and e.seat == seat and e.why == why)
 
 
 def test_the_glory_and_the_points_shown_are_what_the_choice_scores():
-    found = {"glory": 0, "convert": 0, "arts": 0}
+    """Each part as the log gives it: "Glory +8" was shown where the log
+    gave "+6 points (Glory)" and "+2 points (city bonus)" (issue 28
+    walk-through): the label says "Glory +6 points, city bonus +2 points"."""
+    found = {"glory": 0, "bonus": 0, "convert": 0, "arts": 0}
     for label, before, after, seat in shown_and_scored(range(1, 7)):
         m = GLORY.search(label)
-        assert (int(m.group(1)) if m else 0) == glory_scored(after, seat), label
+        assert (int(m.group(1)) if m else 0) == glory_scored(after, seat, "glory"), label
+        assert (int(m.group(2) or 0) if m else 0) == glory_scored(after, seat, "city bonus"), \
+            label
         found["glory"] += bool(m)
+        found["bonus"] += bool(m and m.group(2))
         if label.startswith("Convert the city in "):
             assert "(+3 points at the end" in label
             found["convert"] += 1
@@ -75,10 +82,12 @@ def test_an_army_into_the_glory_province_says_the_glory_it_earns():
     glory = next(i for i in range(16) if not p.garrison >> i & 1)
     s = s.replace(players=tuple(q.replace(glory=glory) if k == RED else q
                                 for k, q in enumerate(s.players)))
-    gain = glory_gain(s, RED, glory)
-    assert gain > 0
+    chart, bonus = glory_parts(s, RED, glory)
+    assert chart > 0 and bonus > 0, "Latium's city"
     text = army_odds(s, RED, PLACES[glory], 3, 2)
-    assert text.startswith("conquers ") and f" (Glory +{gain} points), losing " in text
+    assert text.startswith("conquers ") and \
+        f" (Glory +{chart}, city bonus +{bonus}), losing " in text
+    assert chart + bonus == glory_gain(s, RED, glory)
     other = next(i for i in range(16) if i != glory and not p.garrison >> i & 1)
     assert "Glory" not in army_odds(s, RED, PLACES[other], 3, 2)
 
@@ -150,6 +159,13 @@ def test_a_piece_in_one_row_keeps_its_place_price_and_glory():
     """80×24: "Buy a city in Latium (4 gold;…" lost the Glory it earns."""
     assert tight_label(Build("city", "Latium"), "Buy a city in Latium (4 gold; Glory +10 points)",
                        31) == "City Lat: 4g, Glory +10"
+    assert tight_label(Build("city", "Latium"), "Buy a city in Latium (4 gold; Glory +6 points, "
+                       "city bonus +2 points)", 31) == "City Lat: 4g, Glory +6+2 bonus"
+    assert tight_label(PlacePiece("city", "Latium"), "Place the city in Latium (Glory +6 points, "
+                       "city bonus +2 points)", 31) == "City Lat: Glory +6+2 bonus"
+    moved = "Move the city from Etruria to Venetia (4 gold; Glory +6 points, city bonus +1 point)"
+    assert tight_label(Build("city", "Venetia"), moved, 30) == "City Etr→Ven: 4g, Glory +6+1", \
+        "the price before the word 'bonus'"
     assert tight_label(Build("wall", "Apulia"),
                        "Build a wall in Apulia, taking up the fort in Campania (4 gold)", 31) == \
         "Wall Apu, fort Cam goes: 4g"
@@ -173,6 +189,16 @@ def test_a_piece_in_one_row_keeps_its_place_price_and_glory():
                      if "Glory" in label]
             assert glory
             for label, row in glory:
-                assert f"Glory +{GLORY.search(label).group(1)}" in row, row
+                chart, bonus = GLORY.search(label).groups()
+                assert f"Glory +{chart}{f'+{bonus}' if bonus else ''}" in row, row
+                assert re.search(r": \d+g, Glory", row), "the price stays: " + row
+            index = next(i for i, (_, label) in enumerate(menu._shown) if "Glory" in label)
+            menu.options.highlighted = index
+            board = app.screen.query_one(RomansBoard)
+            for _ in range(20):
+                await pilot.pause()
+                if board.about:
+                    break
+            assert board.about == menu._shown[index][1], "the line under the map: all of it"
 
     asyncio.run(go())

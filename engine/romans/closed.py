@@ -1,5 +1,5 @@
 """Why a City of Rome building, box or god is closed to the seat placing a
-senator, in a few words ("taken by Blue", "needs 1 materials", "no god:
+senator, in a few words ("taken by Blue", "needs 1 material", "no god:
 unrest in Etruria"): the checks of ``senate._building_options`` and
 ``empire.gods_open``, worded, so the table can keep a closed option listed,
 greyed, with the rules' own reason (issue 28: "Nothing says why an option
@@ -8,9 +8,10 @@ answer in random games."""
 
 from __future__ import annotations
 
-from .data import BUILDINGS, GODS, RESOURCE_NAMES
+from .actions import Build
+from .data import BUILDINGS, GODS, RESOURCE_NAMES, amount
 from .empire import god_allowed, god_of, gods_open
-from .senate import GOD_INDEX, TEMPLE, building_options
+from .senate import GOD_INDEX, TEMPLE, build_offers, building_options
 from .state import BUILDING_USE, EMPTY, ITALY, OCCUPIED, PLACES, State, bits, occupant
 from .text import ROMAN, seat_name
 
@@ -28,7 +29,7 @@ def building_closed(s: State, seat: int, b: int) -> str:
     boxes = s.boxes[b]
     if any(OCCUPIED + seat * 8 <= code < OCCUPIED + seat * 8 + 8 for code in boxes):
         return "yours already (one senator a building)"
-    missing = [f"{c - h} {RESOURCE_NAMES[i]}" for i, (c, h)
+    missing = [amount(c - h, RESOURCE_NAMES[i]) for i, (c, h)
                in enumerate(zip(BUILDINGS[b].boxes[0].cost, p.docks, strict=True)) if c > h]
     if missing:
         return "needs " + ", ".join(missing)
@@ -91,3 +92,16 @@ def why_no_god(s: State, seat: int) -> str:
         return "no god: Italy not all yours (" + ", ".join(PLACES[i] for i in empty) + ")"
     held = [f"{g.name} {seat_name(s, who)}" for g, who in zip(GODS, s.gods, strict=True)]
     return "no god: all held (" + ", ".join(held) + ")"
+
+
+def builds_closed(s: State) -> list[tuple[Build, str]]:
+    """While a building's budget is spent (Servian Wall, Amphitheatrum
+    Castrense, Vesta, a Temple benefit): every piece the mover could buy
+    were the price no object, in the offer's order, with why it cannot be
+    bought now ("needs 3 gold, 2 left"; "" when it can). [] at any other
+    decision."""
+    if not s.pending or s.pending[-1].kind != "build":
+        return []
+    pd = s.pending[-1]
+    budget, fleets, free, _ = pd.data
+    return build_offers(s, pd.seat, budget, fleets, free)

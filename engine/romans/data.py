@@ -14,6 +14,15 @@ from dataclasses import dataclass
 
 MANPOWER, VICTUALS, MATERIALS, GOLD = range(4)
 RESOURCE_NAMES = ("manpower", "victuals", "materials", "gold")
+ONE_OF = {"materials": "material"}  # "1 material", "2 materials"; "1 gold", "1 victuals"
+
+
+def amount(n: int, name: str) -> str:
+    """``n`` of resource ``name`` as a player reads it: "1 material" (not
+    "1 materials"), "2 materials", "1 gold". The rulebook names the kinds
+    in the plural ("manpower, victuals, materials"); victuals and gold
+    take no singular."""
+    return f"{n} {ONE_OF.get(name, name) if n == 1 else name}"
 Res = tuple[int, int, int, int]
 NONE: Res = (0, 0, 0, 0)
 

@@ -36,6 +36,7 @@ from .state import (
     ITALY,
     NO_FLEET,
     NP,
+    PLACES,
     REGION_MASK,
     Player,
     State,
@@ -180,18 +181,27 @@ def earn_glory(w: State, seat: int, province: int) -> None:
 def glory_gain(s: State, seat: int, province: int, city: bool = False) -> int:
     """The points ``earn_glory`` would give ``seat`` for conquering,
     converting a city in, or (``city``) building a city in ``province`` now:
-    0 unless it is the seat's Glory province; else the chart's points (less
-    1 per marker off it, solo in full) and the city bonus, counted after the
-    province's unrest goes and with the city built (taking up any other of
-    its region). So the table can show it before the choice (issue 28)."""
+    the Glory and the city bonus together (``glory_parts``)."""
+    return sum(glory_parts(s, seat, province, city))
+
+
+def glory_parts(s: State, seat: int, province: int, city: bool = False) -> tuple[int, int]:
+    """The two scores ``earn_glory`` would give ``seat`` for conquering,
+    converting a city in, or (``city``) building a city in ``province`` now,
+    as the log gives them: the Glory (the chart's points, less 1 per marker
+    off it, solo in full) and the city bonus, counted after the province's
+    unrest goes and with the city built (taking up any other of its
+    region); (0, 0) unless it is the seat's Glory province. So the table
+    can show both before the choice (issue 28: "Glory +8" read as one,
+    the log gave +6 and +2)."""
     p = s.players[seat]
     if p.glory != province:
-        return 0
+        return 0, 0
     bit = 1 << province
     cities = (p.cities & ~REGION_MASK[province]) | bit if city else p.cities
     unrest = p.unrest & ~bit
     chart = glory_points(s) - (0 if s.solo else s.glory_off)
-    return chart + GLORY_CITY_BONUS * (cities & ~unrest).bit_count()
+    return chart, GLORY_CITY_BONUS * (cities & ~unrest).bit_count()
 
 
 def glory_denied(s: State, province: int) -> int:
@@ -241,6 +251,35 @@ def piece_places(w: State, seat: int, piece: str, moving: bool = False,
     new = here & ~full if supply_ok else 0
     moves = here & full if moving else 0
     return bits(new | moves | flips)
+
+
+def no_place(s: State, seat: int, piece: str) -> str:
+    """Why ``seat`` has nowhere to put ``piece`` now ("" when it has): a
+    bonus piece offered only to wait in the Villa says why (issue 28
+    walk-through: "Keep the fort in the Villa" and nothing more). The
+    checks of ``piece_places``, in words: "one fortification a region, and
+    the fort in Latium fills yours"."""
+    if piece_places(s, seat, piece):
+        return ""
+    p = s.players[seat]
+    if piece == "fleet":
+        if p.fleets.count(NO_FLEET) <= p.waiting.count("fleet"):
+            return "no fleet left in your supply"
+        return "no empty sea beside your provinces"
+    city = piece == "city"
+    if (cities_out(s) >= CITY_SUPPLY) if city else (forts_out(s) >= FORT_SUPPLY):
+        return f"no {'city' if city else 'fortification'} left in the supply"
+    have = p.cities if city else p.forts | p.walls
+    regions = 0
+    for i in bits(p.garrison):
+        regions |= REGION_MASK[i]
+    held = [f"the {'city' if city else 'wall' if p.walls >> i & 1 else 'fort'} in {PLACES[i]}"
+            for i in bits(have & regions)]
+    if not held:
+        return "you hold no province to put it in"
+    word = "city" if city else "fortification"
+    fill = "fills" if len(held) == 1 else "fill"
+    return f"one {word} a region, and {' and '.join(held)} {fill} yours"
 
 
 def replaced_by(p: Player, piece: str, place: int) -> int:

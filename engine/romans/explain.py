@@ -22,6 +22,7 @@ from .data import (
     TEMPLE_CHART,
     Box,
     Building,
+    amount,
 )
 from .empire import legion_supply, revenue_provinces
 from .state import ITALY, Player
@@ -182,7 +183,7 @@ def reference() -> str:
              "(a free god taken, or the one held) may use box IV's effect from any box "
              "(7B).", ""]
     for b in BUILDINGS:
-        cost = ", ".join(f"{n} {RESOURCE_NAMES[i]}" for i, n in enumerate(b.boxes[0].cost) if n)
+        cost = ", ".join(amount(n, RESOURCE_NAMES[i]) for i, n in enumerate(b.boxes[0].cost) if n)
         god = f"god {b.god}" + (" (stand-in)" if GOD[b.god].inferred else "") if b.god else ""
         extra = [god, "Original" if b.original else "Later",
                  "new senator" if b.new_senator else ""]

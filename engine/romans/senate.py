@@ -429,19 +429,30 @@ def open_build(w: State, seat: int, budget: int, fleets: bool, free: bool, then:
 
 
 def _build_options(s: State, seat: int, budget: int, fleets: bool, free: bool) -> list:
+    return [a for a, why in build_offers(s, seat, budget, fleets, free) if not why]
+
+
+def build_offers(s: State, seat: int, budget: int, fleets: bool, free: bool
+                 ) -> list[tuple[Build, str]]:
+    """Every piece ``seat`` could buy here were the price no object, in the
+    rules' order, each with why it cannot be bought now ("" when it can):
+    "needs 3 gold, 2 left" (the building's budget) or "needs 3 gold, you
+    hold 2". So the table keeps a purchase the budget no longer covers
+    listed, greyed, with the reason (issue 28), and the offer is the rules'
+    own list (``_build_options``)."""
     gold = s.players[seat].docks[3]
-    out = []
+    out: list[tuple[Build, str]] = []
     for piece in PIECES:
         if piece == "fleet" and not fleets:
             continue
         cost = PIECE_COST[piece]
-        if cost > budget or (not free and cost > gold):
-            continue
+        why = (f"needs {cost} gold, {budget} left" if cost > budget else
+               f"needs {cost} gold, you hold {gold}" if not free and cost > gold else "")
         places = piece_places(s, seat, piece, moving=True)
         if places:
-            out += [Build(piece, PLACES[i]) for i in places]
+            out += [(Build(piece, PLACES[i]), why) for i in places]
         elif in_supply(s, seat, piece):
-            out.append(Build(piece, "Villa"))  # waits for a place (Servian Wall rule 1)
+            out.append((Build(piece, "Villa"), why))  # waits for a place (Servian Wall rule 1)
     return out
 
 

@@ -14,9 +14,10 @@ from .data import (
     PIECE_COST,
     RESOURCE_NAMES,
     TRIUMPHS,
+    amount,
     temple_benefit,
 )
-from .empire import glory_denied, glory_gain, replaced_by
+from .empire import glory_denied, glory_parts, no_place, replaced_by
 from .prep import entries
 from .state import (
     EXPANSION,
@@ -50,6 +51,18 @@ def dice_sum(die: int, total: int) -> str:
     total never reads without its face (the face is the die, the rest the
     strength or bonus it was added to)."""
     return f"{total - die}+{die}={total}"
+
+
+SCORE_WORDS = {"glory": "Glory", "christian": "Christian cities", "triumphs": "Triumph tokens",
+               "arts": "arts icons"}
+"""The log's words for why points were scored, as the rulebook names them
+("3 points per Christian city", "Triumph tokens, including points for
+arts icons"): "+3 points (Christian cities)", not the breakdown's key
+"(christian)". Other reasons are words already ("city bonus", "items")."""
+
+
+def score_why(why: str) -> str:
+    return SCORE_WORDS.get(why, why)
 
 
 def seat_name(s: State, seat: int) -> str:
@@ -103,13 +116,14 @@ def describe(s: State, a: tuple) -> str:
         return what if a[2] == user else f"{what}, for {seat_name(s, a[2])}"
     if kind == "piece":
         if a[2] == "Villa":
-            return f"Keep the {a[1]} in the Villa"
+            why = no_place(s, _mover(s), a[1])
+            return f"Keep the {a[1]} in the Villa" + (f" (no place: {why})" if why else "")
         glory = _glory(s, a[2], " (", ")") if a[1] == "city" else ""
         return f"Place the {a[1]} in {a[2]}{glory}"
     if kind == "senator":
         god = f" with {a[4]}" if a[4] else ""
         cost = BUILDING[a[2]].boxes[a[3] - 1].cost
-        paid = ", ".join(f"{n} {RESOURCE_NAMES[i]}" for i, n in enumerate(cost) if n)
+        paid = ", ".join(amount(n, RESOURCE_NAMES[i]) for i, n in enumerate(cost) if n)
         return f"{ROMAN[a[1]]} to {a[2]}, box {ROMAN[a[3]]} ({paid}){god}"
     if kind == "citadel":
         return f"{ROMAN[a[1]]} to the Citadel"
@@ -117,9 +131,9 @@ def describe(s: State, a: tuple) -> str:
         return (f"{ROMAN[a[1]]} senator leads {plural(a[3], 'legion')} "
                 f"into {a[2]}{_seas(a[4])}")
     if kind == "buy":
-        return f"Buy 1 {a[1]} for 3 gold"
+        return f"Buy {amount(1, a[1])} for 3 gold"
     if kind == "sell":
-        return f"Sell 1 {a[1]} for 1 gold"
+        return f"Sell {amount(1, a[1])} for 1 gold"
     if kind == "use":
         if a[1] == "gold":
             return f"Take {a[3]} gold"
@@ -145,7 +159,7 @@ def describe(s: State, a: tuple) -> str:
     if kind == "benefits":
         return _benefits(s, a)
     if kind == "take":
-        return "Take " + ", ".join(f"{n} {RESOURCE_NAMES[i]}" for i, n in enumerate(a[1]) if n)
+        return "Take " + ", ".join(amount(n, RESOURCE_NAMES[i]) for i, n in enumerate(a[1]) if n)
     if kind == "calm":
         return f"Remove the unrest in {a[1]}"
     if kind == "army":
@@ -183,17 +197,29 @@ def _mover(s: State) -> int:
 
 
 def _glory(s: State, place: str, before: str, after: str, city: bool = True) -> str:
-    """"; Glory +8 points" where a city built (``city``) or converted in
+    """"; Glory +6 points, city bonus +2 points" where a city built (``city``) or converted in
     ``place`` earns the mover its Glory now (7A, ``empire.glory_gain``);
     solo, "; denies The Enemy 5 points" where it takes The Enemy's Glory
     marker off; "" elsewhere."""
     if place not in PLACES:
         return ""
     i = PLACES.index(place)
-    gain, denied = glory_gain(s, _mover(s), i, city), glory_denied(s, i)
-    words = ([f"Glory +{plural(gain, 'point')}"] if gain > 0 else []) + \
-        ([f"denies The Enemy {plural(denied, 'point')}"] if denied > 0 else [])
+    chart, bonus = glory_parts(s, _mover(s), i, city)
+    words = glory_words(chart, bonus, glory_denied(s, i))
     return f"{before}{'; '.join(words)}{after}" if words else ""
+
+
+def glory_words(chart: int, bonus: int, denied: int = 0) -> list[str]:
+    """What earning Glory scores, in the log's two parts: ["Glory +6
+    points, city bonus +2 points"] ("Glory +6 points" with no city bonus),
+    then, solo, "denies The Enemy 5 points"; [] when it scores nothing."""
+    words = []
+    if chart + bonus > 0:
+        extra = f", city bonus +{plural(bonus, 'point')}" if bonus else ""
+        words.append(f"Glory +{plural(chart, 'point')}{extra}")
+    if denied > 0:
+        words.append(f"denies The Enemy {plural(denied, 'point')}")
+    return words
 
 
 def _triumph_gain(s: State, card: int) -> str:
@@ -374,7 +400,7 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
     if k == "score":
         sign = "+" if e[2] > 0 else ""
         unit = "point" if abs(e[2]) == 1 else "points"
-        return (who(e[1]), f" {sign}{e[2]} {unit} ({e[3]})")
+        return (who(e[1]), f" {sign}{e[2]} {unit} ({score_why(e[3])})")
     if k == "unrest":
         return (who(e[1]), f": unrest in {place(e[2])}")
     if k == "calm":
@@ -391,7 +417,7 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
         moved = f" (taken up from {place(e[4])})" if e[4] >= 0 else ""
         return (who(e[1]), f" builds a {e[2]} in {place(e[3])}{moved}")
     if k == "revenue":
-        got = ", ".join(f"{n} {RESOURCE_NAMES[i]}" for i, n in enumerate(e[2]) if n)
+        got = ", ".join(amount(n, RESOURCE_NAMES[i]) for i, n in enumerate(e[2]) if n)
         return (who(e[1]), f" collects {got or 'nothing'}")
     if k == "convert":
         return (who(e[1]), f" converts the city in {place(e[2])}")
@@ -405,7 +431,7 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
     if k == "later":
         return (f"Later building turned over: {e[1]}",)
     if k == "enemy score":
-        return (f"The Enemy scores {e[1]} ({e[2]})",)
+        return (f"The Enemy scores {e[1]} ({score_why(e[2])})",)
     if k == "card":
         return (f"Era card {e[1]} is turned over",)
     if k == "block":
@@ -425,13 +451,13 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
                            f"rolls {e[4]}, {plural(e[2] + e[3], 'action')} ({e[2]} for the "
                            f"rank + {e[3]} for the die)")
     if k in ("buy", "sell"):
-        return (who(e[1]), f" {'buys' if k == 'buy' else 'sells'} 1 {e[2]}")
+        return (who(e[1]), f" {'buys' if k == 'buy' else 'sells'} {amount(1, e[2])}")
     if k == "temple":
         return (who(e[1]), f" calls on {e[2]}: die {e[4]} + {e[3] - e[4]} for the box = {e[3]}")
     if k == "benefit":
         return (who(e[1]), f" takes benefit {e[3]}: {benefit_text(e[2], e[3])}")
     if k == "take":
-        return (who(e[1]), " takes " + ", ".join(f"{n} {RESOURCE_NAMES[i]}"
+        return (who(e[1]), " takes " + ", ".join(amount(n, RESOURCE_NAMES[i])
                                                  for i, n in enumerate(e[2]) if n))
     if k == "gold":
         return (who(e[1]), f" takes {e[2]} gold")

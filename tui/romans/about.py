@@ -9,12 +9,23 @@ Worked out from the seat's own view: the engine's words for a box
 from __future__ import annotations
 
 from engine.core import HIDDEN
-from engine.romans.actions import Citadel, Invade, Keep, March, Nation, PraetorianArmy, Senator
+from engine.romans.actions import (
+    Build,
+    Citadel,
+    CitadelUse,
+    Invade,
+    Keep,
+    March,
+    Nation,
+    PlacePiece,
+    PraetorianArmy,
+    Senator,
+)
 from engine.romans.data import ARTS, GENERAL_BONUS, NATIVE_FORCES, TRIUMPHS
-from engine.romans.empire import glory_denied, glory_gain, god_of
+from engine.romans.empire import glory_denied, glory_parts, god_of
 from engine.romans.explain import box_text, citadel_text, god_chart
 from engine.romans.state import INDEX
-from engine.romans.text import ROMAN, plural
+from engine.romans.text import ROMAN, glory_words, plural
 from tui.widgets.scene import Scene
 
 TEMPLE = "Temple of Jupiter"
@@ -45,6 +56,9 @@ def about(scene: Scene, action: tuple | None) -> str:
     if isinstance(action, Nation):
         from ai.romans.preview import nation_preview
         return nation_preview(s, action.face, action.user)
+    if isinstance(action, Build | PlacePiece | CitadelUse):
+        text = scene.game.describe(s, action)  # whole, where a one-row list cuts it
+        return text if "Glory +" in text or "(no place: " in text else ""
     return ""
 
 
@@ -79,9 +93,9 @@ def army_odds(s, seat: int, province: str, legions: int, rank: int) -> str:
     held = s.players[seat].natives[INDEX[province]]
     card = HIDDEN if held is None else held.card
     win, lost, _ = native_odds(s, card, rome, legions, unseen_natives(s))
-    glory, denied = glory_gain(s, seat, INDEX[province]), glory_denied(s, INDEX[province])
-    words = ([f"Glory +{plural(glory, 'point')}"] if glory > 0 else []) + \
-        ([f"denies The Enemy {plural(denied, 'point')}"] if denied > 0 else [])
+    chart, cities = glory_parts(s, seat, INDEX[province])
+    words = [w.replace(" points", "").replace(" point", "") if w.startswith("Glory") else w
+             for w in glory_words(chart, cities, glory_denied(s, INDEX[province]))]
     earns = f" ({'; '.join(words)})" if words else ""
     odds = f"conquers {round(100 * win)}%{earns}, losing {lost:.1f} legions on average"
     general = (f" + general {ROMAN[rank]}'s bonus {bonus} (rank - 1, stand-in)" if rank

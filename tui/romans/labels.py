@@ -25,7 +25,7 @@ from engine.romans.actions import (
     PlacePiece,
     Senator,
 )
-from engine.romans.data import BUILDING, RESOURCE_NAMES
+from engine.romans.data import BUILDING, RESOURCE_NAMES, amount
 from engine.romans.text import ROMAN, plural
 
 from .city import SHORT_NAMES
@@ -54,7 +54,9 @@ def tight_label(action: tuple, label: str, width: int) -> str:
     if isinstance(action, Leader | Nation):
         return _entry(action, label, width)
     if isinstance(action, Build):  # the tightest form, so the list reads alike
-        return forms[-1]
+        return next((f for f in forms[-1:] + [bare(forms[-1])] if len(f) <= width),
+                    bare(forms[-1]))
+    forms += [bare(forms[-1])] if forms and BARE.search(forms[-1]) else []
     return next((f for f in forms if len(f) <= width), forms[-1] if forms else label)
 
 
@@ -68,6 +70,9 @@ def _forms(action: tuple, label: str) -> list[str]:
     if isinstance(action, Keep):
         return _keep_forms(label)
     if isinstance(action, Build):
+        if SEP in label:  # greyed: the reason where the price was ("Fleet Tyr: needs 3g, 2 left")
+            what, why = label.split(SEP, 1)
+            return _build_forms(action, f"{what} ({why})")[1:]
         return _build_forms(action, label)
     if isinstance(action, CitadelUse | PlacePiece):
         return _gain_forms(action, label)
@@ -82,7 +87,7 @@ def _placement(a: Senator) -> list[str]:
     """"IV→Basilica Aemilia III: 2 gold +Mercury", then with the building's
     short name, then with the Docks' letters ("g2")."""
     cost = BUILDING[a.building].boxes[a.box - 1].cost
-    words = ", ".join(f"{n} {w}" for n, w in zip(cost, RESOURCE_NAMES, strict=True) if n)
+    words = ", ".join(amount(n, w) for n, w in zip(cost, RESOURCE_NAMES, strict=True) if n)
     brief = ", ".join(f"{n} {w}" for n, w in zip(cost, BRIEF, strict=True) if n)
     letters = " ".join(f"{RES_LETTER[i]}{n}" for i, n in enumerate(cost) if n)
     god = f" +{a.god}" if a.god else ""
@@ -229,7 +234,7 @@ def _build_forms(a: Build, label: str) -> list[str]:
         return []
     price = price[:-1].replace("; ", ", ").replace(" points", "").replace(" point", "")
     brief = re.sub(r"(\d+) gold", r"\1g", price).replace(" of the ", " of ")
-    brief = brief.replace("denies The Enemy", "Enemy -")
+    brief = both(brief.replace("denies The Enemy", "Enemy -"))
     brief = brief.replace("Enemy - ", "Enemy -")
     piece, tag = a.piece.capitalize(), TAGS.get(a.place, a.place)
     if a.place == "Villa":
@@ -255,6 +260,8 @@ def _gain_forms(a: CitadelUse | PlacePiece, label: str) -> list[str]:
     end, Glory +9"; "Place the city in Latium (Glory +10 points)", then
     "City Lat: Glory +10"."""
     place = a.place
+    if isinstance(a, PlacePiece) and place == "Villa":
+        return _villa_forms(a, label)
     if place not in TAGS or not (isinstance(a, PlacePiece) or a.what == "convert"):
         return []
     _, sep, gain = label.partition(" (")
@@ -264,6 +271,45 @@ def _gain_forms(a: CitadelUse | PlacePiece, label: str) -> list[str]:
     if isinstance(a, PlacePiece):
         piece = a.piece.capitalize()
         return [label, f"{piece} in {place}{': ' if gain else ''}{gain}",
-                f"{piece} {TAGS[place]}{': ' if gain else ''}{gain}"]
+                f"{piece} {TAGS[place]}{': ' if gain else ''}{both(gain)}"]
     return [label, f"Convert {place}: {gain}",
-            f"Convert {TAGS[place]}: {gain.replace(' at the end', ' at end')}"]
+            f"Convert {TAGS[place]}: {both(gain.replace(' at the end', ' at end'))}"]
+
+
+BARE = re.compile(r"(Glory \+\d+\+\d+) bonus")
+
+
+def bare(form: str) -> str:
+    """The tightest row: "Glory +6+2" without its word (the line under
+    the map gives the whole label), where "bonus" would cut the price."""
+    return BARE.sub(r"\1", form)
+
+
+BOTH = re.compile(r"Glory \+(\d+), city bonus \+(\d+)")
+
+
+def both(gain: str) -> str:
+    """The Glory and the city bonus in a one-row form: "Glory +6, city bonus
+    +2" as "Glory +6+2 bonus" (both figures, as the log gives them)."""
+    return BOTH.sub(r"Glory +\1+\2 bonus", gain)
+
+
+NO_PLACE = re.compile(r" \(no place: (.+)\)$")
+
+
+def _villa_forms(a: PlacePiece, label: str) -> list[str]:
+    """A bonus piece with nowhere to go, and why: "Keep the fort in the
+    Villa (no place: one fortification a region, and the fort in Latium
+    fills yours)", then "Fort waits in the Villa: region full (Lat)",
+    then "Fort→Villa: region full (Lat)"."""
+    m = NO_PLACE.search(label)
+    if m is None:
+        return []
+    why = m.group(1)
+    if " fill" in why:
+        tags = [tag for name, tag in TAGS.items() if f" in {name} " in why + " "
+                or f" in {name}," in why]
+        why = f"region full ({' '.join(tags)})"
+    why = why.replace(" left in the supply", " in the supply").replace(" beside your provinces", "")
+    piece = a.piece.capitalize()
+    return [label, f"{piece} waits in the Villa: {why}", f"{piece}→Villa: {why}"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.core import HIDDEN
 from engine.match import Seat
-from engine.romans.data import NATIVE_FORCES, RESOURCE_NAMES, TRIUMPHS
+from engine.romans.data import NATIVE_FORCES, RESOURCE_NAMES, TRIUMPHS, amount
 from engine.romans.state import NP, PLACES, REGION_MASK, REMOTE, Horde, State, bits, board
 from engine.romans.text import COLOURS, ROMAN, native_text, plural, seat_name
 from tui.widgets.seats import SeatLook
@@ -83,7 +83,7 @@ def docks(res: tuple[int, ...]) -> str:
 
 
 def docks_long(res: tuple[int, ...]) -> str:
-    return ", ".join(f"{n} {RESOURCE_NAMES[i]}" for i, n in enumerate(res))
+    return ", ".join(amount(n, RESOURCE_NAMES[i]) for i, n in enumerate(res))
 
 
 def ranks(rs: tuple[int, ...]) -> str:

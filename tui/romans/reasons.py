@@ -1,5 +1,5 @@
 """Why a building or a god is not offered to the seat placing a senator, in
-a few words ("needs 1 materials", "every box taken", "no god: unrest in
+a few words ("needs 1 material", "every box taken", "no god: unrest in
 Etruria"), as Provincia's hand words why a card cannot be played
 (``tui/provincia/reasons.py``).
 

@@ -14,7 +14,7 @@ from textual.widget import Widget
 
 from engine.match import Seat
 from engine.romans.actions import Leader, Nation, Route, Senator
-from engine.romans.closed import box_closed, building_closed, god_closed
+from engine.romans.closed import box_closed, building_closed, builds_closed, god_closed
 from engine.romans.data import BUILDINGS
 from engine.romans.prep import entries
 from engine.romans.senate import open_buildings
@@ -28,7 +28,7 @@ from tui.widgets.seats import SeatLook
 from . import look
 from .about import about
 from .board import RomansBoard
-from .labels import tight_label
+from .labels import SEP, tight_label
 from .side import SidePanel
 
 PLACE_FIELDS = ("province", "place")
@@ -128,10 +128,12 @@ class RomansUI:
 
 def choice_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
     """Every leader or nation of the Era card, in its order, for ``seat``
-    choosing now, or every building's placements (``building_places``):
-    ``(action, why)``, ``why`` the greyed line of one it cannot take
-    ("Illyrians: 2 warbands from Illyricum — taken"); none outside those
-    choices."""
+    choosing now, every building's placements (``building_places``), or
+    every purchase of a building's budget (``build_places``): ``(action,
+    why)``, ``why`` the greyed line of one it cannot take ("Illyrians: 2
+    warbands from Illyricum — taken"); none outside those choices."""
+    if seat is not None and s.pending and s.pending[-1].seat == seat:
+        return build_places(game, s)
     if seat is None or s.pending or not s.queue or s.queue[0] != seat:
         return []
     legal = list(game.legal(s))
@@ -149,6 +151,20 @@ def choice_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]
                                           + ("blocked by the black die" if e.face == s.block
                                              else "taken"))
             out.append((a, why))
+    return out
+
+
+def build_places(game: Any, s: Any) -> list[tuple[tuple, str]]:
+    """While a building's budget is spent, every piece the mover could buy
+    were the price no object, at its place, those it cannot afford now
+    greyed with the engine's reason (``closed.builds_closed``): "Buy a
+    fleet in Mare Tyrrhenum — needs 3 gold, 2 left". A purchase the
+    spending left out of reach stays where it was, so the list keeps its
+    numbers between two purchases and says why (issue 28)."""
+    out = []
+    for a, why in builds_closed(s):
+        what = game.describe(s, a).rpartition(" (")[0] if why else ""
+        out.append((a, f"{what}{SEP}{why}" if why else ""))
     return out
 
 
