@@ -1,9 +1,11 @@
 """The legal actions of the seat to move, as a menu you can type into.
 
-Typing filters the list; Enter plays the highlighted one. A key that
-leaves nothing is kept as typed and the list says nothing matches (Enter
-then plays nothing): dropping it silently turned "Servian" into "Se" and
-put another box first, which Enter played. While the
+Typing filters the list; Enter plays the highlighted one. A letter or
+digit that leaves nothing is kept as typed and the list says nothing
+matches (Enter then plays nothing): dropping it silently turned "Servian"
+into "Se" and put another box first, which Enter played. A sign that
+matches nothing is not text (a comma changes no meaning; [ and ] are the
+table's keys). While the
 filter is empty, digits 1–9 and 0 play the first ten shown and the command
 keys of the screen (undo, hint, help) keep their meaning; once it holds
 text, digits and letters are text ("leads 5 legions", "with 2 Denarii"):
@@ -119,7 +121,10 @@ class FilterInput(PlainInput):
         if self.passes(char):
             event.prevent_default()  # not text: the screen's (a table key, or nothing)
         elif not self.menu.would_match(self.value + char):
-            self.nothing_matches(char)  # kept as typed: the list says so
+            if not (char.isalnum() or char == " "):
+                event.prevent_default()  # a sign that matches nothing: the table's ([ ])
+                return
+            self.nothing_matches(char)  # a letter is kept as typed: the list says so
 
     picked = ""
     """The filter's text when a board put it there (a place picked), not
