@@ -187,6 +187,7 @@ def test_review_text_names_the_human_seat_only(tmp_path: Path,
     assert code == 0
     assert "Reviewed: the human seats." in out and "Win chance by step" in out
     assert "Ann (" in out and "the 3 costliest of" in out
+    assert "one move on" in out and "deeper search" in out  # the two measures named
     assert out.count("costliest") == 1  # Bob, Cy and Dee are bots
 
 

@@ -112,8 +112,9 @@ def text(match: Match, done: Review) -> str:
              f"win chances from the {done.evaluation} evaluation; the search's "
              f"{done.iterations} iterations name the moves it preferred.",
              f"Reviewed: {reviewed_words(done)}.",
-             "A decision's cost: the best chance a move could reach, less the move "
-             "played's; by each move, the search's chance.", "", "Win chance by step"]
+             "A decision's cost: one move on, the best chance a move could reach, less "
+             "the move played's; by each move, the deeper search's chance.", "",
+             "Win chance by step"]
     steps = done.sampled(TEXT_POINTS)
     names = [who(match, sr.seat) for sr in done.seats]
     name_w = max(len(n) for n in names)
@@ -139,7 +140,7 @@ def seat_text(name: str, costliest: tuple[Costly, ...], decisions: int) -> list[
                      f"(best {percent(c.best)}, played {percent(c.after)})")
         lines.append(f"    played     {percent(c.played.chance):>4}  {plain(c.played.text)}")
         if c.agreed:
-            lines.append("    the search preferred the same move")
+            lines.append("    the deeper search chose this move too")
         else:
             lines.append(f"    preferred  {percent(c.preferred.chance):>4}  "
                          f"{plain(c.preferred.text)}")

@@ -86,8 +86,8 @@ def decision_lines(k: int, c: Costly) -> list[Content]:
                     cost=percent(c.cost), best=percent(c.best), after=percent(c.after)),
              markup("   played     $chance  $text", text=plain(c.played.text),
                     chance=f"{percent(c.played.chance):>4}")]
-    if c.agreed:
-        lines.append(Content.from_markup("   [dim]the search preferred the same move[/]"))
+    if c.agreed:  # the two measures disagree: say which is which
+        lines.append(Content.from_markup("   [dim]the deeper search chose this move too[/]"))
     else:
         lines.append(markup("   preferred  $chance  [b]$text[/]", text=plain(c.preferred.text),
                             chance=f"{percent(c.preferred.chance):>4}"))
@@ -97,7 +97,7 @@ def decision_lines(k: int, c: Costly) -> list[Content]:
 def decisions(looks: Sequence[SeatLook], done: Review) -> Content:
     """Every reviewed seat's costliest decisions."""
     lines: list[Content] = [Content.from_markup(
-        "[dim]Cost: best chance in reach − played move's · by each move: search's chance[/]")]
+        "[dim]Cost one move on: best − played chance · each move: a deeper search's chance[/]")]
     if done.every_seat:
         lines.append(Content.from_markup("[dim]No seat was played by a person: "
                                          "every seat is reviewed.[/]"))
