@@ -77,8 +77,10 @@ def run_join(args: argparse.Namespace) -> int:
         raise UsageError(str(e)) from None
     name = _name(args)
     if running_hall(hall_dir()) is None and not kept_table(hall_dir(), code):
-        print(f"tabula join: there is no table {code} on this machine; "
-              "`tabula host` opens the lobby, where you can start one", file=sys.stderr)
+        print(f"tabula join: there is no table {code} on this machine under {hall_dir()} "
+              "(the host's terminal and yours must share one save folder: the same user or "
+              "TABULA_HOME); `tabula host` opens the lobby, where you can start one",
+              file=sys.stderr)
         return 1
     path = _hall(args, "join")
     if path is None:
