@@ -19,6 +19,23 @@ from engine.provincia.data import RESOURCE_NAMES
 # Shorter forms, tried in order until the label fits: each keeps every
 # number of the label (costs, gains, shares) and drops only words.
 _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # what a Senate card, a Consuetudo pick or an activation gains
+    (re.compile(r" \((\+\d+) PP at game end[^)]*\)"), r" \1PP at end"),
+    (re.compile(r" \(adds nothing: your Gloria with (\+\d+) PP counts\)"),
+     r": nothing, your \1PP counts"),
+    (re.compile(r" \(gains nothing now: no Clay to exchange\)"), ": nothing, no Clay"),
+    (re.compile(r" \(gains nothing: already in effect this turn\)"), ": nothing, already on"),
+    (re.compile(r" \(then exchange (.+) for (.+)\)$"), r": \1→\2"),
+    (re.compile(r" \(every building 1 Clay, Wood or Stone cheaper\)"), ": builds 1 cheaper"),
+    (re.compile(r" \(an opponent pays 1 Gold tax every round\)"), ": a rival taxed"),
+    (re.compile(r" \(an opponent loses a building\)"), ": a rival's building"),
+    (re.compile(r" \(take 1 of the top 10 Aedificium cards\)"), ": 1 of 10 buildings"),
+    (re.compile(r" \(you never pay taxes again\)"), ": no tax ever"),
+    (re.compile(r" into your hand"), ""),
+    (re.compile(r"; ([+-]\d+) PP\)"), r") \1PP"),
+    (re.compile(r" — unique, already built$"), ", built"),
+    (re.compile(r" — no battle left(: gains nothing)?$"),
+     lambda m: ", no battle" + (": nothing" if m.group(1) else "")),  # type: ignore[list-item]
     (re.compile(r" — leaves no Gold for the tax \((-\d+) PP\)"), r", tax \1PP"),
     (re.compile(r" \(no tax this round: (.+)\)$"), r", no tax: \1"),
     (re.compile(r"\(([+-]\d+) PP\)"), r"\1PP"),
