@@ -29,7 +29,7 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" \(every building 1 Clay, Wood or Stone cheaper\)"), ": builds 1 cheaper"),
     (re.compile(r" \(an opponent pays 1 Gold tax every round\)"), ": a rival taxed"),
     (re.compile(r" \(an opponent loses a building\)"), ": a rival's building"),
-    (re.compile(r" \(take 1 of the top 10 Aedificium cards\)"), ": 1 of 10 buildings"),
+    (re.compile(r" \(take 1 of the top 10 Aedificium cards\)"), ": 1 of top 10"),
     (re.compile(r" \(you never pay taxes again\)"), ": no tax ever"),
     (re.compile(r" into your hand"), ""),
     (re.compile(r"; ([+-]\d+) PP\)"), r") \1PP"),
