@@ -88,3 +88,14 @@ def test_production_line_has_no_possessive_after_a_seat():
     line = log_line(s, ev.Produced(0, (0, 0, 1, 0)))
     assert line.text == "Buildings produce 1 Stone for Tolosa."
     assert line.parts[-2] == ("Tolosa", 0)
+
+
+def test_a_one_row_list_writes_prestige_one_way():
+    """"Build Turris for 1 Wood (+2 PP)" fit a row and kept its long form
+    beside "Build Lignator for 1 Gold +2PP": one list, two forms."""
+    assert tight_label((), "Build Turris for 1 Wood (+2 PP)", 31) == \
+        "Build Turris for 1 Wood +2PP"
+    assert tight_label((), "Build Lignator for 1 Gold (+2 PP)", 31) == \
+        "Build Lignator for 1 Gold +2PP"
+    assert tight_label((), "Play Praetor (no tax this round: no -2 PP)", 31) == \
+        "Play Praetor, no tax: no -2PP"

@@ -79,4 +79,15 @@ def tight_label(action: tuple, label: str, width: int) -> str:
         if len(label) <= width:
             break
         label = pattern.sub(repl, label)
-    return label
+    return _short_pp(label)
+
+
+_PP = re.compile(r"(\d) PP\b")
+_PP_PAREN = re.compile(r"\(([+-]\d+PP)\)")
+
+
+def _short_pp(label: str) -> str:
+    """Prestige in the row's one form, "+2PP", also in a label that fit
+    before its turn came: a list mixing "(+2 PP)" and "+2PP" read as two
+    kinds of number (issue 28 walk-through)."""
+    return _PP_PAREN.sub(r"\1", _PP.sub(r"\1PP", label))
