@@ -99,3 +99,10 @@ def test_a_one_row_list_writes_prestige_one_way():
         "Build Lignator for 1 Gold +2PP"
     assert tight_label((), "Play Praetor (no tax this round: no -2 PP)", 31) == \
         "Play Praetor, no tax: no -2PP"
+
+
+def test_consuetudo_picks_read_alike_in_a_row():
+    assert tight_label((), "Take Turris into your hand (1 Wood; +2 PP)", 31) == \
+        "Take Turris 1W +2PP"
+    assert tight_label((), "Take Colosseum into your hand (1 Clay, 7 Stone, 2 Gold; +9 PP)"
+                       " — unique, already built", 31) == "Take Colosseum 1C 7S 2G +9PP, built"

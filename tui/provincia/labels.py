@@ -69,12 +69,31 @@ def tight_deck(label: str, width: int) -> str | None:
     return f"{name} deck — {why.replace('no action markers left this round', 'no markers left')}"
 
 
+_TAKE = re.compile(r"^Take (.+) into your hand \((.+); ([+-]\d+) PP\)( — unique, already built)?$")
+_RES = re.compile(r"(\d+) (" + "|".join(RESOURCE_NAMES) + r")\b")
+
+
+def tight_take(label: str) -> str | None:
+    """A Consuetudo pick in one form for every card of the list: "Take
+    Portus 1C 4W +5PP" (", built" for a unique building built); None for
+    any other label."""
+    m = _TAKE.match(label)
+    if m is None:
+        return None
+    name, cost, pp, built = m.groups()
+    price = _RES.sub(lambda r: f"{r.group(1)}{r.group(2)[0]}", cost).replace(", ", " ")
+    return f"Take {name} {price} {pp}PP" + (", built" if built else "")
+
+
 def tight_label(action: tuple, label: str, width: int) -> str:
     """The first shorter form of ``label`` that fits ``width`` columns, else
     the shortest (the menu squeezes it)."""
     deck = tight_deck(label, width)
     if deck is not None:
         return deck
+    take = tight_take(label)
+    if take is not None:
+        return take
     for pattern, repl in _STEPS:
         if len(label) <= width:
             break
