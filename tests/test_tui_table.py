@@ -591,7 +591,9 @@ def test_the_compact_hand_is_a_tab_stop_that_opens_at_80x24(players):
         row = app.screen.query_one("#draft")
         assert not row.display  # the row makes way, so the open hand is seen whole
         first = CARDS[hand._cards[cards.highlighted]].name  # its text, not the row's card
-        assert text(app.screen.query_one("#card-text")).startswith(first)
+        shown = text(app.screen.query_one("#card-text")).split("\n")
+        # a card that cannot be played says why above its text
+        assert shown[0].startswith(first) or shown[1].startswith(first)
         assert hand.region.bottom <= app.screen.query_one("#actions").region.y
         await pilot.press("down")  # browsing the hand keeps it open
         await pilot.pause()
@@ -889,5 +891,39 @@ def test_the_draft_shows_the_highlighted_cards_whole_text_at_80x24():
             heights.add(row.region.height)
         assert len(heights) == 1, "moving the highlight lays nothing out"
         assert row.region.bottom <= app.screen.query_one("#actions").region.y
+
+    run(m, (80, 24), check)
+
+
+def test_tab_browses_the_hand_at_80x24_with_each_reason():
+    """Issue 28 walk-through: Tab reached the hand with only its border's
+    colour to show it, three cards in sight and no room for a reason. Now
+    the title says "↑↓ browse", the list takes more rows, and each card
+    that cannot be played shows why above its text."""
+    m = big_hand()
+
+    async def check(app, pilot):
+        hand = app.screen.query_one(Hand)
+        cards = app.screen.query_one("#hand-cards")
+        assert "browse" not in str(hand.border_title)
+        for _ in range(6):
+            await pilot.press("tab")
+            await pilot.pause()
+            if app.focused is cards:
+                break
+        assert app.focused is cards
+        assert str(hand.border_title).endswith("↑↓ browse")
+        assert cards.region.height >= 7
+        seen = set()
+        for i in range(cards.option_count):
+            cards.highlighted = i
+            await pilot.pause()
+            seen.add(text(app.screen.query_one("#card-text")).split("\n")[0])
+        reasons = [ln for ln in seen if "not now:" in ln or "never:" in ln]
+        assert reasons and all("needs" in ln or "unique" in ln or "never" in ln
+                               or "reaction" in ln for ln in reasons)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "browse" not in str(hand.border_title)
 
     run(m, (80, 24), check)

@@ -31,11 +31,16 @@ from .battle import foreseen, stack, strength
 from .build import destroy_options, discounted
 from .data import (
     AEDIFICIA,
+    BATTLE_ROUNDS,
     BELLA,
     CARDS,
     CITIES,
+    CLAY,
+    COMMERCIUM_PAY,
+    COMMERCIUM_TAKE,
     DECK_NAMES,
     GOLD,
+    HORREUM,
     OPES,
     RESOURCE_NAMES,
     STORAGE_WITH_HORREUM,
@@ -47,6 +52,7 @@ from .data import (
     TRADE_GOLD,
     Aedificium,
     Res,
+    Spqr,
 )
 from .state import ACTIVATE, BATTLE, FINAL, OVER, PHASE_NAMES, PLAY, SELECT, State
 from .upkeep import taxed
@@ -92,9 +98,10 @@ def describe(s: State, a: tuple) -> str:
                 return (f"Build {c.name} for {amount(cost)} (+{c.award} PP)"
                         + tax_warning(s, cost[GOLD]))
             if c.any_three:
-                return f"Play {c.name} paying {amount((*pay, 0))}"
+                return f"Play {c.name} paying {amount((*pay, 0))}" + senate_gain(s, c)
             return (f"Play {c.name}" + (f" for {amount(c.cost)}" if any(c.cost) else "")
-                    + (praetor_gain(s) if c.effect == "praetor" else tax_warning(s, c.cost[GOLD])))
+                    + (praetor_gain(s) if c.effect == "praetor"
+                       else senate_gain(s, c) + tax_warning(s, c.cost[GOLD])))
         case Trade(resource=r):
             return f"Trade 2 Gold for 1 {RESOURCE_NAMES[r]}" + tax_warning(s, TRADE_GOLD)
         case Exchange():
@@ -118,7 +125,7 @@ def describe(s: State, a: tuple) -> str:
         case Accept():
             return "Let the building be destroyed"
         case Take(card=card):
-            return f"Take {CARDS[card].name} into your hand"
+            return f"Take {CARDS[card].name} into your hand{take_note(s, card)}"
         case Order(card=card):
             return f"Put {CARDS[card].name} next on the deck"
         case Keep():
@@ -126,7 +133,8 @@ def describe(s: State, a: tuple) -> str:
         case Discard(card=card):
             return f"Discard {CARDS[card].name}"
         case Activate(card=card):
-            return f"Activate {CARDS[card].name} (1 PP): {activation_gain(AEDIFICIA[card])}"
+            return (f"Activate {CARDS[card].name} (1 PP): {activation_gain(AEDIFICIA[card])}"
+                    + no_battle_left(s, AEDIFICIA[card]))
     return " ".join(map(str, a))
 
 
@@ -141,6 +149,87 @@ def tax_warning(s: State, gold: int) -> str:
     if taxed(pl) and pl.res[GOLD] >= TAX_GOLD > pl.res[GOLD] - gold:
         return f" — leaves no Gold for the tax (-{TAX_FAIL_PP} PP)"
     return ""
+
+
+SENATE_GAINS = {
+    "architectus": "every building 1 Clay, Wood or Stone cheaper",
+    "concussio": "an opponent pays 1 Gold tax every round",
+    "coniuratio": "an opponent loses a building",
+    "consuetudo": "take 1 of the top 10 Aedificium cards",
+    "corruptio": "you never pay taxes again",
+}
+"""What a Senate card gives, in a few words, where the amount is fixed;
+Gloria, Patronus, the Defense cards and Commercium are worded by
+``senate_gain`` from their values and the player's holdings."""
+
+
+def _mover(s: State) -> int | None:
+    """The seat whose Play Cards turn it is, if any."""
+    return s.queue[0] if s.phase in (PLAY, FINAL) and s.queue else None
+
+
+def senate_gain(s: State, c: Spqr) -> str:
+    """What playing Senate card ``c`` gains, for its label: " (+2 Wood)",
+    " (+6 PP at game end)"; a Commercium that cannot exchange anything now
+    (no Clay, or one already in effect this turn) says it gains nothing."""
+    if c.effect == "patronus":
+        return f" (+{c.value} Wood)"
+    if c.effect == "defense":
+        return f" (+{c.value} Defense)"
+    if c.effect == "gloria":
+        return gloria_gain(s, c)
+    if c.effect == "commercium":
+        return commercium_gain(s)
+    gain = SENATE_GAINS.get(c.effect)
+    return f" ({gain})" if gain else ""
+
+
+def gloria_gain(s: State, c: Spqr) -> str:
+    """A Gloria's PP at the game's end; only the highest Gloria counts, so
+    one below a Gloria already in play adds nothing."""
+    seat = _mover(s)
+    held = [CARDS[k].value for k in s.players[seat].spqr
+            if CARDS[k].effect == "gloria"] if seat is not None else []
+    best = max(held, default=0)
+    if best >= c.value:
+        return f" (adds nothing: your Gloria with +{best} PP counts)"
+    more = f", {c.value - best} more than now" if best else ""
+    return f" (+{c.value} PP at game end{more})"
+
+
+def commercium_gain(s: State) -> str:
+    """Commercium lets the seat exchange 1 Clay for 1 Wood and 1 Stone this
+    turn (as often as it likes): nothing without Clay, nor a second time."""
+    seat = _mover(s)
+    if seat is not None and s.commerce:
+        return " (gains nothing: already in effect this turn)"
+    if seat is not None and s.players[seat].res[CLAY] < COMMERCIUM_PAY[CLAY]:
+        return " (gains nothing now: no Clay to exchange)"
+    return f" (then exchange {amount(COMMERCIUM_PAY)} for {amount(COMMERCIUM_TAKE)})"
+
+
+def no_battle_left(s: State, b: Aedificium) -> str:
+    """An activation whose Defense or Military only counts in a battle, after
+    the game's last battle: " — no battle left" (and, where that is all it
+    gives, that it costs 1 PP for nothing)."""
+    if not (b.activate_defense or b.military) or any(r > s.round for r in BATTLE_ROUNDS):
+        return ""
+    if any(b.on_activate) or b.activate_morale or any(b.produce):
+        return " — no battle left"
+    return " — no battle left: gains nothing"
+
+
+def take_note(s: State, c: int) -> str:
+    """A card offered by Consuetudo, with its price and PP (and, for a
+    unique building the seat has built, that it cannot be built again)."""
+    card = CARDS[c]
+    if not isinstance(card, Aedificium):
+        return ""
+    note = f" ({amount(card.cost)}; +{card.award} PP)"
+    seat = s.pending[-1].seat if s.pending else None
+    if card.unique and seat is not None and s.players[seat].has_built(c):
+        note += " — unique, already built"
+    return note
 
 
 def praetor_gain(s: State) -> str:
@@ -318,7 +407,7 @@ def prompt(s: State) -> str:
             "target": f"{who}: choose the opponent to target",
             "consuetudo_take": f"{who}: take one of the top Aedificium cards",
             "consuetudo_order": f"{who}: put the other cards back in any order",
-            "discard": f"{who}: discard down to 5 cards",
+            "discard": f"{who}: discard down to 5 cards" + horreum_kept(s, pd.seat),
         }[pd.kind]
     seat = s.draft.pickers[0] if s.draft else s.queue[0]
     who = seat_name(s, seat)
@@ -333,6 +422,13 @@ def prompt(s: State) -> str:
     if s.phase == ACTIVATE:
         return f"{who}: activate buildings for 1 PP each, or be done"
     return PHASE_NAMES[s.phase]
+
+
+def horreum_kept(s: State, seat: int) -> str:
+    """The hand-limit prompt says why a Horreum in hand is not offered
+    (the rulebook's Horreum: "You cannot discard your Horreum")."""
+    held = any(h.card == HORREUM for h in s.players[seat].hand)
+    return " (you cannot discard your Horreum)" if held else ""
 
 
 Part = tuple[str, int | None]
@@ -494,7 +590,8 @@ def _activate(s: State, e: ev.Activated) -> tuple[Part, ...]:
 
 
 def _produce(s: State, e: ev.Produced) -> tuple[Part, ...]:
-    return _parts(seat(s, e.seat), f"'s buildings produce {amount(e.got)}.")
+    # no possessive: the log names the player's city "Tolosa (You)"
+    return _parts(f"Buildings produce {amount(e.got)} for ", seat(s, e.seat), ".")
 
 
 def _caesar(s: State, e: ev.CaesarPassed) -> tuple[Part, ...]:

@@ -89,6 +89,8 @@ class Hand(Vertical):
 
     def on_mount(self) -> None:
         redraw.title(self, "Hand")
+        self._title = markup("Hand")
+        self._marks: list[Verdict] = []
         self._cards: list[int] = []
         self._listed: tuple[list[int], list[Verdict]] | None = None
 
@@ -113,11 +115,13 @@ class Hand(Vertical):
         ids = sorted((h.card for h in hand if h.card != HIDDEN),
                      key=lambda c: (c >= len(AEDIFICIA), CARDS[c].name))
         if scene.state.viewer == seat:
-            redraw.title(self, markup("Your hand ($count)", count=len(hand)))
+            self._title = markup("Your hand ($count)", count=len(hand))
         else:  # a replay shows any seat's hand; "You's hand" would be wrong
-            redraw.title(self, markup("Hand · $name ($count)",
-                                      name=scene.looks[seat].name, count=len(hand)))
+            self._title = markup("Hand · $name ($count)",
+                                 name=scene.looks[seat].name, count=len(hand))
+        self._retitle()
         marks = [verdict(scene.state, seat, c) for c in ids]
+        self._marks = marks
         redraw.show(self.query_one("#hand-compact", Static), compact(ids, marks))
         if (ids, marks) != self._listed:  # rebuilding the list is the costly part
             self._relist(cards, ids, marks)
@@ -171,9 +175,32 @@ class Hand(Vertical):
         if card is not None and card in self._cards:
             self.query_one("#hand-cards", OptionList).highlighted = self._cards.index(card)
 
+    BROWSE = " · ↑↓ browse"
+    """Added to the title while the card list has the focus: the hand says
+    in words that it is the panel the arrows move (as the log and the
+    actions do), seen without colour too."""
+
+    def _retitle(self) -> None:
+        browsing = self.query_one("#hand-cards", OptionList).has_focus
+        redraw.title(self, self._title + self.BROWSE if browsing else self._title)
+
+    def _browsed_text(self, index: int) -> str:
+        """The text of the card at ``index`` of the list, after the reason it
+        cannot be played now (the list line may be too narrow to hold it)."""
+        card = self._cards[index]
+        v = self._marks[index] if index < len(self._marks) else None
+        if v is None or v.mark == PLAYABLE or not v.why:
+            return look.card_text(card)
+        word = "never" if v.mark == NEVER else "not now"
+        return f"{marked(v)} [i]{word}: {look.escape(v.why)}[/]\n{look.card_text(card)}"
+
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """The compact line took the focus (Tab): open the list and hand
-        the focus on to it."""
+        the focus on to it. The list took it: the title says so, and the
+        text is of its highlighted card."""
+        if event.widget.id == "hand-cards":
+            self._retitle()
+            self._browse_here()
         if isinstance(event.widget, Compact):
             self._open(True)
             self.call_after_refresh(self._browse_here)
@@ -182,13 +209,16 @@ class Hand(Vertical):
         """The list takes the focus, and the text is of its highlighted card
         (not of the draft's card the actions point at)."""
         cards = self.query_one("#hand-cards", OptionList)
-        cards.focus()
+        if not cards.has_focus:
+            cards.focus()
         if self._cards and cards.highlighted is not None:
             redraw.show(self.query_one("#card-text", Static),
-                        look.card_text(self._cards[cards.highlighted]))
+                        self._browsed_text(cards.highlighted))
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
         self.call_after_refresh(self._close_if_left)
+        if event.widget.id == "hand-cards":
+            self.call_after_refresh(self._retitle)
 
     def _close_if_left(self) -> None:
         focused = self.app.focused
@@ -209,5 +239,5 @@ class Hand(Vertical):
     def _browse(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
         if self.query_one("#hand-cards", OptionList).has_focus and self._cards:
-            card = self._cards[event.option_index]
-            redraw.show(self.query_one("#card-text", Static), look.card_text(card))
+            redraw.show(self.query_one("#card-text", Static),
+                        self._browsed_text(event.option_index))

@@ -19,6 +19,23 @@ from engine.provincia.data import RESOURCE_NAMES
 # Shorter forms, tried in order until the label fits: each keeps every
 # number of the label (costs, gains, shares) and drops only words.
 _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # what a Senate card, a Consuetudo pick or an activation gains
+    (re.compile(r" \((\+\d+) PP at game end[^)]*\)"), r" \1PP at end"),
+    (re.compile(r" \(adds nothing: your Gloria with (\+\d+) PP counts\)"),
+     r": nothing, your \1PP counts"),
+    (re.compile(r" \(gains nothing now: no Clay to exchange\)"), ": nothing, no Clay"),
+    (re.compile(r" \(gains nothing: already in effect this turn\)"), ": nothing, already on"),
+    (re.compile(r" \(then exchange (.+) for (.+)\)$"), r": \1→\2"),
+    (re.compile(r" \(every building 1 Clay, Wood or Stone cheaper\)"), ": builds 1 cheaper"),
+    (re.compile(r" \(an opponent pays 1 Gold tax every round\)"), ": a rival taxed"),
+    (re.compile(r" \(an opponent loses a building\)"), ": a rival's building"),
+    (re.compile(r" \(take 1 of the top 10 Aedificium cards\)"), ": 1 of top 10"),
+    (re.compile(r" \(you never pay taxes again\)"), ": no tax ever"),
+    (re.compile(r" into your hand"), ""),
+    (re.compile(r"; ([+-]\d+) PP\)"), r") \1PP"),
+    (re.compile(r" — unique, already built$"), ", built"),
+    (re.compile(r" — no battle left(: gains nothing)?$"),
+     lambda m: ", no battle" + (": nothing" if m.group(1) else "")),  # type: ignore[list-item]
     (re.compile(r" — leaves no Gold for the tax \((-\d+) PP\)"), r", tax \1PP"),
     (re.compile(r" \(no tax this round: (.+)\)$"), r", no tax: \1"),
     (re.compile(r"\(([+-]\d+) PP\)"), r"\1PP"),
@@ -52,14 +69,44 @@ def tight_deck(label: str, width: int) -> str | None:
     return f"{name} deck — {why.replace('no action markers left this round', 'no markers left')}"
 
 
+_TAKE = re.compile(r"^Take (.+) into your hand \((.+); ([+-]\d+) PP\)( — unique, already built)?$")
+_RES = re.compile(r"(\d+) (" + "|".join(RESOURCE_NAMES) + r")\b")
+
+
+def tight_take(label: str) -> str | None:
+    """A Consuetudo pick in one form for every card of the list: "Take
+    Portus 1C 4W +5PP" (", built" for a unique building built); None for
+    any other label."""
+    m = _TAKE.match(label)
+    if m is None:
+        return None
+    name, cost, pp, built = m.groups()
+    price = _RES.sub(lambda r: f"{r.group(1)}{r.group(2)[0]}", cost).replace(", ", " ")
+    return f"Take {name} {price} {pp}PP" + (", built" if built else "")
+
+
 def tight_label(action: tuple, label: str, width: int) -> str:
     """The first shorter form of ``label`` that fits ``width`` columns, else
     the shortest (the menu squeezes it)."""
     deck = tight_deck(label, width)
     if deck is not None:
         return deck
+    take = tight_take(label)
+    if take is not None:
+        return take
     for pattern, repl in _STEPS:
         if len(label) <= width:
             break
         label = pattern.sub(repl, label)
-    return label
+    return _short_pp(label)
+
+
+_PP = re.compile(r"(\d) PP\b")
+_PP_PAREN = re.compile(r"\(([+-]\d+PP)\)")
+
+
+def _short_pp(label: str) -> str:
+    """Prestige in the row's one form, "+2PP", also in a label that fit
+    before its turn came: a list mixing "(+2 PP)" and "+2PP" read as two
+    kinds of number (issue 28 walk-through)."""
+    return _PP_PAREN.sub(r"\1", _PP.sub(r"\1PP", label))

@@ -1,0 +1,108 @@
+"""Issue 28 walk-through of Provincia Romana: every choice says what it gains
+before it is taken (Senate cards, Commercium with no Clay, an activation
+after the last battle, Consuetudo's pick), the hand-limit prompt says why
+Horreum is not offered, and the production line reads right for "You"."""
+
+from __future__ import annotations
+
+from engine import get_game
+from engine.provincia import events as ev
+from engine.provincia.actions import Activate, Take
+from engine.provincia.scenario import Scenario, card
+from engine.provincia.text import log_line, prompt
+from tui.provincia.labels import tight_label
+
+GAME = get_game("provincia")
+
+
+def labels(s) -> list[str]:
+    return [GAME.describe(s, a) for a in GAME.legal(s)]
+
+
+def test_senate_labels_say_the_gain_beside_the_price():
+    s = (Scenario(players=2).city(0, "Arelate")
+         .hand(0, "Patronus", "Gloria VI", "Legio", "Consuetudo")
+         .resources(0, clay=0, wood=2, stone=3, gold=9).at_phase("play"))
+    got = labels(s)
+    assert "Play Patronus for 1 Gold (+2 Wood)" in got
+    assert "Play Gloria VI for 2 Gold (+6 PP at game end)" in got
+    assert "Play Legio for 2 Gold (+1 Defense)" in got
+    assert "Play Consuetudo for 2 Gold (take 1 of the top 10 Aedificium cards)" in got
+    # one row at 80x24 keeps price and gain
+    tight = [tight_label(a, GAME.describe(s, a), 31) for a in GAME.legal(s)]
+    assert "Play Gloria VI 2G +6PP at end" in tight
+    assert "Play Patronus for 1G (+2W)" in tight
+
+
+def test_a_lower_gloria_says_it_adds_nothing():
+    s = (Scenario(players=2).city(0, "Arelate").hand(0, "Gloria III")
+         .spqr(0, "Gloria V").resources(0, gold=5).at_phase("play"))
+    assert "Play Gloria III for 2 Gold (adds nothing: your Gloria with +5 PP counts)" \
+        in labels(s)
+
+
+def test_commercium_without_clay_says_it_gains_nothing_now():
+    base = Scenario(players=2).city(0, "Arelate").hand(0, "Commercium")
+    none = base.resources(0, clay=0, wood=2, stone=2, gold=0).at_phase("play")
+    assert "Play Commercium (gains nothing now: no Clay to exchange)" in labels(none)
+    some = base.resources(0, clay=2, wood=2, stone=2, gold=0).at_phase("play")
+    assert "Play Commercium (then exchange 1 Clay for 1 Wood, 1 Stone)" in labels(some)
+
+
+def test_a_defense_activation_after_the_last_battle_says_no_battle_left():
+    s = (Scenario(players=2).city(0, "Massilia").built(0, ("Turris", False), ("Villa", False))
+         .at_phase("activate", round=6))
+    got = {GAME.describe(s, a) for a in GAME.legal(s) if isinstance(a, Activate)}
+    assert "Activate Turris (1 PP): +1 Defense — no battle left: gains nothing" in got
+    assert "Activate Villa (1 PP): +1 Gold, +1 Morale" in got
+    earlier = (Scenario(players=2).city(0, "Massilia").built(0, ("Turris", False))
+               .at_phase("activate", round=4))
+    assert [GAME.describe(earlier, a) for a in GAME.legal(earlier)
+            if isinstance(a, Activate)] == ["Activate Turris (1 PP): +1 Defense"]
+
+
+def test_consuetudo_pick_shows_cost_pp_and_a_unique_building_built():
+    s = (Scenario(players=2).city(0, "Arelate").hand(0, "Consuetudo")
+         .built(0, "Amphitheatrum").resources(0, gold=3)
+         .deck("aedificium", ["Amphitheatrum", "Turris"]).at_phase("play"))
+    play = next(a for a in GAME.legal(s) if "Consuetudo" in GAME.describe(s, a))
+    s = GAME.play(s, play)
+    got = {GAME.describe(s, a) for a in GAME.legal(s) if isinstance(a, Take)}
+    assert "Take Turris into your hand (1 Wood; +2 PP)" in got
+    assert ("Take Amphitheatrum into your hand (3 Clay, 6 Stone; +8 PP)"
+            " — unique, already built") in got
+
+
+def test_the_hand_limit_prompt_says_horreum_cannot_be_discarded():
+    s = (Scenario(players=2).city(0, "Arelate")
+         .hand(0, "Horreum", "Turris", "Turris", "Villa", "Legio", "Patronus", "Praetor")
+         .at_phase("play"))
+    while not (s.pending and s.pending[-1].kind == "discard"):
+        s = GAME.play(s, next(a for a in GAME.legal(s) if a[0] == "done"))
+    assert prompt(s).endswith("discard down to 5 cards (you cannot discard your Horreum)")
+    assert card("Horreum") not in {a.card for a in GAME.legal(s)}
+
+
+def test_production_line_has_no_possessive_after_a_seat():
+    s = Scenario(players=2).city(0, "Tolosa").at_phase("play")
+    line = log_line(s, ev.Produced(0, (0, 0, 1, 0)))
+    assert line.text == "Buildings produce 1 Stone for Tolosa."
+    assert line.parts[-2] == ("Tolosa", 0)
+
+
+def test_a_one_row_list_writes_prestige_one_way():
+    """"Build Turris for 1 Wood (+2 PP)" fit a row and kept its long form
+    beside "Build Lignator for 1 Gold +2PP": one list, two forms."""
+    assert tight_label((), "Build Turris for 1 Wood (+2 PP)", 31) == \
+        "Build Turris for 1 Wood +2PP"
+    assert tight_label((), "Build Lignator for 1 Gold (+2 PP)", 31) == \
+        "Build Lignator for 1 Gold +2PP"
+    assert tight_label((), "Play Praetor (no tax this round: no -2 PP)", 31) == \
+        "Play Praetor, no tax: no -2PP"
+
+
+def test_consuetudo_picks_read_alike_in_a_row():
+    assert tight_label((), "Take Turris into your hand (1 Wood; +2 PP)", 31) == \
+        "Take Turris 1W +2PP"
+    assert tight_label((), "Take Colosseum into your hand (1 Clay, 7 Stone, 2 Gold; +9 PP)"
+                       " — unique, already built", 31) == "Take Colosseum 1C 7S 2G +9PP, built"
