@@ -181,7 +181,12 @@ def test_knowledge_is_registered_and_parts_behave() -> None:
     assert k.policy is strategy.decide
     s = drive(3, 4, lambda s: s.era == 2 and kind(s) == "expansion")
     vals = evaluate.evaluate(G, s)
-    assert k.evaluate(G, s) == vals  # no fitted file is shipped: the hand-set evaluation
+    from ai.learn.evaluator import evaluator, shipped
+    from ai.romans import features
+
+    learned = shipped("romans")  # the fitted file shipped in ai/romans: its leaves
+    assert learned is not None and learned.digest == features.FEATURES.digest
+    assert k.evaluate(G, s) == evaluator(learned, features.FEATURES)(G, s) != vals
     assert len(vals) == 3 and all(0.0 <= x <= 1.0 for x in vals)
     assert abs(sum(vals) - 1.0) < 1e-9
     legal = G.legal(s)
