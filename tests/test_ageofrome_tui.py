@@ -402,6 +402,27 @@ def test_the_emperor_solo_shows_its_seven_tasks():
     asyncio.run(go())
 
 
+def test_the_solo_side_panel_shows_the_solos_event_reward():
+    """Issue 28: the Solo's panel read "Event Embassy: least votes on column
+    → +1 place vote", the multiplayer reward; the Solo's Event gives one
+    Denarius per Follower (L376)."""
+    from tui.ageofrome.look import event_text
+
+    m = position(3, lambda s: s.phase == "actions" and s.event >= 0, n=1)
+    name = data.EVENTS[m.state.event].name
+
+    async def go():
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            text = " ".join(str(app.screen.query_one(SidePanel).render()).split())
+            assert f"Event {name}: +1 Denarius per Follower (Solo)" in text
+            assert "→" not in text.split("Event ", 1)[1].split(";", 1)[0]
+
+    asyncio.run(go())
+    assert "most" in event_text(0) or "least" in event_text(0)  # the multiplayer reward stays
+
+
 def test_glory_past_thirty_names_the_flipped_markers_space():
     assert glory_text(12) == glory_text(12, True) == "12"
     assert glory_text(31) == "31" and glory_text(45, True) == "45 (space 15)"

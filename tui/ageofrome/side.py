@@ -243,7 +243,7 @@ class SidePanel(Static):
         title = f"Round {s.round}/{data.ROUNDS} · {phase}"
         if box.border_title != title:
             box.border_title = title
-        lines = [f"[b]Event[/] {look.event_text(s.event)}"]
+        lines = [f"[b]Event[/] {look.event_text(s.event, s.n == 1)}"]
         glory = []
         row = track(s, width)
         stones = " ".join(str(x) for x in (geo.MILESTONES[0].start, *s.milestones))
