@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -400,6 +401,25 @@ def test_the_emperor_solo_shows_its_seven_tasks():
             assert "Hispania" in board_of(app).text()
 
     asyncio.run(go())
+
+
+def test_the_solo_tasks_show_how_far_each_is():
+    """Issue 28: "·4 Votes" did not say the character owns only 3 Votes and
+    must recruit one; "·2 sets" stayed blank after the first set. Each task
+    shows its progress, from the engine's measures."""
+    from tui.ageofrome.side import solo_line
+
+    m = position(3, lambda s: s.phase == "actions" and s.round >= 2, n=1)
+    w = m.view(0).thaw()
+    p = w.players[0].thaw()
+    p.votes_unrecruited = data.VOTES_PER_PLAYER - 3  # owns 3 of the 4 needed
+    p.sets = (("Gladius", "Toga", "Pugio"),)
+    w.players = (p.freeze(),)
+    w.column = (0, 0)
+    line = solo_line(w.freeze())
+    assert "·Votes 2/4, own 3" in line
+    assert "·sets 1/2" in line
+    assert re.search(r"[·✓]Glory \d+/51", line) and "Pantheon 0/2" in line
 
 
 def test_the_solo_side_panel_shows_the_solos_event_reward():

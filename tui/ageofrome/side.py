@@ -60,14 +60,25 @@ def glory_text(g: int, wide: bool = False) -> str:
     return f"{g} (space {geo.track_space(g)})"
 
 
-TASK_WORDS = ("Glory 51", "3 Medals", "2 Regions", "4 Votes", "2 sets", "Pantheon", "2 Quests")
+TASK_WORDS = ("Glory", "Medals", "Regions", "Votes", "sets", "Pantheon", "Quests")
 
 
 def solo_line(s: Any) -> str:
-    """The Emperor Solo's seven tasks (L364-371): ✓ done so far, · not yet."""
+    """The Emperor Solo's seven tasks (L364-371): ✓ done so far, · not yet,
+    each with how far it is ("Votes 3/4", "sets 1/2"), from the engine's
+    measures; the Votes task says when the character owns fewer Votes than
+    it needs, so one must be recruited ("Votes 2/4, own 3")."""
     done = scoring.solo_tasks(s)
-    marks = " ".join(f"{'✓' if ok else '·'}{w}" for ok, w in zip(done, TASK_WORDS, strict=True))
-    return f"[b]Tasks[/] {sum(done)}/{len(done)} {marks}"
+    marks = []
+    for ok, word, (have, need) in zip(done, TASK_WORDS, scoring.solo_progress(s),
+                                      strict=True):
+        mark = f"{'✓' if ok else '·'}{word} {min(have, need) if ok else have}/{need}"
+        if word == "Votes" and not ok:
+            own = scoring.measure(s, 0, "votes recruited")
+            if own < need:
+                mark += f", own {own}"
+        marks.append(mark)
+    return f"[b]Tasks[/] {sum(done)}/{len(done)} {' '.join(marks)}"
 
 
 def mover(scene: Scene) -> int | None:
