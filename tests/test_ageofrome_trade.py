@@ -563,7 +563,7 @@ def test_a_card_that_would_do_nothing_says_so_before_it_is_played():
     deal(w, JACK, "Gladius", "Pugio")
     assert trade.idle_reason(w, JACK, "Gladius") == "no Legion on your board"
     assert describe(w, PlayCard("Gladius")) == (
-        "Play Gladius: does nothing now, no Legion on your board")
+        "Play Gladius: no effect, no Legion on your board")
     assert describe(w, PlayCard("Pugio")) == "Play Pugio"
     w.players = (w.players[0].thaw(),) + w.players[1:]
     w.players[0].legions = 2
@@ -582,7 +582,7 @@ def test_politics_without_a_vote_names_the_card_that_recruits_one():
     a = Place("Politics", False)
     assert describe(w, a) == "Politics: nothing: no Vote left on your board"
     deal(w, JACK, "Toga")
-    assert describe(w, a) == "Politics: no Vote on your board (Toga can recruit one first)"
+    assert describe(w, a) == "Politics: no Vote on your board yet (Toga recruits one)"
     p = w.players[0].thaw()
     p.votes_unrecruited = 0
     w.players = (p.freeze(),) + w.players[1:]

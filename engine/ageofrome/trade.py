@@ -220,15 +220,15 @@ def idle_reason(s: State, seat: int, name: str) -> str:
     if kind == "place legion" and not p.legions:
         return "no Legion on your board"
     if kind == "recruit legion" and not p.legions_unrecruited:
-        return "every Legion of yours is recruited"
+        return "all your Legions recruited"
     if kind == "recruit vote" and not p.votes_unrecruited:
-        return "every Vote of yours is recruited"
+        return "all your Votes recruited"
     if kind == "move legions" and not p.legions and not any(r[seat] for r in s.regions):
-        return "no Legion on your board or in a region"
+        return "no Legion to move"
     if kind == "take discard" and not s.discard:
         return "the discard pile is empty"
     if kind == "remove anchor" and not p.anchor:
-        return "you hold no Anchor"
+        return "no Anchor held"
     return ""
 
 
