@@ -377,3 +377,26 @@ def test_every_event_has_a_log_sentence() -> None:
             assert forces.LOG[e[0]](w, e).endswith(".")
     assert {e[0] for e in w.events} >= {"vote_placed", "vote_home", "legion_moved",
                                          "legion_home", "pantheon", "farmed"}
+
+
+def test_a_legion_move_names_what_it_undoes_or_ties_before_it_is_made() -> None:
+    """A "defeated" region is not for good: moving out drops it below its
+    shield, and moving in changes its 1st place (issue 28)."""
+    s = regions_state(Epirus=(2, 0, 0, 0))
+    assert forces.legion_consequence(s, JACK, "Epirus", "Thrace") == (
+        "Epirus would no longer be defeated; Thrace: you would take first alone")
+    s = regions_state(Epirus=(1, 1, 0, 0), Macedonia=(0, 2, 0, 0))
+    assert forces.legion_consequence(s, JACK, "Epirus", "Macedonia") == (
+        "Epirus would no longer be defeated, you would lose first to Julius Caesar;"
+        " Macedonia would be defeated")
+    s = regions_state(Macedonia=(1, 2, 0, 0))
+    assert forces.legion_consequence(s, JACK, "board", "Macedonia") == (
+        "Macedonia: you would tie Julius Caesar for first")
+    assert forces.legion_consequence(s, HENRY, "Macedonia", "Epirus", JACK) == (
+        "Macedonia would no longer be defeated, Julius Caesar would tie you"
+        " for first; Epirus: Julius Caesar would take first alone")
+    s = regions_state(Macedonia=(2, 2, 0, 0))
+    assert forces.legion_consequence(s, JACK, "Macedonia", "Epirus") == (
+        "Macedonia: you would lose first to Julius Caesar; Epirus: you would take first alone")
+    s = regions_state(Thrace=(0, 0, 0, 2))
+    assert forces.legion_consequence(s, JACK, "board", "Thrace") == ""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import re
 from typing import Any
 
 import pytest
@@ -98,5 +99,7 @@ def test_the_solo_tasks_show_whole_at_80x24():
             shown = html.unescape(app.export_screenshot()).replace("\xa0", " ")
             for word in ("Tasks", *TASK_WORDS):
                 assert word in shown, word
+            assert re.search(r"Votes \d/4", shown)
+            assert "→ +" not in shown  # no multiplayer Event reward in the Solo
 
     asyncio.run(go())

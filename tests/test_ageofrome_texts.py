@@ -534,3 +534,24 @@ def test_a_variant_s_help_does_not_repeat_its_name() -> None:
 
     for option in get_game("ageofrome").options:
         assert not option.help.startswith(option.label), option.help
+
+
+def test_a_legion_move_says_it_would_undo_a_defeated_region():
+    """Issue 28: "✓ defeated" looked permanent, but moving a Legion out can
+    drop a region below its shield. The move's detail says so, and who
+    would hold first after it, from the engine."""
+    from engine.ageofrome import forces
+    from engine.ageofrome.actions import MoveLegion
+
+    m = position(3, lambda s: bool(s.pending) and s.pending[-1].kind == "legion"
+                 and s.pending[-1].seat == 0)
+    w = m.view(0).thaw()
+    tied = tuple(1 if i in (0, 1) else 0 for i in range(w.n))  # Epirus: shield 2
+    w.regions = (tied, (0,) * w.n, (0,) * w.n)
+    v = w.freeze()
+    assert forces.defeated(v, 0)
+    text = detail.action_detail(v, 0, MoveLegion("Epirus", "Thrace"))
+    assert text.startswith("Epirus would no longer be defeated, you would lose first to ")
+    assert text.endswith("; Thrace: you would take first alone")
+    tie = detail.action_detail(v, 0, MoveLegion("board", "Epirus"))
+    assert tie.startswith("Epirus: you would take first alone")

@@ -551,3 +551,39 @@ def test_a_view_offers_no_hidden_card() -> None:
     assert trade.free_actions(v, MARY) == [] and not trade.playable(v, MARY, "ABCDFSV")
     assert trade.window_legal(view.view(w.freeze(), MARY), v.pending[-1])[0] == PlayCard(
         "Sundial")
+
+
+def test_a_card_that_would_do_nothing_says_so_before_it_is_played():
+    """Issue 28: "Play Gladius" (place 1 Legion from your board) was offered
+    with no Legion on the board, and nothing said it does nothing; the card
+    is discarded all the same (L209)."""
+    from engine.ageofrome.text import describe
+
+    w = writable(position(jack={"legions": 0}))
+    deal(w, JACK, "Gladius", "Pugio")
+    assert trade.idle_reason(w, JACK, "Gladius") == "no Legion on your board"
+    assert describe(w, PlayCard("Gladius")) == (
+        "Play Gladius: no effect, no Legion on your board")
+    assert describe(w, PlayCard("Pugio")) == "Play Pugio"
+    w.players = (w.players[0].thaw(),) + w.players[1:]
+    w.players[0].legions = 2
+    w.players = (w.players[0].freeze(),) + w.players[1:]
+    assert describe(w, PlayCard("Gladius")) == "Play Gladius"
+
+
+def test_politics_without_a_vote_names_the_card_that_recruits_one():
+    """Issue 28: "Politics: nothing: no Vote left on your board" while the
+    player held Toga, which recruits a Vote in the Trade window that opens
+    when the Follower is placed (L224), before Politics gives its Vote."""
+    from engine.ageofrome.actions import Place
+    from engine.ageofrome.text import describe
+
+    w = writable(position(jack={"votes": 0, "votes_unrecruited": 2}))
+    a = Place("Politics", False)
+    assert describe(w, a) == "Politics: nothing: no Vote left on your board"
+    deal(w, JACK, "Toga")
+    assert describe(w, a) == "Politics: no Vote on your board yet (Toga recruits one)"
+    p = w.players[0].thaw()
+    p.votes_unrecruited = 0
+    w.players = (p.freeze(),) + w.players[1:]
+    assert describe(w, a) == "Politics: nothing: no Vote left on your board"

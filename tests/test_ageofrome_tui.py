@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -400,6 +401,46 @@ def test_the_emperor_solo_shows_its_seven_tasks():
             assert "Hispania" in board_of(app).text()
 
     asyncio.run(go())
+
+
+def test_the_solo_tasks_show_how_far_each_is():
+    """Issue 28: "·4 Votes" did not say the character owns only 3 Votes and
+    must recruit one; "·2 sets" stayed blank after the first set. Each task
+    shows its progress, from the engine's measures."""
+    from tui.ageofrome.side import solo_line
+
+    m = position(3, lambda s: s.phase == "actions" and s.round >= 2, n=1)
+    w = m.view(0).thaw()
+    p = w.players[0].thaw()
+    p.votes_unrecruited = data.VOTES_PER_PLAYER - 3  # owns 3 of the 4 needed
+    p.sets = (("Gladius", "Toga", "Pugio"),)
+    w.players = (p.freeze(),)
+    w.column = (0, 0)
+    line = solo_line(w.freeze())
+    assert "·Votes 2/4, own 3" in line
+    assert "·sets 1/2" in line
+    assert re.search(r"[·✓]Glory \d+/51", line) and "Pantheon 0/2" in line
+
+
+def test_the_solo_side_panel_shows_the_solos_event_reward():
+    """Issue 28: the Solo's panel read "Event Embassy: least votes on column
+    → +1 place vote", the multiplayer reward; the Solo's Event gives one
+    Denarius per Follower (L376)."""
+    from tui.ageofrome.look import event_text
+
+    m = position(3, lambda s: s.phase == "actions" and s.event >= 0, n=1)
+    name = data.EVENTS[m.state.event].name
+
+    async def go():
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            text = " ".join(str(app.screen.query_one(SidePanel).render()).split())
+            assert f"Event {name}: +1 Denarius per Follower (Solo)" in text
+            assert "→" not in text.split("Event ", 1)[1].split(";", 1)[0]
+
+    asyncio.run(go())
+    assert "most" in event_text(0) or "least" in event_text(0)  # the multiplayer reward stays
 
 
 def test_glory_past_thirty_names_the_flipped_markers_space():

@@ -273,6 +273,68 @@ def first_places(s: State, seat: int, ties_count: bool = False) -> int:
     return n
 
 
+def _first(s: State, counts: tuple[int, ...], region: int) -> tuple[int, ...]:
+    """The seats holding 1st place in ``region`` were its Legions ``counts``."""
+    w = s.thaw()
+    w.regions = put(s.regions, region, counts)
+    return tuple(seat for seat, place in placings(w, region) if place == 1)
+
+
+def _rank_change(s: State, seat: int, region: int, after: tuple[int, ...],
+                 viewer: int) -> str:
+    """What a move does to ``seat``'s 1st place in ``region`` (L185-188),
+    empty when nothing changes: "you would tie Octavianus for first";
+    ``viewer`` is "you"."""
+    before = _first(s, s.regions[region], region)
+    now = _first(s, after, region)
+    if before == now:
+        return ""
+
+    def name(x: int) -> str:
+        return "you" if x == viewer else seat_name(s, x)
+
+    others = " and ".join(name(x) for x in now if x != seat)
+    if now == (seat,):
+        return f"{name(seat)} would take first alone"
+    if seat in now:
+        return f"{name(seat)} would tie {others} for first"
+    if seat in before:
+        return f"{name(seat)} would lose first to {others}"
+    return ""
+
+
+def legion_consequence(s: State, seat: int, source: str, to: str,
+                       viewer: int | None = None) -> str:
+    """What moving a Legion of ``seat`` from ``source`` (BOARD or a region)
+    to region ``to`` does before it is made, from the public board: a
+    region that drops below its shield is no longer defeated (A1, L184:
+    its places score nothing), one that reaches it is, and a 1st place won,
+    tied or lost. "Epirus would no longer be defeated; Macedonia: you would
+    tie Octavianus for first". Empty when the move changes none of these.
+    ``viewer`` (``seat`` unless given: a Deception moves another's Legion)
+    is called "you"."""
+    viewer = seat if viewer is None else viewer
+    parts: list[str] = []
+    for name, step in ((source, -1), (to, 1)):
+        if name not in REGIONS:
+            continue
+        r = REGIONS.index(name)
+        counts = s.regions[r]
+        after = put(counts, seat, counts[seat] + step)
+        was, will = sum(counts) >= SHIELD[r], sum(after) >= SHIELD[r]
+        said = ""
+        if was and not will:
+            said = f"{name} would no longer be defeated"
+        elif will and not was:
+            said = f"{name} would be defeated"
+        rank = _rank_change(s, seat, r, after, viewer)
+        if rank:
+            said = f"{said}, {rank}" if said else f"{name}: {rank}"
+        if said:
+            parts.append(said)
+    return "; ".join(parts)
+
+
 # ---------------------------------------------------------------- Pantheon
 def pantheon_pieces(s: State, seat: int) -> int:
     """Pieces on ``seat``'s Pantheon, own and common."""

@@ -261,6 +261,12 @@ def solo_tasks(s: State) -> tuple[bool, ...]:
     return tuple(measure(s, 0, t.measure) >= t.threshold for t in data.SOLO_TASKS)
 
 
+def solo_progress(s: State) -> tuple[tuple[int, int], ...]:
+    """Each Emperor Solo task's (have, need) now (L364-371, A22): the
+    measure ``solo_tasks`` compares, so the table can say "Votes 3/4"."""
+    return tuple((measure(s, 0, t.measure), t.threshold) for t in data.SOLO_TASKS)
+
+
 def finish(w: State) -> None:
     """OVER: score the game and report the achievements."""
     w.queue = ()

@@ -140,6 +140,9 @@ def _votes(s: State, seat: int, times: int) -> str:
     p = s.players[seat]
     n = min(times, p.votes)
     if not n:
+        held = trade.recruiters(s, seat, "recruit vote")
+        if held:  # a card played in the window before it recruits one (L210)
+            return f"no Vote on your board yet ({held[0]} recruits one)"
         return "nothing: no Vote left on your board"
     said = f"{n} Vote{'s' if n > 1 else ''} on the Column"
     if n < times:
@@ -252,7 +255,18 @@ def _legion(s: State, a: tuple) -> str:
     return DESCRIBE["legion"](a)
 
 
+def _play(s: State, a: tuple) -> str:
+    """"Play Gladius: no effect, no Legion on your board": a card
+    played for nothing is still discarded (L209), so the label says so."""
+    why = ""
+    seat = s.pending[-1].seat if s.pending else (s.queue[0] if s.queue else -1)
+    if 0 <= seat < s.n:
+        why = trade.idle_reason(s, seat, a[1])
+    return f"Play {a[1]}: no effect, {why}" if why else f"Play {a[1]}"
+
+
 DESCRIBE_NOW: dict[str, Callable[[State, tuple], str]] = {
+    "play": _play,
     "activate": _activate,
     "legion": _legion,
     "build": _build,

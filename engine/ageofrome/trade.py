@@ -205,6 +205,40 @@ def playable(s: State, seat: int, conditions: str) -> bool:
         CONDITION[h.card] in conditions for h in s.players[seat].hand)
 
 
+def idle_reason(s: State, seat: int, name: str) -> str:
+    """Why playing the card ``name`` would do nothing for ``seat`` now
+    (empty when it does something): Gladius places a Legion from the board
+    (none there), Toga recruits a Vote (all recruited), Hasta moves Legions
+    (none out nor on the board), Snake Bracelets takes the discard's top
+    (an empty pile), Circinus removes the Anchor (none held). The card is
+    still discarded (L209), so the table says so before it is played."""
+    c = data.TRADE_CARD.get(name)
+    if c is None:
+        return ""
+    p = s.players[seat]
+    kind = c.effect.kind
+    if kind == "place legion" and not p.legions:
+        return "no Legion on your board"
+    if kind == "recruit legion" and not p.legions_unrecruited:
+        return "all your Legions recruited"
+    if kind == "recruit vote" and not p.votes_unrecruited:
+        return "all your Votes recruited"
+    if kind == "move legions" and not p.legions and not any(r[seat] for r in s.regions):
+        return "no Legion to move"
+    if kind == "take discard" and not s.discard:
+        return "the discard pile is empty"
+    if kind == "remove anchor" and not p.anchor:
+        return "no Anchor held"
+    return ""
+
+
+def recruiters(s: State, seat: int, kind: str) -> tuple[str, ...]:
+    """The cards in ``seat``'s hand (its own view) whose effect is ``kind``
+    and would do something now: "Toga" while a Vote is left to recruit."""
+    return tuple(NAMES[c] for c in _known(s, seat)
+                 if CARDS[c].effect.kind == kind and not idle_reason(s, seat, NAMES[c]))
+
+
 def may_play(s: State, seat: int, conditions: str) -> bool:
     """Whether a window of ``conditions`` opens for ``seat``: it holds a card
     of them, or (with others at the table) any card they have not all seen.

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ageofrome import action_phase, board, build, data, income, reference
+from engine.ageofrome import action_phase, board, build, data, forces, income, reference
 from engine.ageofrome.actions import DONE, Build
 from engine.ageofrome.forces import FROM_BOARD, FROM_REGION, LEGION, LegionMoved
 from engine.ageofrome.scheme import DECEPTION_MOVE, LegionRelocated
@@ -94,12 +94,27 @@ def action_detail(s: Any, seat: int | None, action: tuple | None) -> str:
         return _build(s, seat, action[1])
     if kind == "income":
         return _income(s, seat)
+    if kind == "legion":
+        return _legion(s, seat, action)
     if kind == "activate":
         scheme = data.SCHEME.get(action[3])
         if scheme is None:
             return ""
         return f"{scheme.name}: {scheme.text}. {_feud(s, seat, action[1])}".rstrip()
     return ""
+
+
+def _legion(s: Any, seat: int | None, action: tuple) -> str:
+    """What a Legion move does to the regions it leaves and reaches, from
+    the engine (``forces.legion_consequence``): a "defeated" region is not
+    for good, moving out can drop it below its shield. In a Deception the
+    Legion moved is the target's."""
+    if seat is None or not 0 <= seat < s.n:
+        return ""
+    owner = seat
+    if s.pending and s.pending[-1].kind == DECEPTION_MOVE:
+        owner = s.pending[-1].data[0]
+    return forces.legion_consequence(s, owner, action[1], action[2], seat)
 
 
 def _feud(s: Any, seat: int | None, province: str) -> str:

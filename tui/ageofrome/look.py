@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.ageofrome import board, data, reference
+from engine.ageofrome.state import coins
 from engine.core import HIDDEN
 from engine.match import Seat
 from tui.widgets.seats import SeatLook
@@ -160,12 +161,22 @@ def direction_arrow(direction: str) -> str:
     return "↻" if direction == board.CW else "↺"
 
 
-def event_text(event: int) -> str:
-    """The face-up Event in a few words: who gains what, and the turn."""
+def event_text(event: int, solo: bool = False, short: bool = False) -> str:
+    """The face-up Event in a few words: who gains what, and the turn. In
+    the Emperor Solo no one is measured: the Event gives one Denarius per
+    Follower (L376), so its card's reward is not the Solo's; ``short``
+    (80×24, where the seven tasks need four rows under it) the Solo's Event
+    keeps one row, its name and turn: the reward, the same every round, is
+    paid and logged when the Event is revealed."""
     if event < 0:
         return "no Event yet"
     e = data.EVENTS[event]
+    turn = f"{direction_arrow(e.direction)}×{e.arrows}"
+    if solo and short:
+        return f"{e.name}: {turn}"
+    if solo:
+        each = data.SOLO_EVENT_DENARII_PER_FOLLOWER
+        return f"{e.name}: +{coins(each)} per Follower (Solo); {turn}"
     who = "most" if e.most else "least"
     reward = ", ".join(f"{'+' if r.amount > 0 else ''}{r.amount} {r.kind}" for r in e.reward)
-    return (f"{e.name}: {who} {e.measure} → {reward}; "
-            f"{direction_arrow(e.direction)}×{e.arrows}")
+    return f"{e.name}: {who} {e.measure} → {reward}; {turn}"

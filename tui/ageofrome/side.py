@@ -60,14 +60,32 @@ def glory_text(g: int, wide: bool = False) -> str:
     return f"{g} (space {geo.track_space(g)})"
 
 
-TASK_WORDS = ("Glory 51", "3 Medals", "2 Regions", "4 Votes", "2 sets", "Pantheon", "2 Quests")
+TASK_WORDS = ("Glory", "Medals", "Regions", "Votes", "sets", "Pantheon", "Quests")
 
 
-def solo_line(s: Any) -> str:
-    """The Emperor Solo's seven tasks (L364-371): ✓ done so far, · not yet."""
+def solo_line(s: Any, width: int = 0) -> str:
+    """The Emperor Solo's seven tasks (L364-371): ✓ done so far, · not yet,
+    each with how far it is ("Votes 3/4", "sets 1/2"), from the engine's
+    measures; the Votes task says when the character owns fewer Votes than
+    it needs, so one must be recruited ("Votes 2/4, own 3"). With a
+    ``width``, broken between tasks so none is split ("Medals" / "0/3")."""
     done = scoring.solo_tasks(s)
-    marks = " ".join(f"{'✓' if ok else '·'}{w}" for ok, w in zip(done, TASK_WORDS, strict=True))
-    return f"[b]Tasks[/] {sum(done)}/{len(done)} {marks}"
+    marks = []
+    for ok, word, (have, need) in zip(done, TASK_WORDS, scoring.solo_progress(s),
+                                      strict=True):
+        mark = f"{'✓' if ok else '·'}{word} {min(have, need) if ok else have}/{need}"
+        if word == "Votes" and not ok:
+            own = scoring.measure(s, 0, "votes recruited")
+            if own < need:
+                mark += f", own {own}"
+        marks.append(mark)
+    rows = [f"Tasks {sum(done)}/{len(done)}"]
+    for mark in marks:
+        if width and len(rows[-1]) + 1 + len(mark) > width:
+            rows.append(mark)
+        else:
+            rows[-1] += " " + mark
+    return "[b]Tasks[/]" + "\n".join(rows)[len("Tasks"):]
 
 
 def mover(scene: Scene) -> int | None:
@@ -243,7 +261,7 @@ class SidePanel(Static):
         title = f"Round {s.round}/{data.ROUNDS} · {phase}"
         if box.border_title != title:
             box.border_title = title
-        lines = [f"[b]Event[/] {look.event_text(s.event)}"]
+        lines = [f"[b]Event[/] {look.event_text(s.event, s.n == 1, not wide)}"]
         glory = []
         row = track(s, width)
         stones = " ".join(str(x) for x in (geo.MILESTONES[0].start, *s.milestones))
@@ -260,12 +278,12 @@ class SidePanel(Static):
         seat = scene.seat
         order = [seat] if seat is not None and 0 <= seat < s.n else []
         order += [i for i in range(s.n) if i not in order]
-        tasks = [solo_line(s)] if s.n == 1 else []
+        tasks = [solo_line(s, width)] if s.n == 1 else []
         if not wide and seat in order:
             # Narrow (80×24), the actions keep their rows and this panel
             # scrolls: every seat in sight first (yours, then one line each;
-            # the Solo's tasks, which wrap on three), then the Glory track,
-            # then your board, hand and Quests.
+            # the Solo's tasks, four rows under a one-row Event), then the
+            # Glory track, then your board, hand and Quests.
             lines += seat_lines(s, seat, scene, wide, width)[:1]
             lines += tasks or compact_seats(s, [i for i in order if i != seat], scene, width)
             lines += glory
