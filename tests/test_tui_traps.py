@@ -757,3 +757,16 @@ def test_typed_words_that_run_on_together_rank_first():
             await pilot.pause()
             assert app.chosen == [("place", moves[2])]
     asyncio.run(go())
+
+
+def test_tab_from_start_never_lands_on_back():
+    """"Tab moves to Back, and Enter returns to the title and loses the
+    setup" (issue 28 walk-through of The Romans): Back is esc's, not a Tab stop."""
+    async def go() -> None:
+        Store().autosave(Match("romans", (Seat("You"), Seat("Bot", "random")), 3))
+        async with at_the_form() as (app, pilot, form):
+            assert app.screen.focused is form.query_one("#start")
+            await pilot.press("tab", "enter")
+            await pilot.pause()
+            assert app.screen is form, "Tab and Enter left the form"
+    asyncio.run(go())

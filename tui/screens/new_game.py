@@ -226,7 +226,9 @@ class NewGameScreen(Screen[None]):
                              classes="note")
             with Horizontal(id="buttons"):
                 yield Button("Start", variant="primary", id="start", compact=True)
-                yield Button("Back", id="back", compact=True)
+                back = Button("Back", id="back", compact=True)
+                back.can_focus = False  # esc goes back; Tab from Start lost the setup here
+                yield back
             yield Static(id="problem")
         yield KeyBar()
 
