@@ -14,6 +14,7 @@ import json
 import sys
 from typing import TextIO
 
+from engine.match import Match
 from saves import SaveError, Store
 from saves.errors import MAX_MESSAGE
 from saves.files import RECOVERED
@@ -23,14 +24,22 @@ from .errors import UsageError
 from .headless import print_game, print_log, summary
 
 
-def run_headless_replay(args: argparse.Namespace, out: TextIO | None = None) -> int:
-    out = out or sys.stdout
+def load_save(args: argparse.Namespace) -> Match:
+    """``args.file`` loaded from ``args.save_dir``, for a command that prints:
+    a bad file is a usage error (its SaveError sentence), a recovered one
+    warns on stderr."""
     try:
         match = Store(getattr(args, "save_dir", None)).load(args.file)
     except SaveError as e:
         raise UsageError(str(e)) from None
     if RECOVERED in match.meta:
         print(f"tabula: warning: {plain(match.meta[RECOVERED], MAX_MESSAGE)}", file=sys.stderr)
+    return match
+
+
+def run_headless_replay(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    match = load_save(args)
     if match.is_over():
         print_game(match, bool(args.json), out)
         return 0

@@ -18,12 +18,10 @@ from typing import Any, TextIO
 
 from ai.review import ITERATIONS, Choice, Costly, NotFinished, Review, review
 from engine.match import Match
-from saves import SaveError, Store
-from saves.errors import MAX_MESSAGE
-from saves.files import RECOVERED
 from saves.plain import plain
 
 from .errors import UsageError
+from .replay_cmd import load_save
 
 TEXT_POINTS = 11
 """Columns of the text's table of chances (the JSON has ``ai.review.POINTS``)."""
@@ -35,12 +33,7 @@ def run_review(args: argparse.Namespace, out: TextIO | None = None) -> int:
     iterations = args.iterations if args.iterations is not None else ITERATIONS
     if not 1 <= iterations <= MAX_ITERATIONS:
         raise UsageError(f"--iterations must be between 1 and {MAX_ITERATIONS}")
-    try:
-        match = Store(getattr(args, "save_dir", None)).load(args.file)
-    except SaveError as e:
-        raise UsageError(str(e)) from None
-    if RECOVERED in match.meta:
-        print(f"tabula: warning: {plain(match.meta[RECOVERED], MAX_MESSAGE)}", file=sys.stderr)
+    match = load_save(args)
     try:
         done = review(match, iterations)
     except NotFinished as e:
