@@ -870,9 +870,8 @@ class TableScreen(Tabled):
         view = src.view(self.viewer)
         action, lines, source = hint_text(self.game, view, hint)
         menu = self.query_one(ActionMenu)
-        typed = menu.filter.value
-        if typed != self._hint_filter and not self._hint_filter:
-            self.type_into_filter("h" + typed)  # letters typed since h: it began a word
+        if menu.filter.value and not self._hint_filter:  # typed since h: it began a word
+            self.type_into_filter("h" + menu.filter.value)
             return
 
         def done(play: bool | str | None) -> None:
