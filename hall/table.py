@@ -498,7 +498,9 @@ class Table:
         if not waiting:
             return self._end_undo(True, "")
         ask = {"t": "undo_asked", "seat": m.seat, "name": m.who.name}
-        return [(c, ask) for c, o in self.members.items() if o.seat in waiting]
+        names = sorted({o.who.name for o in self.members.values() if o.seat in waiting})
+        asked = {**ask, "waiting": names}  # the asker learns the question is out, and to whom
+        return [(cid, asked)] + [(c, ask) for c, o in self.members.items() if o.seat in waiting]
 
     def _human_moved_since(self, seat: int) -> bool:
         """Did another human seat decide after ``seat``'s last decision?"""

@@ -239,11 +239,15 @@ def test_two_players_play_chat_and_ask_to_undo(tmp_path: Path) -> None:
             bob = Bob(bob_c, 0)
             rng = random.Random(9)
             app = app_at(hall, "anna", start=f"join:{code.lower()}")
-            async with app.run_test(size=(120, 40)) as pilot:
+            async with app.run_test(size=(120, 40), notifications=True) as pilot:
                 await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                             and app.screen.step >= 0)
                 screen = table_screen(app)
                 assert screen.source.seat == 1 and table.started
+                # nothing to take back yet: the hall's reason, and no "Asked"
+                await pilot.press("z")
+                await shows(pilot, lambda: any(n.title == "Not done" for n in app._notifications))
+                assert not any(n.message.startswith("Asked") for n in app._notifications)
                 # chat both ways, plain text
                 await bob_c.send({"t": "chat", "text": "salve [b]amica[/b]"})
                 await shows(pilot, lambda: "says: salve [b]amica[/b]" in log_text(screen))
@@ -274,6 +278,9 @@ def test_two_players_play_chat_and_ask_to_undo(tmp_path: Path) -> None:
                 await pilot.press("z")
                 asked = await bob.until(lambda m: m["t"] == "undo_asked")
                 assert asked["name"] == "anna" and asked["seat"] == 1
+                # anna is told the question is out, and to whom, only once the hall asked
+                await shows(pilot, lambda: any("Asked bob to let you take back" in n.message
+                                               for n in app._notifications))
                 await bob_c.send({"t": "undo_answer", "yes": True})
                 await shows(pilot, lambda: screen.step < step)
                 assert table.step == screen.step and screen.my_turn()
@@ -333,6 +340,43 @@ def test_a_spectator_watches_every_game(tmp_path: Path, game_id: str) -> None:
                 await shows(pilot, lambda: isinstance(app.screen, HelpScreen))
                 help_text = screen_text(app)
                 assert "Chat" in help_text and "Host" not in help_text  # not the host
+    run(go())
+
+
+def test_a_shared_tables_moves_each_stay_on_screen_at_the_tables_pace(tmp_path: Path) -> None:
+    """Moves the hall sends in a burst are shown one at a time, each for the
+    pacing's seconds (the test's clock), as a local game's bots' moves are;
+    space shows the rest at once."""
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            clients = [connect(hall, f"p{i}") for i in range(2)]
+            code = (await create(clients[0], "provincia", ["human"] * 2, seed=5))["table"]["code"]
+            await clients[1].send({"t": "join", "code": code})
+            await expect(clients[1], "joined")
+            table = hall.tables[code]
+            app = app_at(hall, "watcher", start=f"watch:{code}")
+            app.settings.pacing = "normal"  # 0.6 s a move
+            async with app.run_test(size=(120, 40)) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
+                            and app.screen.step >= 0)
+                screen = table_screen(app)
+                first = screen.step
+                players = [Player(c, seed=i, stop_at=first + 6) for i, c in enumerate(clients)]
+                await asyncio.wait_for(asyncio.gather(*(p.play() for p in players)), WAIT)
+                last = table.step
+                await shows(pilot, lambda: screen.source._last_step() == last)
+                shown = [screen.step]
+                assert first <= screen.step < last  # the burst waits for its pace
+                for _ in range(3):
+                    app.settings.clock.advance(0.25)  # within the pace: nothing new
+                    await pilot.pause()
+                    assert screen.step == shown[-1]
+                    app.settings.clock.advance(0.5)
+                    await shows(pilot, lambda: screen.step > shown[-1] and screen.settled.is_set())
+                    shown.append(screen.step)
+                assert shown == [shown[0] + i for i in range(4)] and shown[-1] < last  # one a pace
+                await pilot.press("space")
+                await shows(pilot, lambda: screen.step == last)
     run(go())
 
 

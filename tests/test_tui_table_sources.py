@@ -77,8 +77,8 @@ def test_the_same_screen_plays_both_sources_with_their_seeds_and_pacing(tmp_path
                                                                           monkeypatch):
     """h at a local game and at a shared table: one screen class, and each
     hint job seeded by its source (the match's bot seed; the table's code
-    and step). Bot pacing holds moves decided here only: a shared table's
-    list takes a key at once (its moves come when the hall sends them)."""
+    and step). The key guard holds for bots deciding here only: a shared
+    table's list takes a key at once."""
     jobs = capture_hint_jobs(monkeypatch)
     sources: list[object] = []
 
@@ -113,7 +113,9 @@ def test_the_same_screen_plays_both_sources_with_their_seeds_and_pacing(tmp_path
                     view = table.match.view(table.match.to_move())
                     await bob.send({"t": "act", "step": step, "action":
                                     table.game.encode_action(table.game.legal(view)[0])})
-                    await shows(pilot, lambda s=step: screen.step > s and screen.settled.is_set())
+                    # (the shared table holds each of bob's moves for its pace: time passes)
+                    await shows(pilot, lambda s=step: app.settings.clock.advance(1.5) is None
+                                and screen.step > s and screen.settled.is_set())
                 assert screen.pace_s() == 0 and screen.query_one(ActionMenu).guard_s == 0
                 await pilot.press("h")
                 await pilot.pause()

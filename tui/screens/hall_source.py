@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import pickle
 import zlib
+from collections import deque
 from typing import Any
 
 from textual.binding import Binding
@@ -35,6 +36,7 @@ from engine import get_game
 from engine.core import SPECTATOR, LogLine, Result, ScoreHistory
 from engine.match import HUMAN, Seat
 from saves.plain import plain
+from tui.clock import Stoppable
 from tui.hall_link import HallSend, LeaveHall, invite_command, local_join
 from tui.host import host
 from tui.widgets import redraw
@@ -170,6 +172,8 @@ class HallSource(Source):
         self._new_lines: list[LogLine] | None = None  # None: redraw the whole log
         self._who_said: tuple = ()  # what the who line's seats were drawn from
         self._who_seats: list[Content] = []
+        self._held: deque[dict[str, Any]] = deque()  # states waiting for the one shown's pace
+        self._release: Stoppable | None = None  # the timer that shows the next held state
         self.joined(joined)
 
     def bindings(self) -> list[Binding]:
@@ -186,6 +190,8 @@ class HallSource(Source):
             Binding("e", "key('e', 'end')", "Host: end the table", show=False, priority=True),
             MENU_KEY, LOG_KEY,
             Binding("space", "skip", "Skip what the table plays out", show=False),
+            Binding("ctrl+p", "pace", "Pacing of others' moves: instant, normal, slow",
+                    show=False),
         ]
 
     def widgets(self) -> list[Widget]:
@@ -292,7 +298,60 @@ class HallSource(Source):
         self.redraw()  # the waiting note now says s starts it
 
     def state(self, msg: dict[str, Any]) -> None:
-        """A new position: my view, whose turn, the log lines, the seats."""
+        """A new position. A later move waits while the one shown still has
+        its pace (or plays out stage by stage), so that moves the hall sends
+        in a burst (bots answering at once) each stay on screen as a local
+        game's bots' moves do; an undo or a fresh log shows everything now."""
+        step, last = msg.get("step"), self._last_step()
+        if not isinstance(step, int):
+            return
+        if msg.get("reset") or step < last:
+            self.catch_up()
+        elif self._held or (step > last and self._must_wait()):
+            self._held.append(msg)  # (a same-step update keeps its place behind them)
+            self._release_soon()
+            return
+        self._apply(msg)
+
+    def _last_step(self) -> int:
+        """The step of the last state received (held or shown)."""
+        step = self._held[-1].get("step") if self._held else self._step
+        return step if isinstance(step, int) else self._step
+
+    def _must_wait(self) -> bool:
+        screen = self.screen
+        return screen is not None and screen.is_mounted and (
+            screen.playing_out() or screen.shown_for() > 0)
+
+    def _release_soon(self) -> None:
+        """Time the next held state for when the one shown has had its pace
+        (a step playing out releases it when it ends: ``drawn``)."""
+        screen = self.screen
+        if self._release is not None or not self._held or screen is None:
+            return
+        if screen.playing_out():
+            return
+        clock = host(screen).settings.clock
+        self._release = clock.call_later(screen, max(screen.shown_for(), 0.0), self._show_held)
+
+    def _show_held(self) -> None:
+        """The pace is up: the next held state (unless a step plays out now)."""
+        self._release = None
+        if self._held and self.screen is not None and not self.screen.playing_out():
+            self._apply(self._held.popleft())
+
+    def catch_up(self) -> bool:
+        """Every held state now (space, an undo, a fresh log, leaving)."""
+        if self._release is not None:
+            self._release.stop()
+            self._release = None
+        held, self._held = self._held, deque()
+        for msg in held:
+            self._apply(msg)
+        return bool(held)
+
+    def _apply(self, msg: dict[str, Any]) -> None:
+        """Take a position in: my view, whose turn, the log lines, the seats."""
         step = msg.get("step")
         raw = msg.get("view")
         if not isinstance(step, int) or not isinstance(raw, bytes):
@@ -345,7 +404,13 @@ class HallSource(Source):
 
     def undo_asked(self, msg: dict[str, Any]) -> None:
         """Another player asks to take back their move: yes or no."""
-        if msg.get("seat") == self.seat or self.seat is None or self.screen is None:
+        if self.seat is None or self.screen is None:
+            return
+        if msg.get("seat") == self.seat:  # mine is out: the hall tells whom it asks
+            names = [plain(str(n), NAME_CHARS) for n in msg.get("waiting") or []][:8]
+            whom = (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1
+                    else names[0] if names else "the others")
+            self.notify(f"Asked {whom} to let you take back your last move.", title="Undo")
             return
         name = plain(msg.get("name") or "A player", NAME_CHARS)
 
@@ -418,9 +483,11 @@ class HallSource(Source):
         return True, [ln for *_, ln in merged]
 
     def drawn(self) -> None:
-        """The who line follows every drawing."""
+        """The who line follows every drawing; the next held move is timed
+        from it."""
         if self.screen is not None and self.screen.is_mounted:
             self.who_line()
+            self._release_soon()
 
     def status_lead(self) -> Content | None:
         return markup("[dim]move $step ·[/] ", step=max(self._step, 0))
@@ -515,8 +582,7 @@ class HallSource(Source):
         """Ask the others (the hall takes it back if they all agree)."""
         if self.result is not None or self.ended is not None:
             return False
-        self.send({"t": "undo"})
-        self.notify("Asked the others to let you take back your last move.", title="Undo")
+        self.send({"t": "undo"})  # the hall answers: asked (undo_asked), or why not
         return False
 
     def hint_seed(self, seat: int) -> int:

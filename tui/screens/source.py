@@ -167,6 +167,11 @@ class Source(ABC):
         """``seat``'s bot failed: it plays at random from now on."""
         return None  # a hook: nothing to do by default
 
+    def catch_up(self) -> bool:
+        """Space: show at once the moves that wait for their pace here (a
+        shared table's); True if there were any."""
+        return False
+
     def stages(self, seat: int, since: int) -> tuple:
         """``seat``'s views of the stages of the latest step after step
         ``since`` that passed through any (``Game.stages``), to play out at

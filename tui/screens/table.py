@@ -715,6 +715,17 @@ class TableScreen(Tabled):
         pace = self.pace_s()
         return 0.0 if pace <= 0 else pace - (host(self).settings.clock.now() - self._shown_at)
 
+    def shown_for(self) -> float:
+        """How much longer the change shown last stays on screen at the
+        table's pace before the next one replaces it (a shared table holds
+        the hall's next move until then); 0 or less: no longer."""
+        pace = self.stage_pace()
+        return 0.0 if pace <= 0 else pace - (host(self).settings.clock.now() - self._shown_at)
+
+    def playing_out(self) -> bool:
+        """Is a step being played out stage by stage?"""
+        return self._staging is not None
+
     def stop_pacing(self) -> None:
         if self._paced is not None:
             self._paced.stop()
@@ -724,6 +735,11 @@ class TableScreen(Tabled):
         """Play the bots' moves at once up to the next turn played here (and
         the rest of a step being played out)."""
         src = self.source
+        if src.catch_up():  # a shared table's moves waiting for their pace: all now
+            self._skipping = bool(src.here())  # (until your turn is offered)
+            self.end_staging()
+            self.proceed()
+            return
         seat = src.to_move()
         if self._staging is not None:
             self._skipping = seat is not None and src.bot_here(seat)
