@@ -392,10 +392,11 @@ def authorize(tmp: Path, names: Sequence[str]) -> tuple[dict[str, asyncssh.SSHKe
 
 
 def room_config(tmp: Path, authorized: Path, **changes: Any) -> ServeConfig:
-    """Settings for a test server: loopback, free port, fast bots, no idle limit."""
+    """Settings for a test server: loopback, free port, fast bots shown at once, no
+    idle limit."""
     base = ServeConfig(data_dir=tmp / "data", host_key=tmp / "host_key",
                        authorized_keys=authorized, port=0, idle_timeout=None,
-                       bot_seconds=0.01)
+                       bot_seconds=0.01, pacing="instant")
     return replace(base, **changes)
 
 

@@ -58,6 +58,14 @@ def test_pacing_defaults_to_normal_for_players_and_cycles():
     assert Settings(pacing="slow").pace_s(True) == 1.5
 
 
+def test_tabula_pacing_sets_the_pacing_a_game_starts_with():
+    """A host's server (``ServeConfig.pacing``) and a player's shell may set
+    ``TABULA_PACING``; anything but a pacing's name leaves the default."""
+    assert Settings.from_command(None, {"TABULA_PACING": "slow"}).pace(False) == "slow"
+    assert Settings.from_command(None, {"TABULA_PACING": "fast"}).pace(False) == "normal"
+    assert Settings.from_command(None, {}).pace(True) == "instant"
+
+
 def test_ctrl_p_cycles_the_pacing_in_the_game():
     async def go() -> None:
         app = app_for(position("play"), pacing="normal")

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 
 def _settings(args: argparse.Namespace) -> Settings:
-    return Settings(save_dir=getattr(args, "save_dir", None))
+    return Settings.from_command(args, os.environ)
 
 
 # A frame of Textual allocates thousands of short-lived objects (strips,
@@ -76,7 +76,8 @@ def run_shared(link: Link, settings: Settings | None = None) -> int:
     """The app connected to a table hall: it opens where ``link.start``
     says (the title, the lobby, or a table by code) and goes straight back
     to a seat of mine at an unfinished table."""
-    return _run(TabulaApp(Start("title"), settings or Settings(), link=link))
+    return _run(TabulaApp(Start("title"), settings or Settings.from_command(None, os.environ),
+                          link=link))
 
 
 def run_new(args: argparse.Namespace) -> int:

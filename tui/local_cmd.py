@@ -12,6 +12,7 @@ every table and stops once nobody has been connected for a few minutes
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -43,7 +44,7 @@ def _settings(args: argparse.Namespace) -> Settings:
     """The UI's settings (``--save-dir`` is also where finished shared games go)."""
     from .settings import Settings
 
-    return Settings(save_dir=getattr(args, "save_dir", None))
+    return Settings.from_command(args, os.environ)
 
 
 def run_host(args: argparse.Namespace) -> int:

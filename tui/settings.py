@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from .clock import Clock, RealClock
 
@@ -12,6 +14,9 @@ PACINGS = ("instant", "normal", "slow")
 PACE_SECONDS = {"instant": 0.0, "normal": 0.6, "slow": 1.5}
 """Seconds per pacing: 0.6 s is about the time to read one log line, 1.5 s
 to also look at what it changed on the table."""
+PACING_ENV = "TABULA_PACING"
+"""The pacing a player starts with, where set (a host's server sets it for
+its games: ``tabula serve``'s config; tests serve with "instant")."""
 HINT_SECONDS = 1.0
 """The hint's search stops after this long unless ``hint_seconds`` says
 otherwise (about what a normal ISMCTS bot spends on a move): with drawing
@@ -42,6 +47,14 @@ class Settings:
     last_game: str | None = None
     """The game last started from the new-game form in this run (the form
     opens on it; across runs, the newest save tells)."""
+
+    @classmethod
+    def from_command(cls, args: Any, env: Mapping[str, str]) -> Settings:
+        """The settings a command starts the app with: its ``--save-dir``, and
+        the pacing ``TABULA_PACING`` names (anything else: the default)."""
+        pacing = env.get(PACING_ENV)
+        return cls(save_dir=getattr(args, "save_dir", None),
+                   pacing=pacing if pacing in PACINGS else None)
 
     def pace(self, headless: bool) -> str:
         """The pacing in force (``headless``: nobody watches the screen)."""

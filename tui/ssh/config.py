@@ -83,6 +83,7 @@ class ServeConfig:
     bot_seconds: float | None = None  # bots' time per decision (tests, bench); None: by strength
     bot_iterations: int | None = None  # bots' search per decision (tests, bench)
     bot_workers: int = 2  # processes the tables' bots think in
+    pacing: str | None = None  # the bot pacing every game starts with (tests: instant)
     # None: the game, forked from the zygote (or game_command() without one);
     # a command: always start exactly that (the tests' stand-in games)
     child_command: tuple[str, ...] | None = None

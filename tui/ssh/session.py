@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
+from ..settings import PACING_ENV
 from .child import GameChild, open_pty, set_window_size
 from .environment import child_env, client_term, crash_dir, crash_report
 from .limits import FULL, OWN_LIMIT, TokenBucket
@@ -184,6 +185,8 @@ class GameSession(asyncssh.SSHServerSession):
                         crash_dir(self.host.config.data_dir))
         env[ENV_START] = self.start
         env[ENV_SSH] = self._ssh_command()
+        if self.host.config.pacing is not None:
+            env[PACING_ENV] = self.host.config.pacing
         try:
             self.master, slave = open_pty(self.size)
         except OSError as e:
