@@ -102,9 +102,9 @@ def late_in_a_game(game_id: str, seats: tuple[Seat, ...], seed: int, left: int) 
 
 
 def test_hot_seat_game_covers_the_table_between_humans():
-    """The last 40 actions of a two-human game (its last two rounds, with 13
+    """The last 24 actions of a two-human game (its last round, with several
     changes of seat), by keys, to the results."""
-    match = late_in_a_game("provincia", (Seat("Anna"), Seat("Bruno")), 3, left=40)
+    match = late_in_a_game("provincia", (Seat("Anna"), Seat("Bruno")), 3, left=24)
     start = len(match.actions)
     assert start > 40  # the game really is entered late
 
@@ -145,7 +145,7 @@ def test_hot_seat_game_covers_the_table_between_humans():
             switches = sum(
                 1 for i in range(start + 1, len(match.actions))
                 if match.game.to_move(match.states[i]) != match.game.to_move(match.states[i - 1]))
-            assert covers >= switches > 10
+            assert covers >= switches > 5
 
     run(go())
 
