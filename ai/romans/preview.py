@@ -17,7 +17,7 @@ from engine.romans.state import LATIUM, NP, PLACES, Horde, Player, State, board
 from engine.romans.text import seat_name
 
 from . import threat
-from .value import defend_win, strength_at
+from .value import defend_win, siege, strength_at
 
 
 def nation_horde(v: State, face: int, user: int) -> tuple[Horde, int]:
@@ -53,14 +53,16 @@ def first_fight(p: Player, h: Horde) -> tuple[list[int], tuple[int, ...], int]:
     return goals, path, -1
 
 
-def worst_march(p: Player, h: Horde, limit: int = 12) -> list[int]:
+def worst_march(p: Player, h: Horde, limit: int = 12,
+                first_route: tuple[int, ...] | None = None) -> list[int]:
     """The Roman provinces the army takes, in order, if every battle goes
     its way (the map's worst case): it marches on its target (kept until
     taken, 6E), stops in each Roman province on the way, and leaves a
     warband in each it takes, until none is left or Rome falls. Where the
-    player would choose a target or a route, the first is taken."""
+    player would choose a target or a route, the first is taken, or
+    ``first_route`` (with the army's target) for its first march."""
     taken: list[int] = []
-    target = -1
+    target = h.target if first_route is not None else -1
     while h.warbands > 0 and len(taken) < limit:
         if not p.garrison >> h.place & 1:
             if target < 0 or not p.garrison >> target & 1:
@@ -68,7 +70,8 @@ def worst_march(p: Player, h: Horde, limit: int = 12) -> list[int]:
                 if not goals:
                     break
                 target = goals[0]
-            paths = routes(p, h.place, target, h.fleet)
+            paths = [first_route] if first_route is not None and not taken \
+                else routes(p, h.place, target, h.fleet)
             stop = next((j for j in paths[0] if j < NP and p.garrison >> j & 1), -1) \
                 if paths else -1
             if stop < 0:
@@ -85,14 +88,15 @@ def worst_march(p: Player, h: Horde, limit: int = 12) -> list[int]:
     return taken
 
 
-def expected_loss(v: State, p: Player, h: Horde, steps: int = threat.STEPS) -> str:
+def expected_loss(v: State, p: Player, h: Horde, steps: int = threat.STEPS,
+                  first_route: tuple[int, ...] | None = None) -> str:
     """"expected loss 3.2 points"; where the score cannot lose that much (the
     marker stops at SCORE_FLOOR, R19), the campaign's own figure and the
     cap: "expected loss 12.4 points, capped at 2 (the score stops at 1)".
     The figure tells the nations apart: capped alone, every nation read
     "expected loss 0.0 points (the score stops at 1)" to a player on 1."""
     room = max(0, p.score - SCORE_FLOOR)
-    loss = threat.damage(v, p, h, steps=steps)
+    loss = threat.damage(v, p, h, first_route=first_route, steps=steps)
     text = f"expected loss {loss:.1f} points"
     if round(loss, 1) > room:
         text += f", capped at {room} (the score stops at {SCORE_FLOOR})"
@@ -138,4 +142,53 @@ def nation_preview(v: State, face: int, user: int, steps: int = threat.STEPS) ->
     if stop == LATIUM:
         parts.append(f"Latium lost is the Fall of Rome: -{FALL_OF_ROME_PER_WARBAND} points a "
                      f"warband left")  # 7H of the inventory; no section reference on screen
+    return " · ".join(parts)
+
+
+def nation_army(v: State, face: int, user: int) -> Horde:
+    """The army nation ``face`` would set on ``user``'s map as the map
+    draws it: at its start, its target the first of the nearest (-1: none
+    in reach) and its route the one ``first_fight`` walks, to the first
+    province it must stop in."""
+    h, _ = nation_horde(v, face, user)
+    goals, path, _ = first_fight(v.players[user], h)
+    return h._replace(target=goals[0] if goals else -1, route=path)
+
+
+def stop_words(p: Player, h: Horde, stop: int) -> str:
+    """What happens where the army stops: it overruns a province in unrest,
+    or attacks, Rome holding each roll so often, and the province falling
+    so often in all (the army attacks again after each defeat, a warband
+    fewer, ``value.siege``)."""
+    if p.unrest >> stop & 1:
+        return f"overruns {PLACES[stop]} (unrest)"
+    hold = defend_win(strength_at(p, stop), h.warbands + h.general)
+    fall, _ = siege(1.0 - hold, h.warbands)
+    return (f"attacks {PLACES[stop]}, which holds each roll {round(100 * hold)}%, "
+            f"falls {round(100 * fall)}% in all")
+
+
+def route_preview(v: State, user: int, route: tuple[int, ...],
+                  steps: int = threat.STEPS) -> str:
+    """The figures of one route the player may choose for the Enemy army on
+    ``user``'s map (6E), as ``nation_preview`` gives a nation's: the
+    expected loss, the battle at its end and its odds, and what the army
+    takes if it wins every battle. Everything is on the table: the map,
+    the army, the rules; the dice are only odds."""
+    p = v.players[user]
+    h = p.horde
+    if h is None or not route:
+        return ""
+    parts = [expected_loss(v, p, h, steps, route)]
+    stop = route[-1]
+    if stop < NP and p.garrison >> stop & 1:
+        parts.append(stop_words(p, h, stop))
+    march = worst_march(p, h, first_route=route)
+    if len(march) > 1 or (march and march[0] != stop):
+        rome = " (the Fall of Rome)" if march[-1] == LATIUM else ""
+        parts.append("if it wins every battle it takes "
+                     + " → ".join(PLACES[j] for j in march) + rome)
+    if stop == LATIUM:
+        parts.append(f"Latium lost is the Fall of Rome: -{FALL_OF_ROME_PER_WARBAND} points a "
+                     f"warband left")
     return " · ".join(parts)

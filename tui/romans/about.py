@@ -19,6 +19,7 @@ from engine.romans.actions import (
     Nation,
     PlacePiece,
     PraetorianArmy,
+    Route,
     Senator,
 )
 from engine.romans.data import ARTS, GENERAL_BONUS, NATIVE_FORCES, TRIUMPHS
@@ -56,6 +57,9 @@ def about(scene: Scene, action: tuple | None) -> str:
     if isinstance(action, Nation):
         from ai.romans.preview import nation_preview
         return nation_preview(s, action.face, action.user)
+    if isinstance(action, Route):
+        from ai.romans.preview import route_preview
+        return route_preview(s, seat, tuple(INDEX[p] for p in action.places))
     if isinstance(action, Build | PlacePiece | CitadelUse):
         text = scene.game.describe(s, action)  # whole, where a one-row list cuts it
         return text if "Glory +" in text or "(no place: " in text else ""

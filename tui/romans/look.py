@@ -41,8 +41,9 @@ LEGEND = ("L legion garrison · c city (C Christian) · F fort, W wall · ! unre
 
 
 SHORT_LEGEND = ("L legion · c/C city/Christian · F/W fort/wall · ! unrest · N? native · "
-                "T triumph · w warband · A army · E Enemy army (× fighting), 1 2 its route, ◎ its "
-                "target · f1 fleet (^ used) · e Enemy fleet · "
+                "T triumph · w warband · A army · E Enemy army (× fighting), ① ② its route, ◎ its "
+                "target · * Glory (◆ The Enemy's) · Bri3 remote, attacks with 3 · "
+                "f1 fleet (^ used) · e Enemy fleet · "
                 "Tab, arrows, Enter: pick a place · ? all keys")
 
 

@@ -1,0 +1,179 @@
+"""The Romans' Enemy previews on the map (issue 28, last pass): while an
+Enemy nation or a route is highlighted, the map draws the army and the
+route it would take; each route option carries the figures a nation's
+preview gives (expected loss, the battle's odds, what it takes); a route
+step never reads as a remote province's attack strength; in the solo game
+your Glory province and The Enemy's have marks of their own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from ai.romans import threat
+from ai.romans.preview import nation_army, route_preview
+from ai.romans.value import defend_win, siege, strength_at
+from engine.romans.actions import Nation, Route
+from engine.romans.scenario import Scenario
+from engine.romans.state import INDEX, NP, REMOTE, board
+from tests.romans_helpers import RED, G
+from tests.test_romans_enemy_shown import cell, marches
+from tests.test_romans_tui import POSITIONS, board_text, position
+from tests.test_tui_support import app_for, settle
+from tui.romans import look
+from tui.romans.board import ENEMY_GLORY, NARROW, WIDE, RomansBoard, draw_map, route_step
+from tui.romans.table import RomansUI
+from tui.widgets.actions import ActionMenu
+
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
+
+GAL, VEN, ILL, GER = (INDEX[p] for p in ("Gallia", "Venetia", "Illyricum", "Germania"))
+
+
+def highlighted(app) -> tuple:
+    menu = app.screen.query_one(ActionMenu)
+    return menu._shown[menu.options.highlighted][0]
+
+
+def drawn_army(cells, h) -> None:
+    """The map shows army ``h``: E and its warbands where it starts, each
+    step of its route circled in order, its target ◎."""
+    assert f"E{h.warbands}" in cell(cells, h.place), "the army at its start"
+    for k, place in enumerate(h.route, 1):
+        if place != h.target:  # beside the tag (a sea's band: somewhere in it)
+            shown = cell(cells, place)[3] if place < NP else cell(cells, place)
+            assert route_step(k) in shown, f"step {k} of the route"
+    if h.target >= 0:
+        assert "◎" in cell(cells, h.target), "its target"
+
+
+# ---------------------------------------------------------------- 1: the nation's route on the map
+def test_highlighting_each_enemy_nation_draws_its_army_and_route_on_the_map():
+    """Solo, choosing the Enemy nation: the highlight moves through the
+    options, and the map draws each option's army, route and target (the
+    route the preview works out); the line under the map says so."""
+    m = position(2, marches, n=1)
+
+    async def go():
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            board = app.screen.query_one(RomansBoard)
+            armies = []
+            for _ in range(3):
+                action = highlighted(app)
+                assert isinstance(action, Nation)
+                h = nation_army(m.view(0), action.face, action.user)
+                drawn_army(board.cells, h)
+                assert f"If chosen: Enemy army E{h.warbands}" in board_text(app)
+                armies.append(h)
+                await pilot.press("down")
+                await settle(pilot)
+            assert len({(h.place, h.route) for h in armies}) > 1, "each option its own route"
+            assert any(h.route for h in armies), "a route with steps is drawn"
+
+    asyncio.run(go())
+
+
+def test_a_nation_army_follows_the_route_the_preview_names():
+    """The army drawn walks the route the nation's preview line names, to
+    the first province it must stop in."""
+    s = (Scenario(players=1).boards("A").at("nations", 1)
+         .map(RED, garrison=["Illyricum", "Venetia"], cities=["Latium", "Illyricum"]).build())
+    v = G.view(s, RED)
+    for a in G.legal(v):
+        h = nation_army(v, a.face, a.user)
+        assert h.place == INDEX[G.describe(v, a).split(" from ")[1].split(",")[0]]
+        if h.route:
+            from ai.romans.preview import nation_preview
+            assert "route " + " → ".join(look.PLACES[i] for i in (h.place, *h.route)) in \
+                nation_preview(v, a.face, a.user)
+
+
+# ---------------------------------------------------------------- 2: a route's odds
+def two_ways() -> object:
+    """Era 1's Enemy phase: Red's army in Gallia (4 warbands, general +1)
+    marches on Illyricum, by Venetia (a legion there: it must stop and
+    fight) or by Germania (free to the walls of Illyricum)."""
+    s = (Scenario(players=4).boards(*"AAAA").at("enemy", 1)
+         .map(RED, garrison=["Illyricum", "Venetia"], cities=["Latium", "Illyricum"])
+         .horde(RED, "Gallia", 4, general=1, target="Illyricum").build())
+    assert s.pending[-1].kind == "route"
+    return s
+
+
+def test_each_route_option_shows_its_expected_loss_and_its_battle_odds():
+    s = two_ways()
+    v = G.view(s, RED)
+    p, h = v.players[RED], v.players[RED].horde
+    texts = {}
+    for a in G.legal(v):
+        route = tuple(INDEX[x] for x in a.places)
+        text = route_preview(v, RED, route)
+        stop = route[-1]
+        loss = threat.damage(v, p, h, first_route=route)
+        hold = defend_win(strength_at(p, stop), 5)
+        fall, _ = siege(1 - hold, 4)
+        assert text.startswith(f"expected loss {loss:.1f} points")
+        assert (f"attacks {look.PLACES[stop]}, which holds each roll {round(100 * hold)}%, "
+                f"falls {round(100 * fall)}% in all") in text
+        texts[stop] = text
+    assert set(texts) == {VEN, ILL} and texts[VEN] != texts[ILL]
+    assert "if it wins every battle it takes Venetia → Illyricum" in texts[VEN]
+
+
+def test_the_route_choice_shows_the_odds_under_the_map():
+    """At the table the highlighted route's figures are under the map."""
+    m = position(*POSITIONS["enemy"][:2], n=POSITIONS["enemy"][2])
+
+    async def go():
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            action = highlighted(app)
+            assert isinstance(action, Route)
+            text = " ".join(board_text(app).split())
+            route = tuple(INDEX[x] for x in action.places)
+            assert route_preview(m.view(0), 0, route) in text
+            assert "expected loss" in text and "holds each roll" in text
+
+    asyncio.run(go())
+
+
+# ---------------------------------------------------------------- 3: steps and strengths
+def test_a_route_step_never_reads_as_a_remote_attack_strength():
+    """Remote provinces show their attack strength as a plain digit beside
+    the tag; the Enemy's route steps are circled, so the two never look
+    the same, and the legends say which is which."""
+    s = two_ways()
+    v = G.view(s, RED)
+    route = (GER, ILL)
+    for g in (NARROW, WIDE):
+        cells = draw_map(v, RED, route, ILL, g)
+        assert cell(cells, GER)[3] == "①"
+        b = board(v.players[RED])
+        for i in REMOTE:
+            if i != GER and i < NP:
+                assert cell(cells, i)[3] == str(b.remote[i]), "a remote strength stays a digit"
+        flags = [cell(cells, i)[3] for i in route if i != ILL]
+        assert not any(f.isascii() and f.isdigit() for f in flags)
+    assert "① ② its route" in look.SHORT_LEGEND and "Bri3 remote, attacks with 3" in \
+        look.SHORT_LEGEND
+    assert "1-3 a remote province's attack strength, ① ② ③… the Enemy's route" in \
+        RomansUI.notes
+
+
+# ---------------------------------------------------------------- 4: two Glory marks
+def test_the_solo_glory_provinces_have_a_mark_each():
+    """Solo: your Glory province is *, The Enemy's ◆, and both are in the
+    legend and the `?` help."""
+    s = (Scenario(players=1).boards("A").at("expansion", 1).glory(RED, "Gallia")
+         .enemy(glory="Hispania").build())
+    v = G.view(s, RED)
+    cells = draw_map(v, RED)
+    assert cell(cells, GAL)[3] == "*"
+    assert cell(cells, INDEX["Hispania"])[3] == ENEMY_GLORY != "*"
+    assert "* Glory (◆ The Enemy's)" in look.SHORT_LEGEND
+    assert "* your Glory province, ◆ The Enemy's Glory province (solo)" in RomansUI.notes
