@@ -13,18 +13,20 @@ import asyncio
 import pytest
 
 from ai.romans import threat
-from ai.romans.preview import nation_army, route_preview
+from ai.romans.preview import nation_army, route_preview, target_preview
 from ai.romans.value import defend_win, siege, strength_at
 from engine.romans.actions import Nation, Route
 from engine.romans.scenario import Scenario
 from engine.romans.state import INDEX, NP, REMOTE, board
 from tests.romans_helpers import RED, G
 from tests.test_romans_enemy_shown import cell, marches
+from tests.test_romans_shown import scene_of
 from tests.test_romans_tui import POSITIONS, board_text, position
 from tests.test_tui_support import app_for, settle
 from tui.romans import look
+from tui.romans.about import about
 from tui.romans.board import ENEMY_GLORY, NARROW, WIDE, RomansBoard, draw_map, route_step
-from tui.romans.table import RomansUI
+from tui.romans.table import RomansUI, enemy_army
 from tui.widgets.actions import ActionMenu
 
 pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
@@ -177,3 +179,31 @@ def test_the_solo_glory_provinces_have_a_mark_each():
     assert cell(cells, INDEX["Hispania"])[3] == ENEMY_GLORY != "*"
     assert "* Glory (◆ The Enemy's)" in look.SHORT_LEGEND
     assert "* your Glory province, ◆ The Enemy's Glory province (solo)" in RomansUI.notes
+
+
+# ---------------------------------------------------------------- 1 and 2: a target to choose
+def test_highlighting_a_target_to_choose_draws_the_march_and_gives_its_odds():
+    """R11's tie: Red's army in Germania is as near Gallia as Illyricum.
+    Each target highlighted draws the army's march on it, and gives the
+    figures of that march under the map."""
+    s = (Scenario(players=4).boards(*"AAAA").at("enemy", 1)
+         .map(RED, garrison=["Latium", "Gallia", "Illyricum"],
+              cities=["Latium", "Gallia", "Illyricum"])
+         .horde(RED, "Germania", 4, general=1).build())
+    assert s.pending[-1].kind == "target"
+    scene = scene_of(s, RED)
+    board = RomansBoard()
+    board.tab = RED
+    drawn = set()
+    for a in G.legal(scene.state):
+        army = enemy_army(scene, a)
+        assert army is not None and army[0] == RED
+        h = army[1]
+        assert h.place == GER and h.target == INDEX[a.province] and h.route[-1] == h.target
+        board.army = army
+        drawn_army(board.draw(scene), h)
+        text = about(scene, a)
+        assert text == target_preview(scene.state, RED, h.target)
+        assert text.startswith("expected loss") and f"attacks {a.province}, which holds" in text
+        drawn.add(h.route)
+    assert len(drawn) == 2

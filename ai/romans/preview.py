@@ -45,12 +45,18 @@ def first_fight(p: Player, h: Horde) -> tuple[list[int], tuple[int, ...], int]:
     paths = routes(p, h.place, goals[0], h.fleet)
     if not paths:
         return goals, (), -1
-    stop_at = p.garrison & ~p.unrest
-    path = paths[0]
+    path = cut(p, paths[0])
+    stop = path[-1] if path and path[-1] < NP and p.garrison >> path[-1] & 1 else -1
+    return goals, path, stop
+
+
+def cut(p: Player, path: tuple[int, ...]) -> tuple[int, ...]:
+    """``path`` up to the first Roman province on it, where the army stops
+    (to fight, or to overrun it in unrest)."""
     for k, j in enumerate(path):
-        if j < NP and (stop_at >> j & 1 or p.garrison >> j & 1):
-            return goals, path[:k + 1], j
-    return goals, path, -1
+        if j < NP and p.garrison >> j & 1:
+            return path[:k + 1]
+    return path
 
 
 def worst_march(p: Player, h: Horde, limit: int = 12,
@@ -168,15 +174,36 @@ def stop_words(p: Player, h: Horde, stop: int) -> str:
             f"falls {round(100 * fall)}% in all")
 
 
+def target_army(v: State, user: int, target: int) -> Horde:
+    """The Enemy army on ``user``'s map marching on ``target``, as the map
+    draws it while that target is highlighted: the first route of fewest
+    moves, to the first province it must stop in."""
+    p = v.players[user]
+    h = p.horde._replace(target=target, route=())  # type: ignore[union-attr]
+    paths = routes(p, h.place, target, h.fleet)
+    return h._replace(route=cut(p, paths[0]) if paths else ())
+
+
+def target_preview(v: State, user: int, target: int, steps: int = threat.STEPS) -> str:
+    """A target the player may choose (6E, R11's tie): the figures of its
+    first route (``route_preview``), and whether a choice of route follows."""
+    h = target_army(v, user, target)
+    p = v.players[user]
+    text = route_preview(v, user, h.route, steps, h)
+    ways = {cut(p, path) for path in routes(p, h.place, target, h.fleet)}
+    return text + (" · then you choose its route" if len(ways) > 1 else "")
+
+
 def route_preview(v: State, user: int, route: tuple[int, ...],
-                  steps: int = threat.STEPS) -> str:
+                  steps: int = threat.STEPS, army: Horde | None = None) -> str:
     """The figures of one route the player may choose for the Enemy army on
     ``user``'s map (6E), as ``nation_preview`` gives a nation's: the
     expected loss, the battle at its end and its odds, and what the army
-    takes if it wins every battle. Everything is on the table: the map,
+    takes if it wins every battle (``army``: the one on the map, or that
+    army marching on another target). Everything is on the table: the map,
     the army, the rules; the dice are only odds."""
     p = v.players[user]
-    h = p.horde
+    h = army or p.horde
     if h is None or not route:
         return ""
     parts = [expected_loss(v, p, h, steps, route)]

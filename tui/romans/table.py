@@ -13,7 +13,7 @@ from typing import Any
 from textual.widget import Widget
 
 from engine.match import Seat
-from engine.romans.actions import Leader, Nation, Route, Senator
+from engine.romans.actions import Leader, Nation, Route, Senator, Target
 from engine.romans.closed import box_closed, building_closed, builds_closed, god_closed
 from engine.romans.data import BUILDINGS
 from engine.romans.prep import entries
@@ -109,10 +109,10 @@ class RomansUI:
 
     def focus_action(self, scene: Scene, action: tuple | None) -> None:
         places, route = places_of(action)
-        army = nation_army(scene.state, action) if isinstance(action, Nation) else None
+        army = enemy_army(scene, action)
         if army is not None:
             h = army[1]
-            places = [h.place, *h.route]
+            places = [h.place, *h.route] + ([h.target] if h.target not in (-1, *h.route) else [])
         self._board.preview = route
         self._board.army = army
         self._board.building = action.building if isinstance(action, Senator) else ""
@@ -134,13 +134,21 @@ class RomansUI:
         return True
 
 
-def nation_army(s: Any, action: Nation) -> tuple[int, Horde]:
-    """(the map, the army) Enemy nation ``action`` would set there, with
-    the route and target the preview works out (``ai.romans.preview``), so
-    the map draws them while the nation is highlighted."""
-    from ai.romans.preview import nation_army as army
+def enemy_army(scene: Scene, action: tuple | None) -> tuple[int, Horde] | None:
+    """(the map, the army) an Enemy nation would set there, or the army
+    marching on a target the player may choose, with the route and target
+    the previews work out (``ai.romans.preview``), so the map draws them
+    while the option is highlighted; None for any other action."""
+    from ai.romans.preview import nation_army, target_army
 
-    return action.user, army(s, action.face, action.user)
+    s = scene.state
+    if isinstance(action, Nation):
+        return action.user, nation_army(s, action.face, action.user)
+    if isinstance(action, Target) and s.pending and s.pending[-1].kind == "target":
+        seat = s.pending[-1].seat
+        if s.players[seat].horde is not None:
+            return seat, target_army(s, seat, INDEX[action.province])
+    return None
 
 
 def choice_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
