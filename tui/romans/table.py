@@ -62,7 +62,7 @@ class RomansUI:
     variables = look.VARIABLES
     notes = ("Map: " + look.LEGEND + ". The flag beside a tag: * your Glory province, "
              "◆ The Enemy's Glory province (solo), 1-3 a remote province's attack "
-             "strength, ① ② ③… the Enemy's route (while an Enemy nation or a route is "
+             "strength, ① ② ③… the Enemy's route (while an Enemy nation, target or route is "
              "highlighted, the one it would take), ◎ its target. Tab reaches the map: "
              "arrows move the cursor (its neighbours are underlined), Enter or a click "
              "keeps only the actions naming the place "
