@@ -207,3 +207,30 @@ def test_highlighting_a_target_to_choose_draws_the_march_and_gives_its_odds():
         assert text.startswith("expected loss") and f"attacks {a.province}, which holds" in text
         drawn.add(h.route)
     assert len(drawn) == 2
+
+
+def test_a_nation_chosen_for_the_other_player_is_drawn_on_their_map():
+    """Two players: a nation "for Blue" highlighted turns the map to Blue's
+    and draws the army there; the next option, for yourself, turns it back."""
+    def for_blue(s) -> bool:
+        return (s.phase == "nations" and not s.pending
+                and any(a.user == 1 for a in G.legal(s)))
+
+    m = position(1, for_blue, n=2)
+
+    async def go():
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            board = app.screen.query_one(RomansBoard)
+            seen = set()
+            for _ in range(2):
+                action = highlighted(app)
+                assert board.tab == action.user
+                drawn_army(board.cells, nation_army(m.view(0), action.face, action.user))
+                seen.add(action.user)
+                await pilot.press("down")
+                await settle(pilot)
+            assert seen == {0, 1}
+
+    asyncio.run(go())
