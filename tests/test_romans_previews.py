@@ -9,11 +9,12 @@ your Glory province and The Enemy's have marks of their own.
 from __future__ import annotations
 
 import asyncio
+import re
 
 import pytest
 
 from ai.romans import threat
-from ai.romans.preview import nation_army, route_preview, target_preview
+from ai.romans.preview import nation_army, nation_preview, route_preview, target_preview
 from ai.romans.value import defend_win, siege, strength_at
 from engine.romans.actions import Nation, Route
 from engine.romans.scenario import Scenario
@@ -81,17 +82,23 @@ def test_highlighting_each_enemy_nation_draws_its_army_and_route_on_the_map():
 
 def test_a_nation_army_follows_the_route_the_preview_names():
     """The army drawn walks the route the nation's preview line names, to
-    the first province it must stop in."""
+    the first province it must stop in; the first battle's odds read as a
+    route's do (each roll, and in all)."""
     s = (Scenario(players=1).boards("A").at("nations", 1)
          .map(RED, garrison=["Illyricum", "Venetia"], cities=["Latium", "Illyricum"]).build())
     v = G.view(s, RED)
+    fights = 0
     for a in G.legal(v):
+        text = nation_preview(v, a.face, a.user)
+        if "first attack on" in text:  # the battle's odds: each roll, and in all
+            fights += 1
+            assert re.search(r"first attack on [A-Za-z ]+, which holds each roll \d+%, "
+                             r"falls \d+% in all", text)
         h = nation_army(v, a.face, a.user)
         assert h.place == INDEX[G.describe(v, a).split(" from ")[1].split(",")[0]]
         if h.route:
-            from ai.romans.preview import nation_preview
-            assert "route " + " → ".join(look.PLACES[i] for i in (h.place, *h.route)) in \
-                nation_preview(v, a.face, a.user)
+            assert "route " + " → ".join(look.PLACES[i] for i in (h.place, *h.route)) in text
+    assert fights
 
 
 # ---------------------------------------------------------------- 2: a route's odds

@@ -125,9 +125,7 @@ def nation_preview(v: State, face: int, user: int, steps: int = threat.STEPS) ->
         if p.unrest >> stop & 1:
             parts.append(f"overruns {PLACES[stop]} (unrest)")
         else:
-            hold = defend_win(strength_at(p, stop), h.warbands + h.general)
-            parts.append(f"first attack on {PLACES[stop]}, which holds each roll "
-                         f"{round(100 * hold)}%")
+            parts.append(f"first attack on {PLACES[stop]}, {odds_words(p, h, stop)}")
     elif not goals:
         parts.append("no city or Rome in reach")
     if goals and stop != h.place:
@@ -168,10 +166,16 @@ def stop_words(p: Player, h: Horde, stop: int) -> str:
     fewer, ``value.siege``)."""
     if p.unrest >> stop & 1:
         return f"overruns {PLACES[stop]} (unrest)"
+    return f"attacks {PLACES[stop]}, {odds_words(p, h, stop)}"
+
+
+def odds_words(p: Player, h: Horde, stop: int) -> str:
+    """"which holds each roll 28%, falls 92% in all": Rome's chance in one
+    battle at ``stop``, and the province's chance to fall to the army's
+    attacks, one after each defeat, a warband fewer (``value.siege``)."""
     hold = defend_win(strength_at(p, stop), h.warbands + h.general)
     fall, _ = siege(1.0 - hold, h.warbands)
-    return (f"attacks {PLACES[stop]}, which holds each roll {round(100 * hold)}%, "
-            f"falls {round(100 * fall)}% in all")
+    return f"which holds each roll {round(100 * hold)}%, falls {round(100 * fall)}% in all"
 
 
 def target_army(v: State, user: int, target: int) -> Horde:
