@@ -241,3 +241,13 @@ def test_a_nation_chosen_for_the_other_player_is_drawn_on_their_map():
             assert seen == {0, 1}
 
     asyncio.run(go())
+
+
+def test_the_enemy_glory_mark_is_in_the_legend_of_the_solo_game_only():
+    solo = Scenario(players=1).boards("A").at("expansion", 1).build()
+    four = Scenario(players=4).boards(*"AAAA").at("expansion", 1).build()
+    board = RomansBoard()
+    board.wide = lambda: True  # type: ignore[method-assign]  # an unmounted board has no width
+    legend = {n: str(board.legend(scene_of(s, RED))[0][0]) for n, s in ((1, solo), (4, four))}
+    assert ENEMY_GLORY in legend[1] and "* Glory (◆ The Enemy's)" in legend[1]
+    assert ENEMY_GLORY not in legend[4] and "* Glory · " in legend[4]

@@ -367,7 +367,13 @@ class RomansBoard(PlaceGrid):
         return (f"map {p.board}{extra} · Tab: the map · ? keys", "dim")
 
     def legend(self, scene: Scene) -> list[Line]:
-        return [(look.SHORT_LEGEND, "dim")] if self.wide() else []
+        """The short legend (wide only); The Enemy's Glory mark in the solo game only."""
+        if not self.wide():
+            return []
+        text = look.SHORT_LEGEND
+        if scene.state.n > 1:
+            text = text.replace(look.ENEMY_GLORY_LEGEND, "")
+        return [(text, "dim")]
 
     def words(self, scene: Scene, place: int) -> list[str]:
         return [PLACES[place]]
