@@ -61,8 +61,9 @@ def route_step(k: int) -> str:
 
 
 def with_army(s, seat: int, h: Horde):
-    """``s`` with ``seat``'s Enemy army ``h``: an army an Enemy nation would
-    set on the map, drawn before it is chosen."""
+    """``s`` with ``seat``'s Enemy army ``h``: the army an Enemy nation would
+    set on the map, or the army marching on a target, drawn before the
+    choice is made."""
     players = list(s.players)
     players[seat] = players[seat].replace(horde=h)
     return s.replace(players=tuple(players))
@@ -254,7 +255,7 @@ class RomansBoard(PlaceGrid):
         super().__init__(INDEX["Latium"], **kw)
         self.tab = 0  # which map (a seat) is shown; seats == the City of Rome
         self.preview: tuple[int, ...] | None = None  # a Route action's places
-        self.army: tuple[int, Horde] | None = None  # (map, army) a Nation action would set
+        self.army: tuple[int, Horde] | None = None  # (map, army) of a Nation or Target
         self.building = ""  # the building an action names (City view)
         self.about = ""  # what the highlighted action does (``about.about``)
         self._tabs: list[tuple[int, int, int]] = []  # (start, end, tab) on the tab line
@@ -345,7 +346,7 @@ class RomansBoard(PlaceGrid):
         """The notes, the cursor's place (or, when wide, the idle line), then
         what the highlighted action does, then the legend (at 80×24 one line
         shows under the map: it goes to what the action does). An Enemy
-        nation or route highlighted leaves the place out: the line under
+        nation, target or route highlighted leaves the place out: the line under
         the map names the army's way, and its figures follow at once."""
         if not self.about:
             return super().detail(scene, shown)
