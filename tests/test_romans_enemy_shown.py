@@ -76,11 +76,11 @@ def red_map(s: State, g: tuple[int, int] = NARROW) -> Cells:
 
 # ---------------------------------------------------------------- the map
 def test_the_army_stands_where_it_is_and_its_route_is_numbered_to_the_target():
-    """In Venetia, Etruria next (1), Latium its target (◎, not a step number)."""
+    """In Venetia, Etruria next (①), Latium its target (◎, not a step number)."""
     for g in (NARROW, WIDE):
         cells = red_map(with_horde(enemy_phase(), RED, marching(VEN)), g)
         assert "E4" in cell(cells, VEN) and "E4" not in cell(cells, GAL)
-        assert cell(cells, ETR).startswith("Etr1")
+        assert cell(cells, ETR).startswith("Etr①")
         assert cell(cells, LAT).startswith("Lat◎")
 
 
@@ -93,7 +93,7 @@ def test_the_army_moves_on_the_map_from_one_state_to_the_next():
         cells = red_map(with_horde(s, RED, marching(place)))
         seen.append([p for p in (GAL, VEN, ETR, LAT) if "E4" in cell(cells, p)])
         if place == ETR:
-            assert not cell(cells, VEN)[3].isdigit(), "the step behind it is no longer numbered"
+            assert cell(cells, VEN)[3] != "①", "the step behind it is no longer numbered"
     assert seen == [[GAL], [VEN], [ETR]]
 
 
@@ -119,7 +119,7 @@ def test_under_the_map_the_army_reads_in_tags_with_its_target():
 
 
 def test_the_legend_explains_the_army_its_route_and_target():
-    assert "E Enemy army (× fighting), 1 2 its route, ◎ its target" in look.SHORT_LEGEND
+    assert "E Enemy army (× fighting), ① ② its route, ◎ its target" in look.SHORT_LEGEND
     assert "E3× fighting" in look.LEGEND
 
 

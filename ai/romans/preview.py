@@ -17,7 +17,7 @@ from engine.romans.state import LATIUM, NP, PLACES, Horde, Player, State, board
 from engine.romans.text import seat_name
 
 from . import threat
-from .value import defend_win, strength_at
+from .value import defend_win, siege, strength_at
 
 
 def nation_horde(v: State, face: int, user: int) -> tuple[Horde, int]:
@@ -45,22 +45,30 @@ def first_fight(p: Player, h: Horde) -> tuple[list[int], tuple[int, ...], int]:
     paths = routes(p, h.place, goals[0], h.fleet)
     if not paths:
         return goals, (), -1
-    stop_at = p.garrison & ~p.unrest
-    path = paths[0]
+    path = cut(p, paths[0])
+    stop = path[-1] if path and path[-1] < NP and p.garrison >> path[-1] & 1 else -1
+    return goals, path, stop
+
+
+def cut(p: Player, path: tuple[int, ...]) -> tuple[int, ...]:
+    """``path`` up to the first Roman province on it, where the army stops
+    (to fight, or to overrun it in unrest)."""
     for k, j in enumerate(path):
-        if j < NP and (stop_at >> j & 1 or p.garrison >> j & 1):
-            return goals, path[:k + 1], j
-    return goals, path, -1
+        if j < NP and p.garrison >> j & 1:
+            return path[:k + 1]
+    return path
 
 
-def worst_march(p: Player, h: Horde, limit: int = 12) -> list[int]:
+def worst_march(p: Player, h: Horde, limit: int = 12,
+                first_route: tuple[int, ...] | None = None) -> list[int]:
     """The Roman provinces the army takes, in order, if every battle goes
     its way (the map's worst case): it marches on its target (kept until
     taken, 6E), stops in each Roman province on the way, and leaves a
     warband in each it takes, until none is left or Rome falls. Where the
-    player would choose a target or a route, the first is taken."""
+    player would choose a target or a route, the first is taken, or
+    ``first_route`` (with the army's target) for its first march."""
     taken: list[int] = []
-    target = -1
+    target = h.target if first_route is not None else -1
     while h.warbands > 0 and len(taken) < limit:
         if not p.garrison >> h.place & 1:
             if target < 0 or not p.garrison >> target & 1:
@@ -68,7 +76,8 @@ def worst_march(p: Player, h: Horde, limit: int = 12) -> list[int]:
                 if not goals:
                     break
                 target = goals[0]
-            paths = routes(p, h.place, target, h.fleet)
+            paths = [first_route] if first_route is not None and not taken \
+                else routes(p, h.place, target, h.fleet)
             stop = next((j for j in paths[0] if j < NP and p.garrison >> j & 1), -1) \
                 if paths else -1
             if stop < 0:
@@ -85,14 +94,15 @@ def worst_march(p: Player, h: Horde, limit: int = 12) -> list[int]:
     return taken
 
 
-def expected_loss(v: State, p: Player, h: Horde, steps: int = threat.STEPS) -> str:
+def expected_loss(v: State, p: Player, h: Horde, steps: int = threat.STEPS,
+                  first_route: tuple[int, ...] | None = None) -> str:
     """"expected loss 3.2 points"; where the score cannot lose that much (the
     marker stops at SCORE_FLOOR, R19), the campaign's own figure and the
     cap: "expected loss 12.4 points, capped at 2 (the score stops at 1)".
     The figure tells the nations apart: capped alone, every nation read
     "expected loss 0.0 points (the score stops at 1)" to a player on 1."""
     room = max(0, p.score - SCORE_FLOOR)
-    loss = threat.damage(v, p, h, steps=steps)
+    loss = threat.damage(v, p, h, first_route=first_route, steps=steps)
     text = f"expected loss {loss:.1f} points"
     if round(loss, 1) > room:
         text += f", capped at {room} (the score stops at {SCORE_FLOOR})"
@@ -115,9 +125,7 @@ def nation_preview(v: State, face: int, user: int, steps: int = threat.STEPS) ->
         if p.unrest >> stop & 1:
             parts.append(f"overruns {PLACES[stop]} (unrest)")
         else:
-            hold = defend_win(strength_at(p, stop), h.warbands + h.general)
-            parts.append(f"first attack on {PLACES[stop]}, which holds each roll "
-                         f"{round(100 * hold)}%")
+            parts.append(f"first attack on {PLACES[stop]}, {odds_words(p, h, stop)}")
     elif not goals:
         parts.append("no city or Rome in reach")
     if goals and stop != h.place:
@@ -138,4 +146,80 @@ def nation_preview(v: State, face: int, user: int, steps: int = threat.STEPS) ->
     if stop == LATIUM:
         parts.append(f"Latium lost is the Fall of Rome: -{FALL_OF_ROME_PER_WARBAND} points a "
                      f"warband left")  # 7H of the inventory; no section reference on screen
+    return " · ".join(parts)
+
+
+def nation_army(v: State, face: int, user: int) -> Horde:
+    """The army nation ``face`` would set on ``user``'s map as the map
+    draws it: at its start, its target the first of the nearest (-1: none
+    in reach) and its route the one ``first_fight`` walks, to the first
+    province it must stop in."""
+    h, _ = nation_horde(v, face, user)
+    goals, path, _ = first_fight(v.players[user], h)
+    return h._replace(target=goals[0] if goals else -1, route=path)
+
+
+def stop_words(p: Player, h: Horde, stop: int) -> str:
+    """What happens where the army stops: it overruns a province in unrest,
+    or attacks, Rome holding each roll so often, and the province falling
+    so often in all (the army attacks again after each defeat, a warband
+    fewer, ``value.siege``)."""
+    if p.unrest >> stop & 1:
+        return f"overruns {PLACES[stop]} (unrest)"
+    return f"attacks {PLACES[stop]}, {odds_words(p, h, stop)}"
+
+
+def odds_words(p: Player, h: Horde, stop: int) -> str:
+    """"which holds each roll 28%, falls 92% in all": Rome's chance in one
+    battle at ``stop``, and the province's chance to fall to the army's
+    attacks, one after each defeat, a warband fewer (``value.siege``)."""
+    hold = defend_win(strength_at(p, stop), h.warbands + h.general)
+    fall, _ = siege(1.0 - hold, h.warbands)
+    return f"which holds each roll {round(100 * hold)}%, falls {round(100 * fall)}% in all"
+
+
+def target_army(v: State, user: int, target: int) -> Horde:
+    """The Enemy army on ``user``'s map marching on ``target``, as the map
+    draws it while that target is highlighted: the first route of fewest
+    moves, to the first province it must stop in."""
+    p = v.players[user]
+    h = p.horde._replace(target=target, route=())  # type: ignore[union-attr]
+    paths = routes(p, h.place, target, h.fleet)
+    return h._replace(route=cut(p, paths[0]) if paths else ())
+
+
+def target_preview(v: State, user: int, target: int, steps: int = threat.STEPS) -> str:
+    """A target the player may choose (6E, R11's tie): the figures of its
+    first route (``route_preview``), and whether a choice of route follows."""
+    h = target_army(v, user, target)
+    p = v.players[user]
+    text = route_preview(v, user, h.route, steps, h)
+    ways = {cut(p, path) for path in routes(p, h.place, target, h.fleet)}
+    return text + (" · then you choose its route" if len(ways) > 1 else "")
+
+
+def route_preview(v: State, user: int, route: tuple[int, ...],
+                  steps: int = threat.STEPS, army: Horde | None = None) -> str:
+    """The figures of one route the player may choose for the Enemy army on
+    ``user``'s map (6E), as ``nation_preview`` gives a nation's: the
+    expected loss, the battle at its end and its odds, and what the army
+    takes if it wins every battle (``army``: the one on the map, or that
+    army marching on another target). Everything is on the table: the map,
+    the army, the rules; the dice are only odds."""
+    p = v.players[user]
+    h = army or p.horde
+    if h is None or not route:
+        return ""
+    parts = [expected_loss(v, p, h, steps, route)]
+    stop = route[-1]
+    if stop < NP and p.garrison >> stop & 1:
+        parts.append(stop_words(p, h, stop))
+    march = worst_march(p, h, first_route=route)
+    if len(march) > 1 or (march and march[0] != stop):
+        rome = " (the Fall of Rome)" if march[-1] == LATIUM else ""
+        parts.append("if it wins every battle it takes "
+                     + " → ".join(PLACES[j] for j in march) + rome)
+    if stop == LATIUM:
+        parts.append(f"Latium lost is the Fall of Rome: -{FALL_OF_ROME_PER_WARBAND} points a "
+                     f"warband left")
     return " · ".join(parts)

@@ -19,7 +19,9 @@ from engine.romans.actions import (
     Nation,
     PlacePiece,
     PraetorianArmy,
+    Route,
     Senator,
+    Target,
 )
 from engine.romans.data import ARTS, GENERAL_BONUS, NATIVE_FORCES, TRIUMPHS
 from engine.romans.empire import glory_denied, glory_parts, god_of
@@ -56,6 +58,12 @@ def about(scene: Scene, action: tuple | None) -> str:
     if isinstance(action, Nation):
         from ai.romans.preview import nation_preview
         return nation_preview(s, action.face, action.user)
+    if isinstance(action, Route):
+        from ai.romans.preview import route_preview
+        return route_preview(s, seat, tuple(INDEX[p] for p in action.places))
+    if isinstance(action, Target) and s.players[seat].horde is not None:
+        from ai.romans.preview import target_preview
+        return target_preview(s, seat, INDEX[action.province])
     if isinstance(action, Build | PlacePiece | CitadelUse):
         text = scene.game.describe(s, action)  # whole, where a one-row list cuts it
         return text if "Glory +" in text or "(no place: " in text else ""

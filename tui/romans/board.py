@@ -16,7 +16,7 @@ from __future__ import annotations
 from textual.binding import Binding
 from textual.content import Content
 
-from engine.romans.state import INDEX, NP, PLACES, board
+from engine.romans.state import INDEX, NP, PLACES, Horde, board
 from tui.widgets.place_grid import Cells, Line, PlaceGrid, step
 from tui.widgets.scene import Scene
 
@@ -51,6 +51,24 @@ def width(g: tuple[int, int]) -> int:
     return LEFT + 6 * (g[0] + g[1]) - g[1]
 
 
+ENEMY_GLORY = "◆"  # solo: The Enemy's Glory province (yours is *)
+
+
+def route_step(k: int) -> str:
+    """Step ``k`` (1-9) of an Enemy route, circled (① ② …), so it never reads
+    as a remote province's attack strength (a plain 1-3 in the same spot)."""
+    return chr(0x245F + k)
+
+
+def with_army(s, seat: int, h: Horde):
+    """``s`` with ``seat``'s Enemy army ``h``: the army an Enemy nation would
+    set on the map, or the army marching on a target, drawn before the
+    choice is made."""
+    players = list(s.players)
+    players[seat] = players[seat].replace(horde=h)
+    return s.replace(players=tuple(players))
+
+
 def markers_text(pieces: list[tuple[str, str]], width: int) -> list[tuple[str, str]]:
     """The pieces that fit ``width`` characters, in order."""
     out, used = [], 0
@@ -79,11 +97,11 @@ def draw_map(s, seat: int, route: tuple[int, ...] = (), target: int = -1,
         if i == target:  # before its step number: where the march ends shows
             return "◎", "b $romans-enemy"
         if i in steps and steps[i] < 10:
-            return str(steps[i]), "b reverse $romans-enemy"
+            return route_step(steps[i]), "b $romans-enemy"
         if i == glory:
             return "*", "b $warning"
         if i == enemy_glory:
-            return "*", "b $romans-enemy"
+            return ENEMY_GLORY, "b $romans-enemy"
         if i < NP and b.remote[i]:
             return str(b.remote[i]), "dim"
         return " ", ""
@@ -237,6 +255,7 @@ class RomansBoard(PlaceGrid):
         super().__init__(INDEX["Latium"], **kw)
         self.tab = 0  # which map (a seat) is shown; seats == the City of Rome
         self.preview: tuple[int, ...] | None = None  # a Route action's places
+        self.army: tuple[int, Horde] | None = None  # (map, army) of a Nation or Target
         self.building = ""  # the building an action names (City view)
         self.about = ""  # what the highlighted action does (``about.about``)
         self._tabs: list[tuple[int, int, int]] = []  # (start, end, tab) on the tab line
@@ -267,6 +286,8 @@ class RomansBoard(PlaceGrid):
     def draw(self, scene: Scene) -> Cells:
         s = scene.state
         seat = self.tab
+        if self.army is not None and self.army[0] == seat:
+            s = with_army(s, seat, self.army[1])
         p = s.players[seat]
         route: tuple[int, ...] = ()
         target = -1
@@ -316,18 +337,24 @@ class RomansBoard(PlaceGrid):
         if self.preview is not None and self.tab == scene.seat:
             way = " → ".join(look.TAG[i] for i in self.preview)
             out.append(Content.assemble(("Route?", "b $romans-enemy"), f" {way}"))
+        if self.army is not None and self.tab == self.army[0]:
+            out.append(Content.assemble(("If chosen: ", "b $romans-enemy"),
+                                        horde_note(self.army[1])))
         return out
 
     def detail(self, scene: Scene, shown: int) -> list[Line]:
         """The notes, the cursor's place (or, when wide, the idle line), then
         what the highlighted action does, then the legend (at 80×24 one line
-        shows under the map: it goes to what the action does)."""
+        shows under the map: it goes to what the action does). An Enemy
+        nation, target or route highlighted leaves the place out: the line under
+        the map names the army's way, and its figures follow at once."""
         if not self.about:
             return super().detail(scene, shown)
         lines = self.notes(scene)
-        if shown >= 0:
+        enemy = self.army is not None or self.preview is not None
+        if shown >= 0 and not enemy:
             lines.append(self.describe(scene, shown))
-        elif self.wide():
+        elif self.wide() and not enemy:
             lines.append(self.idle(scene))
         return [*lines, Content(self.about), *self.legend(scene)]
 
@@ -341,7 +368,13 @@ class RomansBoard(PlaceGrid):
         return (f"map {p.board}{extra} · Tab: the map · ? keys", "dim")
 
     def legend(self, scene: Scene) -> list[Line]:
-        return [(look.SHORT_LEGEND, "dim")] if self.wide() else []
+        """The short legend (wide only); The Enemy's Glory mark in the solo game only."""
+        if not self.wide():
+            return []
+        text = look.SHORT_LEGEND
+        if scene.state.n > 1:
+            text = text.replace(look.ENEMY_GLORY_LEGEND, "")
+        return [(text, "dim")]
 
     def words(self, scene: Scene, place: int) -> list[str]:
         return [PLACES[place]]
@@ -359,7 +392,7 @@ class RomansBoard(PlaceGrid):
         follow = (follow and bool(places) and own is not None
                   and self.tab < self.tabs() - 1)  # a map, not the City of Rome
         if follow and own is not None:
-            self.tab = own
+            self.tab = own if self.army is None else self.army[0]
         super().point_at(places, follow)
 
     def action_move(self, key: str) -> None:

@@ -40,9 +40,11 @@ LEGEND = ("L legion garrison · c city (C Christian) · F fort, W wall · ! unre
           "seas: f1 fleet 1 ready, f1^ used · e Enemy fleet · ─ border, <> ↕ arrow link")
 
 
+ENEMY_GLORY_LEGEND = " (◆ The Enemy's)"  # solo only
 SHORT_LEGEND = ("L legion · c/C city/Christian · F/W fort/wall · ! unrest · N? native · "
-                "T triumph · w warband · A army · E Enemy army (× fighting), 1 2 its route, ◎ its "
-                "target · f1 fleet (^ used) · e Enemy fleet · "
+                "T triumph · w warband · A army · E Enemy army (× fighting), ① ② its route, ◎ its "
+                "target · * Glory" + ENEMY_GLORY_LEGEND + " · Bri3 remote, attacks with 3 · "
+                "f1 fleet (^ used) · e Enemy fleet · "
                 "Tab, arrows, Enter: pick a place · ? all keys")
 
 

@@ -13,12 +13,12 @@ from typing import Any
 from textual.widget import Widget
 
 from engine.match import Seat
-from engine.romans.actions import Leader, Nation, Route, Senator
+from engine.romans.actions import Leader, Nation, Route, Senator, Target
 from engine.romans.closed import box_closed, building_closed, builds_closed, god_closed
 from engine.romans.data import BUILDINGS
 from engine.romans.prep import entries
 from engine.romans.senate import open_buildings
-from engine.romans.state import EXPANSION, INDEX, LEADERS, NATIONS
+from engine.romans.state import EXPANSION, INDEX, LEADERS, NATIONS, Horde
 from engine.romans.text import ROMAN
 from tui.widgets import redraw
 from tui.widgets.place_grid import PlaceGridBox
@@ -61,9 +61,11 @@ class RomansUI:
 
     variables = look.VARIABLES
     notes = ("Map: " + look.LEGEND + ". The flag beside a tag: * your Glory province, "
-             "1-3 a remote province's attack strength, 1 2 3… the Enemy's route, ◎ its "
-             "target. Tab reaches the map: arrows move the cursor (its neighbours are "
-             "underlined), Enter or a click keeps only the actions naming the place "
+             "◆ The Enemy's Glory province (solo), 1-3 a remote province's attack "
+             "strength, ① ② ③… the Enemy's route (while an Enemy nation, target or route is "
+             "highlighted, the one it would take), ◎ its target. Tab reaches the map: "
+             "arrows move the cursor (its neighbours are underlined), Enter or a click "
+             "keeps only the actions naming the place "
              "(esc clears), [ ] (from any panel) or PgUp/PgDn (on the map) show the "
              "other players' maps and the City of Rome (boxes I-IV: letter and rank of "
              "the senator; #: blocking senator). Under the board: what the highlighted "
@@ -95,6 +97,7 @@ class RomansUI:
         self._box.border_subtitle = ""
         self._board.marked = frozenset()
         self._board.preview = None
+        self._board.army = None
         self._board.about = ""
         self._board.show(scene)
         self._side.show(scene)
@@ -106,7 +109,12 @@ class RomansUI:
 
     def focus_action(self, scene: Scene, action: tuple | None) -> None:
         places, route = places_of(action)
+        army = enemy_army(scene, action)
+        if army is not None:
+            h = army[1]
+            places = [h.place, *h.route] + ([h.target] if h.target not in (-1, *h.route) else [])
         self._board.preview = route
+        self._board.army = army
         self._board.building = action.building if isinstance(action, Senator) else ""
         self._board.about = about(scene, action)
         self._board.point_at(places)
@@ -124,6 +132,23 @@ class RomansUI:
             return False
         self._board.action_switch(step)
         return True
+
+
+def enemy_army(scene: Scene, action: tuple | None) -> tuple[int, Horde] | None:
+    """(the map, the army) an Enemy nation would set there, or the army
+    marching on a target the player may choose, with the route and target
+    the previews work out (``ai.romans.preview``), so the map draws them
+    while the option is highlighted; None for any other action."""
+    from ai.romans.preview import nation_army, target_army
+
+    s = scene.state
+    if isinstance(action, Nation):
+        return action.user, nation_army(s, action.face, action.user)
+    if isinstance(action, Target) and s.pending and s.pending[-1].kind == "target":
+        seat = s.pending[-1].seat
+        if s.players[seat].horde is not None:
+            return seat, target_army(s, seat, INDEX[action.province])
+    return None
 
 
 def choice_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
