@@ -11,7 +11,7 @@ import pytest
 
 from engine.romans.actions import Invade
 from tests.test_romans_tui import first_placing, position
-from tests.test_tui_narrow import region_rows
+from tests.test_tui_narrow import region_rows, words
 from tests.test_tui_support import app_for, settle
 from tui.romans.board import RomansBoard
 from tui.widgets.actions import ActionMenu
@@ -53,3 +53,55 @@ def test_an_armys_odds_show_before_the_province_it_names():
             assert rows and rows[0].startswith("conquers "), rows
 
     asyncio.run(go())
+
+
+def test_a_greyed_placement_reads_whole_under_the_map_and_keeps_its_key_words_in_its_row():
+    """A god no placement may take was cut to "no god: It…" in its row and
+    read whole only once pressed: its row keeps "no god" and "Italy" now,
+    and highlighted, the line under the map gives the whole reason."""
+    m = position(3, first_placing)
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            assert menu._room is not None, "a one-row list"
+            rows = [menu.options.get_option_at_index(i).prompt.plain[2:]
+                    for i in range(len(menu._shown))]  # as drawn, digit aside
+            gods = [r for r in rows if r.startswith(("Basilica +", "Temple:"))]
+            assert gods and all("no god" in r and "Italy" in r and "…" not in r
+                                for r in gods), rows
+            action = await highlight(pilot, app, lambda a: a in menu._dead
+                                     and "Italy not all yours" in menu._dead[a])
+            why = menu._dead[action]
+            assert words(" ".join(under_the_map(app))).startswith(f"✗ {why}"), \
+                under_the_map(app)
+
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize("why, brief", [
+    ("no god: Italy not all yours (Etruria, Venetia, Campania, Apulia)",
+     "no god: needs Etr Ven Cam Apu"),
+    ("no god: unrest in Etruria", "no god: unrest Etr"),
+    ("needs 2 manpower, 1 material", "needs 2 manp., 1 mat."),
+    ("free box III needs a III senator", "needs a III senator"),
+    ("Mars is held by Blue", "held by Blue"),
+    ("yours already (one senator a building)", "yours already"),
+])
+def test_a_reasons_key_words_come_first_in_its_brief_forms(why: str, brief: str) -> None:
+    from tui.romans.labels import brief_reasons
+    assert brief_reasons(why)[0] == brief
+
+
+def test_a_tight_greyed_row_keeps_the_reason_rather_than_the_gods_whole_name() -> None:
+    from engine.romans.actions import Senator
+    from tui.romans.labels import tight_label
+    label = ("Basilica Aemilia with Mercury — no god: Italy not all yours "
+             "(Etruria, Venetia, Campania, Apulia)")
+    assert tight_label(Senator(4, "Basilica Aemilia", 4, "Mercury"), label, 30) == \
+        "Basilica +Mer: no god: Italy"
+    label = "Temple of Jupiter — no god: unrest in Etruria"
+    assert tight_label(Senator(1, "Temple of Jupiter", 1, ""), label, 30) == \
+        "Temple: no god: unrest Etr"
