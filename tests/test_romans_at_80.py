@@ -12,7 +12,7 @@ import pytest
 from engine.romans.actions import Invade
 from tests.test_romans_tui import first_placing, position
 from tests.test_tui_narrow import region_rows, words
-from tests.test_tui_support import app_for, settle
+from tests.test_tui_support import app_for, settle, until
 from tui.romans.board import RomansBoard
 from tui.widgets.actions import ActionMenu
 
@@ -105,3 +105,62 @@ def test_a_tight_greyed_row_keeps_the_reason_rather_than_the_gods_whole_name() -
     label = "Temple of Jupiter — no god: unrest in Etruria"
     assert tight_label(Senator(1, "Temple of Jupiter", 1, ""), label, 30) == \
         "Temple: no god: unrest Etr"
+
+
+STATUS_ROW = 78  # the status line's text at 80 columns (its padding aside)
+YOUR_TURN = " Y  Your turn — "  # the badge and the words before the prompt
+
+
+def test_every_prompt_fits_one_status_row_at_80_columns():
+    """"Red: Castra Praetoria: choose the army's target and size (up to 4)"
+    and four others took two rows and pushed the table down: each prompt,
+    with its widest figures and seat, fits one row, in random games and
+    from the engine's table of prompts."""
+    import random
+
+    from engine.match import Match, Seat
+    from engine.romans.text import COUNTS, PROMPTS
+
+    widest = {"benefits": ("Mercury", 12), "take": (2,), "types": (2,), "sets": (2,),
+              "piece": ("fleet",), "collect": (5,)}
+    for kind, text in PROMPTS.items():
+        line = f"{YOUR_TURN}Yellow: {COUNTS.format(text, *widest.get(kind, (12,)))}"
+        line += " (5 more at most)" if kind == "collect" else ""
+        assert len(line) <= STATUS_ROW, line
+    for n in (1, 2, 4):
+        for seed in (1, 2, 3):
+            m = Match("romans", tuple(Seat(f"S{i}", "random") for i in range(n)), seed)
+            rng = random.Random(seed)
+            while not m.is_over():
+                view = m.view(m.to_move())
+                assert len(YOUR_TURN + m.game.prompt(view)) <= STATUS_ROW, m.game.prompt(view)
+                m.play(rng.choice(m.game.legal(view)))
+
+
+def test_a_thinking_bots_line_keeps_to_one_row():
+    """Beside the bar (54 columns at 80) "Bot1 is thinking… · You send a I
+    general and 1 legion into Etruria (+3 more in the log)" wrapped to two
+    or three rows and pushed the table down each time a bot played: it is
+    one row now, cut with "…" (the log says it whole)."""
+    from tui.widgets.status import StatusLine
+
+    m = position(3, first_placing)
+
+    async def go() -> None:
+        app = app_for(m, pacing="slow")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            await highlight(pilot, app, lambda a: isinstance(a, Invade) and a.legions > 1)
+            await pilot.press("enter")
+            await until(pilot, lambda: app.screen.query_one("#status-progress").display
+                        and "thinking" in str(app.screen.query_one("#status-text").render()))
+            await pilot.pause()
+            status = app.screen.query_one(StatusLine)
+            text = str(app.screen.query_one("#status-text").render())
+            assert len(text) > STATUS_ROW - 24, "a line that would wrap beside the bar"
+            assert status.region.height == 1, region_rows(app, status)
+            assert not menu._shown
+            app.screen.stop_thinking()
+
+    asyncio.run(go())
