@@ -164,3 +164,36 @@ def test_a_thinking_bots_line_keeps_to_one_row():
             app.screen.stop_thinking()
 
     asyncio.run(go())
+
+
+def test_the_solo_results_say_where_the_enemys_points_came_from():
+    """The Enemy's row had its total only: it now reads its points by the
+    human's columns, its Glory and start in Play, its building bonuses
+    (the log's "The Enemy scores 25 (building bonus)") in Bonus, which
+    Rome's row has too; both rows sum to their scores."""
+    import random
+
+    from engine import get_game
+    from tui.screens.game_over import score_table
+    from tui.widgets.seats import SeatLook
+
+    g = get_game("romans")
+    for seed in (3, 4, 5):
+        s, rng, logged = g.setup(1, None, seed), random.Random(seed), {"glory": 0}
+        steps = [s]
+        while g.to_move(s) is not None:
+            s = g.play(s, rng.choice(g.legal(s)))
+            steps.append(s)
+        for e in (e for step in steps for e in step.events if e[0] == "enemy score"):
+            logged[e[2]] = logged.get(e[2], 0) + e[1]
+        res = g.result(s)
+        (enemy,) = res.others_breakdown
+        assert enemy["bonus"] == logged.get("building bonus", 0)
+        assert enemy["play"] == 2 + logged["glory"], "its start and its Glory"
+        assert sum(enemy.values()) == s.enemy_score
+        assert sum(res.breakdown[0].values()) == res.scores[0]
+        rows = score_table(res, (SeatLook(0, "You", "Rome", "red", "R"),), 74).plain
+        row = next(r for r in rows.split("\n") if "The Enemy" in r)
+        cells = [int(x) for x in row.split("The Enemy")[1].split()]
+        assert cells[0] == s.enemy_score and sum(cells[1:]) == s.enemy_score, rows
+        assert "Bonus" in rows.split("\n")[0] + rows.split("\n")[1]

@@ -75,7 +75,9 @@ def result_fields(res: Result, seats: list[dict[str, Any]]) -> dict[str, Any]:
         seat.update(score=res.scores[i], rank=res.ranks[i], breakdown=dict(res.breakdown[i]))
     return {
         "winners": list(res.winners),
-        "others": [{"name": plain(name), "score": score} for name, score in res.others],
+        "others": [{"name": plain(name), "score": score,
+                    "breakdown": dict(res.others_breakdown[j]) if j < len(res.others_breakdown)
+                    else {}} for j, (name, score) in enumerate(res.others)],
         "tiebreak": res.tiebreak,
         "outcome": plain(outcome(res, seats), LOG_LINE),
         "unit": plain(res.unit),
@@ -127,7 +129,9 @@ def scores_table(doc: dict[str, Any]) -> str:
         rows.append([str(p["rank"]), who(p), str(p["score"]),
                      *(str(p["breakdown"].get(key, "")) for key, _label in cats)])
     for other in doc["others"]:
-        rows.append(["", other["name"], str(other["score"]), *("" for _ in cats)])
+        parts = other.get("breakdown", {})
+        rows.append(["", other["name"], str(other["score"]),
+                     *(str(parts.get(key, "")) for key, _label in cats)])
     widths = [max(len(r[c]) for r in rows) for c in range(len(head))]
     lines = ["Final scores"]
     for r in rows:
