@@ -102,6 +102,9 @@ def test_a_tight_greyed_row_keeps_the_reason_rather_than_the_gods_whole_name() -
              "(Etruria, Venetia, Campania, Apulia)")
     assert tight_label(Senator(4, "Basilica Aemilia", 4, "Mercury"), label, 30) == \
         "Basilica +Mer: no god: Italy"
+    label = "Servian Wall with Vesta — no god: unrest in Latium"
+    assert tight_label(Senator(4, "Servian Wall", 4, "Vesta"), label, 30) == \
+        "Serv. Wall +Ves: unrest Lat", "the god named: its reason's key words whole"
     label = "Temple of Jupiter — no god: unrest in Etruria"
     assert tight_label(Senator(1, "Temple of Jupiter", 1, ""), label, 30) == \
         "Temple: no god: unrest Etr"

@@ -113,8 +113,12 @@ def _closed(label: str) -> list[str]:
     short = f"{SHORT_NAMES[name]}{what[len(name):]}" if name else what
     god = re.sub(r" \+(\w{3})\w+$", r" +\1", short)
     forms = [f"{what}: {why}", f"{short}: {why}"]
-    for brief in brief_reasons(why):
+    briefs = brief_reasons(why)
+    for brief in briefs:
         forms += [f"{short}: {brief}", f"{god}: {brief}"]
+    if god != short:  # the row names the god: "no god" may go at the tightest
+        forms += [f"{god}: {brief.removeprefix('no god: ')}" for brief in briefs
+                  if brief.startswith("no god: ")]
     return list(dict.fromkeys(forms))
 
 
