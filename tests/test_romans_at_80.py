@@ -200,3 +200,12 @@ def test_the_solo_results_say_where_the_enemys_points_came_from():
         cells = [int(x) for x in row.split("The Enemy")[1].split()]
         assert cells[0] == s.enemy_score and sum(cells[1:]) == s.enemy_score, rows
         assert "Bonus" in rows.split("\n")[0] + rows.split("\n")[1]
+
+
+def test_the_side_panels_title_names_the_phase_whole_at_80_columns():
+    """"Era 2 · Enemy nation selecti…" was cut by the panel's border at 80×24."""
+    from tui.romans.side import era_title
+
+    assert era_title(2, "nations", 35) == "Era 2 · Nation selection"
+    assert era_title(2, "nations", 60) == "Era 2 · Enemy nation selection"
+    assert len(era_title(2, "expansion", 35)) + 6 <= 35, "the others fit as they are"
