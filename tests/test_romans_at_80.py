@@ -57,7 +57,8 @@ def test_an_armys_odds_show_before_the_province_it_names():
 
 def test_a_greyed_placement_reads_whole_under_the_map_and_keeps_its_key_words_in_its_row():
     """A god no placement may take was cut to "no god: It…" in its row and
-    read whole only once pressed: its row keeps "no god" and "Italy" now,
+    read whole only once pressed: its row keeps "no god" (or ✗ beside the
+    god) and "Italy" now,
     and highlighted, the line under the map gives the whole reason."""
     m = position(3, first_placing)
 
@@ -70,8 +71,8 @@ def test_a_greyed_placement_reads_whole_under_the_map_and_keeps_its_key_words_in
             rows = [menu.options.get_option_at_index(i).prompt.plain[2:]
                     for i in range(len(menu._shown))]  # as drawn, digit aside
             gods = [r for r in rows if r.startswith(("Basilica +", "Temple:"))]
-            assert gods and all("no god" in r and "Italy" in r and "…" not in r
-                                for r in gods), rows
+            assert gods and all(("no god" in r or "+Mer ✗" in r) and "Italy" in r
+                                and "…" not in r for r in gods), rows
             action = await highlight(pilot, app, lambda a: a in menu._dead
                                      and "Italy not all yours" in menu._dead[a])
             why = menu._dead[action]
@@ -101,10 +102,10 @@ def test_a_tight_greyed_row_keeps_the_reason_rather_than_the_gods_whole_name() -
     label = ("Basilica Aemilia with Mercury — no god: Italy not all yours "
              "(Etruria, Venetia, Campania, Apulia)")
     assert tight_label(Senator(4, "Basilica Aemilia", 4, "Mercury"), label, 30) == \
-        "Basilica +Mer: no god: Italy"
+        "Basilica +Mer ✗ needs Italy"
     label = "Servian Wall with Vesta — no god: unrest in Latium"
     assert tight_label(Senator(4, "Servian Wall", 4, "Vesta"), label, 30) == \
-        "Serv. Wall +Ves: unrest Lat", "the god named: its reason's key words whole"
+        "Serv. Wall +Ves ✗ unrest Lat", "the god named: its reason's key words whole"
     label = "Temple of Jupiter — no god: unrest in Etruria"
     assert tight_label(Senator(1, "Temple of Jupiter", 1, ""), label, 30) == \
         "Temple: no god: unrest Etr"

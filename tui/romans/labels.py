@@ -104,7 +104,8 @@ def _closed(label: str) -> list[str]:
     Aemilia II: taken by Blue", then with the short name, then with the
     reason's key words (``brief_reasons``: "no god: needs Etr Cam", "no
     god: needs Italy"), the god by its first letters where even that does
-    not fit ("Basilica +Mer: no god: Italy"). The line under the map gives
+    not fit, and a row naming its god with "✗" for "no god:" ("Basilica
+    +Mer ✗ unrest Ven": where the unrest is says more). The line under the map gives
     the whole reason (``RomansUI.focus_action``); the row was cut at
     "no god: It…", which said nothing of Italy (issue 28)."""
     what, why = label.split(SEP, 1)
@@ -113,12 +114,10 @@ def _closed(label: str) -> list[str]:
     short = f"{SHORT_NAMES[name]}{what[len(name):]}" if name else what
     god = re.sub(r" \+(\w{3})\w+$", r" +\1", short)
     forms = [f"{what}: {why}", f"{short}: {why}"]
-    briefs = brief_reasons(why)
-    for brief in briefs:
+    for brief in brief_reasons(why):
         forms += [f"{short}: {brief}", f"{god}: {brief}"]
-    if god != short:  # the row names the god: "no god" may go at the tightest
-        forms += [f"{god}: {brief.removeprefix('no god: ')}" for brief in briefs
-                  if brief.startswith("no god: ")]
+        if god != short and brief.startswith("no god: "):  # the row names the god
+            forms.append(f"{god} ✗ {brief.removeprefix('no god: ')}")
     return list(dict.fromkeys(forms))
 
 
