@@ -350,7 +350,8 @@ class Result:
     ``scores``/``ranks``/``breakdown`` are per seat (ranks 1 = best, shared
     on ties). ``winners`` may be empty: everyone lost to the game (a solo
     game lost to The Enemy, a cooperative loss). ``others`` are opponents
-    that are not seats but score (("The Enemy", 42),). The game words the
+    that are not seats but score (("The Enemy", 42),), with their
+    ``others_breakdown`` where the game has one. The game words the
     ending itself: ``outcome`` is a sentence ("Sextus wins with 31 PP"),
     ``unit`` names the score ("PP", "points", "glory"), ``labels`` gives
     each breakdown category a short column label, in display order.
@@ -365,6 +366,9 @@ class Result:
     unit: str = "points"
     labels: tuple[tuple[str, str], ...] = ()
     others: tuple[tuple[str, int], ...] = ()
+    others_breakdown: tuple[dict[str, int], ...] = ()
+    """Each of ``others``' score by the same categories, where the game
+    records them (The Romans' Enemy: its Glory, its building bonuses)."""
 
     def rewards(self) -> list[float]:
         """Each seat's share of the win: 1 for a sole winner, split on a shared

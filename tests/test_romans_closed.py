@@ -170,7 +170,7 @@ def test_a_placement_s_short_form_keeps_rank_building_box_god_and_price():
                        29) == "Serv. Wall: needs 1 material"
     god = "Basilica Aemilia with Mercury — no god: Italy not all yours (Etruria, Venetia)"
     assert tight_label(Senator(4, "Basilica Aemilia", 4, "Mercury"), god, 30) == \
-        "Basilica +Mercury: no god: It…", "the reason's start, not the list of places"
+        "Basilica +Mer ✗ needs Etr Ven", "the reason's key words, not the cut"
 
 
 

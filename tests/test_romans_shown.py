@@ -150,7 +150,7 @@ def test_counts_of_one_read_singular():
     assert G.describe(s, PraetorianArmy("Etruria", 1, ())) == "1 legion attacks Etruria"
     assert scoring.outcome(s, (1, 0, 0, 0), (RED,)) == "Red wins with 1 point"
     sets = s.replace(pending=(Pending("sets", RED, (1,)),))
-    assert G.prompt(sets) == "Red: Colosseum: how many resource sets to score (1 point each)"
+    assert G.prompt(sets) == "Red: Colosseum: resource sets to score (1 point each)"
     assert G.describe(sets, Sets(1)) == "Score 1 set (1 point)"
 
 

@@ -75,12 +75,22 @@ def result_fields(res: Result, seats: list[dict[str, Any]]) -> dict[str, Any]:
         seat.update(score=res.scores[i], rank=res.ranks[i], breakdown=dict(res.breakdown[i]))
     return {
         "winners": list(res.winners),
-        "others": [{"name": plain(name), "score": score} for name, score in res.others],
+        "others": [other_fields(res, j) for j in range(len(res.others))],
         "tiebreak": res.tiebreak,
         "outcome": plain(outcome(res, seats), LOG_LINE),
         "unit": plain(res.unit),
         "labels": [[key, plain(label)] for key, label in res.categories()],
     }
+
+
+def other_fields(res: Result, j: int) -> dict[str, Any]:
+    """An opponent that is not a seat: its name, score and, where the game
+    gives one, its breakdown (The Romans' Enemy)."""
+    name, score = res.others[j]
+    doc: dict[str, Any] = {"name": plain(name), "score": score}
+    if j < len(res.others_breakdown):
+        doc["breakdown"] = dict(res.others_breakdown[j])
+    return doc
 
 
 def outcome(res: Result, seats: list[dict[str, Any]]) -> str:
@@ -127,7 +137,9 @@ def scores_table(doc: dict[str, Any]) -> str:
         rows.append([str(p["rank"]), who(p), str(p["score"]),
                      *(str(p["breakdown"].get(key, "")) for key, _label in cats)])
     for other in doc["others"]:
-        rows.append(["", other["name"], str(other["score"]), *("" for _ in cats)])
+        parts = other.get("breakdown", {})
+        rows.append(["", other["name"], str(other["score"]),
+                     *(str(parts.get(key, "")) for key, _label in cats)])
     widths = [max(len(r[c]) for r in rows) for c in range(len(head))]
     lines = ["Final scores"]
     for r in rows:

@@ -5,16 +5,42 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.core import Result, rank_scores
+from engine.core import HIDDEN, Result, rank_scores
 
-from .data import CHRISTIAN_CITY_POINTS, ITEMS_PER_POINT, TRIUMPHS
+from .data import (
+    BUILDINGS,
+    CHRISTIAN_CITY_POINTS,
+    ITEMS_PER_POINT,
+    SOLO_BUILDING_BONUSES,
+    TRIUMPHS,
+)
 from .empire import score
 from .events import GameOver
 from .state import State
 
 ENEMY = "The Enemy"
-LABELS = (("play", "Play"), ("christian", "Christ."), ("items", "Items"),
+LABELS = (("play", "Play"), ("bonus", "Bonus"), ("christian", "Christ."), ("items", "Items"),
           ("triumphs", "Triumph"), ("arts", "Arts"))
+"""The breakdown's columns; "bonus" (the Later buildings' solo bonuses,
+4B) only in the solo game, where it is most of The Enemy's score."""
+
+
+def building_bonuses(s: State) -> tuple[int, int]:
+    """The solo bonuses of the Later buildings turned over so far (4B):
+    (Rome's, The Enemy's): a New senator icon gives its bonus to The Enemy,
+    any other building to Rome. (0, 0) with more players."""
+    if not s.solo:
+        return 0, 0
+    rome = enemy = 0
+    for i, h in enumerate(s.later[:s.era]):
+        if h.card == HIDDEN:
+            continue
+        points = SOLO_BUILDING_BONUSES[i].points
+        if BUILDINGS[h.card].new_senator:
+            enemy += points
+        else:
+            rome += points
+    return rome, enemy
 
 
 def arts_counts(s: State) -> Counter[str]:
@@ -46,14 +72,22 @@ def finish(w: State) -> None:
 def result(s: State) -> Result:
     scores = tuple(p.score for p in s.players)
     breakdown = []
+    rome, enemy = building_bonuses(s)
     for seat in range(s.n):
         parts = final_parts(s, seat)
-        breakdown.append({"play": scores[seat] - sum(parts.values()), **parts})
+        play = scores[seat] - sum(parts.values())
+        bonus = min(rome, max(0, play))  # a Fall of Rome may have taken it back (floor 1)
+        breakdown.append({"play": play - bonus, **({"bonus": bonus} if s.solo else {}),
+                          **parts})
     best = max(scores)
     winners = tuple(i for i, x in enumerate(scores) if x == best)
     others: tuple[tuple[str, int], ...] = ()
+    others_breakdown: tuple[dict[str, int], ...] = ()
     if s.solo:
         others = ((ENEMY, s.enemy_score),)
+        # Its start and Glory in play, its building bonuses; it scores nothing at the end.
+        others_breakdown = ({"play": s.enemy_score - enemy, "bonus": enemy,
+                             **dict.fromkeys(final_parts(s, 0), 0)},)
         if s.enemy_score > scores[0]:
             winners = ()
     return Result(
@@ -65,6 +99,7 @@ def result(s: State) -> Result:
         unit="points",
         labels=LABELS,
         others=others,
+        others_breakdown=others_breakdown,
     )
 
 

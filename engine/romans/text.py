@@ -326,20 +326,23 @@ def _benefit_now(s: State, seat: int, god: str, number: int) -> str:
     return ""
 
 
+# Each fits one status row at 80 columns after "Your turn — Yellow: " (54
+# characters at most with its figures): a longer one wrapped and pushed the
+# table down (tests/test_romans_at_80.py).
 PROMPTS = {
     "glory": "choose the province of your Glory marker",
     "piece": "place your bonus {0}",
-    "collect": "choose a province to collect revenue from",
-    "unrest": "place the Basilica's unrest in a province you collected from",
+    "collect": "choose a province to collect from",
+    "unrest": "Basilica: place 1 unrest where you collected",
     "types": "choose {0:type} of revenue",
     "raise": "raise a senator by one rank ({0} left)",
     "build": "buy pieces (up to {0} gold)",
     "citadel": "use your Citadel actions ({0} left)",
-    "benefits": "{0}: split your Temple score of {1} into one or two benefits",
+    "benefits": "{0}: split Temple score {1} into 1 or 2 benefits",
     "take": "choose the {0:resource} you gain",
-    "sets": "Colosseum: how many resource sets to score ({0:point} each)",
+    "sets": "Colosseum: resource sets to score ({0:point} each)",
     "calm": "choose where to remove unrest ({0} left)",
-    "army": "Castra Praetoria: choose the army's target and size (up to {0})",
+    "army": "Castra Praetoria: army target and size (up to {0})",
     "march": "your army won: march on, or end the campaign",
     "triumph": "choose the Triumph to keep",
     "target": "choose which equally near city the Enemy marches on",

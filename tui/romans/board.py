@@ -343,20 +343,21 @@ class RomansBoard(PlaceGrid):
         return out
 
     def detail(self, scene: Scene, shown: int) -> list[Line]:
-        """The notes, the cursor's place (or, when wide, the idle line), then
-        what the highlighted action does, then the legend (at 80×24 one line
-        shows under the map: it goes to what the action does). An Enemy
-        nation, target or route highlighted leaves the place out: the line under
-        the map names the army's way, and its figures follow at once."""
+        """What the highlighted action does first (its odds, price and gain:
+        at 80×24 about five lines show under the map, and a long province
+        text before it hid an army's odds), then the notes, the cursor's
+        place (or, when wide, the idle line), then the legend. An Enemy
+        nation, target or route highlighted leaves the place out: the line
+        under the map names the army's way, and its figures follow at once."""
         if not self.about:
             return super().detail(scene, shown)
-        lines = self.notes(scene)
+        lines = [Content(self.about), *self.notes(scene)]
         enemy = self.army is not None or self.preview is not None
         if shown >= 0 and not enemy:
             lines.append(self.describe(scene, shown))
         elif self.wide() and not enemy:
             lines.append(self.idle(scene))
-        return [*lines, Content(self.about), *self.legend(scene)]
+        return [*lines, *self.legend(scene)]
 
     def describe(self, scene: Scene, place: int) -> Line:
         return look.place_text(scene.state, self.tab, place)

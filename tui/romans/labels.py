@@ -101,15 +101,77 @@ def _placement(a: Senator) -> list[str]:
 
 def _closed(label: str) -> list[str]:
     """A greyed line, "Basilica Aemilia, box II — taken by Blue": "Basilica
-    Aemilia II: taken by Blue", then with the short name (cut at its end
-    if it must: a reason's start says the most, "no god: Italy not…")."""
+    Aemilia II: taken by Blue", then with the short name, then with the
+    reason's key words (``brief_reasons``: "no god: needs Etr Cam", "no
+    god: needs Italy"), the god by its first letters where even that does
+    not fit, and a row naming its god with "✗" for "no god:" ("Basilica
+    +Mer ✗ unrest Ven": where the unrest is says more). The line under the map gives
+    the whole reason (``RomansUI.focus_action``); the row was cut at
+    "no god: It…", which said nothing of Italy (issue 28)."""
     what, why = label.split(SEP, 1)
     what = what.replace(", box ", " ").replace(" with ", " +")
     name = next((n for n in SHORT_NAMES if what.startswith(n)), "")
-    forms = [f"{what}: {why}"]
-    if name:
-        forms.append(f"{SHORT_NAMES[name]}{what[len(name):]}: {why}")
-    return forms
+    short = f"{SHORT_NAMES[name]}{what[len(name):]}" if name else what
+    god = re.sub(r" \+(\w{3})\w+$", r" +\1", short)
+    forms = [f"{what}: {why}", f"{short}: {why}"]
+    for brief in brief_reasons(why):
+        forms += [f"{short}: {brief}", f"{god}: {brief}"]
+        if god != short and brief.startswith("no god: "):  # the row names the god
+            forms.append(f"{god} ✗ {brief.removeprefix('no god: ')}")
+    return list(dict.fromkeys(forms))
+
+
+# A reason's key words, ever shorter (the engine's words: ``closed``).
+BRIEF_WHY: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
+    (re.compile(pattern), forms) for pattern, forms in (
+        (r"^no god: Italy not all yours \((.+)\)$",
+         ("no god: needs {tags}", "no god: needs Italy", "no god: Italy")),
+        (r"^no god: unrest in (.+)$", ("no god: unrest {tags}", "no god: unrest")),
+        (r"^no god: you took one this Era$", ("no god: took one", "no god")),
+        (r"^no god: all held \((.+)\)$", ("no god: all held", "no god")),
+        (r"^yours already", ("yours already",)),
+        (r"^needs (\d.+)$", ("needs {brief}", "needs {letters}")),
+        (r"^free box (\w+) needs a \w+ senator$", ("needs a {0} senator", "needs {0}")),
+        (r"^needs a (\w+) senator$", ("needs {0}",)),
+        (r"^your god was called on at the Temple", ("god used this Era", "god used")),
+        (r"^a blocking senator holds it$", ("blocked",)),
+        (r"^you hold (\w+) this Era$", ("you hold {0}", "held")),
+        (r"^\w+ is held by (\w+)$", ("held by {0}", "held")),
+        (r"^(\w+) was called on at a building this Era$", ("{0} used this Era", "used")),
+        (r"^not open to you now$", ("not open",)),
+    ))
+
+
+def brief_reasons(why: str) -> list[str]:
+    """``why`` (a reason from ``engine.romans.closed``) in fewer words, the
+    key ones first kept: "no god: Italy not all yours (Campania, Apulia)" as
+    "no god: needs Cam Apu", then "no god: needs Italy", "no god: Italy";
+    "needs 2 manpower, 1 gold" as "needs 2 manp., 1 gold", "needs m2 g1"."""
+    for pattern, forms in BRIEF_WHY:
+        m = pattern.match(why)
+        if m is None:
+            continue
+        names = m.group(1).split(", ") if m.groups() else []
+        tags = " ".join(TAGS.get(n, n) for n in names)
+        brief = letters = ""
+        if forms[0].startswith("needs {brief}"):
+            brief, letters = _resources(m.group(1))
+        return [f.format(*m.groups(), tags=tags, brief=brief, letters=letters) for f in forms]
+    return []
+
+
+def _resources(text: str) -> tuple[str, str]:
+    """"2 manpower, 1 gold" as "2 manp., 1 gold" and "m2 g1"."""
+    brief, letters = [], []
+    for part in text.split(", "):
+        n, _, word = part.partition(" ")
+        i = next((k for k, w in enumerate(RESOURCE_NAMES)
+                  if word.rstrip("s") == w.rstrip("s")), None)
+        if i is None:
+            return text, text
+        brief.append(f"{n} {BRIEF[i]}")
+        letters.append(f"{RES_LETTER[i]}{n}")
+    return ", ".join(brief), " ".join(letters)
 
 
 # The names players know the longer leaders and nations by, for a narrow row.

@@ -9,12 +9,23 @@ from __future__ import annotations
 from textual.widgets import Static
 
 from engine.romans.data import ERA_CARDS, GODS
-from engine.romans.state import ENEMY, PHASE_NAMES
+from engine.romans.state import ENEMY, NATIONS, PHASE_NAMES
 from engine.romans.text import ROMAN, dice_sum, plural
 from tui.widgets.scene import Scene
 from tui.widgets.untrusted import markup
 
 from . import look, reasons
+
+SHORT_PHASE = {NATIONS: "Nation selection"}  # "Enemy nation selecti…" at 80×24
+
+
+def era_title(era: int, phase: str, width: int) -> str:
+    """The panel's title, "Era 2 · Enemy nation selection"; where the border
+    cuts it (a panel at 80×24), the phase in fewer words."""
+    title = f"Era {era} · {PHASE_NAMES[phase]}"
+    if width and len(title) + 6 > width and phase in SHORT_PHASE:
+        return f"Era {era} · {SHORT_PHASE[phase]}"
+    return title
 
 BATTLES = ("battle", "enemy battle", "remote battle")
 WIDE = 44  # the panel's width from which other seats and dice read in full
@@ -126,7 +137,7 @@ class SidePanel(Static):
             seat = mover if mover is not None and 0 <= mover < len(s.players) else 0
         me = scene.looks[seat]
         p = s.players[seat]
-        self.border_title = f"Era {s.era} · {PHASE_NAMES[s.phase]}"
+        self.border_title = era_title(s.era, s.phase, self.size.width)
         lines = []
         lines.append(f"{look.badge(me)} {markup('$label', label=me.label).markup} · "
                      + scores_line(scene))

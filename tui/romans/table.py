@@ -83,6 +83,7 @@ class RomansUI:
         self._board = RomansBoard(id="romans-board")
         self._box = PlaceGridBox(self._board, id="romans-map", classes="panel")
         self._side = SidePanel(id="romans-side", classes="panel")
+        self._greyed: tuple[Any, dict[tuple, str]] = (None, {})  # (state, ``greyed``)
 
     def board(self) -> Widget:
         return self._box
@@ -116,8 +117,21 @@ class RomansUI:
         self._board.preview = route
         self._board.army = army
         self._board.building = action.building if isinstance(action, Senator) else ""
-        self._board.about = about(scene, action)
+        text = about(scene, action)
+        why = self.greyed(scene).get(action, "") if action is not None else ""
+        if why:  # whole, where a one-row list keeps its key words only
+            text = f"✗ {why}" + (f" · {text}" if text else "")
+        self._board.about = text
         self._board.point_at(places)
+
+    def greyed(self, scene: Scene) -> dict[tuple, str]:
+        """The greyed lines of the list ``scene`` shows (``choice_places``):
+        action → its whole line and reason, worked out once a position."""
+        state = scene.state
+        if self._greyed[0] is not state:
+            held = choice_places(scene.game, state, scene.own)
+            self._greyed = (state, {a: why for a, why in held if why})
+        return self._greyed[1]
 
     @staticmethod
     def tight_label(action: tuple, label: str, width: int) -> str:

@@ -161,8 +161,11 @@ def score_table(res: Result, looks: Sequence[SeatLook], room: int = TABLE_ROOM) 
             pad = " " * (name_w - Content(name).cell_length - 4)
             style = "b $warning" if not res.winners and score == top_other else "b"
             rank = f"{ordinal(place[kind, i]):>4}"
+            parts = res.others_breakdown[i] if i < len(res.others_breakdown) else None
+            cells = "  " + " ".join(f"{parts.get(key, 0):>{w}}" for (key, _), w
+                                    in zip(cats, widths, strict=True)) if parts else ""
             lines.append(markup(f"[{style}]{rank}[/]     [{style}]$name[/]{pad} "
-                                f"[b]{score:>{unit_w}}[/]", name=name))
+                                f"[b]{score:>{unit_w}}[/]{cells}", name=name))
             continue
         lk = looks[i]
         pad = " " * (name_w - Content(lk.name).cell_length - 4)

@@ -31,11 +31,16 @@ class StatusLine(Horizontal):
         """Show what to do now (no progress bar). A str is our own markup;
         anything naming a seat comes as Content (tui.widgets.untrusted.markup)."""
         self._say(markup)
+        self.query_one("#status-text").remove_class("-one-row")
         self.query_one(ProgressBar).display = False
 
     def thinking(self, markup: str | Content, fraction: float | None) -> None:
-        """Show who is thinking and how far along its budget it is."""
+        """Show who is thinking and how far along its budget it is, in one
+        row beside the bar (cut with "…": the move it tells is in the log;
+        wrapped, it took two or three rows at 80 columns and pushed the
+        table down while bots played)."""
         self._say(markup)
+        self.query_one("#status-text").add_class("-one-row")
         bar = self.query_one(ProgressBar)
         if not bar.display:
             bar.display = True

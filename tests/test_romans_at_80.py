@@ -1,0 +1,212 @@
+"""The Romans at 80×24, what a player reads before choosing (issue 28's
+last pass): an army's odds before the province it names, a greyed
+placement's whole reason under the map and its key words in its row, and
+a status line of one row."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from engine.romans.actions import Invade
+from tests.test_romans_tui import first_placing, position
+from tests.test_tui_narrow import region_rows, words
+from tests.test_tui_support import app_for, settle, until
+from tui.romans.board import RomansBoard
+from tui.widgets.actions import ActionMenu
+
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
+
+SIZE = (80, 24)
+
+
+async def highlight(pilot, app, pick) -> tuple:
+    """Highlight the first listed action ``pick`` accepts; it is returned."""
+    menu = app.screen.query_one(ActionMenu)
+    index = next(i for i, (a, _) in enumerate(menu._shown) if pick(a))
+    menu.options.highlighted = index
+    await settle(pilot)
+    return menu._shown[index][0]
+
+
+def under_the_map(app) -> list[str]:
+    """The rows under the map as the terminal shows them at 80×24 (the
+    map's box scrolls: only its first rows are in sight)."""
+    board = app.screen.query_one(RomansBoard)
+    shown = [r.strip("│ ▁▄▃▅▆▇█") for r in region_rows(app, board.parent)]
+    last = max(i for i, r in enumerate(shown) if "≈≈≈" in r)  # the map's last row
+    return shown[last + 1:]
+
+
+def test_an_armys_odds_show_before_the_province_it_names():
+    """The army's chance and Glory were under a four-line province text, out
+    of sight at 80×24; they now come first under the map."""
+    m = position(3, first_placing)
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await highlight(pilot, app, lambda a: isinstance(a, Invade))
+            rows = under_the_map(app)
+            assert rows and rows[0].startswith("conquers "), rows
+
+    asyncio.run(go())
+
+
+def test_a_greyed_placement_reads_whole_under_the_map_and_keeps_its_key_words_in_its_row():
+    """A god no placement may take was cut to "no god: It…" in its row and
+    read whole only once pressed: its row keeps "no god" (or ✗ beside the
+    god) and "Italy" now,
+    and highlighted, the line under the map gives the whole reason."""
+    m = position(3, first_placing)
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            assert menu._room is not None, "a one-row list"
+            rows = [menu.options.get_option_at_index(i).prompt.plain[2:]
+                    for i in range(len(menu._shown))]  # as drawn, digit aside
+            gods = [r for r in rows if r.startswith(("Basilica +", "Temple:"))]
+            assert gods and all(("no god" in r or "+Mer ✗" in r) and "Italy" in r
+                                and "…" not in r for r in gods), rows
+            action = await highlight(pilot, app, lambda a: a in menu._dead
+                                     and "Italy not all yours" in menu._dead[a])
+            why = menu._dead[action]
+            assert words(" ".join(under_the_map(app))).startswith(f"✗ {why}"), \
+                under_the_map(app)
+
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize("why, brief", [
+    ("no god: Italy not all yours (Etruria, Venetia, Campania, Apulia)",
+     "no god: needs Etr Ven Cam Apu"),
+    ("no god: unrest in Etruria", "no god: unrest Etr"),
+    ("needs 2 manpower, 1 material", "needs 2 manp., 1 mat."),
+    ("free box III needs a III senator", "needs a III senator"),
+    ("Mars is held by Blue", "held by Blue"),
+    ("yours already (one senator a building)", "yours already"),
+])
+def test_a_reasons_key_words_come_first_in_its_brief_forms(why: str, brief: str) -> None:
+    from tui.romans.labels import brief_reasons
+    assert brief_reasons(why)[0] == brief
+
+
+def test_a_tight_greyed_row_keeps_the_reason_rather_than_the_gods_whole_name() -> None:
+    from engine.romans.actions import Senator
+    from tui.romans.labels import tight_label
+    label = ("Basilica Aemilia with Mercury — no god: Italy not all yours "
+             "(Etruria, Venetia, Campania, Apulia)")
+    assert tight_label(Senator(4, "Basilica Aemilia", 4, "Mercury"), label, 30) == \
+        "Basilica +Mer ✗ needs Italy"
+    label = "Servian Wall with Vesta — no god: unrest in Latium"
+    assert tight_label(Senator(4, "Servian Wall", 4, "Vesta"), label, 30) == \
+        "Serv. Wall +Ves ✗ unrest Lat", "the god named: its reason's key words whole"
+    label = "Temple of Jupiter — no god: unrest in Etruria"
+    assert tight_label(Senator(1, "Temple of Jupiter", 1, ""), label, 30) == \
+        "Temple: no god: unrest Etr"
+
+
+STATUS_ROW = 78  # the status line's text at 80 columns (its padding aside)
+YOUR_TURN = " Y  Your turn — "  # the badge and the words before the prompt
+
+
+def test_every_prompt_fits_one_status_row_at_80_columns():
+    """"Red: Castra Praetoria: choose the army's target and size (up to 4)"
+    and four others took two rows and pushed the table down: each prompt,
+    with its widest figures and seat, fits one row, in random games and
+    from the engine's table of prompts."""
+    import random
+
+    from engine.match import Match, Seat
+    from engine.romans.text import COUNTS, PROMPTS
+
+    widest = {"benefits": ("Mercury", 12), "take": (2,), "types": (2,), "sets": (2,),
+              "piece": ("fleet",), "collect": (5,)}
+    for kind, text in PROMPTS.items():
+        line = f"{YOUR_TURN}Yellow: {COUNTS.format(text, *widest.get(kind, (12,)))}"
+        line += " (5 more at most)" if kind == "collect" else ""
+        assert len(line) <= STATUS_ROW, line
+    for n in (1, 2, 4):
+        for seed in (1, 2, 3):
+            m = Match("romans", tuple(Seat(f"S{i}", "random") for i in range(n)), seed)
+            rng = random.Random(seed)
+            while not m.is_over():
+                view = m.view(m.to_move())
+                assert len(YOUR_TURN + m.game.prompt(view)) <= STATUS_ROW, m.game.prompt(view)
+                m.play(rng.choice(m.game.legal(view)))
+
+
+def test_a_thinking_bots_line_keeps_to_one_row():
+    """Beside the bar (54 columns at 80) "Bot1 is thinking… · You send a I
+    general and 1 legion into Etruria (+3 more in the log)" wrapped to two
+    or three rows and pushed the table down each time a bot played: it is
+    one row now, cut with "…" (the log says it whole)."""
+    from tui.widgets.status import StatusLine
+
+    m = position(3, first_placing)
+
+    async def go() -> None:
+        app = app_for(m, pacing="slow")
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            await highlight(pilot, app, lambda a: isinstance(a, Invade) and a.legions > 1)
+            await pilot.press("enter")
+            await until(pilot, lambda: app.screen.query_one("#status-progress").display
+                        and "thinking" in str(app.screen.query_one("#status-text").render()))
+            await pilot.pause()
+            status = app.screen.query_one(StatusLine)
+            text = str(app.screen.query_one("#status-text").render())
+            assert len(text) > STATUS_ROW - 24, "a line that would wrap beside the bar"
+            assert status.region.height == 1, region_rows(app, status)
+            assert not menu._shown
+            app.screen.stop_thinking()
+
+    asyncio.run(go())
+
+
+def test_the_solo_results_say_where_the_enemys_points_came_from():
+    """The Enemy's row had its total only: it now reads its points by the
+    human's columns, its Glory and start in Play, its building bonuses
+    (the log's "The Enemy scores 25 (building bonus)") in Bonus, which
+    Rome's row has too; both rows sum to their scores."""
+    import random
+
+    from engine import get_game
+    from tui.screens.game_over import score_table
+    from tui.widgets.seats import SeatLook
+
+    g = get_game("romans")
+    for seed in (3, 4, 5):
+        s, rng, logged = g.setup(1, None, seed), random.Random(seed), {"glory": 0}
+        steps = [s]
+        while g.to_move(s) is not None:
+            s = g.play(s, rng.choice(g.legal(s)))
+            steps.append(s)
+        for e in (e for step in steps for e in step.events if e[0] == "enemy score"):
+            logged[e[2]] = logged.get(e[2], 0) + e[1]
+        res = g.result(s)
+        (enemy,) = res.others_breakdown
+        assert enemy["bonus"] == logged.get("building bonus", 0)
+        assert enemy["play"] == 2 + logged["glory"], "its start and its Glory"
+        assert sum(enemy.values()) == s.enemy_score
+        assert sum(res.breakdown[0].values()) == res.scores[0]
+        rows = score_table(res, (SeatLook(0, "You", "Rome", "red", "R"),), 74).plain
+        row = next(r for r in rows.split("\n") if "The Enemy" in r)
+        cells = [int(x) for x in row.split("The Enemy")[1].split()]
+        assert cells[0] == s.enemy_score and sum(cells[1:]) == s.enemy_score, rows
+        assert "Bonus" in rows.split("\n")[0] + rows.split("\n")[1]
+
+
+def test_the_side_panels_title_names_the_phase_whole_at_80_columns():
+    """"Era 2 · Enemy nation selecti…" was cut by the panel's border at 80×24."""
+    from tui.romans.side import era_title
+
+    assert era_title(2, "nations", 35) == "Era 2 · Nation selection"
+    assert era_title(2, "nations", 60) == "Era 2 · Enemy nation selection"
+    assert len(era_title(2, "expansion", 35)) + 6 <= 35, "the others fit as they are"
