@@ -759,6 +759,33 @@ def test_typed_words_that_run_on_together_rank_first():
     asyncio.run(go())
 
 
+def test_typed_text_lists_what_can_be_played_before_greyed_lines():
+    """"Venetia" listed five greyed god placements (their reasons name
+    Venetia) above the army's moves into it (issue 28 walk-through of The
+    Romans): what the filter finds that can be played comes first (Enter
+    already played it; the list now reads that way too)."""
+    greyed = ("Temple with Mars — no god: unrest in Venetia",)
+    moves = ("March into Venetia",)
+
+    class Mixed(SpellingApp):
+        PLACES = moves
+
+        def on_mount(self) -> None:  # (before SpellingApp's, which offers PLACES)
+            self.query_one(ActionMenu).hold_places([(("place", d), d) for d in greyed])
+
+    async def go() -> None:
+        app = Mixed()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press(*"Venetia")
+            await pilot.pause()
+            shown = [a for a, _ in app.query_one(ActionMenu)._shown]
+            assert shown == [("place", moves[0]), ("place", greyed[0])]
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.chosen == [("place", moves[0])]
+    asyncio.run(go())
+
+
 def test_tab_from_start_never_lands_on_back():
     """"Tab moves to Back, and Enter returns to the title and loses the
     setup" (issue 28 walk-through of The Romans): Back is esc's, not a Tab stop."""

@@ -356,7 +356,8 @@ class ActionMenu(Vertical):
         picked = bool(text) and text == self.filter.picked  # a board's place, not typing:
         shown = [(a, d) for a, d in self._items if self._matches(text, d)  # what it names
                  and not (picked and a in self._dead)]  # (a greyed one names it in its reason)
-        self._shown = sorted(shown, key=lambda item: self._closeness(text, item[1])) \
+        self._shown = sorted(shown, key=lambda item: (item[0] in self._dead,  # playable first
+                                                      self._closeness(text, item[1]))) \
             if text.strip() else shown
         ol = self.options
         ol.clear_options()
