@@ -120,3 +120,28 @@ def test_every_short_form_fits_the_row_and_keeps_its_numbers():
         live = " — " not in label and "(you have" not in label and "only" not in label
         if live and a[0] in ("legion", "build", "income", "sell", "place", "offer"):
             assert NUMBER.findall(short) == NUMBER.findall(label), (label, short)
+
+
+def test_every_seat_keeps_its_kind_on_its_own_row_at_80x24():
+    """Walk-through: "Julius Caesar G27 D3 L4 V2" left no room for "random",
+    which went to a row of its own ("Y  random") under the last seat, out
+    of sight under the actions. A long name is shortened ("Caesar") or cut
+    instead: every other seat's row names it and says what plays it."""
+    from tests.test_tui_narrow import age_of_rome
+
+    match = age_of_rome()
+
+    async def go() -> None:
+        app = app_for(match)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            side = app.screen.query_one("#ageofrome-side-text")
+            rows = [r.strip(" │▏▁▂▃▄▅▆▇█") for r in region_rows(app, side)]
+            looks = app.screen.looks
+            assert any("Julius Caesar" in lk.label for lk in looks[1:]), "a long name"
+            for lk in looks[1:]:
+                row = next(r for r in rows if r.startswith(lk.letter))
+                assert row.endswith(f" {lk.kind_word}"), (row, rows)
+            assert not [r for r in rows if re.fullmatch(r"\w\s+(random|rules|search)", r)], rows
+
+    asyncio.run(go())
