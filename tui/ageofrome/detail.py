@@ -12,7 +12,7 @@ from typing import Any
 from engine.ageofrome import action_phase, board, build, data, forces, income, reference
 from engine.ageofrome.actions import DONE, Build
 from engine.ageofrome.forces import FROM_BOARD, FROM_REGION, LEGION, LegionMoved
-from engine.ageofrome.scheme import DECEPTION_MOVE, LegionRelocated
+from engine.ageofrome.scheme import APOSTASY_CHOICE, DECEPTION_MOVE, LegionRelocated
 from engine.ageofrome.state import (
     BOARD,
     TYPES,
@@ -96,6 +96,8 @@ def action_detail(s: Any, seat: int | None, action: tuple | None) -> str:
         return _income(s, seat)
     if kind == "legion":
         return _legion(s, seat, action)
+    if kind == "apostasy":
+        return _apostasy(s, seat, action)
     if kind == "activate":
         scheme = data.SCHEME.get(action[3])
         if scheme is None:
@@ -115,6 +117,18 @@ def _legion(s: Any, seat: int | None, action: tuple) -> str:
     if s.pending and s.pending[-1].kind == DECEPTION_MOVE:
         owner = s.pending[-1].data[0]
     return forces.legion_consequence(s, owner, action[1], action[2], seat)
+
+
+def _apostasy(s: Any, seat: int | None, action: tuple) -> str:
+    """What taking the target's Legion out of a region does, from the
+    engine (``forces.apostasy_consequence``): a defeated region can fall
+    below its shield (walk-through: Apostasy undid one without a word), and
+    1st place can change, as a Legion move's detail says."""
+    if seat is None or not 0 <= seat < s.n or not s.pending \
+            or s.pending[-1].kind != APOSTASY_CHOICE:
+        return ""
+    (target,) = s.pending[-1].data
+    return forces.apostasy_consequence(s, seat, target, action[1], bool(action[2]), seat)
 
 
 def _feud(s: Any, seat: int | None, province: str) -> str:
