@@ -145,3 +145,44 @@ def test_every_seat_keeps_its_kind_on_its_own_row_at_80x24():
             assert not [r for r in rows if re.fullmatch(r"\w\s+(random|rules|search)", r)], rows
 
     asyncio.run(go())
+
+
+def holding_a_set() -> Match:
+    """Your Action turn in round 1 with Tunica, Stola and Arca III (a
+    Clothes set, the Chest wild) and Gladius in hand."""
+    from engine.ageofrome.state import CARD_INDEX, TRADE_POOL
+    from engine.core import Held
+
+    m = position(1, lambda s: s.phase == "actions" and not s.pending, 4)
+    w = m.states[-1].thaw()
+    me = w.players[0].thaw()
+    me.hand = tuple(Held(CARD_INDEX[c], 1, TRADE_POOL)
+                    for c in ("Tunica", "Stola", "Arca III", "Gladius"))
+    w.players = (me.freeze(), *w.players[1:])
+    m.states[-1] = w.freeze()
+    return m
+
+
+def test_what_a_set_costs_and_gives_reads_whole_under_the_board_at_80x24():
+    """Walk-through: "Form a set"'s detail began with its Glory and went on
+    with three card texts, cut at the board's foot, and never said what the
+    set costs. It says first what it gives and costs, whole; the card texts
+    follow as far as they fit whole (your hand in the side panel has them)."""
+    match = holding_a_set()
+
+    async def go() -> None:
+        app = app_for(match)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            menu.options.highlighted = next(
+                i for i, (a, _) in enumerate(menu._shown) if a[0] == "set")
+            await settle(pilot)
+            board = app.screen.query_one("#ageofrome-board")
+            shown = " ".join(r.strip(" │▏") for r in region_rows(app, board))
+            said = ("Clothes set: 5 Glory at the end (set 1 of 3). Tunica, Stola and Arca "
+                    "III leave your hand for good: no play, no sale (3 Denarii)")
+            assert said in " ".join(shown.split()), shown
+            assert "…" not in shown, shown
+
+    asyncio.run(go())

@@ -9,12 +9,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ageofrome import action_phase, board, build, data, forces, income, reference
+from engine.ageofrome import (
+    action_phase,
+    board,
+    build,
+    data,
+    forces,
+    income,
+    reference,
+    scoring,
+)
 from engine.ageofrome.actions import DONE, Build
 from engine.ageofrome.forces import FROM_BOARD, FROM_REGION, LEGION, LegionMoved
 from engine.ageofrome.scheme import APOSTASY_CHOICE, DECEPTION_MOVE, LegionRelocated
 from engine.ageofrome.state import (
     BOARD,
+    CARD_INDEX,
     TYPES,
     coins,
     in_front,
@@ -33,11 +43,24 @@ def _card(name: str) -> str:
 
 
 def _set(cards: tuple[str, ...], s: Any, seat: int | None) -> str:
-    medal = seat is not None and 0 <= seat < s.n and bool(
-        s.players[seat].medals >> TYPES.index(data.TRADE) & 1)
+    """What forming a set gives and costs, first, so it reads whole at
+    80×24 (walk-through: the card texts cut it): "Clothes set: 5 Glory at
+    the end (set 1 of 3). Tunica, Stola and Arca III leave your hand for
+    good: no play, no sale (3 Denarii)" (L213-214, L309-316); then each
+    card's text, after " · " (the narrow board drops what does not fit:
+    the side panel has your hand's texts)."""
+    texts = " · ".join(_card(c) for c in cards)
+    mine = seat is not None and 0 <= seat < s.n
+    medal = mine and bool(s.players[seat].medals >> TYPES.index(data.TRADE) & 1)
     points = data.set_points(tuple(cards), medal)
-    scores = f"scores {points} Glory at the end" if points is not None else "no set"
-    return f"{scores} · " + " · ".join(_card(c) for c in cards)
+    if points is None:
+        return f"no set · {texts}"
+    kind = scoring.set_type(tuple(CARD_INDEX[c] for c in cards), medal)
+    count = f" (set {len(s.players[seat].sets) + 1} of {data.MAX_TRADE_SETS})" if mine else ""
+    names = f"{', '.join(cards[:-1])} and {cards[-1]}"
+    sale = coins(len(cards) * data.SELL_DENARII)
+    return (f"{kind} set: {points} Glory at the end{count}. {names} leave your hand for "
+            f"good: no play, no sale ({sale}) · {texts}")
 
 
 def _build(s: Any, seat: int | None, type_: str) -> str:
