@@ -55,6 +55,7 @@ STEPS: tuple[Step, ...] = _steps(
     (r" — none on your board$", " — none left"),
     # builds: the tile's level, price, Glory and Medal; a greyed one's reason
     (r"^(\w+ I+): (\d+) Denarii, [^(]*\(you have (\d+)\)$", r"\1: \2 Denarii, you have \3"),
+    (r"^(\w+ I+): (\d+) Denarii, you have (\d+)$", r"\1: \2 Denarii, have \3"),
     (r", takes the \w+ Medal", ", +Medal"),
     (r" — the \w+ building of \w+ is at level III and cannot be upgraded$",
      " — at level III"),
