@@ -163,7 +163,7 @@ def test_a_build_says_its_tile_price_and_glory():
     tile = data.tile(a.type, level)
     assert GAME.describe(v, a) == (
         f"Build {a.type} {'I' * level}: {tile.cost} Denarii, +{tile.glory} Glory")
-    assert detail.action_detail(v, 0, a).startswith(f"The {tile.name} ")
+    assert f" · The {tile.name} (" in detail.action_detail(v, 0, a)  # after the Income
 
 
 def test_single_and_double_income_say_their_amounts_and_penalty():

@@ -188,3 +188,23 @@ def test_what_a_set_costs_and_gives_reads_whole_under_the_board_at_80x24():
             assert "…" not in shown, shown
 
     asyncio.run(go())
+
+
+def test_a_builds_income_figures_stay_whole_when_the_board_is_short_of_rows():
+    """Walk-through at 80×24 (round 2, a two-row prompt): a build's detail
+    ended "…or double 8 for 3 Glory (now 3,…". Its Income figures come
+    first; the tile's words after " · " go when the rows are too few."""
+    from tui.ageofrome.board import NARROW, AgeOfRomeBoard
+
+    m = position(3, lambda s: s.phase == "build" and not s.pending
+                 and any(isinstance(a, Build) for a in GAME.legal(s)))
+    v = m.view(0)
+    a = next(a for a in GAME.legal(v) if isinstance(a, Build))
+    board = AgeOfRomeBoard()
+    board._g, board._width = NARROW, 41
+    board.room = lambda: 3  # type: ignore[method-assign]
+    board.about = detail.action_detail(v, 0, a)
+    lines = [text for text, _ in board.detail(None, -1)]
+    assert len(lines) <= 3 and not any("…" in x for x in lines), lines
+    said = " ".join(lines)
+    assert said.startswith("+1 Population (") and said.endswith(" for 1)"), said

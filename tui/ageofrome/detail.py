@@ -64,7 +64,10 @@ def _set(cards: tuple[str, ...], s: Any, seat: int | None) -> str:
 
 
 def _build(s: Any, seat: int | None, type_: str) -> str:
-    """The tile a build places: its name, where, and what it changes."""
+    """What a build changes (this round's Income), then the tile it places:
+    its name, where, its room; after " · ", so the narrow board drops the
+    tile's words, not the numbers, when the text does not fit (walk-through:
+    "(now 3,…" at 80×24)."""
     if seat is None or not 0 <= seat < s.n or type_ not in TYPES:
         return ""
     where = in_front(s, seat)
@@ -75,8 +78,8 @@ def _build(s: Any, seat: int | None, type_: str) -> str:
     tile = data.tile(type_, level)
     room = f"{tile.capacity} Follower{'s' if tile.capacity != 1 else ''}"
     left = s.tiles[tile_index(t, level)]
-    return (f"The {tile.name} ({type_} {'I' * level}) on {board.PROVINCE_NAMES[where]}: "
-            f"room for {room}; {left} left in its pile. {_population(s, seat)}")
+    return (f"{_population(s, seat)} · The {tile.name} ({type_} {'I' * level}) on "
+            f"{board.PROVINCE_NAMES[where]}: room for {room}; {left} left in its pile")
 
 
 def _population(s: Any, seat: int) -> str:
