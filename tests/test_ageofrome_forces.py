@@ -400,3 +400,28 @@ def test_a_legion_move_names_what_it_undoes_or_ties_before_it_is_made() -> None:
         "Macedonia: you would lose first to Julius Caesar; Epirus: you would take first alone")
     s = regions_state(Thrace=(0, 0, 0, 2))
     assert forces.legion_consequence(s, JACK, "board", "Thrace") == ""
+
+
+def test_apostasy_names_the_region_it_would_undo_before_it_is_chosen() -> None:
+    """Apostasy (L145) takes a target's Legion out: a defeated region can
+    fall below its shield (A1, L184), and 1st place can change; a Legion
+    put in its place keeps the count."""
+    s = regions_state(Thrace=(1, 3, 0, 0))  # 4 of Thrace's 4: defeated
+    assert forces.apostasy_consequence(s, JACK, HENRY, "Thrace", False) == (
+        "Un-defeats Thrace: 3 Legions left of the 4 its shield needs, so its places "
+        "score nothing")
+    assert forces.apostasy_consequence(s, JACK, HENRY, "Thrace", True) == (
+        "Thrace: Julius Caesar would tie you for first")
+    s = regions_state(Thrace=(0, 1, 0, 0))
+    assert forces.apostasy_consequence(s, JACK, HENRY, "Thrace", False) == (
+        "Thrace: Julius Caesar would no longer be first")
+    assert forces.legion_consequence(s, HENRY, "Thrace", "Epirus", JACK) == (
+        "Thrace: Julius Caesar would no longer be first; Epirus: Julius Caesar would take"
+        " first alone")
+    s = regions_state(Thrace=(2, 3, 0, 0))
+    assert forces.apostasy_consequence(s, JACK, HENRY, "Thrace", False) == (
+        "Thrace: Julius Caesar would tie you for first")
+    assert forces.apostasy_consequence(s, JACK, HENRY, "Thrace", True) == (
+        "Thrace: Julius Caesar would lose first to you")
+    assert forces.apostasy_consequence(s, MARY, HENRY, "Thrace", True, JACK) == (
+        "Thrace: Julius Caesar would tie you for first")  # Mary's 1 changes nothing

@@ -163,7 +163,7 @@ def test_a_build_says_its_tile_price_and_glory():
     tile = data.tile(a.type, level)
     assert GAME.describe(v, a) == (
         f"Build {a.type} {'I' * level}: {tile.cost} Denarii, +{tile.glory} Glory")
-    assert detail.action_detail(v, 0, a).startswith(f"The {tile.name} ")
+    assert f" · The {tile.name} (" in detail.action_detail(v, 0, a)  # after the Income
 
 
 def test_single_and_double_income_say_their_amounts_and_penalty():
@@ -555,3 +555,32 @@ def test_a_legion_move_says_it_would_undo_a_defeated_region():
     assert text.endswith("; Thrace: you would take first alone")
     tie = detail.action_detail(v, 0, MoveLegion("board", "Epirus"))
     assert tie.startswith("Epirus: you would take first alone")
+
+
+def test_apostasy_warns_that_it_undoes_a_defeated_region():
+    """Walk-through: Apostasy took a Legion out of a defeated region and
+    left it short of its shield (its places then score nothing) without a
+    word, where a Legion move now says so. Each Apostasy choice says what
+    it does to the region before it is made, from the engine."""
+    from engine.ageofrome.actions import Apostasy
+    from tests.test_ageofrome_schemes import (
+        HENRY,
+        JACK,
+        MACEDONIA,
+        activate,
+        legions,
+        one_marker,
+        start,
+    )
+
+    w = one_marker("Marcus Antonius")  # Jack's Scheme faces Henry (Octavianus)
+    w.players[HENRY].glory = 1
+    legions(w, HENRY, MACEDONIA, 2)
+    legions(w, JACK, MACEDONIA, 1)  # 3 of Macedonia's shield of 3: defeated
+    s = activate(start(w), HENRY, 0, data.APOSTASY)
+    assert s.pending[-1].seat == JACK
+    assert detail.action_detail(s, JACK, Apostasy("Macedonia", False)) == (
+        "Un-defeats Macedonia: 2 Legions left of the 3 its shield needs, so its places "
+        "score nothing; Octavianus would tie you for first")
+    assert detail.action_detail(s, JACK, Apostasy("Macedonia", True)) == (
+        "Macedonia: Octavianus would lose first to you")

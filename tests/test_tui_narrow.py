@@ -26,6 +26,8 @@ from engine.match import Match
 from engine.provincia.state import PLAY
 from tests.test_tui_support import SEATS, app_for, play_until, settle, until
 from tests.test_tui_support import position as provincia_position
+from tui.ageofrome.labels import SHORT_NAMES
+from tui.ageofrome.side import MIN_NAME
 from tui.romans.board import RomansBoard
 from tui.screens.table import TableScreen
 from tui.widgets.actions import ActionMenu
@@ -95,7 +97,8 @@ def region_rows(app: Any, widget: Any) -> list[str]:
 def seat_words(match: Match, looks: Any) -> list[str]:
     """What names each seat on a narrow screen: Provincia's cities show
     the city and the player; The Romans' side panel your colour and each
-    other seat's player; Age of Rome's every seat's leader."""
+    other seat's player; Age of Rome's every seat's leader (another
+    seat's by the start of its short name: a long one is cut)."""
     words = []
     for lk in looks:
         mine = lk.seat == 0
@@ -103,8 +106,10 @@ def seat_words(match: Match, looks: Any) -> list[str]:
             words += [lk.label, lk.name]
         elif match.game_id == "romans":
             words.append(lk.label if mine else lk.name)
-        else:
+        elif mine:
             words.append(lk.label)
+        else:  # Age of Rome's others: a long name short or cut, the kind on its row
+            words.append(SHORT_NAMES.get(lk.label, lk.label)[:MIN_NAME - 1])
     return words
 
 

@@ -298,8 +298,9 @@ def _rank_change(s: State, seat: int, region: int, after: tuple[int, ...],
         return f"{name(seat)} would take first alone"
     if seat in now:
         return f"{name(seat)} would tie {others} for first"
-    if seat in before:
-        return f"{name(seat)} would lose first to {others}"
+    if seat in before:  # to nobody when its last Legion leaves
+        return f"{name(seat)} would lose first to {others}" if others \
+            else f"{name(seat)} would no longer be first"
     return ""
 
 
@@ -332,6 +333,41 @@ def legion_consequence(s: State, seat: int, source: str, to: str,
             said = f"{said}, {rank}" if said else f"{name}: {rank}"
         if said:
             parts.append(said)
+    return "; ".join(parts)
+
+
+def apostasy_consequence(s: State, seat: int, target: int, region: str, replace: bool,
+                         viewer: int | None = None) -> str:
+    """What Apostasy (L145) does to ``region`` before it is chosen: taking
+    ``target``'s Legion out may drop the region below its shield, so it is
+    no longer defeated (A1, L184: its places score nothing at the end),
+    and it changes 1st place; ``replace``, one of ``seat``'s takes its
+    place (the count stays). "Un-defeats Epirus: 1 Legion left of the 2
+    its shield needs, so its places score nothing; Crassus would lose
+    first to you". Empty when it changes none of these. ``viewer`` (the
+    seat choosing) is "you"."""
+    viewer = seat if viewer is None else viewer
+    if region not in REGIONS:
+        return ""
+    r = REGIONS.index(region)
+    counts = s.regions[r]
+    after = put(counts, target, counts[target] - 1)
+    if replace:
+        after = put(after, seat, after[seat] + 1)
+    parts: list[str] = []
+    if sum(counts) >= SHIELD[r] > sum(after):
+        left = sum(after)
+        parts.append(f"Un-defeats {region}: {left} Legion{'s' if left != 1 else ''} left of "
+                     f"the {SHIELD[r]} its shield needs, so its places score nothing")
+    lost = _rank_change(s, target, r, after, viewer)
+    if lost:
+        parts.append(lost)
+    won = _rank_change(s, seat, r, after, viewer) if replace else ""
+    named = "you" if seat == viewer else seat_name(s, seat)
+    if won and f" {named} " not in f"{lost.partition(' would ')[2]} ":
+        parts.append(won)  # "lose first to you", "tie you" say it already
+    if parts and not parts[0].startswith("Un-defeats"):
+        parts[0] = f"{region}: {parts[0]}"
     return "; ".join(parts)
 
 

@@ -432,10 +432,15 @@ ABOUT_LINES = 4  # of the highlighted action's text under the wide board (the le
 LOG_KEPT = 3  # rows the log keeps at 80×24 when the lines under the board grow (tcss)
 
 
-def wrapped(text: str, width: int, room: int) -> list[str]:
+def wrapped(text: str, width: int, room: int, parts: bool = False) -> list[str]:
     """``text`` in lines of ``width``, whole while it fits ``room`` lines;
-    else its last line kept ends in "…"."""
+    else its last line kept ends in "…". ``parts``: first its last parts
+    after " · " go, while that is too long (a set's card texts after what
+    it costs and gives)."""
     lines = textwrap.wrap(text, max(width, 1)) or [""]
+    while parts and len(lines) > room and " · " in text:
+        text = text.rsplit(" · ", 1)[0]
+        lines = textwrap.wrap(text, max(width, 1)) or [""]
     if len(lines) > room:
         lines = lines[:max(room, 1)]
         lines[-1] = lines[-1][: width - 1] + "…"
@@ -496,7 +501,7 @@ class AgeOfRomeBoard(PlaceGrid):
             return []
         width = self._width or len(self.about)
         room = ABOUT_LINES if self._g == WIDE else self.room()
-        return [(line, "b") for line in wrapped(self.about, width, room)]
+        return [(line, "b") for line in wrapped(self.about, width, room, parts=True)]
 
     def detail(self, scene: Scene, shown: int) -> list[Line]:
         """Wide, as every board; narrow (80×24) the highlighted action's
@@ -512,7 +517,7 @@ class AgeOfRomeBoard(PlaceGrid):
             said = self.describe(scene, shown)
             spot = wrapped(said if isinstance(said, str) else str(said), width, room)
         left = room - len(spot)
-        about = [(line, "b") for line in wrapped(self.about, width, left)] \
+        about = [(line, "b") for line in wrapped(self.about, width, left, parts=True)] \
             if self.about and left > 0 else []
         if not about and not spot:
             return [self.idle(scene)]

@@ -9,12 +9,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.ageofrome import action_phase, board, build, data, forces, income, reference
+from engine.ageofrome import (
+    action_phase,
+    board,
+    build,
+    data,
+    forces,
+    income,
+    reference,
+    scoring,
+)
 from engine.ageofrome.actions import DONE, Build
 from engine.ageofrome.forces import FROM_BOARD, FROM_REGION, LEGION, LegionMoved
-from engine.ageofrome.scheme import DECEPTION_MOVE, LegionRelocated
+from engine.ageofrome.scheme import APOSTASY_CHOICE, DECEPTION_MOVE, LegionRelocated
 from engine.ageofrome.state import (
     BOARD,
+    CARD_INDEX,
     TYPES,
     coins,
     in_front,
@@ -33,15 +43,31 @@ def _card(name: str) -> str:
 
 
 def _set(cards: tuple[str, ...], s: Any, seat: int | None) -> str:
-    medal = seat is not None and 0 <= seat < s.n and bool(
-        s.players[seat].medals >> TYPES.index(data.TRADE) & 1)
+    """What forming a set gives and costs, first, so it reads whole at
+    80×24 (walk-through: the card texts cut it): "Clothes set: 5 Glory at
+    the end (set 1 of 3). Tunica, Stola and Arca III leave your hand for
+    good: no play, no sale (3 Denarii)" (L213-214, L309-316); then each
+    card's text, after " · " (the narrow board drops what does not fit:
+    the side panel has your hand's texts)."""
+    texts = " · ".join(_card(c) for c in cards)
+    mine = seat is not None and 0 <= seat < s.n
+    medal = mine and bool(s.players[seat].medals >> TYPES.index(data.TRADE) & 1)
     points = data.set_points(tuple(cards), medal)
-    scores = f"scores {points} Glory at the end" if points is not None else "no set"
-    return f"{scores} · " + " · ".join(_card(c) for c in cards)
+    if points is None:
+        return f"no set · {texts}"
+    kind = scoring.set_type(tuple(CARD_INDEX[c] for c in cards), medal)
+    count = f" (set {len(s.players[seat].sets) + 1} of {data.MAX_TRADE_SETS})" if mine else ""
+    names = f"{', '.join(cards[:-1])} and {cards[-1]}"
+    sale = coins(len(cards) * data.SELL_DENARII)
+    return (f"{kind} set: {points} Glory at the end{count}. {names} leave your hand for "
+            f"good: no play, no sale ({sale}) · {texts}")
 
 
 def _build(s: Any, seat: int | None, type_: str) -> str:
-    """The tile a build places: its name, where, and what it changes."""
+    """What a build changes (this round's Income), then the tile it places:
+    its name, where, its room; after " · ", so the narrow board drops the
+    tile's words, not the numbers, when the text does not fit (walk-through:
+    "(now 3,…" at 80×24)."""
     if seat is None or not 0 <= seat < s.n or type_ not in TYPES:
         return ""
     where = in_front(s, seat)
@@ -52,8 +78,8 @@ def _build(s: Any, seat: int | None, type_: str) -> str:
     tile = data.tile(type_, level)
     room = f"{tile.capacity} Follower{'s' if tile.capacity != 1 else ''}"
     left = s.tiles[tile_index(t, level)]
-    return (f"The {tile.name} ({type_} {'I' * level}) on {board.PROVINCE_NAMES[where]}: "
-            f"room for {room}; {left} left in its pile. {_population(s, seat)}")
+    return (f"{_population(s, seat)} · The {tile.name} ({type_} {'I' * level}) on "
+            f"{board.PROVINCE_NAMES[where]}: room for {room}; {left} left in its pile")
 
 
 def _population(s: Any, seat: int) -> str:
@@ -96,6 +122,8 @@ def action_detail(s: Any, seat: int | None, action: tuple | None) -> str:
         return _income(s, seat)
     if kind == "legion":
         return _legion(s, seat, action)
+    if kind == "apostasy":
+        return _apostasy(s, seat, action)
     if kind == "activate":
         scheme = data.SCHEME.get(action[3])
         if scheme is None:
@@ -115,6 +143,18 @@ def _legion(s: Any, seat: int | None, action: tuple) -> str:
     if s.pending and s.pending[-1].kind == DECEPTION_MOVE:
         owner = s.pending[-1].data[0]
     return forces.legion_consequence(s, owner, action[1], action[2], seat)
+
+
+def _apostasy(s: Any, seat: int | None, action: tuple) -> str:
+    """What taking the target's Legion out of a region does, from the
+    engine (``forces.apostasy_consequence``): a defeated region can fall
+    below its shield (walk-through: Apostasy undid one without a word), and
+    1st place can change, as a Legion move's detail says."""
+    if seat is None or not 0 <= seat < s.n or not s.pending \
+            or s.pending[-1].kind != APOSTASY_CHOICE:
+        return ""
+    (target,) = s.pending[-1].data
+    return forces.apostasy_consequence(s, seat, target, action[1], bool(action[2]), seat)
 
 
 def _feud(s: Any, seat: int | None, province: str) -> str:

@@ -21,6 +21,7 @@ from tui.widgets.seats import SeatLook
 from tui.widgets.untrusted import markup
 
 from . import detail, look
+from .labels import SHORT_NAMES
 
 PHASE_NAMES = {
     "quests": "Quest selection", "event": "Event", "diplomacy": "Diplomacy",
@@ -155,20 +156,42 @@ def compact_line(s: Any, seat: int, scene: Scene, width: int) -> tuple[str, str]
     """Another seat in one line, for a narrow panel where every seat must
     show beside yours: G Glory, D Denarii, L Legions and V Votes on its
     board (the space after the badge goes where a long name needs it) and
-    what plays a bot seat; (the line, the kind if it had no room there)."""
+    what plays a bot seat ("rules, hard", else "rules"). A name too long
+    for the rest takes its short form ("Caesar"), else is cut
+    ("Octavia…"): the kind stays on the seat's row
+    (it had wrapped onto a row of its own, "B rules", under another
+    seat). (the line, the kind if even a cut name left it no room)."""
     p = s.players[seat]
     lk = scene.looks[seat] if seat < len(scene.looks) else None
     label = lk.label if lk is not None else look.seat_name(s, seat)
     to_move = " ◂" if mover(scene) == seat else ""
     figures = f"G{glory_text(p.glory)} D{p.denarii} L{p.legions} V{p.votes}"
-    gap = " " if len(label) + len(to_move) + len(figures) + 5 <= width else ""
-    line = f"{look.badge(seat)}{gap}{markup('$label', label=label).markup}{to_move} {figures}"
-    if lk is None or not lk.kind_word:
-        return line, ""
-    room = width - Content.from_markup(line).cell_length - 1
-    if len(lk.kind_word) <= room:
-        return f"{line} {markup('[dim]$kind[/]', kind=lk.kind_word).markup}", ""
-    return line, f"{look.badge(seat)} {markup('[dim]$kind[/]', kind=lk.kind_word).markup}"
+    badge = look.badge(seat)
+    forms = lk.kind_forms[1:] if lk is not None else ()  # "rules, hard", "rules"
+    room = width - Content.from_markup(badge).cell_length - len(to_move) - 1 - len(figures)
+
+    def line(name: str, kind: str) -> str:
+        gap = " " if len(name) + (1 + len(kind) if kind else 0) < room else ""
+        said = f" {markup('[dim]$kind[/]', kind=kind).markup}" if kind else ""
+        return f"{badge}{gap}{markup('$label', label=name).markup}{to_move} {figures}{said}"
+
+    if not forms:
+        return line(label, ""), ""
+    for kind in forms:  # the name whole, with the fullest kind that fits
+        if len(label) + 1 + len(kind) <= room:
+            return line(label, kind), ""
+    short = SHORT_NAMES.get(label, label)  # "Caesar", as players call him
+    for kind in forms:  # the name short or cut, the kind kept
+        left = room - 1 - len(kind)
+        if len(short) <= left:
+            return line(short, kind), ""
+        if left >= MIN_NAME:
+            return line(short[:left - 1].rstrip() + "…", kind), ""
+    kind = markup("[dim]$kind[/]", kind=forms[0]).markup
+    return line(label, ""), f"{badge} {kind}"
+
+
+MIN_NAME = 6  # a name cut shorter says little: a shorter kind, or the kind below
 
 
 def compact_seats(s: Any, seats: list[int], scene: Scene, width: int) -> list[str]:

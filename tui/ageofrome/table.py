@@ -21,6 +21,7 @@ from tui.widgets.seats import SeatLook
 
 from . import detail, look
 from .board import AgeOfRomeBoard, spots_of
+from .labels import tight_label
 from .side import SideBox, SidePanel
 
 
@@ -70,6 +71,11 @@ class AgeOfRomeUI:
         card, Quest or Scheme it names does."""
         self._board.about = detail.action_detail(scene.state, scene.seat, action)
         self._board.mark(spots_of(scene.state, scene.seat, action))
+
+    @staticmethod
+    def tight_label(action: tuple, label: str, width: int) -> str:
+        """A shorter label for a one-row list (``labels.tight_label``)."""
+        return tight_label(action, label, width)
 
     def table_key(self, key: str) -> bool:
         """No keys beyond its board's, which work while the board has the focus."""
