@@ -287,6 +287,9 @@ def test_a_tight_row_keeps_the_box_and_its_price():
     "Build Portus for 1 Clay, 4 Wood (+5 PP)",
     "Take Figlina (1 Clay for you; 2 Clay to the Quaestor)",
     "Take Saltus (1 Stone for you; 2 Wood, 1 Stone to the Quaestor)",
+    # the chooser's own pick: 6 players at 80x24 showed "Take Silva (3W as Quaestor; 1W…"
+    "Take Silva (3 Wood as Quaestor; 1 Wood to the others)",
+    "Take Metallum (1 Clay, 2 Stone as Quaestor; 1 Wood to the others)",
     "Activate Vinea (1 PP): +1 Gold, +1 Morale",
     "Trade 2 Gold for 1 Stone — leaves no Gold for the tax (-2 PP)",
     "Play Concussio for 2 Gold — leaves no Gold for the tax (-2 PP)",

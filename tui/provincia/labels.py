@@ -46,6 +46,8 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\((\d+) PP\):"), r"\1PP:"),
     (re.compile(r"\b(Mor|Def|Mil)(?:ale|ense|itary)\b"), r"\1"),  # the cities' words
     (re.compile(r"\((.+?) for you; (.+?) to the Quaestor\)"), r"\1; Quaestor \2"),
+    # the chooser's pick in the same order, its own share first
+    (re.compile(r"\((.+?) as Quaestor; (.+?) to the others\)"), r"\1; others \2"),
     # a battle token, every one alike: its value, whose strength it moves
     # and the Gauls' ("-2: Narbo Martius 5→3 vs 3-4"; the city says the colour)
     (re.compile(r"^Play battle token ([+-]\d) \w+(?: \(coin\))?: (.+), Gauls (\S+)$"),
