@@ -927,3 +927,28 @@ def test_tab_browses_the_hand_at_80x24_with_each_reason():
         assert "browse" not in str(hand.border_title)
 
     run(m, (80, 24), check)
+
+
+def test_the_hand_never_runs_past_the_side_panel_at_80x24():
+    """Six players, a Play Cards turn with five battle tokens (their row
+    wraps) and a tall card text: the hand ran one row past the side panel,
+    so its bottom border and the legend of its marks were cut. The card
+    text gives way instead, and the tokens keep to one row."""
+    from tests.test_tui_narrow import rows
+
+    def tall(s):
+        pl = s.players[0]
+        return s.phase == PLAY and len(pl.tokens) >= 5 and pl.res[3] >= 2 and len(pl.hand) >= 4
+
+    m = play_until(tall, 1, seats(6))
+
+    async def check(app, pilot):
+        side, hand = app.screen.query_one("#side"), app.screen.query_one(Hand)
+        assert hand.region.bottom <= side.region.bottom
+        shown = rows(app)[hand.region.bottom - 1]
+        assert "playable" in shown and "never" in shown, shown
+        # the five tokens keep to one row ("Battle tokens" wrapped them)
+        tokens = app.screen.query_one("#hand-tokens")
+        assert tokens.region.height == 1 and text(tokens).startswith("Tokens +")
+
+    run(m, (80, 24), check)
