@@ -31,6 +31,7 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" \(an opponent loses a building\)"), ": a rival's building"),
     (re.compile(r" \(take 1 of the top 10 Aedificium cards\)"), ": 1 of top 10"),
     (re.compile(r" \(you never pay taxes again\)"), ": no tax ever"),
+    (re.compile(r"^Play Corruptio paying "), "Play Corruptio "),
     (re.compile(r" into your hand"), ""),
     (re.compile(r"; ([+-]\d+) PP\)"), r") \1PP"),
     (re.compile(r" — unique, already built$"), ", built"),
@@ -100,7 +101,26 @@ def tight_label(action: tuple, label: str, width: int) -> str:
         if len(label) <= width:
             break
         label = pattern.sub(repl, label)
-    return _short_pp(label)
+    return _cut_name(_short_pp(label), width)
+
+
+_NAMED = re.compile(r"^(\w+ )(.+?)( \d.*)$")
+
+
+def _cut_name(label: str, width: int) -> str:
+    """A label still too long after every step loses letters of the card's
+    name, never a number: "Build Fornax Lat… 1W 1S 1G +2PP" (the menu's
+    squeeze, finding no break left, cut the end: "… 1W 1S 1G …", the PP
+    gone; "Play Consul Pompeo… (+2 Def)", the price gone), or where no
+    letter of it is left, the verb: "Corruptio 1C 1W 1S: no tax ever"."""
+    m = _NAMED.match(label)
+    if len(label) <= width or m is None:
+        return label
+    verb, name, rest = m.groups()
+    room = width - len(verb) - len(rest) - 1
+    if room < 4:  # the verb goes first: "Corruptio 1C 1W 1S: no tax ever"
+        return label if len(name) + len(rest) > width else name + rest
+    return f"{verb}{name[:room].rstrip()}…{rest}"
 
 
 _PP = re.compile(r"(\d) PP\b")
