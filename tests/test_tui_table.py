@@ -952,3 +952,24 @@ def test_the_hand_never_runs_past_the_side_panel_at_80x24():
         assert tokens.region.height == 1 and text(tokens).startswith("Tokens +")
 
     run(m, (80, 24), check)
+
+
+def test_a_taken_card_and_its_taker_keep_to_one_row_at_80x24():
+    """Six players: "Colosseum 1C 7S 2G 9pp ← M" wrapped, the taker's
+    letter alone on the next row (and a row of the draft lost below).
+    Where the row is too narrow, single spaces and the letter keep it to one."""
+    import re
+
+    from tests.test_tui_narrow import region_rows
+
+    m = play_until(lambda s: s.phase == SELECT and s.draft is not None and s.draft.deck == 2
+                   and len(s.draft.taken) >= 1, 1, seats(6))
+    taken = len(m.state.draft.taken)
+
+    async def check(app, pilot):
+        shown = region_rows(app, app.screen.query_one("#draft"))[1:-1]
+        takers = [row for row in shown if "←" in row]
+        assert len(takers) == taken, shown
+        assert all(re.search(r"← +[A-Z] ", row) for row in takers), shown
+
+    run(m, (80, 24), check)
