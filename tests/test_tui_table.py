@@ -973,3 +973,30 @@ def test_a_taken_card_and_its_taker_keep_to_one_row_at_80x24():
         assert all(re.search(r"← +[A-Z] ", row) for row in takers), shown
 
     run(m, (80, 24), check)
+
+
+def test_choosing_a_deck_between_two_rows_shows_every_deck_at_80x24():
+    """Six players: between two rows of a round, the box kept for the next
+    row and the hand left the actions two rows, the third deck below them
+    (the row's own numbers, which let the actions shrink, are not there
+    while a deck is chosen)."""
+    from tests.test_tui_narrow import region_rows
+
+    m = play_until(lambda s: s.phase == SELECT and s.draft is not None and s.round == 2
+                   and s.caesar != 0, 5, seats(6))
+
+    async def check(app, pilot):
+        for _ in range(12):  # pick, let the others play, until a deck is to choose
+            if m.state.draft is None or m.state.phase != SELECT:
+                break
+            await pilot.press("1")
+            await settle(pilot)
+        s = m.state
+        assert s.phase == SELECT and s.draft is None and m.to_move() == 0
+        assert app.screen.query_one("#draft").display  # the box kept between rows
+        shown = " ".join(region_rows(app, app.screen.query_one("#action-list")))
+        for number, deck in enumerate(("Opes", "SPQR", "Aedificium"), start=1):
+            assert f"{number} {deck}" in shown, shown
+        assert "…" not in shown, shown  # "Aedificium… no markers left" lost "deck"
+
+    run(m, (80, 24), check)

@@ -69,7 +69,10 @@ def tight_deck(label: str, width: int) -> str | None:
     name, gloss, why = m.groups()
     if why is None:
         return f"{name} deck ({gloss})"
-    return f"{name} deck — {why.replace('no action markers left this round', 'no markers left')}"
+    why = why.replace('no action markers left this round', 'no markers left')
+    short = f"{name} deck — {why}"
+    # "Aedificium deck — no markers left" is 2 columns too many at 80×24
+    return short if len(short) <= width else f"{name} — {why}"
 
 
 _TAKE = re.compile(r"^Take (.+) into your hand \((.+); ([+-]\d+) PP\)( — unique, already built)?$")

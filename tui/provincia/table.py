@@ -129,7 +129,11 @@ class ProvinciaUI:
         self._side.set_class(busy, "-busy")
         self._side.set_class(self._battle.display, "-battle")
         if self._side.is_attached:  # the row numbers the choices: the actions may shrink
-            self._side.screen.set_class(bool(self._draft.display), "-drafting")
+            # not while the seat chooses a deck between two rows: the box
+            # kept for the next row numbers nothing, the actions list the decks
+            choosing = s.draft is None and to_move is not None and to_move == scene.own
+            self._side.screen.set_class(bool(self._draft.display) and not choosing,
+                                        "-drafting")
 
     def _fitting(self, scene: Scene, to_move: int | None, changed: list[bool]) -> int:
         """The fullest form (city.FULL, SUMMED, WRAPPED, SUMMARY) in which every city
