@@ -103,6 +103,14 @@ def load(where: str) -> Any:
     return getattr(import_module(module), name)
 
 
+STAND_IN = ("\"(stand-in)\" marks a value or a text the rulebook does not give: Tabula "
+            "chose it and checked it by self-play (its bots playing many games).")
+"""What a stand-in is, in a player's words: where "(stand-in)" first shows in
+each game's reference section, and in the ``?`` help. Said once here, so
+every game says it alike (the rules notes a player cannot open from the app
+were the only explanation)."""
+
+
 GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         id="provincia",

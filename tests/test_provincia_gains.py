@@ -106,3 +106,55 @@ def test_consuetudo_picks_read_alike_in_a_row():
         "Take Turris 1W +2PP"
     assert tight_label((), "Take Colosseum into your hand (1 Clay, 7 Stone, 2 Gold; +9 PP)"
                        " — unique, already built", 31) == "Take Colosseum 1C 7S 2G +9PP, built"
+
+
+def test_the_hand_marks_a_commercium_that_gains_nothing_not_now_with_why():
+    """The action says "gains nothing now: no Clay to exchange"; the hand
+    marked the same card ● playable (and "free"), offering it as a good
+    free play. It is marked · with the reason, in the list line as shown."""
+    import asyncio
+
+    from textual.app import App
+    from textual.content import Content
+
+    from engine.match import Seat
+    from tui.provincia.hand import Hand
+    from tui.provincia.look import looks
+    from tui.provincia.reasons import NOT_NOW, PLAYABLE, verdict
+    from tui.widgets.scene import Scene
+
+    base = (Scenario(players=2).city(0, "Arelate").hand(0, "Commercium", "Gloria III")
+            .spqr(0, "Gloria V"))
+    none = base.resources(0, clay=0, wood=2, stone=2, gold=3).at_phase("play")
+    some = base.resources(0, clay=2, wood=2, stone=2, gold=3).at_phase("play")
+    commercium, gloria = card("Commercium"), card("Gloria III")
+    assert verdict(none, 0, commercium) == (NOT_NOW, "no Clay: gains nothing now")
+    assert verdict(some, 0, commercium) == (PLAYABLE, "")
+    # a Gloria below the seat's own adds nothing, as its action says
+    assert verdict(none, 0, gloria) == (NOT_NOW, "adds nothing: your +5 PP Gloria counts")
+    # a second Commercium in the turn one is in effect
+    twice = base.hand(0, "Commercium", "Commercium").resources(0, clay=2).at_phase("play")
+    on = GAME.play(twice, next(a for a in GAME.legal(twice)
+                               if "Commercium" in GAME.describe(twice, a)))
+    assert on.commerce and verdict(on, 0, commercium) == (NOT_NOW,
+                                                          "already on this turn: gains nothing")
+
+    seats = (Seat("You"), Seat("Bot", "random"))
+
+    class One(App):
+        def compose(self):
+            yield Hand(id="hand")
+
+    async def go():
+        app = One()
+        async with app.run_test(size=(80, 24)) as pilot:
+            hand = app.query_one(Hand)
+            hand.show(Scene(GAME, none, 0, seats, looks(none, seats), lambda k: None))
+            await pilot.pause()
+            cards = app.query_one("#hand-cards")
+            lines = [Content.from_markup(str(cards.get_option_at_index(i).prompt)).plain
+                     for i in range(cards.option_count)]
+            line = next(ln for ln in lines if "Commercium" in ln)
+            assert line.startswith(NOT_NOW) and "no Clay: gains nothing now" in line
+
+    asyncio.run(go())

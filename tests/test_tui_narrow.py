@@ -292,6 +292,9 @@ def test_a_tight_row_keeps_the_box_and_its_price():
     "Build Portus for 1 Clay, 4 Wood (+5 PP)",
     "Take Figlina (1 Clay for you; 2 Clay to the Quaestor)",
     "Take Saltus (1 Stone for you; 2 Wood, 1 Stone to the Quaestor)",
+    # the chooser's own pick: 6 players at 80x24 showed "Take Silva (3W as Quaestor; 1W…"
+    "Take Silva (3 Wood as Quaestor; 1 Wood to the others)",
+    "Take Metallum (1 Clay, 2 Stone as Quaestor; 1 Wood to the others)",
     "Activate Vinea (1 PP): +1 Gold, +1 Morale",
     "Trade 2 Gold for 1 Stone — leaves no Gold for the tax (-2 PP)",
     "Play Concussio for 2 Gold — leaves no Gold for the tax (-2 PP)",
@@ -311,3 +314,21 @@ def test_provincias_one_row_labels_keep_every_price_and_gain(label: str) -> None
     short = squeeze(tight_label((), label, 31), 31)
     assert len(short) <= 31 and "…" not in short
     assert re.findall(r"\d+", short) == re.findall(r"\d+", label)
+
+
+@pytest.mark.parametrize(("label", "row"), [
+    ("Build Fornax Lateris for 1 Wood, 1 Stone, 1 Gold (+2 PP)",
+     "Build Fornax Lat… 1W 1S 1G +2PP"),
+    ("Play Consul Pompeo Magno for 3 Gold (+2 Defense)", "Play Consul Pompeo… 3G (+2 Def)"),
+    ("Play Corruptio paying 1 Clay, 1 Wood, 1 Stone (you never pay taxes again)",
+     "Corruptio 1C 1W 1S: no tax ever"),
+])
+def test_a_long_card_name_gives_way_to_its_price_and_gain(label: str, row: str) -> None:
+    """Where dropping words is not enough, letters of the card's name go:
+    at 80x24 (six players) the row read "Build Fornax Lateris 1W 1S 1G …"
+    (no PP), "Play Consul Pompeo… (+2 Def)" (no price) and "Play
+    Corruptio… no tax ever" (no payment)."""
+    from tui.provincia.labels import tight_label
+    from tui.widgets.actions import squeeze
+
+    assert squeeze(tight_label((), label, 31), 31) == row

@@ -927,3 +927,76 @@ def test_tab_browses_the_hand_at_80x24_with_each_reason():
         assert "browse" not in str(hand.border_title)
 
     run(m, (80, 24), check)
+
+
+def test_the_hand_never_runs_past_the_side_panel_at_80x24():
+    """Six players, a Play Cards turn with five battle tokens (their row
+    wraps) and a tall card text: the hand ran one row past the side panel,
+    so its bottom border and the legend of its marks were cut. The card
+    text gives way instead, and the tokens keep to one row."""
+    from tests.test_tui_narrow import rows
+
+    def tall(s):
+        pl = s.players[0]
+        return s.phase == PLAY and len(pl.tokens) >= 5 and pl.res[3] >= 2 and len(pl.hand) >= 4
+
+    m = play_until(tall, 1, seats(6))
+
+    async def check(app, pilot):
+        side, hand = app.screen.query_one("#side"), app.screen.query_one(Hand)
+        assert hand.region.bottom <= side.region.bottom
+        shown = rows(app)[hand.region.bottom - 1]
+        assert "playable" in shown and "never" in shown, shown
+        # the five tokens keep to one row ("Battle tokens" wrapped them)
+        tokens = app.screen.query_one("#hand-tokens")
+        assert tokens.region.height == 1 and text(tokens).startswith("Tokens +")
+
+    run(m, (80, 24), check)
+
+
+def test_a_taken_card_and_its_taker_keep_to_one_row_at_80x24():
+    """Six players: "Colosseum 1C 7S 2G 9pp ← M" wrapped, the taker's
+    letter alone on the next row (and a row of the draft lost below).
+    Where the row is too narrow, single spaces and the letter keep it to one."""
+    import re
+
+    from tests.test_tui_narrow import region_rows
+
+    m = play_until(lambda s: s.phase == SELECT and s.draft is not None and s.draft.deck == 2
+                   and len(s.draft.taken) >= 1, 1, seats(6))
+    taken = len(m.state.draft.taken)
+
+    async def check(app, pilot):
+        shown = region_rows(app, app.screen.query_one("#draft"))[1:-1]
+        takers = [row for row in shown if "←" in row]
+        assert len(takers) == taken, shown
+        assert all(re.search(r"← +[A-Z] ", row) for row in takers), shown
+
+    run(m, (80, 24), check)
+
+
+def test_choosing_a_deck_between_two_rows_shows_every_deck_at_80x24():
+    """Six players: between two rows of a round, the box kept for the next
+    row and the hand left the actions two rows, the third deck below them
+    (the row's own numbers, which let the actions shrink, are not there
+    while a deck is chosen)."""
+    from tests.test_tui_narrow import region_rows
+
+    m = play_until(lambda s: s.phase == SELECT and s.draft is not None and s.round == 2
+                   and s.caesar != 0, 5, seats(6))
+
+    async def check(app, pilot):
+        for _ in range(12):  # pick, let the others play, until a deck is to choose
+            if m.state.draft is None or m.state.phase != SELECT:
+                break
+            await pilot.press("1")
+            await settle(pilot)
+        s = m.state
+        assert s.phase == SELECT and s.draft is None and m.to_move() == 0
+        assert app.screen.query_one("#draft").display  # the box kept between rows
+        shown = " ".join(region_rows(app, app.screen.query_one("#action-list")))
+        for number, deck in enumerate(("Opes", "SPQR", "Aedificium"), start=1):
+            assert f"{number} {deck}" in shown, shown
+        assert "…" not in shown, shown  # "Aedificium… no markers left" lost "deck"
+
+    run(m, (80, 24), check)

@@ -9,6 +9,8 @@ marked "stand-in" where the record is ``inferred``.
 
 from __future__ import annotations
 
+from engine.games import STAND_IN
+
 from . import data
 
 # Each measure a Quest or an Event counts: (one, many), the noun phrase.
@@ -169,8 +171,7 @@ def text() -> str:
     and Event card, one line each, searchable by name."""
     lines = ["", "", "CARD REFERENCE (Tabula)", "",
              "Most cards are printed in the rulebook only as pictures. Tabula's texts "
-             "below are built from its card data; \"stand-in\" marks a card whose "
-             "numbers Tabula chose (docs/RULES-NOTES.md, Age of Rome).", "",
+             f"below are built from its card data. {STAND_IN}", "",
              f"Quest cards ({len(data.QUESTS)}; the Emperor Solo deals none that needs "
              "Schemes)", ""]
     for i, q in enumerate(data.QUESTS):

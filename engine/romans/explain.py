@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+from engine.games import STAND_IN
+
 from .data import (
     BUILDING,
     BUILDINGS,
@@ -177,9 +179,8 @@ def reference() -> str:
     reference section at the end of the in-app rulebook (so searching it
     finds what a box does: the registry names it, GameEntry.reference)."""
     lines = ["", "", "Tabula reference: the City of Rome (from the game's data)", "",
-             "What each box does, as the table says when an action names it. Values "
-             "marked (stand-in) are Tabula's own: the rulebook does not print them "
-             "(docs/RULES-NOTES.md). A senator placed with the building's own god "
+             "What each box does, as the table says when an action names it. "
+             f"{STAND_IN} A senator placed with the building's own god "
              "(a free god taken, or the one held) may use box IV's effect from any box "
              "(7B).", ""]
     for b in BUILDINGS:

@@ -12,6 +12,7 @@ from engine.provincia.events import OpesTaken, Picked
 from engine.provincia.state import SELECT
 from tui.widgets import redraw
 from tui.widgets.scene import Scene
+from tui.widgets.seats import SeatLook
 from tui.widgets.untrusted import markup
 
 from . import look
@@ -164,14 +165,11 @@ class DraftRow(Static):
                             f" / {look.res_short(opes.others)}")
                 if face_down:
                     name += " [dim](was face down)[/]"
-            who = ""
-            if i in takers:
-                taker = scene.looks[takers[i]]
-                who = f"  ← {look.badge(taker)}"
-                name = f"[strike dim]{name}[/]" if card != HIDDEN else name
             cursor = "[reverse]▶[/]" if focus_slot == i else " "
             key = str(numbers[i]) if i in numbers else " "
-            lines.append(f"{cursor}{key} {mark}{name}{who}")
+            taker = scene.looks[takers[i]] if i in takers else None
+            lines.append(self.slot_line(f"{cursor}{key} {mark}", name, taker,
+                                        card != HIDDEN))
         order = " ".join(look.badge(scene.looks[p]) for p in d.pickers)
         tight = " ".join(look.tight_badge(scene.looks[p]) for p in d.pickers)
         redraw.subtitle(self, self.fitting(f"to pick {order}", f"to pick {tight}")
@@ -182,6 +180,26 @@ class DraftRow(Static):
         self._need = self.tallest(scene, d.slots)
         redraw.show(self, markup("\n".join(lines)) + Content("\n")
                     + fixed_lines(detail, self.content_size.width, self.detail_lines))
+
+    def slot_line(self, start: str, name: str, taker: SeatLook | None, struck: bool) -> str:
+        """One slot of the row: cursor, key, mark, card and who took it.
+        Where that is wider than the row (a dear card taken, at 80
+        columns), single spaces and the taker's letter alone keep it to one
+        line: "Colosseum 1C 7S 2G 9pp ← M" had wrapped, the taker below."""
+        def line(gap: str, who: str) -> str:
+            shown = name.replace("  ", gap)
+            if taker is not None and struck:
+                shown = f"[strike dim]{shown}[/]"
+            return f"{start}{shown}{who}"
+
+        if taker is None:
+            return line("  ", "")
+        wide = line("  ", f"  ← {look.badge(taker)}")
+        width = self.content_size.width
+        # the badge's last column is padding: the border may take it
+        if not width or markup(wide).cell_length <= width + 1:
+            return wide
+        return line(" ", f" ← {look.tight_badge(taker)}")
 
     def fitting(self, *texts: str) -> str:
         """The first of ``texts`` that fits on the border (the last if none

@@ -104,9 +104,8 @@ class Hand(Vertical):
         hand = pl.hand
         playing = scene.state.phase in (PLAY, FINAL)
         redraw.subtitle(self, LEGEND_MARKUP if playing else AFFORD_MARKUP)
-        tokens = " ".join(look.token(h.card) for h in pl.tokens if h.card != HIDDEN)
-        redraw.show(self.query_one("#hand-tokens", Static),
-                    f"[dim]Battle tokens[/] {tokens}" if tokens else "")
+        self._tokens = " ".join(look.token(h.card) for h in pl.tokens if h.card != HIDDEN)
+        self._show_tokens()
         # an action the menu does not offer says why; at small heights it
         # takes the tokens' row (they matter in the battle, which lists them)
         note = hand_note(scene.state, seat)
@@ -130,9 +129,24 @@ class Hand(Vertical):
         self.show_card(card_of(scene.focus) if scene.focus else (ids[0] if ids else None))
 
     _held: tuple = ()  # the cards and width the card text's height was set for
+    _tokens = ""  # the seat's battle tokens, in markup
 
     def on_resize(self) -> None:
         self._hold_text_height()  # the width the text wraps to is known now
+        self._show_tokens()
+
+    def _show_tokens(self) -> None:
+        """The tokens' row, "Tokens" where "Battle tokens" would wrap it to
+        a second row (five tokens at 80 columns): a row the card text lost."""
+        row = self.query_one("#hand-tokens", Static)
+        tokens = self._tokens
+        if not tokens:
+            redraw.show(row, "")
+            return
+        width = row.content_size.width
+        long = f"Battle tokens {markup(tokens).plain}"
+        word = "Battle tokens" if not width or len(long) <= width else "Tokens"
+        redraw.show(row, f"[dim]{word}[/] {tokens}")
 
     def _hold_text_height(self) -> None:
         """The card text is at least as tall as the tallest text of the hand:

@@ -31,6 +31,7 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" \(an opponent loses a building\)"), ": a rival's building"),
     (re.compile(r" \(take 1 of the top 10 Aedificium cards\)"), ": 1 of top 10"),
     (re.compile(r" \(you never pay taxes again\)"), ": no tax ever"),
+    (re.compile(r"^Play Corruptio paying "), "Play Corruptio "),
     (re.compile(r" into your hand"), ""),
     (re.compile(r"; ([+-]\d+) PP\)"), r") \1PP"),
     (re.compile(r" — unique, already built$"), ", built"),
@@ -46,6 +47,8 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\((\d+) PP\):"), r"\1PP:"),
     (re.compile(r"\b(Mor|Def|Mil)(?:ale|ense|itary)\b"), r"\1"),  # the cities' words
     (re.compile(r"\((.+?) for you; (.+?) to the Quaestor\)"), r"\1; Quaestor \2"),
+    # the chooser's pick in the same order, its own share first
+    (re.compile(r"\((.+?) as Quaestor; (.+?) to the others\)"), r"\1; others \2"),
     # a battle token, every one alike: its value, whose strength it moves
     # and the Gauls' ("-2: Narbo Martius 5→3 vs 3-4"; the city says the colour)
     (re.compile(r"^Play battle token ([+-]\d) \w+(?: \(coin\))?: (.+), Gauls (\S+)$"),
@@ -66,7 +69,10 @@ def tight_deck(label: str, width: int) -> str | None:
     name, gloss, why = m.groups()
     if why is None:
         return f"{name} deck ({gloss})"
-    return f"{name} deck — {why.replace('no action markers left this round', 'no markers left')}"
+    why = why.replace('no action markers left this round', 'no markers left')
+    short = f"{name} deck — {why}"
+    # "Aedificium deck — no markers left" is 2 columns too many at 80×24
+    return short if len(short) <= width else f"{name} — {why}"
 
 
 _TAKE = re.compile(r"^Take (.+) into your hand \((.+); ([+-]\d+) PP\)( — unique, already built)?$")
@@ -98,7 +104,26 @@ def tight_label(action: tuple, label: str, width: int) -> str:
         if len(label) <= width:
             break
         label = pattern.sub(repl, label)
-    return _short_pp(label)
+    return _cut_name(_short_pp(label), width)
+
+
+_NAMED = re.compile(r"^(\w+ )(.+?)( \d.*)$")
+
+
+def _cut_name(label: str, width: int) -> str:
+    """A label still too long after every step loses letters of the card's
+    name, never a number: "Build Fornax Lat… 1W 1S 1G +2PP" (the menu's
+    squeeze, finding no break left, cut the end: "… 1W 1S 1G …", the PP
+    gone; "Play Consul Pompeo… (+2 Def)", the price gone), or where no
+    letter of it is left, the verb: "Corruptio 1C 1W 1S: no tax ever"."""
+    m = _NAMED.match(label)
+    if len(label) <= width or m is None:
+        return label
+    verb, name, rest = m.groups()
+    room = width - len(verb) - len(rest) - 1
+    if room < 4:  # the verb goes first: "Corruptio 1C 1W 1S: no tax ever"
+        return label if len(name) + len(rest) > width else name + rest
+    return f"{verb}{name[:room].rstrip()}…{rest}"
 
 
 _PP = re.compile(r"(\d) PP\b")

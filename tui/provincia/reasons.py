@@ -25,6 +25,8 @@ from engine.provincia.data import (
     AEDIFICIUM,
     CARDS,
     CITIES,
+    CLAY,
+    COMMERCIUM_PAY,
     GOLD,
     RESOURCE_NAMES,
     STONE,
@@ -84,7 +86,8 @@ def senate_verdict(s: State, seat: int, c: int) -> Verdict:
     pl = s.players[seat]
     card = CARDS[c]
     if senate_options(s, seat, c):
-        return Verdict(PLAYABLE)
+        idle = gains_nothing(s, seat, c)
+        return Verdict(NOT_NOW, idle) if idle else Verdict(PLAYABLE)
     if card.effect == "aediles":
         return Verdict(NOT_NOW, "reaction only")
     if card.any_three:
@@ -98,6 +101,27 @@ def senate_verdict(s: State, seat: int, c: int) -> Verdict:
     if card.effect == "consuetudo" and not available(s, AEDIFICIUM):
         return Verdict(NOT_NOW, "deck empty")
     return Verdict(NOT_NOW, "no opponent")
+
+
+def gains_nothing(s: State, seat: int, c: int) -> str:
+    """Why a Senate card the seat could play would gain it nothing now, or
+    "": a Commercium without Clay to exchange (or with one already in effect
+    this turn), a Gloria below the seat's own (only the highest counts).
+    The action says so too (``engine.provincia.text.senate_gain``); marked
+    playable, the hand offered a free card that does nothing."""
+    card = CARDS[c]
+    pl = s.players[seat]
+    if card.effect == "commercium":
+        mover = s.phase in (PLAY, FINAL) and bool(s.queue) and s.queue[0] == seat
+        if mover and s.commerce:
+            return "already on this turn: gains nothing"
+        if pl.res[CLAY] < COMMERCIUM_PAY[CLAY]:
+            return "no Clay: gains nothing now"
+    if card.effect == "gloria":
+        best = max((CARDS[k].value for k in pl.spqr if CARDS[k].effect == "gloria"), default=0)
+        if best >= card.value:
+            return f"adds nothing: your +{best} PP Gloria counts"
+    return ""
 
 
 def verdict(s: State, seat: int, c: int) -> Verdict:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from textual.content import Content
 
+from engine.games import STAND_IN
 from engine.provincia.data import (
     AEDIFICIA,
     BATTLE_FALLBACK_GOLD,
@@ -70,7 +71,7 @@ def text() -> str:
     lines = ["", "", "Tabula reference: Provincia Romana's cards (from the game's data)", "",
              "Numbers the rulebook does not print (every Bellum card, the Opes cards' "
              "names and shares, the card texts of the buildings and Senate cards it "
-             "does not list) are Tabula's stand-ins (docs/RULES-NOTES.md).", "",
+             f"does not list) are Tabula's stand-ins. {STAND_IN}", "",
              OPES_WORDS, ""]
     lines += [plain(look.card_text(CARD_ID[o.name])) for o in OPES_CARDS]
     lines += ["", BELLUM_WORDS, "", "The Bellum cards (stand-ins), by round:"]

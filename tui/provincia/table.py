@@ -58,7 +58,8 @@ class ProvinciaUI:
              "which of those two it may build) and ★ its special building "
              "(bold once built), the first tie-break. Hand: ● playable now "
              "(outside Play Cards: can pay now), · not now (the reason "
-             "follows), ✗ never for this city. "
+             "follows: what is missing, or that it would gain nothing now, as a "
+             "Commercium without Clay), ✗ never for this city. "
              "Tab reaches the cities (arrows scroll them); where they do not all "
              "fit in full, the other cities are shorter until then. "
              "Opes (Production): the resource cards, played at once when taken; "
@@ -128,7 +129,11 @@ class ProvinciaUI:
         self._side.set_class(busy, "-busy")
         self._side.set_class(self._battle.display, "-battle")
         if self._side.is_attached:  # the row numbers the choices: the actions may shrink
-            self._side.screen.set_class(bool(self._draft.display), "-drafting")
+            # not while the seat chooses a deck between two rows: the box
+            # kept for the next row numbers nothing, the actions list the decks
+            choosing = s.draft is None and to_move is not None and to_move == scene.own
+            self._side.screen.set_class(bool(self._draft.display) and not choosing,
+                                        "-drafting")
 
     def _fitting(self, scene: Scene, to_move: int | None, changed: list[bool]) -> int:
         """The fullest form (city.FULL, SUMMED, WRAPPED, SUMMARY) in which every city

@@ -46,7 +46,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from ai.base import by_win_chance
 from ai.players import kinds as installed_kinds
 from engine.core import IllegalAction, LogLine
-from engine.games import entry, load
+from engine.games import STAND_IN, entry, load
 from engine.match import Seat
 from saves.plain import plain
 from tui.bots import BotRunner, Decision, Job, flat, reasons
@@ -918,7 +918,10 @@ class TableScreen(Tabled):
                                "(keys matching nothing are ignored)"),
             *self.source.help_lines(),
         ]
-        self.app.push_screen(HelpScreen(self.source.help_title, keys, self.ui.notes))
+        # every game marks its own stand-in data "(stand-in)" (its reference,
+        # texts on the table): the help says what that means, in words
+        notes = " ".join(n for n in (self.ui.notes, STAND_IN) if n)
+        self.app.push_screen(HelpScreen(self.source.help_title, keys, notes))
 
     def action_menu(self) -> None:
         if self.source.menu_instead():
