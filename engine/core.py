@@ -368,7 +368,7 @@ class Result:
     others: tuple[tuple[str, int], ...] = ()
     others_breakdown: tuple[dict[str, int], ...] = ()
     """Each of ``others``' score by the same categories, where the game
-    records them (The Romans' Enemy: its Glory, its building bonuses)."""
+    records them (a solo opponent's Glory and building bonuses, say)."""
 
     def rewards(self) -> list[float]:
         """Each seat's share of the win: 1 for a sole winner, split on a shared

@@ -85,7 +85,7 @@ def result_fields(res: Result, seats: list[dict[str, Any]]) -> dict[str, Any]:
 
 def other_fields(res: Result, j: int) -> dict[str, Any]:
     """An opponent that is not a seat: its name, score and, where the game
-    gives one, its breakdown (The Romans' Enemy)."""
+    gives one, its breakdown (a solo game's opponent)."""
     name, score = res.others[j]
     doc: dict[str, Any] = {"name": plain(name), "score": score}
     if j < len(res.others_breakdown):
