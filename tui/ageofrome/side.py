@@ -177,14 +177,12 @@ def compact_line(s: Any, seat: int, scene: Scene, width: int) -> tuple[str, str]
 
     if not forms:
         return line(label, ""), ""
-    for kind in forms:  # the name whole, with the fullest kind that fits
-        if len(label) + 1 + len(kind) <= room:
-            return line(label, kind), ""
     short = SHORT_NAMES.get(label, label)  # "Caesar", as players call him
-    for kind in forms:  # the name short or cut, the kind kept
-        left = room - 1 - len(kind)
-        if len(short) <= left:
-            return line(short, kind), ""
+    for kind in forms:  # the fullest kind that fits ("search, hard" tells the
+        left = room - 1 - len(kind)  # seats apart), the name whole, short or cut
+        for name in (label, short):
+            if len(name) <= left:
+                return line(name, kind), ""
         if left >= MIN_NAME:
             return line(short[:left - 1].rstrip() + "…", kind), ""
     kind = markup("[dim]$kind[/]", kind=forms[0]).markup
