@@ -85,7 +85,12 @@ def test_short_forms_keep_the_price_the_gain_and_the_reason():
         "Double: +26 Denarii, -7 Glory"
     assert tight_label(("activate", "Gaule", 0, "Mudslinging"), "Activate your Scheme in "
                        "Gaule (space 1) for 1 Feud: Mudslinging, Crassus loses 1 Glory", ROW) \
-        == "Mudslinging: Crassus -1 Glory"
+        == "Mudslinging Gau1: Crassus -1G"
+    # two spaces of one province with one effect: the space tells them apart
+    spaces = [tight_label(("activate", "Gaule", k, "Mudslinging"), "Activate your Scheme in "
+                          f"Gaule (space {k + 1}) for 1 Feud: Mudslinging, Crassus loses "
+                          "1 Glory", ROW) for k in (0, 1)]
+    assert spaces[0] != spaces[1] and all(len(x) <= ROW for x in spaces)
 
 
 NUMBER = re.compile(r"\d+")

@@ -109,8 +109,8 @@ def _activation(label: str) -> list[str]:
     """A Scheme activation, "Activate your Scheme in Gaule (space 1) for 1
     Feud: Mudslinging, Crassus loses 1 Glory": its effect, where, the price
     and what it does, shorter step by step ("Mudslinging Gaule 1, 1 Feud:
-    Crassus -1 Glory", then "Mudslinging: Crassus -1 Glory"); [] for any
-    other label."""
+    Crassus -1 Glory", "Mudslinging Gau1 1F: Crassus -1G", and the effect
+    alone only where nothing else fits); [] for any other label."""
     m = _ACTIVATE.match(label)
     if m is None:
         return []
@@ -124,13 +124,16 @@ def _activation(label: str) -> list[str]:
     for name, brief in SHORT_NAMES.items():
         tiny = tiny.replace(name, brief)
     letters = re.sub(r"([+-]\d+) Glory\b", r"\1G", re.sub(r"(\d+) Denari(?:i|us)\b", r"\1D", tiny))
+    spot = f"{where[:3]}{space}"  # "Gau1": two spaces of one province never read alike
+    fewer = letters.replace(", or yours", "")
     return [f"{effect} {where} {space}, {price}: {gain}",
             f"{effect} {where} {space}, {price}: {short}",
             f"{effect} {where} {space}, {price}: {tiny}",
-            f"{effect}, {price}: {tiny}",
-            f"{effect}: {tiny}",
-            f"{effect}: {letters}",
-            f"{effect}: {letters.replace(', or yours', '')}"]
+            f"{effect} {spot}, {price}: {tiny}",
+            f"{effect} {spot} {price[0]}F: {letters}",
+            f"{effect} {spot}: {letters}",
+            f"{effect} {spot}: {fewer}",
+            f"{effect}: {fewer}"]
 
 
 _ACTIVATE = re.compile(r"^Activate your Scheme in (\w+) \(space (\d)\) for (\d+ Feuds?): "
