@@ -250,9 +250,7 @@ def test_opes_and_bellum_are_in_the_rulebooks_reference():
 
 
 def test_the_keys_help_says_what_opes_and_bellum_are():
-    from textual.widgets import Static
-
-    from tui.screens.dialogs import HelpScreen
+    from tests.test_tui_support import help_text
 
     m = play_until(lambda s: s.phase == SELECT and s.draft is None, 5)
 
@@ -260,10 +258,7 @@ def test_the_keys_help_says_what_opes_and_bellum_are():
         app = app_for(m)
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(pilot)
-            await pilot.press("question_mark")
-            await pilot.pause()
-            assert isinstance(app.screen, HelpScreen)
-            return " ".join(" ".join(str(w.render()) for w in app.screen.query(Static)).split())
+            return await help_text(app, pilot)
 
     text = asyncio.run(go())
     assert "Opes (Production): the resource cards" in text, text

@@ -8,12 +8,10 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from textual.widgets import Static
 
 from engine.games import GAMES, STAND_IN, load
 from engine.match import Match, Seat
-from tests.test_tui_support import app_for, settle
-from tui.screens.dialogs import HelpScreen
+from tests.test_tui_support import app_for, help_text, settle
 from tui.screens.rules import rulebook_text
 
 pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
@@ -43,10 +41,7 @@ def test_the_keys_help_says_what_a_stand_in_is(game):
         app = app_for(match)
         async with app.run_test(size=(80, 24)) as pilot:
             await settle(pilot)
-            await pilot.press("question_mark")
-            await pilot.pause()
-            assert isinstance(app.screen, HelpScreen)
-            return " ".join(" ".join(str(w.render()) for w in app.screen.query(Static)).split())
+            return await help_text(app, pilot)
 
     text = asyncio.run(go())
     assert STAND_IN in text, text

@@ -15,6 +15,7 @@ from engine.match import Match, Seat
 from engine.provincia.data import BATTLE_ROUNDS
 from engine.provincia.state import ACTIVATE, BATTLE, FINAL, PLAY, SELECT
 from tui.app import Start, TabulaApp
+from tui.screens.dialogs import HelpScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.table import TableScreen
 from tui.settings import Settings
@@ -229,3 +230,11 @@ def numbered(game: Any, view: Any, seat: int) -> tuple[list[tuple], set[tuple]]:
     places = load(where)(game, view, seat) if where else []
     shown, dead = with_places(items, places)
     return [a for a, _ in shown], set(dead)
+
+
+async def help_text(app: TabulaApp, pilot: Any) -> str:
+    """What ``?`` shows on the table, its words on one line."""
+    await pilot.press("question_mark")
+    await pilot.pause()
+    assert isinstance(app.screen, HelpScreen)
+    return " ".join(" ".join(str(w.render()) for w in app.screen.query(Static)).split())
