@@ -65,6 +65,9 @@ class FilterInput(PlainInput):
     # reach it past an Input) and asks ``take`` whether the letter is text.
 
     def __init__(self, menu: ActionMenu, **kw: Any) -> None:
+        # never select on focus: a letter typed on another panel lands in the
+        # filter, which then takes the focus; selected, the next letter typed it over
+        kw.setdefault("select_on_focus", False)
         super().__init__(**kw)
         self.menu = menu
 
