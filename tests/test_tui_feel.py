@@ -277,6 +277,10 @@ def test_a_flat_hint_gives_the_rules_bot_s_reasons_in_points_not_search_shares()
     assert all(line.visits is None and line.win_rate is None for line in lines)
     assert all("points)" in line.text for line in lines)
     assert why[0][2] in lines[0].text
+    # one reason: the words speak of one move
+    _, lines, source = hint_text(m.game, view, Hint(len(m.actions), why[0][0], "mcts",
+                                                    hint.alternatives, why[:1]))
+    assert len(lines) == 1 and "alike" not in source and "reason," in source
 
 
 def test_the_hint_s_search_is_capped_in_seconds(monkeypatch):

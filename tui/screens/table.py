@@ -1019,9 +1019,13 @@ def hint_text(game: Any, view: Any, hint: Hint) -> tuple[tuple, list[HintLine], 
         lines = [HintLine(f"{game.describe(view, a)} — {why} ({score:+.1f} points)", None, None)
                  for a, score, why in hint.reasons]
         win = hint.alternatives[0].win_rate if hint.alternatives else 0.0
-        source = (f"The search finds these moves alike (about {win:.0%} to win either way); "
-                  if hint.kind != "rules" else "No search is installed; ")
-        source += "the rule-based bot's reasons, with the points it expects each to add:"
+        one = len(hint.reasons) == 1  # (the words agree with the lines below them)
+        source = ("No search is installed; " if hint.kind == "rules" else
+                  f"The search finds no move clearly better (about {win:.0%} to win); " if one
+                  else f"The search finds these moves alike (about {win:.0%} to win either "
+                       "way); ")
+        source += ("the rule-based bot's reason, with the points it expects it to add:" if one
+                   else "the rule-based bot's reasons, with the points it expects each to add:")
         return hint.reasons[0][0], lines, source
     ranked = by_win_chance(hint.alternatives)
     lines = [HintLine(f"{a.text} — wins about {a.win_rate:.0%} of the games played out",
