@@ -46,3 +46,15 @@ def test_the_keys_help_says_what_a_stand_in_is(game):
     text = asyncio.run(go())
     assert STAND_IN in text, text
     assert "RULES-NOTES" not in text
+
+
+def test_the_keys_help_offers_the_results_only_once_there_are_some():
+    """"g Results" was listed during play, where g only filters (issue 28
+    walk-through of Provincia)."""
+    async def go() -> str:
+        app = app_for(Match("provincia", (Seat("You"), Seat("Bot", "random")), 3))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            return await help_text(app, pilot)
+
+    assert "Results" not in asyncio.run(go())

@@ -65,7 +65,7 @@ from tui.widgets.untrusted import markup
 
 from .dialogs import CoverScreen, HelpScreen, HintLine, HintScreen, KeyHelp
 from .game_over import GameOverScreen
-from .source import Source
+from .source import RESULTS_KEY, Source
 from .staging import Staging, without_shown
 from .tabled import Tabled
 
@@ -911,8 +911,10 @@ class TableScreen(Tabled):
         menu.filter.focus()
 
     def action_help(self) -> None:
+        over = self.source.over()  # (g opens the results once there are some)
         keys = [KeyHelp(key_label(b), b.description) for b in self.BINDINGS
-                if isinstance(b, Binding) and b.description and self.source.in_help(b)]
+                if isinstance(b, Binding) and b.description and self.source.in_help(b)
+                and (over or b.action != RESULTS_KEY.action)]
         keys += [
             KeyHelp("letters", "filter the actions; once typed, digits and letters are text "
                                "(keys matching nothing are ignored)"),
