@@ -38,4 +38,21 @@ class RealClock:
         return time.monotonic()
 
     def call_later(self, node: Any, delay: float, callback: Callable[[], None]) -> Stoppable:
-        return node.set_timer(delay, callback)
+        """A timer; one due now runs at the node's next turn instead (Textual
+        8.2.8's timer divides by its interval: a 0 s timer dies with
+        ZeroDivisionError, and what it held never comes)."""
+        if delay > 0:
+            return node.set_timer(delay, callback)
+        soon = _Soon()
+        node.call_later(lambda: None if soon.stopped else callback())
+        return soon
+
+
+class _Soon:
+    """A call due at once, until stopped."""
+
+    def __init__(self) -> None:
+        self.stopped = False
+
+    def stop(self) -> None:
+        self.stopped = True
