@@ -431,3 +431,23 @@ def test_a_finished_table_reads_finished_once_in_the_lobby() -> None:
     row = str(table_row({"code": "RVTNK", "game": "ageofrome", "players": 2,
                          "started": True, "progress": "round 3", "seats": []}))
     assert "round 3 · started" in row
+
+
+def test_the_hosts_letters_are_commands_only_while_they_can_do_something() -> None:
+    """The host typing "str" at a started table got "The game has started
+    already." for its s (issue 28 walk-through of a shared table): s is a
+    command before the start only, b while a seat waits, e until the end."""
+    from tui.screens.hall_source import HallSource
+
+    seats = [{"kind": "human", "name": "anna", "taken": True, "connected": True},
+             {"kind": "human", "name": "bob", "taken": True, "connected": True}]
+    table = {"game": "provincia", "code": "KXPQR", "seats": seats, "started": False}
+    src = HallSource({"table": table, "seat": 0, "host": True})
+    assert src.host_letters() == "se" and src.allows("start") and not src.allows("bot")
+    src.set_table({**table, "started": True})
+    assert src.host_letters() == "e" and not src.allows("start")
+    src.set_table({**table, "started": True,
+                   "seats": [seats[0], {**seats[1], "connected": False}]})
+    assert src.host_letters() == "be" and src.allows("bot")
+    guest = HallSource({"table": table, "seat": 1, "host": False})
+    assert guest.host_letters() == "" and not guest.allows("end") and guest.allows("chat")

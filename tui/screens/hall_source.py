@@ -51,7 +51,7 @@ from .table_dialogs import CHAT_CHARS, NAME_CHARS, ChatScreen, ChoiceScreen, Tab
 STAGES_KEPT = 64  # stages of one step played out at a shared table
 VIEWS_KEPT = 8  # earlier views kept for earlier(k): what the last moves changed
 CHAPTERS_KEPT = 60  # columns of the score chart a hall may send
-HOST_KEYS = ("start", "bot", "end")
+HOST_KEYS = {"start": "s", "bot": "b", "end": "e"}  # action: its letter
 
 
 def log_line(raw: Any) -> tuple[int, LogLine] | None:
@@ -595,11 +595,21 @@ class HallSource(Source):
     def command_letters(self) -> str:
         """Letters that are commands here while no filter is typed (the
         action filter lets them through; ``/`` filters with them)."""
-        return "t:" + ("sbe" if self.is_host and self.ended is None else "")
+        return "t:" + self.host_letters()
+
+    def host_letters(self) -> str:
+        """The host's letters that can do something now: s before the start,
+        b while a seat waits for its player, e until the end. Any other is a
+        letter of the filter ("str" had started nothing and lost its s)."""
+        if not self.is_host or self.ended is not None:
+            return ""
+        return (("" if self.started() else "s") + ("b" if self.waiting_seats() else "")
+                + "e")
 
     def allows(self, action: str) -> bool:
-        """The host's letters are the host's only (for others they filter)."""
-        return action not in HOST_KEYS or (self.is_host and self.ended is None)
+        """The host's letters are the host's only (for others they filter),
+        and only while they can do something."""
+        return action not in HOST_KEYS or HOST_KEYS[action] in self.host_letters()
 
     def shows_key(self, binding: Binding) -> bool:
         """The key bar offers undo and hints to a seat's player only."""
