@@ -392,7 +392,8 @@ class Table:
         waits = None
         if not self.over and not self.ended and m.seat not in self.bot_playing:
             waits = m.seat
-            later = f"; a bot plays in {grace:g} s" if grace is not None else ""
+            later = f"; a bot plays in {grace:g} s" if grace is not None and self.started \
+                else ""
             out += self.notice(f"{m.who.name} left{later}")
         out += self._hand_on(m.who)
         return out + self.states(), waits
@@ -488,7 +489,8 @@ class Table:
         if self.asked.get(m.seat) == self.decided.get(m.seat, 0):
             raise Refused("you may ask once a turn: move again, then you may ask")
         if not self.match.can_undo(m.seat):
-            raise Refused("there is nothing you may undo now")
+            raise Refused("there is nothing you may undo now (you have not moved since, "
+                          "or what came after showed hidden cards)")
         if self._human_moved_since(m.seat):
             raise Refused("another player has moved since; undo is not possible")
         waiting = {o.seat for c, o in self.members.items()
@@ -549,10 +551,12 @@ class Table:
             self.moves += 1
             self._changed()
             self._forget_log(self.step)
-            msg = {"t": "undo_result", "ok": True, "text": f"{name}'s move was taken back"}
+            msg = {"t": "undo_result", "ok": True, "text": f"{name}'s move was taken back",
+                   "seat": req.seat, "why": ""}
             return self.to_all(msg) + self.states()
         text = f"{name}'s undo was refused" + (f": {why}" if why else "")
-        return self.to_all({"t": "undo_result", "ok": False, "text": text})
+        return self.to_all({"t": "undo_result", "ok": False, "text": text, "seat": req.seat,
+                            "why": why})
 
     # ------------------------------------------------------------ host
     def _host(self, cid: int) -> Member:
@@ -587,7 +591,7 @@ class Table:
         self._host(cid)
         self.ended = True
         self._changed()
-        out = self.to_all({"t": "ended", "text": f"the host ended table {self.code}"})
+        out = self.to_all({"t": "ended", "text": f"The host ended table {self.code}."})
         self.members.clear()
         return out
 

@@ -284,6 +284,8 @@ def test_two_players_play_chat_and_ask_to_undo(tmp_path: Path) -> None:
                 await bob_c.send({"t": "undo_answer", "yes": True})
                 await shows(pilot, lambda: screen.step < step)
                 assert table.step == screen.step and screen.my_turn()
+                await shows(pilot, lambda: any(n.message == "Your move was taken back"
+                                               for n in app._notifications))  # hers, not "anna's"
                 # bob asks: anna gets a yes/no question
                 await my_move_by_key(pilot, app, table, game)
                 for _ in range(100):

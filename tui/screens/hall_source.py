@@ -269,9 +269,7 @@ class HallSource(Source):
         elif kind == "undo_asked":
             self.undo_asked(msg)
         elif kind == "undo_result":
-            severity = "information" if msg.get("ok") else "warning"
-            self.notify(plain(msg.get("text") or "", 300) or "Undo", title="Undo",
-                        severity=severity)
+            self.undo_result(msg)
         elif kind == "host" and msg.get("code") == self.code:
             self.became_host(plain(msg.get("text") or "You host this table now.", 300))
         elif kind == "ended":
@@ -420,6 +418,17 @@ class HallSource(Source):
         self.screen.app.push_screen(ConfirmScreen(f"{name} asks to take back their last "
                                                   "move. Agree?"), answered)
 
+    def undo_result(self, msg: dict[str, Any]) -> None:
+        """Taken back or refused: the asker reads it as theirs ("Your undo
+        was refused: Julia said no"), the others by name."""
+        ok = bool(msg.get("ok"))
+        text = plain(msg.get("text") or "", 300) or "Undo"
+        if self.seat is not None and msg.get("seat") == self.seat:
+            why = plain(msg.get("why") or "", 200)
+            text = "Your move was taken back" if ok else \
+                "Your undo was refused" + (f": {why}" if why else "")
+        self.notify(text, title="Undo", severity="information" if ok else "warning")
+
     def refused(self, text: str) -> None:
         """The hall refused the last request: an action may be chosen again."""
         if self.screen is not None:
@@ -502,7 +511,7 @@ class HallSource(Source):
             return None, markup("Joining table [b]$code[/]…", code=self.code)
         if self.ended is not None:
             return (f"{self.ended}\n\nEsc: leave the table",
-                    markup("[b]The table was ended.[/] $text", text=self.ended))
+                    markup("[b]$text[/]", text=self.ended))
         if not self.started():
             free = sum(1 for s in self.table.get("seats") or []
                        if isinstance(s, dict) and s.get("kind") == HUMAN and not s.get("taken"))
