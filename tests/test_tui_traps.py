@@ -796,6 +796,26 @@ def test_typed_text_lists_what_can_be_played_before_greyed_lines():
     asyncio.run(go())
 
 
+def test_a_word_typed_twice_needs_two_words_of_the_action():
+    """"III castra per III" + Enter recruited from box I (issue 28
+    walk-through of The Romans): box III has the two III's typed."""
+    boxes = ("III to Castra Peregrina, box I (1 manpower)",
+             "III to Castra Peregrina, box III (3 manpower)")
+
+    class Boxes(SpellingApp):
+        PLACES = boxes
+
+    async def go() -> None:
+        app = Boxes()
+        async with app.run_test(size=(80, 24)) as pilot:
+            for key in "III castra per III":
+                await pilot.press("space" if key == " " else key)
+            await pilot.press("enter")
+            await pilot.pause()
+            assert app.chosen == [("place", boxes[1])]
+    asyncio.run(go())
+
+
 def test_tab_from_start_never_lands_on_back():
     """"Tab moves to Back, and Enter returns to the title and loses the
     setup" (issue 28 walk-through of The Romans): Back is esc's, not a Tab stop."""

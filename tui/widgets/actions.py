@@ -190,6 +190,19 @@ def with_places(items: list[tuple[tuple, str]], places: list[tuple[tuple, str]]
     group = [(a, legal.get(a, why)) for a, why in places]
     return rest[:start] + group + rest[start:], dead
 
+def _each_begins_its_own(words: list[str], starts: list[str]) -> bool:
+    """Can every typed word begin a different word of the label (a word
+    typed twice needs two)? Longest words first take the first start they
+    begin."""
+    free = list(starts)
+    for w in sorted(words, key=len, reverse=True):
+        i = next((k for k, s in enumerate(free) if s.startswith(w)), None)
+        if i is None:
+            return False
+        del free[i]
+    return True
+
+
 BREAKS = ((", ", 2), (" — ", 3), (": ", 2), (" (", 1))
 """Where a label's last part may begin (at the offset past the break):
 its price, gain or reason follows one of these ("box III (2 gold)",
@@ -331,9 +344,11 @@ class ActionMenu(Vertical):
         """How well ``description`` answers the typed text, best first: it
         begins with it (0), the typed words run on together from a word of
         it (1: "Macedonia to T" in "from Macedonia to Thrace", not "from
-        Epirus to Macedonia"), each word begins a word of it (2), the words
-        are only inside it (3: "the" in "Amphitheatrum"). The list shows
-        the closest first, so Enter plays what the player was spelling."""
+        Epirus to Macedonia"), each word begins a word of its own in it (2:
+        "III castra per III" in "III to Castra Peregrina, box III", not
+        "box I"), each begins some word (3), the words are only inside it
+        (4: "the" in "Amphitheatrum"). The list shows the closest first, so
+        Enter plays what the player was spelling."""
         typed, low = " ".join(text.lower().split()), description.lower()
         if low.startswith(typed):
             return 0
@@ -341,7 +356,9 @@ class ActionMenu(Vertical):
         if any(s.startswith(typed) for s in starts):
             return 1
         words = typed.split()
-        return 2 if all(any(s.startswith(w) for s in starts) for w in words) else 3
+        if _each_begins_its_own(words, starts):
+            return 2
+        return 3 if all(any(s.startswith(w) for s in starts) for w in words) else 4
 
     @staticmethod
     def _matches(text: str, description: str) -> bool:
