@@ -453,3 +453,15 @@ def test_the_hosts_letters_are_commands_only_while_they_can_do_something() -> No
     assert src.host_letters() == "be" and src.allows("bot")
     guest = HallSource({"table": table, "seat": 1, "host": False})
     assert guest.host_letters() == "" and not guest.allows("end") and guest.allows("chat")
+
+
+def test_the_status_line_names_the_move_a_bot_made_for_a_person() -> None:
+    """"A bot moves for Massilia: (+1 more in the log)" named no move (issue
+    28 walk-through of a shared table): the line and its move read as one."""
+    from types import SimpleNamespace
+
+    from engine.core import LogLine
+
+    fresh = [LogLine.plain("A bot moves for Massilia:"), LogLine.plain("Massilia takes Silva.")]
+    said = TableScreen.last_move(SimpleNamespace(_fresh=fresh))  # type: ignore[arg-type]
+    assert said == "A bot moves for Massilia: Massilia takes Silva."

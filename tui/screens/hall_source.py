@@ -142,6 +142,7 @@ class HallSource(Source):
         """The table's menu, promising a waiting seat only while the game goes on."""
         return TableMenu(over=self.over() or bool(self.ended))
     help_title = "Keys at a shared table"
+    pace_words = "Pacing of the others' moves"
     marks_turn = True
     leave_words = "Leave the table"
     screen: TableScreen | None

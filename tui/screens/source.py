@@ -59,6 +59,7 @@ class Source(ABC):
     marks_turn = False  # a bell and a tinted status line when your turn comes
     can_replay = False
     paced = False  # bot moves decided here stay on screen ``Settings.pacing``'s seconds
+    pace_words = "Bot pacing"  # what ctrl+p paces, in the player's words
     leave_words = "Title screen"  # the game-over screen's Enter
     screen: Any = None  # the TableScreen showing it (``attach``; not imported: it imports this)
 

@@ -550,6 +550,8 @@ class TableScreen(Tabled):
         lines = [plain(line.text) for line in self._fresh if not line.heading]
         if not lines:
             return ""
+        if len(lines) > 1 and lines[0].endswith(":"):  # "A bot moves for Massilia:" + its move
+            lines[:2] = [f"{lines[0]} {lines[1]}"]
         more = f" (+{len(lines) - 1} more in the log)" if len(lines) > 1 else ""
         return lines[0] + more
 
@@ -758,7 +760,7 @@ class TableScreen(Tabled):
     def action_pace(self) -> None:
         pace = host(self).settings.next_pacing(self.app.is_headless)
         self.query_one(ActionMenu).guard_s = 0.0 if self.pace_s() == 0 else KEY_GUARD_S
-        self.notify(f"Bot pacing: {pace} (ctrl+p changes it).", title="Pacing")
+        self.notify(f"{self.source.pace_words}: {pace} (ctrl+p changes it).", title="Pacing")
 
     @on(ThinkingProgress)
     def _progress(self, event: ThinkingProgress) -> None:
