@@ -465,3 +465,25 @@ def test_the_status_line_names_the_move_a_bot_made_for_a_person() -> None:
     fresh = [LogLine.plain("A bot moves for Massilia:"), LogLine.plain("Massilia takes Silva.")]
     said = TableScreen.last_move(SimpleNamespace(_fresh=fresh))  # type: ignore[arg-type]
     assert said == "A bot moves for Massilia: Massilia takes Silva."
+
+
+def test_the_who_line_keeps_every_seat_at_80_columns(tmp_path: Path) -> None:
+    """"N Drusus rules bot …" cut the last seat at 80×24 (issue 28
+    walk-through of a shared table): every seat's name stays in sight."""
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            bob = connect(hall, "bob")
+            code = (await create(bob, "provincia", ["human", "human", "rules", "rules"],
+                                 seed=3))["table"]["code"]
+            app = app_at(hall, "anna", start=f"join:{code.lower()}")
+            async with app.run_test(size=(80, 24)) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
+                            and app.screen.step >= 0)
+                screen = table_screen(app)
+                names = [s["name"] for s in hall.tables[code].info()["seats"]]
+                await shows(pilot, lambda: "rules" in str(screen.query_one("#who",
+                                                                           Static).render()))
+                who = str(screen.query_one("#who", Static).render())
+                width = screen.query_one("#who", Static).size.width
+                assert all(n in who for n in names) and len(who) <= width, who
+    run(go())

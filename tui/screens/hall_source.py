@@ -51,6 +51,7 @@ from .table_dialogs import CHAT_CHARS, NAME_CHARS, ChatScreen, ChoiceScreen, Tab
 STAGES_KEPT = 64  # stages of one step played out at a shared table
 VIEWS_KEPT = 8  # earlier views kept for earlier(k): what the last moves changed
 CHAPTERS_KEPT = 60  # columns of the score chart a hall may send
+WIDE_WHO = 100  # columns from which the who line says "rules bot", not "rules"
 HOST_KEYS = {"start": "s", "bot": "b", "end": "e"}  # action: its letter
 
 
@@ -548,10 +549,11 @@ class HallSource(Source):
         assert self.screen is not None
         looks = self.screen.looks
         raw = [s if isinstance(s, dict) else {} for s in self.table.get("seats") or []]
-        said = (repr(raw), looks, self._to_move, self.result is None, self.seat)
+        narrow = self.screen.size.width < WIDE_WHO  # 80 columns: every seat still in sight
+        said = (repr(raw), looks, self._to_move, self.result is None, self.seat, narrow)
         if said != self._who_said:  # markup costs: most states change only the move
             self._who_said = said
-            self._who_seats = [self.seat_part(i, s) for i, s in enumerate(raw)]
+            self._who_seats = [self.seat_part(i, s, narrow) for i, s in enumerate(raw)]
         watching = int(self.table.get("spectators") or 0)
         tail = markup("[dim]code[/] [b]$code[/] [dim]· move[/] $step$watch",
                       code=self.code, step=max(self._step, 0),
@@ -560,11 +562,12 @@ class HallSource(Source):
             tail = markup("[b]watching[/] · ") + tail
         # The code and the move first: a narrow terminal cuts the seats' end.
         redraw.show(self.screen.query_one("#who", Static),
-                    Content("  ").join([tail, *self._who_seats]))
+                    Content(" " if narrow else "  ").join([tail, *self._who_seats]))
 
-    def seat_part(self, i: int, s: dict[str, Any]) -> Content:
+    def seat_part(self, i: int, s: dict[str, Any], narrow: bool = False) -> Content:
         """One seat of the who line: ▶ to move, badge, name, ●/○, and "bot"
-        (with its kind, as a local game's seats say) where a bot plays."""
+        (with its kind, as a local game's seats say) where a bot plays;
+        ``narrow``: a bot seat's kind alone ("rules")."""
         assert self.screen is not None
         looks = self.screen.looks
         look = looks[i] if i < len(looks) else None
@@ -574,10 +577,12 @@ class HallSource(Source):
         mark = ("●" if s.get("connected") else "○") if human and s.get("taken") else \
             ("·" if human else "")
         kind = plain(str(s.get("kind") or ""), 20)
-        bot = (" bot" if s.get("bot_playing") else "") if human else f" {kind} bot"
+        bot = (" bot" if s.get("bot_playing") else "") if human else \
+            f" {kind}" if narrow else f" {kind} bot"
         turn = "▶" if i == self._to_move and self.result is None else ""
         you = " (you)" if i == self.seat else ""
-        return markup(f"$turn[reverse b {colour}] $letter [/] $name$you $mark$bot",
+        pad = "" if narrow else " "  # the badge's own margins
+        return markup(f"$turn[reverse b {colour}]{pad}$letter{pad}[/] $name$you $mark$bot",
                       turn=turn, letter=letter, name=plain(s.get("name") or "open seat",
                                                            NAME_CHARS),
                       you=you, mark=mark, bot=bot)
