@@ -659,6 +659,8 @@ def test_the_load_list_shows_progress_at_80_columns_with_six_players():
             await until(pilot, lambda: isinstance(app.screen, LoadScreen))
             shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
             assert m.game.progress(m.state) in shown
+            # the Players column is cut there: the line under the list names them whole
+            assert ", ".join(names) in " ".join(shown.split()), shown
     asyncio.run(go())
 
 

@@ -9,6 +9,7 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
@@ -73,8 +74,23 @@ class LoadScreen(Screen[None]):
             table.add_row(name, Text(plain(info.title)), Text(plain(progress)),
                           Text(ago(info.updated, now)), Text(plain(", ".join(info.players))),
                           key=str(info.path))
-        note.update("[dim]Enter opens · d deletes · Esc goes back[/]" if self._saves else
-                    "[dim]No saved games yet. A game in progress is saved after every move.[/]")
+        self.show_note()
+
+    def show_note(self) -> None:
+        """The keys, and the highlighted save's players whole (at 80 columns
+        the Players column is cut: "You, Cassia, Drusus, Li")."""
+        note = self.query_one("#load-note", Static)
+        if not self._saves:
+            note.update("[dim]No saved games yet. A game in progress is saved after every move.[/]")
+            return
+        info = self.selected()
+        players = markup("[b]Players:[/] $who\n", who=plain(", ".join(info.players))) \
+            if info is not None and info.players else Content("")
+        note.update(players + markup("[dim]Enter opens · d deletes · Esc goes back[/]"))
+
+    @on(DataTable.RowHighlighted)
+    def _highlighted(self) -> None:
+        self.show_note()
 
     def selected(self) -> Any:
         """The SaveInfo of the highlighted row, if any."""
