@@ -426,8 +426,12 @@ _name = seat_name
 
 
 def _prompt_apostasy(s: State, pd: Pending) -> str:
-    return (f"{_name(s, pd.seat)}: Apostasy — which of {_name(s, pd.data[0])}'s Legions "
-            "goes home, and does one of yours take its place?")
+    """"Marcus Antonius: Apostasy — send a Legion of Octavianus's home": one
+    status row at 120 columns with any two names (walk-through: "…and does
+    one of yours take its" was cut there); whether one of yours replaces it
+    is in each choice ("Replace the Legion in Thrace", greyed with its
+    reason when your board has no Legion)."""
+    return f"{_name(s, pd.seat)}: Apostasy — send a Legion of {_name(s, pd.data[0])}'s home"
 
 
 def _prompt_deception(s: State, pd: Pending) -> str:

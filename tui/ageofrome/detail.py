@@ -19,12 +19,13 @@ from engine.ageofrome import (
     reference,
     scoring,
 )
-from engine.ageofrome.actions import DONE, Build
+from engine.ageofrome.actions import DONE, Apostasy, Build
 from engine.ageofrome.forces import FROM_BOARD, FROM_REGION, LEGION, LegionMoved
 from engine.ageofrome.scheme import APOSTASY_CHOICE, DECEPTION_MOVE, LegionRelocated
 from engine.ageofrome.state import (
     BOARD,
     CARD_INDEX,
+    REGIONS,
     TYPES,
     coins,
     in_front,
@@ -325,12 +326,36 @@ def deception_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, s
             for r, n in enumerate(counts) if n > 0 for a in FROM_REGION[r]]
 
 
+def apostasy_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
+    """Apostasy's choices (L145), each region with a Legion of the target's
+    read "Remove …" then "Replace …": with no Legion on your board the
+    "Replace" line stays, greyed with why (walk-through: it just was not
+    there, and nothing said why). None outside it."""
+    if seat is None or not s.pending or s.pending[-1].kind != APOSTASY_CHOICE \
+            or s.pending[-1].seat != seat:
+        return []
+    (target,) = s.pending[-1].data
+    try:
+        legal = set(game.legal(s))
+    except (AttributeError, IndexError, KeyError, ValueError):
+        return []
+    out: list[tuple[tuple, str]] = []
+    for r, counts in enumerate(s.regions):
+        if counts[target]:
+            for a in (Apostasy(REGIONS[r], False), Apostasy(REGIONS[r], True)):
+                out.append((a, "" if a in legal
+                            else f"{game.describe(s, a)} — no Legion left on your board"))
+    return out
+
+
 def held_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
     """What the action list keeps at its place now: the builds on the
     seat's Building turn, every placement on its Action turn, the Legion
-    moves of a decision of two (yours, or Deception's), else none."""
+    moves of a decision of two (yours, or Deception's), Apostasy's
+    choices, else none."""
     return (build_places(game, s, seat) or place_places(game, s, seat)
-            or legion_places(game, s, seat) or deception_places(game, s, seat))
+            or legion_places(game, s, seat) or deception_places(game, s, seat)
+            or apostasy_places(game, s, seat))
 
 
 def _cannot_build(game: Any, s: Any, seat: int, type_: str) -> str:

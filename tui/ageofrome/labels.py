@@ -40,6 +40,7 @@ ALWAYS: dict[str, tuple[Step, ...]] = {
         (r" — no Legion of (.+)'s there to move$", r" — none of \1's there"),
     ),
     "build": _steps((r"^Build (\w+) (I+): ", r"\1 \2: "), (r"^Build (\w+) — ", r"\1 — ")),
+    "apostasy": _steps((r" — no Legion left on your board$", " — none on your board"),),
     "return_quest": _steps((r"^Return the Quest ", "Return "),),
     "vote": _steps((r"^The Vote at position (\d+) of the Column$", r"Vote \1 of the Column"),),
 }
