@@ -11,8 +11,11 @@ import pytest
 
 from engine.ageofrome import data
 from engine.ageofrome.actions import Apostasy
+from tests.ageofrome_helpers import GAME
 from tests.test_ageofrome_tui import position
+from tests.test_tui_narrow import region_rows
 from tests.test_tui_support import app_for, settle
+from tui.ageofrome import detail
 from tui.ageofrome.labels import tight_label
 from tui.widgets.actions import ActionMenu
 
@@ -96,3 +99,74 @@ def test_without_a_legion_on_your_board_replace_is_greyed_with_why():
     asyncio.run(go())
     assert tight_label(Apostasy("Thrace", True), greyed[-1], 30) \
         == "Replace Legion in Thrace — none left"
+
+
+def with_state(m: Any, change: Any) -> Any:
+    """``m`` with its last state changed by ``change(w)`` (thawed players)."""
+    w = m.states[-1].thaw()
+    w.players = tuple(p.thaw() for p in w.players)
+    change(w)
+    w.players = tuple(p.freeze() for p in w.players)
+    m.states[-1] = w.freeze()
+    return m
+
+
+def politics_open(s: Any) -> bool:
+    from engine.ageofrome.action_phase import PLAIN
+    from engine.ageofrome.state import POLITICS
+    return s.phase == "actions" and not s.pending and PLAIN[POLITICS] in GAME.legal(s)
+
+
+def board_says(app: Any) -> str:
+    board = app.screen.query_one("#ageofrome-board")
+    return " ".join(" ".join(r.strip(" │▏") for r in region_rows(app, board)).split())
+
+
+def test_a_politics_placement_says_whose_vote_it_pushes_off_and_what_its_scores():
+    """Walk-through: a full Column's bottom Vote went home and only the log
+    said whose, afterwards; nor did anything say what the new one scores."""
+    from engine.ageofrome.action_phase import PLAIN
+    from engine.ageofrome.state import POLITICS
+
+    def full(w: Any) -> None:
+        w.column = (1, 2, 3, 1, 2)
+        w.players[0].votes = 3
+
+    m = with_state(position(1, politics_open, 4), full)
+    bottom = GAME.describe(m.state, PLAIN[POLITICS])
+    assert bottom.startswith("Politics: 1 Vote")
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            menu.options.highlighted = next(
+                i for i, (a, _) in enumerate(menu._shown) if a == PLAIN[POLITICS])
+            await settle(pilot)
+            said = board_says(app)
+            name = m.state.players[1].character
+            whose = f"{data.CHARACTERS[name].name}'s"
+            assert "Your Vote: position 5 of the Column (6 Glory at the end" in said, said
+            assert f"It pushes the bottom Vote, {whose} (position 1), off the Column" in said
+
+    asyncio.run(go())
+
+
+def test_a_vote_pushed_home_may_be_cast_again():
+    """L201 (Mary's example): one Vote on the board, the Bonus's two: the
+    first pushes her own bottom Vote home, and it goes on again."""
+    from engine.ageofrome import forces
+
+    m = position(1, politics_open, 4)
+
+    def marys(w: Any) -> None:
+        w.column = (0, 1, 2, 0, 0)
+        w.players[0].votes = 1
+
+    s = with_state(m, marys).state
+    assert forces.forecast_votes(s, 0, 2) == (2, (4, 5), ((0, 1), (1, 2)))
+    said = detail.action_detail(s, 0, ("place", "Politics", True))
+    assert said.startswith("Your Votes: positions 4 and 5 of the Column (5 and 6 Glory")
+    assert "the two bottom Votes, yours (position 1) and " in said
+    assert said.endswith("yours goes back to your board and can be cast again")

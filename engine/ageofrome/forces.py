@@ -141,6 +141,35 @@ def place_vote(w: State, seat: int, why: str) -> bool:
     return True
 
 
+class VoteForecast(NamedTuple):
+    """What ``times`` Votes placed by a seat now will do (``place_vote``
+    run in advance): how many go on, their positions after (1 = the
+    bottom), and the Votes pushed off, ``(owner, position before)``."""
+
+    placed: int
+    positions: tuple[int, ...]
+    pushed: tuple[tuple[int, int], ...]
+
+
+def forecast_votes(s: State, seat: int, times: int) -> VoteForecast:
+    """L195-196, L201: each Vote goes on top; a sixth sends the bottom one
+    home, and when it is the seat's own it may be cast again."""
+    votes, column, pushed = s.players[seat].votes, list(s.column), []
+    placed = 0
+    for _ in range(times):
+        if votes <= 0:
+            break
+        votes -= 1
+        placed += 1
+        column.append(seat)
+        if len(column) > board.COLUMN_MAX:
+            owner = column.pop(0)
+            pushed.append((owner, len(pushed) + 1))
+            votes += owner == seat
+    top = len(column)
+    return VoteForecast(placed, tuple(range(top - placed + 1, top + 1)), tuple(pushed))
+
+
 def remove_vote(w: State, index: int) -> int:
     """The Vote at Column ``index`` (0 = the bottom) goes back to its owner's
     board; the Votes above it drop down. Removing never makes a Majority

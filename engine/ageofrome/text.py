@@ -137,8 +137,7 @@ def _income(s: State, a: tuple) -> str:
 def _votes(s: State, seat: int, times: int) -> str:
     """"2 Votes on the Column, a Majority (+2 Glory)"; "nothing: no Vote left
     on your board" (the Follower still goes, L195)."""
-    p = s.players[seat]
-    n = min(times, p.votes)
+    n = forces.forecast_votes(s, seat, times).placed  # L201: a Vote pushed home may go again
     if not n:
         held = trade.recruiters(s, seat, "recruit vote")
         if held:  # a card played in the window before it recruits one (L210)

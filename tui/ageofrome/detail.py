@@ -125,12 +125,46 @@ def action_detail(s: Any, seat: int | None, action: tuple | None) -> str:
         return _legion(s, seat, action)
     if kind == "apostasy":
         return _apostasy(s, seat, action)
+    if kind == "place" and action[1] == data.POLITICS:
+        return _column(s, seat, 2 if action[2] else 1)
     if kind == "activate":
         scheme = data.SCHEME.get(action[3])
         if scheme is None:
             return ""
         return f"{scheme.name}: {scheme.text}. {_feud(s, seat, action[1])}".rstrip()
     return ""
+
+
+def _column(s: Any, seat: int | None, times: int) -> str:
+    """Where a Politics placement's Votes go on the Column (L195-196, L302)
+    and what it pushes off, as ``forces.place_vote`` will: "Your Vote:
+    position 5 of the Column (6 Glory at the end while it stays there). It
+    pushes Crassus's Vote at the bottom (position 1) off the Column, back
+    to their board; the others drop one place" (walk-through: only the log
+    said whose, afterwards)."""
+    if seat is None or not 0 <= seat < s.n:
+        return ""
+    n, spots, pushed = forces.forecast_votes(s, seat, times)
+    if not n:
+        return ""
+    points = [board.COLUMN_POINTS[i - 1] for i in spots]
+    if n == 1:
+        where = (f"Your Vote: position {spots[0]} of the Column ({points[0]} Glory at the "
+                 "end while it stays there)")
+    else:
+        where = (f"Your Votes: positions {spots[0]} and {spots[1]} of the Column "
+                 f"({points[0]} and {points[1]} Glory at the end while they stay there)")
+    if not pushed:
+        return f"{where}. Nothing is pushed off (room for {board.COLUMN_MAX} Votes)"
+    gone = [("yours" if owner == seat else f"{seat_name(s, owner)}'s") + f" (position {at})"
+            for owner, at in pushed]
+    again = "; yours goes back to your board and can be cast again" \
+        if any(owner == seat for owner, _ in pushed) else ""
+    if len(gone) == 1:
+        return (f"{where}. It pushes the bottom Vote, {gone[0]}, off the Column; "
+                f"the others drop one place{again}")
+    return (f"{where}. They push the two bottom Votes, {gone[0]} and {gone[1]}, off the "
+            f"Column; the others drop two places{again}")
 
 
 def _legion(s: Any, seat: int | None, action: tuple) -> str:
