@@ -79,6 +79,8 @@ def test_short_forms_keep_the_price_the_gain_and_the_reason():
                        ROW) == "Military II: 8 Denarii, have 5"
     assert tight_label(Place("Politics", 1), "Politics with the Bonus: 2 Votes on the Column, "
                        "a Majority", ROW) == "Pol.+Bonus: 2 Votes, Majority"
+    assert tight_label(Place("Religion", 0), "Religion: Pantheon base: the silver piece, 3 "
+                       "Glory at the end", ROW) == "Religion: silver base, 3 Glory"
     assert tight_label(Place("Scheme", 0), "Scheme space: a Scheme marker, face down; 1 Feud "
                        "to activate it later", ROW) == "Scheme marker (1 Feud to use)"
     assert tight_label(("income", 1), "Double Income: +26 Denarii, -7 Glory", ROW) == \

@@ -411,18 +411,29 @@ def _common_piece(w: State, level: int) -> str:
     """Take the common piece for the k-th finisher of ``level`` (0 base,
     1 top): Gold, Silver, then Bronze (L240), or the next lower colour left
     (A5); "" if the pile is empty."""
-    pile = w.pantheon[level]
+    colour = next_common_piece(w, level)
+    if colour:
+        pile = w.pantheon[level]
+        i = pile.index(colour)
+        w.pantheon = put(w.pantheon, level, pile[:i] + pile[i + 1:])
+    return colour
+
+
+def next_common_piece(s: State, level: int) -> str:
+    """The colour of the common piece the next finisher of ``level`` (0
+    base, 1 top) takes: Gold, Silver, then Bronze (L240), or the next lower
+    colour left (A5); "" if the pile is empty. The labels name it before
+    the choice, ``_common_piece`` takes it."""
+    pile = s.pantheon[level]
     if not pile:
         return ""
-    finished = sum(1 for p in w.players if (p.top_common if level else p.base_common))
+    finished = sum(1 for p in s.players if (p.top_common if level else p.base_common))
     wanted = min(finished, len(data.PANTHEON_ORDER) - 1)
     order = data.PANTHEON_ORDER
     # the wanted colour, else lower ones, else (never with the rulebook's
     # piles) the best one left
     for colour in (*order[wanted:], *order[:wanted][::-1]):
         if colour in pile:
-            i = pile.index(colour)
-            w.pantheon = put(w.pantheon, level, pile[:i] + pile[i + 1:])
             return colour
     return ""
 

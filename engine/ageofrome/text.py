@@ -153,7 +153,9 @@ def _votes(s: State, seat: int, times: int) -> str:
 
 def _pantheon(s: State, seat: int) -> str:
     """Which piece a Religion Follower adds (L236-240): an own-colour piece
-    while the level needs one, else the common piece that finishes it;
+    while the level needs one, else the common piece that finishes it, by
+    its colour and its end-game Glory (L318-324: "the gold piece, 4 Glory
+    at the end");
     "nothing" once the Pantheon is complete."""
     p = s.players[seat]
     if p.top_common:
@@ -162,7 +164,11 @@ def _pantheon(s: State, seat: int) -> str:
         else ("top", p.top_own, forces.TOP_OWN)
     if own < need:
         return f"Pantheon {level}: own piece {own + 1} of {need}"
-    return f"Pantheon {level}: the common piece"
+    colour = forces.next_common_piece(s, 0 if level == "base" else 1)
+    if not colour:
+        return f"Pantheon {level}: the common piece"
+    return (f"Pantheon {level}: the {colour} piece, {data.PANTHEON_POINTS[colour]} Glory "
+            "at the end")
 
 
 def _gain(s: State, seat: int, target: str, bonus: bool) -> str:

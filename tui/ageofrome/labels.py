@@ -75,6 +75,7 @@ STEPS: tuple[Step, ...] = _steps(
      "Scheme marker: never activated"),
     (r"Pantheon (base|top): own piece (\d) of (\d)", r"\1, own piece \2/\3"),
     (r"Pantheon (base|top): the common piece", r"\1, common piece"),
+    (r"Pantheon (base|top): the (\w+) piece, (\d+) Glory at the end", r"\2 \1, \3 Glory"),
     (r"nothing: your Pantheon is complete", "none, Pantheon full"),
     (r"draw (\d) Trade card", r"draw \1 card"),
     (r" — your \w+ Bonus is already used this round$", " — Bonus used"),
