@@ -170,3 +170,42 @@ def test_a_vote_pushed_home_may_be_cast_again():
     assert said.startswith("Your Votes: positions 4 and 5 of the Column (5 and 6 Glory")
     assert "the two bottom Votes, yours (position 1) and " in said
     assert said.endswith("yours goes back to your board and can be cast again")
+
+
+def building(s: Any) -> bool:
+    from engine.ageofrome.actions import Build
+    return s.phase == "build" and not s.pending and any(
+        isinstance(a, Build) for a in GAME.legal(s))
+
+
+def test_a_build_that_reaches_a_milestone_says_it_recruits_a_follower():
+    """The log said "reaches the milestone on space 5 and recruits a
+    Follower" only after the build; the label and the detail say it before."""
+    from engine.ageofrome.actions import Build
+
+    def below_five(w: Any) -> None:
+        w.players[0].glory = 4
+        w.players[0].milestones = 0
+        w.players[0].followers = 2
+        w.players[0].denarii = 30
+
+    m = with_state(position(3, building), below_five)
+    v = m.view(0)
+    builds = [a for a in GAME.legal(v) if isinstance(a, Build)]
+    labels = [GAME.describe(v, a) for a in builds]
+    assert all(x.endswith(", recruits a Follower") for x in labels), labels
+    short = tight_label(builds[0], labels[0], 30)
+    assert short.endswith(" +Follower") and len(short) <= 30, short
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            menu.options.highlighted = next(
+                i for i, (a, _) in enumerate(menu._shown) if a == builds[0])
+            await settle(pilot)
+            said = board_says(app)
+            assert "the milestone on space 5 recruits a Follower." in said, said
+
+    asyncio.run(go())

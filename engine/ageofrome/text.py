@@ -106,7 +106,8 @@ DESCRIBE: dict[str, Callable[[tuple], str]] = {
 def _build(s: State, a: tuple) -> str:
     """"Build Politics II: 8 Denarii, +4 Glory": the level of the tile the
     seat to move would place on the province in front of it, its price and
-    its Glory (L161-164), and the Medal when it takes one (L167); the tile's
+    its Glory (L161-164), the Medal when it takes one (L167) and the
+    Follower a milestone it reaches recruits (L99); the tile's
     name is in the action's detail (the menu line fits 80×24 with it out)."""
     seat = s.queue[0] if s.queue else -1
     t = TYPE_INDEX.get(a[1], -1)
@@ -118,8 +119,11 @@ def _build(s: State, a: tuple) -> str:
     cost, gained = build.COST[t][level]
     medal = (level == build.TOP_LEVEL and bool(s.medals >> t & 1)
              and not option(s, "heroes"))
+    recruits = sum(e.follower for e in glory.forecast_gain(s, seat, gained))
+    follower = {0: "", 1: ", recruits a Follower"}.get(recruits,
+                                                        f", recruits {recruits} Followers")
     return (f"Build {a[1]} {'I' * level}: {cost} Denarii, +{gained} Glory"
-            + (f", takes the {a[1]} Medal" if medal else ""))
+            + (f", takes the {a[1]} Medal" if medal else "") + follower)
 
 
 def _income(s: State, a: tuple) -> str:

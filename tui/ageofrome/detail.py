@@ -15,6 +15,7 @@ from engine.ageofrome import (
     build,
     data,
     forces,
+    glory,
     income,
     reference,
     scoring,
@@ -79,8 +80,23 @@ def _build(s: Any, seat: int | None, type_: str) -> str:
     tile = data.tile(type_, level)
     room = f"{tile.capacity} Follower{'s' if tile.capacity != 1 else ''}"
     left = s.tiles[tile_index(t, level)]
-    return (f"{_population(s, seat)} · The {tile.name} ({type_} {'I' * level}) on "
+    return (f"{_milestones(s, seat, build.COST[t][level][1])}"
+            f"{_population(s, seat)} · The {tile.name} ({type_} {'I' * level}) on "
             f"{board.PROVINCE_NAMES[where]}: room for {room}; {left} left in its pile")
+
+
+def _milestones(s: Any, seat: int, gained: int) -> str:
+    """The milestones a build's Glory reaches (``glory.forecast_gain``,
+    L99), first: "Glory 9 → 13: the milestone on space 12 recruits a
+    Follower. " (walk-through: only the log said so, afterwards)."""
+    met = glory.forecast_gain(s, seat, gained)
+    if not met:
+        return ""
+    now = s.players[seat].glory
+    said = "; ".join(f"the milestone on space {e.space} "
+                     + ("recruits a Follower" if e.follower else "(all five Followers out)")
+                     for e in met)
+    return f"Glory {now} → {now + gained}: {said}. "
 
 
 def _population(s: Any, seat: int) -> str:

@@ -24,6 +24,10 @@ Step = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
 SHORT_NAMES = {"Marcus Antonius": "Antonius", "Julius Caesar": "Caesar"}
 
 
+# A building type's name where nothing else is left to drop.
+SHORT_TYPES = {"Military": "Mil.", "Politics": "Pol.", "Religion": "Rel.", "Farming": "Farm."}
+
+
 def _steps(*pairs: tuple[str, str | Callable[[re.Match[str]], str]]) -> tuple[Step, ...]:
     return tuple((re.compile(p), r) for p, r in pairs)
 
@@ -58,6 +62,8 @@ STEPS: tuple[Step, ...] = _steps(
     (r"^(\w+ I+): (\d+) Denarii, [^(]*\(you have (\d+)\)$", r"\1: \2 Denarii, you have \3"),
     (r"^(\w+ I+): (\d+) Denarii, you have (\d+)$", r"\1: \2 Denarii, have \3"),
     (r", takes the \w+ Medal", ", +Medal"),
+    (r", recruits a Follower", ", +Follower"),
+    (r", recruits (\d) Followers", r", +\1 Followers"),
     (r" — the \w+ building of \w+ is at level III and cannot be upgraded$",
      " — at level III"),
     (r" — no level (\d) \w+ tile is left$", r" — no level \1 tile left"),
@@ -102,8 +108,12 @@ STEPS: tuple[Step, ...] = _steps(
     (r"(\d+) Denari(?:i|us)\b", r"\1D"),
     (r" → ", "→"),
     (r"([+-]\d+) Glory\b", r"\1G"),
-    (r", (?=[+-]?\d|\+Medal|have )", " "),
+    (r", (?=[+-]?\d|\+Medal|\+Follower|have )", " "),
     (r"^(\w+) (\w+): (\d+D)", r"\1 \2 \3"),
+    # a level III build that takes a Medal and recruits: the detail says it whole
+    (r" \+Medal \+Follower$", " +Medal +Fol."),
+    (r"^(Military|Politics|Religion|Farming) (I+ \d+D)",
+     lambda m: f"{SHORT_TYPES[m.group(1)]} {m.group(2)}"),
 )
 
 
