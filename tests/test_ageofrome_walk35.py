@@ -209,3 +209,43 @@ def test_a_build_that_reaches_a_milestone_says_it_recruits_a_follower():
             assert "the milestone on space 5 recruits a Follower." in said, said
 
     asyncio.run(go())
+
+
+def test_a_greyed_build_keeps_its_gain_in_one_row_and_reads_whole_under_the_board():
+    """80×24: "Politics III: 13D, have 0" dropped "+6 Glory, takes the
+    Politics Medal"; "Trade II: 8 Denarii, you have 3" and "Military II: 8
+    Denarii, have 3" were two forms of one thing."""
+    from engine.ageofrome.actions import Build
+
+    assert tight_label(Build("Politics"), "Build Politics III: 13 Denarii, +6 Glory, takes "
+                       "the Politics Medal (you have 0)", 30) == "Pol. III 13D +6G +Medal have 0"
+    forms = [tight_label(Build(t), f"Build {t} II: 8 Denarii, +4 Glory (you have 3)", 30)
+             for t in ("Trade", "Military")]
+    assert forms == ["Trade II: 8D +4G, have 3", "Military II: 8D +4G, have 3"]
+
+    def poor(w: Any) -> None:
+        from engine.ageofrome.state import CARD_INDEX, TRADE_POOL
+        from engine.core import Held
+
+        w.players[0].denarii = 2
+        w.players[0].hand = tuple(Held(CARD_INDEX[c], 1, TRADE_POOL)
+                                  for c in ("Tunica", "Stola", "Arca III", "Gladius"))
+
+    m = with_state(position(3, building), poor)
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            i, (a, line) = next((i, x) for i, x in enumerate(menu._shown)
+                                if x[0] in menu._dead and isinstance(x[0], Build))
+            row = menu.options.get_option_at_index(i).prompt.plain
+            assert menu._room is not None, "a one-row list"
+            assert row.endswith(": 3D +2G, have 2"), row
+            menu.options.highlighted = i
+            await settle(pilot)
+            said = board_says(app)
+            assert f"✗ {line}" in said and line.endswith("(you have 2)"), said
+
+    asyncio.run(go())

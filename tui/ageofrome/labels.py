@@ -43,7 +43,12 @@ ALWAYS: dict[str, tuple[Step, ...]] = {
         (r" — no Legion of yours in \w+$", " — none of yours there"),
         (r" — no Legion of (.+)'s there to move$", r" — none of \1's there"),
     ),
-    "build": _steps((r"^Build (\w+) (I+): ", r"\1 \2: "), (r"^Build (\w+) — ", r"\1 — ")),
+    # a greyed build reads as the live ones, its price and gain in letters,
+    # then what you have: "Trade II: 8D +4G, have 3" (one form, whatever its length)
+    "build": _steps((r"^Build (\w+) (I+): ", r"\1 \2: "), (r"^Build (\w+) — ", r"\1 — "),
+                    (r" \(you have (\d+)\)$", r", have \1"),
+                    (r"^(\w+ I+): (\d+) Denarii, \+(\d+) Glory(.*, have \d+)$",
+                     r"\1: \2D +\3G\4")),
     "apostasy": _steps((r" — no Legion left on your board$", " — none on your board"),),
     "return_quest": _steps((r"^Return the Quest ", "Return "),),
     "vote": _steps((r"^The Vote at position (\d+) of the Column$", r"Vote \1 of the Column"),),
@@ -59,9 +64,8 @@ STEPS: tuple[Step, ...] = _steps(
     (r" — none of .+'s there$", " — none there"),
     (r" — none on your board$", " — none left"),
     # builds: the tile's level, price, Glory and Medal; a greyed one's reason
-    (r"^(\w+ I+): (\d+) Denarii, [^(]*\(you have (\d+)\)$", r"\1: \2 Denarii, you have \3"),
-    (r"^(\w+ I+): (\d+) Denarii, you have (\d+)$", r"\1: \2 Denarii, have \3"),
     (r", takes the \w+ Medal", ", +Medal"),
+    (r", recruits (?:a|\d) Followers?(, have \d+)$", r"\1"),  # greyed: the detail has it
     (r", recruits a Follower", ", +Follower"),
     (r", recruits (\d) Followers", r", +\1 Followers"),
     (r" — the \w+ building of \w+ is at level III and cannot be upgraded$",
@@ -114,6 +118,8 @@ STEPS: tuple[Step, ...] = _steps(
     (r" \+Medal \+Follower$", " +Medal +Fol."),
     (r"^(Military|Politics|Religion|Farming) (I+ \d+D)",
      lambda m: f"{SHORT_TYPES[m.group(1)]} {m.group(2)}"),
+    (r", have (\d+)$", r" have \1"),
+    (r" \+Medal (have \d+)$", r" \1"),  # the numbers last: the detail has the Medal
 )
 
 
