@@ -249,3 +249,37 @@ def test_a_greyed_build_keeps_its_gain_in_one_row_and_reads_whole_under_the_boar
             assert f"✗ {line}" in said and line.endswith("(you have 2)"), said
 
     asyncio.run(go())
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+def test_a_scheme_effect_that_cannot_act_is_greyed_with_why(size):
+    """Degradation against a complete Pantheon, Revote against a seat with
+    no Vote on the Column: missing from the list, nothing said why."""
+    from tests.test_ageofrome_tui import activating
+
+    def complete(w: Any) -> None:
+        w.players[2].base_common, w.players[2].top_common = "gold", "silver"
+
+    m = with_state(position(3, activating, 3), complete)
+    target = data.CHARACTERS[m.state.players[2].character].name
+    wanted = {"Degradation": (f"Degradation — {target}'s Pantheon is complete", "complete"),
+              "Revote": (f"Revote — {target} has no Vote on the Column", "no Vote")}
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            for effect, (whole, short) in wanted.items():
+                i, (a, line) = next((i, x) for i, x in enumerate(menu._shown)
+                                    if x[0][0] == "activate" and x[0][3] == effect)
+                assert a in menu._dead and line.endswith(whole), line
+                row = menu.options.get_option_at_index(i).prompt.plain
+                assert row.endswith(whole if menu._room is None else f" — {short}"), row
+                menu.options.highlighted = i
+                await settle(pilot)
+                assert f"✗ {line}" in board_says(app)
+                one_row = tight_label(a, line, 30)
+                assert len(one_row) <= 30 and one_row.endswith(f" — {short}"), one_row
+
+    asyncio.run(go())

@@ -18,9 +18,10 @@ from engine.ageofrome import (
     glory,
     income,
     reference,
+    scheme,
     scoring,
 )
-from engine.ageofrome.actions import DONE, Apostasy, Build
+from engine.ageofrome.actions import DONE, Activate, Apostasy, Build
 from engine.ageofrome.forces import FROM_BOARD, FROM_REGION, LEGION, LegionMoved
 from engine.ageofrome.scheme import APOSTASY_CHOICE, DECEPTION_MOVE, LegionRelocated
 from engine.ageofrome.state import (
@@ -398,14 +399,39 @@ def apostasy_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, st
     return out
 
 
+def scheme_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
+    """The seat's Scheme turn (L118-150): every effect of its board on every
+    marker it may flip, one that cannot act on the target now greyed with
+    why ("… Degradation — Crassus's Pantheon is complete"; walk-through:
+    it was just missing). None outside it."""
+    if seat is None or s.pending or not s.queue or s.queue[0] != seat \
+            or s.phase != "schemes":
+        return []
+    try:
+        legal = set(game.legal(s))
+    except (AttributeError, IndexError, KeyError, ValueError):
+        return []
+    feuds = data.SCHEME_ACTIVATION_FEUDS
+    price = f"{feuds} Feud{'s' if feuds != 1 else ''}"
+    out: list[tuple[tuple, str]] = []
+    for pi, space, target in scheme.markers(s, seat):
+        where = board.PROVINCE_NAMES[pi]
+        for effect in scheme.effects_of(s, seat):
+            a = Activate(where, space, effect)
+            why = "" if a in legal else scheme.impossible(s, seat, target, effect)
+            out.append((a, why and f"Activate your Scheme in {where} (space {space + 1}) "
+                           f"for {price}: {effect} — {why}"))
+    return out
+
+
 def held_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
     """What the action list keeps at its place now: the builds on the
     seat's Building turn, every placement on its Action turn, the Legion
     moves of a decision of two (yours, or Deception's), Apostasy's
-    choices, else none."""
+    choices, the Scheme turn's effects, else none."""
     return (build_places(game, s, seat) or place_places(game, s, seat)
             or legion_places(game, s, seat) or deception_places(game, s, seat)
-            or apostasy_places(game, s, seat))
+            or apostasy_places(game, s, seat) or scheme_places(game, s, seat))
 
 
 def _cannot_build(game: Any, s: Any, seat: int, type_: str) -> str:

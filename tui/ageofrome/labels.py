@@ -154,6 +154,35 @@ def _activation(label: str) -> list[str]:
             f"{effect}: {fewer}"]
 
 
+def _greyed_activation(label: str) -> list[str]:
+    """A Scheme effect that cannot act now, "Activate your Scheme in Gaule
+    (space 1) for 1 Feud: Degradation — Crassus's Pantheon is complete":
+    the effect, where and the reason, shorter step by step ("Degradation
+    Gau1 — complete"); [] for any other label."""
+    m = _GREYED.match(label)
+    if m is None:
+        return []
+    where, space, effect, why = m.groups()
+    short = next((s for p, s in _SHORT_WHY if p.search(why)), why)
+    spot = f"{where[:3]}{space}"
+    return [f"{effect} {where} {space} — {why}", f"{effect} {spot} — {why}",
+            f"{effect} {where} {space} — {short}", f"{effect} {spot} — {short}",
+            f"{effect} — {short}"]
+
+
+_GREYED = re.compile(r"^Activate your Scheme in (\w+) \(space (\d)\) for \d+ Feuds?: "
+                     r"(.+?) — (.+)$")
+# The key words of why an effect cannot act (scheme.impossible), for one row.
+_SHORT_WHY = tuple((re.compile(p), s) for p, s in (
+    (r"has only 1 Glory$", "1 Glory"),
+    (r"Pantheon is complete$", "complete"),
+    (r"(no Pantheon piece|its top has no piece) yet$", "no piece"),
+    (r"no Legion in a region$", "no Legion"),
+    (r"no Vote on the Column$", "no Vote"),
+    (r"no Vote left on your board$", "no Vote left"),
+    (r"holds no Trade card", "no card"),
+    (r"your hand is full", "hand full"),
+))
 _ACTIVATE = re.compile(r"^Activate your Scheme in (\w+) \(space (\d)\) for (\d+ Feuds?): "
                        r"([^,]+?)(?:, (.+))?$")
 _GAINS = _steps(
@@ -175,8 +204,8 @@ def tight_label(action: tuple, label: str, width: int) -> str:
     else the shortest (the menu squeezes it). A kind in ``ALWAYS`` takes
     its form whatever its length, so its lines read alike."""
     kind = action[0] if action else ""
-    if kind == "activate" and " — " not in label:
-        forms = _activation(label)
+    if kind == "activate":
+        forms = _greyed_activation(label) if " — " in label else _activation(label)
         if forms:
             return next((f for f in forms if len(f) <= width), forms[-1])
     for pattern, repl in ALWAYS.get(kind, ()):
