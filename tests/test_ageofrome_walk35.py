@@ -283,3 +283,35 @@ def test_a_scheme_effect_that_cannot_act_is_greyed_with_why(size):
                 assert len(one_row) <= 30 and one_row.endswith(f" — {short}"), one_row
 
     asyncio.run(go())
+
+
+def last_income(s: Any) -> bool:
+    return s.phase == "income" and s.round == data.ROUNDS and not s.pending
+
+
+def test_last_round_income_says_what_the_denarii_left_score_at_the_end():
+    """L307: 1 Glory per 4 Denarii left at the end; in the last round the
+    Income choice is a choice between Glory now and Denarii that score."""
+    from engine.ageofrome import income, scoring
+
+    m = position(3, last_income, 4)
+    v = m.view(0)
+    offer, have = income.offer_of(v, 0), v.players[0].denarii
+    rate = scoring.denarii_rate(v, 0)
+    one, two = have + offer.single, have + offer.double
+    labels = {a[1]: GAME.describe(v, a) for a in GAME.legal(v) if a[0] == "income"}
+    assert labels[0].endswith(f"(end: {one} Denarii = {one // rate} Glory)"), labels
+    assert labels[1].endswith(f"(end: {two} Denarii = {two // rate} Glory)"), labels
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            menu.options.highlighted = next(
+                i for i, (a, _) in enumerate(menu._shown) if a[0] == "income")
+            await settle(pilot)
+            said = board_says(app)
+            assert f"every {rate} Denarii you end with score 1 Glory" in said, said
+
+    asyncio.run(go())

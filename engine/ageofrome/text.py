@@ -128,14 +128,20 @@ def _build(s: State, a: tuple) -> str:
 
 def _income(s: State, a: tuple) -> str:
     """"Double Income: +12 Denarii, -4 Glory": what each Income gives the
-    seat to move (L268-270; the penalty is the Population disc's red number)."""
+    seat to move (L268-270; the penalty is the Population disc's red number);
+    in the last round what the Denarii it leaves score at the end too (L307:
+    "(end: 28 Denarii = 7 Glory)")."""
     word = "Double Income" if a[1] else "Single Income"
     if not s.queue:
         return word
-    now = income.offer_of(s, s.queue[0])
-    if not a[1]:
-        return f"{word}: +{coins(now.single)}"
-    return f"{word}: +{coins(now.double)}, -{now.penalty} Glory"
+    seat = s.queue[0]
+    now = income.offer_of(s, seat)
+    gained = now.double if a[1] else now.single
+    said = f"{word}: +{coins(gained)}" + (f", -{now.penalty} Glory" if a[1] else "")
+    if s.round < data.ROUNDS:
+        return said
+    left = s.players[seat].denarii + gained  # L307: the last round's Denarii score at the end
+    return f"{said} (end: {coins(left)} = {left // scoring.denarii_rate(s, seat)} Glory)"
 
 
 def _votes(s: State, seat: int, times: int) -> str:

@@ -113,13 +113,21 @@ def _population(s: Any, seat: int) -> str:
 
 def _income(s: Any, seat: int | None) -> str:
     """Where the Income comes from: the province in front and its
-    Population disc (L268-269), the numbers the two labels give."""
+    Population disc (L268-269), the numbers the two labels give; in the
+    last round first what the Denarii left score at the end (L307)."""
     if seat is None or not 0 <= seat < s.n:
         return ""
     now = income.offer_of(s, seat)
     where = board.PROVINCE_NAMES[in_front(s, seat)]
-    return (f"{where}, Population {now.population}: 1 Denarius each, or 2 each for the "
+    said = (f"{where}, Population {now.population}: 1 Denarius each, or 2 each for the "
             f"red penalty of {now.penalty} Glory")
+    if s.round < data.ROUNDS:
+        return said
+    rate, have = scoring.denarii_rate(s, seat), s.players[seat].denarii
+    one, two = have + now.single, have + now.double
+    return (f"The last round: every {rate} Denarii you end with score 1 Glory. Single "
+            f"leaves you {one} Denarii ({one // rate} Glory), double {two} ({two // rate} "
+            f"Glory) for {now.penalty} Glory now · {said}")
 
 
 def action_detail(s: Any, seat: int | None, action: tuple | None) -> str:
