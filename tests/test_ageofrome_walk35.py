@@ -315,3 +315,29 @@ def test_last_round_income_says_what_the_denarii_left_score_at_the_end():
             assert f"every {rate} Denarii you end with score 1 Glory" in said, said
 
     asyncio.run(go())
+
+
+def test_the_players_name_follows_the_seat_a_log_line_is_about():
+    """"G Pompeius loses a piece of the Pantheon's top. (Livia)" came of the
+    human's Degradation, and read as Livia's doing: the player's name now
+    follows the seat's ("Pompeius (Livia) loses …", "Pompeius's (Livia)")."""
+    from engine.ageofrome.forces import Degraded, VoteHome
+    from engine.match import Seat
+    from tui.widgets.game_log import GameLog
+
+    m = position(3, lambda s: s.round >= 2, 4)
+    m.seats = (Seat("You"), Seat("Livia", "random"), *m.seats[2:])
+    name = data.CHARACTERS[m.state.players[1].character].name
+    lines = [GAME.log_line(m.state, Degraded(1, "top")),
+             GAME.log_line(m.state, VoteHome(1, 0, True))]
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            log = app.screen.query_one(GameLog)
+            said = [log.sentence(line)[1].plain for line in lines]
+            assert said == [f"{name} (Livia) loses a piece of the Pantheon's top.",
+                            f"The bottom Vote, {name}'s (Livia), is pushed off the Column."]
+
+    asyncio.run(go())

@@ -365,7 +365,23 @@ def log_line(s: State, e: tuple) -> LogLine | None:
         return None
     seat = getattr(e, "seat", None)
     heading = e[0] == "event"
-    return LogLine(((text, seat if isinstance(seat, int) else None),), heading)
+    if not isinstance(seat, int):
+        return LogLine(((text, None),), heading)
+    return LogLine(_split_at_name(text, seat_name(s, seat), seat), heading)
+
+
+def _split_at_name(text: str, name: str, seat: int) -> tuple[tuple[str, int], ...]:
+    """The line in two parts of ``seat``'s, the first ending with its name
+    ("…Pompeius's"), so the table's log puts the player's name after it:
+    "Pompeius (Livia) loses a piece…", not "… (Livia)" at the end of a line
+    another seat's Scheme caused (walk-through: it read as Livia's doing)."""
+    at = text.find(name)
+    if at < 0:
+        return ((text, seat),)
+    end = at + len(name)
+    if text.startswith("'s", end):
+        end += 2
+    return tuple((part, seat) for part in (text[:end], text[end:]) if part)
 
 
 def province_name(index: int) -> str:
