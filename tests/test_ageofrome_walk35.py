@@ -341,3 +341,22 @@ def test_the_players_name_follows_the_seat_a_log_line_is_about():
                             f"The bottom Vote, {name}'s (Livia), is pushed off the Column."]
 
     asyncio.run(go())
+
+
+def test_the_quest_hint_gives_each_quest_its_own_reason():
+    """Every Quest the hint listed read "the least likely Quest"."""
+    import random
+
+    from ai.knowledge import knowledge
+
+    m = position(1, lambda s: any(a[0] == "return_quest" for a in GAME.legal(s)), 4)
+    v = m.view(0)
+    policy = knowledge("ageofrome").policy
+    ranked = policy(GAME, v, 0, random.Random(1)).ranked
+    quests = [(a, score, why) for a, score, why in ranked if a[0] == "return_quest"]
+    assert len(quests) == 3
+    for a, score, why in quests:
+        q = data.QUEST[a[1]]
+        assert why.startswith("gives up ") and why.endswith(f"{q.glory} Glory") \
+            or why.endswith("it is met now"), why
+        assert f"{-score:.1f}" in why or "met now" in why
