@@ -360,3 +360,41 @@ def test_the_quest_hint_gives_each_quest_its_own_reason():
         assert why.startswith("gives up ") and why.endswith(f"{q.glory} Glory") \
             or why.endswith("it is met now"), why
         assert f"{-score:.1f}" in why or "met now" in why
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)])
+def test_spies_and_allies_reads_whole_on_the_form_and_is_greyed_at_one_player(size):
+    """"2-4 players: Diplomacy tokens before the Sch…" at both sizes, and
+    the box offered at Players 1 (refused only at Start)."""
+    from textual.widgets import Checkbox, Select
+
+    from engine import get_game
+    from tui.screens.new_game import NewGameScreen
+
+    help_ = next(o.help for o in get_game("ageofrome").options if o.key == "spies_allies")
+
+    async def go() -> None:
+        app = app_for(kind="title")
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            app.push_screen(NewGameScreen("ageofrome"))
+            await pilot.pause()
+            screen = app.screen
+            box = screen.query_one("#opt-spies_allies", Checkbox)
+            note = box.parent.query(".note").last()
+            assert str(note.render()) == help_ and len(help_) <= note.region.width, help_
+            screen.query_one("#players", Select).value = 1
+            await pilot.pause()
+            assert box.disabled
+            screen.query_one("#players", Select).value = 3
+            await pilot.pause()
+            assert not box.disabled
+
+    asyncio.run(go())
+
+
+def test_new_game_help_says_players_1_is_the_emperor_solo():
+    from tui.cli import options_help
+
+    text = " ".join(options_help().split())
+    assert "ageofrome (Age of Rome): --players 1-4. 1 player: the Emperor Solo" in text
