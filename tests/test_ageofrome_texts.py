@@ -375,7 +375,10 @@ def test_a_placement_that_gives_nothing_says_so_and_one_that_gives_says_what():
     s = forces_position(4, seat0={"base_common": "gold", "top_common": "silver"})
     assert _pantheon(s, 0) == "nothing: your Pantheon is complete"
     s = forces_position(4, seat0={"base_own": 2})
-    assert _pantheon(s, 0) == "Pantheon base: the common piece"
+    assert _pantheon(s, 0) == "Pantheon base: the gold piece, 4 Glory at the end"
+    s = forces_position(4, seat0={"base_own": 2}, seat1={"base_common": "gold"})
+    assert _pantheon(s, 0) == "Pantheon base: the silver piece, 3 Glory at the end", \
+        "walk-through: 'the common piece' named neither the piece nor its points"
     assert _pantheon(forces_position(4), 0) == "Pantheon base: own piece 1 of 2"
 
 

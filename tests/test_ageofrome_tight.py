@@ -74,11 +74,13 @@ def test_short_forms_keep_the_price_the_gain_and_the_reason():
     assert tight_label(Build("Trade"), "Build Trade II: 8 Denarii, +4 Glory", ROW) == \
         "Trade II: 8 Denarii, +4 Glory"
     assert tight_label(Build("Farming"), "Build Farming I: 3 Denarii, +2 Glory (you have 0)",
-                       ROW) == "Farming I: 3 Denarii, have 0"
+                       ROW) == "Farming I: 3D +2G, have 0"
     assert tight_label(Build("Military"), "Build Military II: 8 Denarii, +4 Glory (you have 5)",
-                       ROW) == "Military II: 8 Denarii, have 5"
+                       ROW) == "Military II: 8D +4G, have 5"
     assert tight_label(Place("Politics", 1), "Politics with the Bonus: 2 Votes on the Column, "
                        "a Majority", ROW) == "Pol.+Bonus: 2 Votes, Majority"
+    assert tight_label(Place("Religion", 0), "Religion: Pantheon base: the silver piece, 3 "
+                       "Glory at the end", ROW) == "Religion: silver base, 3 Glory"
     assert tight_label(Place("Scheme", 0), "Scheme space: a Scheme marker, face down; 1 Feud "
                        "to activate it later", ROW) == "Scheme marker (1 Feud to use)"
     assert tight_label(("income", 1), "Double Income: +26 Denarii, -7 Glory", ROW) == \

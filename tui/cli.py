@@ -60,8 +60,14 @@ def options_help(width: int = 78) -> str:
 
     lines = ["game options (--option KEY=VALUE, repeatable):"]
     for e in games.GAMES:
-        options = engine.get_game(e.id).options
+        game = engine.get_game(e.id)
+        options = game.options
         lines.append(f"  {e.id} ({e.title}):" + ("" if options else " none"))
+        note = getattr(game, "note", "")  # Age of Rome: --players 1 is the Emperor Solo
+        if note:
+            lines += textwrap.wrap(f"--players {game.players.start}-{game.players.stop - 1}. "
+                                   f"{note}", width, initial_indent=" " * 4,
+                                   subsequent_indent=" " * 4)
         for o in options:
             lines.append(f"    {o.key}={_metavar(o)}")
             text = f"{o.label}: {o.help}{_allowed(o)}"

@@ -198,7 +198,10 @@ class Ctx:
         Legion with every Legion recruited) is worth most of its Glory."""
         q = data.QUEST[a.quest]
         met = scoring.quest_points(self.v, self.seat, QUEST_INDEX[a.quest])
-        return -max(quest_value(q), 0.8 * met), "the least likely Quest"
+        worth = quest_value(q)
+        if 0.8 * met > worth:  # each option its own reason (walk-through: all said "least likely")
+            return -0.8 * met, f"gives up {met} Glory: it is met now"
+        return -worth, f"gives up about {worth:.1f} of its {q.glory} Glory"
 
     def _build(self, a: tuple) -> tuple[float, str]:
         t = TYPE_INDEX[a.type]

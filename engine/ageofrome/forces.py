@@ -141,6 +141,35 @@ def place_vote(w: State, seat: int, why: str) -> bool:
     return True
 
 
+class VoteForecast(NamedTuple):
+    """What ``times`` Votes placed by a seat now will do (``place_vote``
+    run in advance): how many go on, their positions after (1 = the
+    bottom), and the Votes pushed off, ``(owner, position before)``."""
+
+    placed: int
+    positions: tuple[int, ...]
+    pushed: tuple[tuple[int, int], ...]
+
+
+def forecast_votes(s: State, seat: int, times: int) -> VoteForecast:
+    """L195-196, L201: each Vote goes on top; a sixth sends the bottom one
+    home, and when it is the seat's own it may be cast again."""
+    votes, column, pushed = s.players[seat].votes, list(s.column), []
+    placed = 0
+    for _ in range(times):
+        if votes <= 0:
+            break
+        votes -= 1
+        placed += 1
+        column.append(seat)
+        if len(column) > board.COLUMN_MAX:
+            owner = column.pop(0)
+            pushed.append((owner, len(pushed) + 1))
+            votes += owner == seat
+    top = len(column)
+    return VoteForecast(placed, tuple(range(top - placed + 1, top + 1)), tuple(pushed))
+
+
 def remove_vote(w: State, index: int) -> int:
     """The Vote at Column ``index`` (0 = the bottom) goes back to its owner's
     board; the Votes above it drop down. Removing never makes a Majority
@@ -382,18 +411,29 @@ def _common_piece(w: State, level: int) -> str:
     """Take the common piece for the k-th finisher of ``level`` (0 base,
     1 top): Gold, Silver, then Bronze (L240), or the next lower colour left
     (A5); "" if the pile is empty."""
-    pile = w.pantheon[level]
+    colour = next_common_piece(w, level)
+    if colour:
+        pile = w.pantheon[level]
+        i = pile.index(colour)
+        w.pantheon = put(w.pantheon, level, pile[:i] + pile[i + 1:])
+    return colour
+
+
+def next_common_piece(s: State, level: int) -> str:
+    """The colour of the common piece the next finisher of ``level`` (0
+    base, 1 top) takes: Gold, Silver, then Bronze (L240), or the next lower
+    colour left (A5); "" if the pile is empty. The labels name it before
+    the choice, ``_common_piece`` takes it."""
+    pile = s.pantheon[level]
     if not pile:
         return ""
-    finished = sum(1 for p in w.players if (p.top_common if level else p.base_common))
+    finished = sum(1 for p in s.players if (p.top_common if level else p.base_common))
     wanted = min(finished, len(data.PANTHEON_ORDER) - 1)
     order = data.PANTHEON_ORDER
     # the wanted colour, else lower ones, else (never with the rulebook's
     # piles) the best one left
     for colour in (*order[wanted:], *order[:wanted][::-1]):
         if colour in pile:
-            i = pile.index(colour)
-            w.pantheon = put(w.pantheon, level, pile[:i] + pile[i + 1:])
             return colour
     return ""
 

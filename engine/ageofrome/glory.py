@@ -59,6 +59,16 @@ def gain(w: State, seats: Iterable[int], amount: int, why: str) -> None:
     settle_milestones(w)
 
 
+def forecast_gain(s: State, seat: int, amount: int) -> tuple[MilestoneReached, ...]:
+    """The milestones ``seat`` would meet gaining ``amount`` Glory now
+    (``gain`` played on a copy): a build's label says it recruits a
+    Follower before the choice, not only the log after it."""
+    w = s.thaw()
+    w.events = []
+    gain(w, (seat,), amount, "")
+    return tuple(e for e in w.events if isinstance(e, MilestoneReached) and e.seat == seat)
+
+
 def lose(w: State, seat: int, amount: int, why: str) -> int:
     """``seat`` loses up to ``amount`` Glory, never going below 1 (L97);
     returns how much was lost. Followers are never lost (L103)."""

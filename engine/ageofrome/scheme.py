@@ -141,6 +141,32 @@ def possible(s: State, seat: int, target: int, effect: str) -> bool:
     raise KeyError(effect)
 
 
+def impossible(s: State, seat: int, target: int, effect: str) -> str:
+    """Why ``effect`` cannot act on ``target`` now, in a player's words
+    ("Crassus's Pantheon is complete"); "" when it can (``possible``). The
+    action list keeps such an effect, greyed with this reason."""
+    if possible(s, seat, target, effect):
+        return ""
+    t, name = s.players[target], seat_name(s, target)
+    if effect == data.MUDSLINGING:
+        return f"{name} has only 1 Glory"  # A12: never below 1
+    if effect == data.DEGRADATION:
+        if t.top_common:
+            return f"{name}'s Pantheon is complete"
+        if not t.base_common:
+            return f"{name} has no Pantheon piece yet"
+        return f"{name}'s base is finished and its top has no piece yet"  # L242
+    if effect in (data.APOSTASY, data.DECEPTION):
+        return f"{name} has no Legion in a region"
+    if target not in s.column and effect in (data.VOID_VOTE, data.REVOTE):
+        return f"{name} has no Vote on the Column"
+    if effect == data.REVOTE:
+        return "you have no Vote left on your board"
+    if not t.hand:
+        return f"{name} holds no Trade card" + (" but the Anchor" if t.anchor else "")
+    return f"your hand is full ({data.HAND_LIMIT} cards)"  # Custom Fees
+
+
 def effects_of(s: State, seat: int) -> tuple[str, ...]:
     """The three Scheme effects on ``seat``'s board (L141)."""
     return data.CHARACTERS[s.players[seat].character].schemes
@@ -255,7 +281,7 @@ def why(s: State, a: tuple) -> str:
         return "the target's Feud track has no open space"  # L124
     if a[3] not in effects_of(s, seat):
         return f"{a[3]} is not one of your board's Schemes"  # L141
-    return f"{a[3]} is impossible against that player now"  # L142-150
+    return impossible(s, seat, target, a[3]) or f"{a[3]} is impossible now"  # L142-150
 
 
 def act(w: State, a: tuple) -> None:
@@ -426,8 +452,12 @@ _name = seat_name
 
 
 def _prompt_apostasy(s: State, pd: Pending) -> str:
-    return (f"{_name(s, pd.seat)}: Apostasy — which of {_name(s, pd.data[0])}'s Legions "
-            "goes home, and does one of yours take its place?")
+    """"Marcus Antonius: Apostasy — send a Legion of Octavianus's home": one
+    status row at 120 columns with any two names (walk-through: "…and does
+    one of yours take its" was cut there); whether one of yours replaces it
+    is in each choice ("Replace the Legion in Thrace", greyed with its
+    reason when your board has no Legion)."""
+    return f"{_name(s, pd.seat)}: Apostasy — send a Legion of {_name(s, pd.data[0])}'s home"
 
 
 def _prompt_deception(s: State, pd: Pending) -> str:

@@ -197,12 +197,16 @@ def quest_points(s: State, seat: int, quest: int) -> int:
     return data.quest_met(q, mine, others)
 
 
+def denarii_rate(s: State, seat: int) -> int:
+    """L307: how many Denarii left make 1 Glory at the end: 4, or 3 with
+    the Religion Medal."""
+    return (data.DENARII_PER_GLORY_END_RELIGION_MEDAL if s.players[seat].medals >> RELIGION & 1
+            else data.DENARII_PER_GLORY_END)
+
+
 def denarii_glory(s: State, seat: int) -> int:
     """L307: 1 Glory per 4 Denarii, per 3 with the Religion Medal."""
-    p = s.players[seat]
-    rate = (data.DENARII_PER_GLORY_END_RELIGION_MEDAL if p.medals >> RELIGION & 1
-            else data.DENARII_PER_GLORY_END)
-    return p.denarii // rate
+    return s.players[seat].denarii // denarii_rate(s, seat)
 
 
 def final_parts(s: State, seat: int) -> dict[str, int]:

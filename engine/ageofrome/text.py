@@ -106,7 +106,8 @@ DESCRIBE: dict[str, Callable[[tuple], str]] = {
 def _build(s: State, a: tuple) -> str:
     """"Build Politics II: 8 Denarii, +4 Glory": the level of the tile the
     seat to move would place on the province in front of it, its price and
-    its Glory (L161-164), and the Medal when it takes one (L167); the tile's
+    its Glory (L161-164), the Medal when it takes one (L167) and the
+    Follower a milestone it reaches recruits (L99); the tile's
     name is in the action's detail (the menu line fits 80×24 with it out)."""
     seat = s.queue[0] if s.queue else -1
     t = TYPE_INDEX.get(a[1], -1)
@@ -118,27 +119,35 @@ def _build(s: State, a: tuple) -> str:
     cost, gained = build.COST[t][level]
     medal = (level == build.TOP_LEVEL and bool(s.medals >> t & 1)
              and not option(s, "heroes"))
+    recruits = sum(e.follower for e in glory.forecast_gain(s, seat, gained))
+    follower = {0: "", 1: ", recruits a Follower"}.get(recruits,
+                                                        f", recruits {recruits} Followers")
     return (f"Build {a[1]} {'I' * level}: {cost} Denarii, +{gained} Glory"
-            + (f", takes the {a[1]} Medal" if medal else ""))
+            + (f", takes the {a[1]} Medal" if medal else "") + follower)
 
 
 def _income(s: State, a: tuple) -> str:
     """"Double Income: +12 Denarii, -4 Glory": what each Income gives the
-    seat to move (L268-270; the penalty is the Population disc's red number)."""
+    seat to move (L268-270; the penalty is the Population disc's red number);
+    in the last round what the Denarii it leaves score at the end too (L307:
+    "(end: 28 Denarii = 7 Glory)")."""
     word = "Double Income" if a[1] else "Single Income"
     if not s.queue:
         return word
-    now = income.offer_of(s, s.queue[0])
-    if not a[1]:
-        return f"{word}: +{coins(now.single)}"
-    return f"{word}: +{coins(now.double)}, -{now.penalty} Glory"
+    seat = s.queue[0]
+    now = income.offer_of(s, seat)
+    gained = now.double if a[1] else now.single
+    said = f"{word}: +{coins(gained)}" + (f", -{now.penalty} Glory" if a[1] else "")
+    if s.round < data.ROUNDS:
+        return said
+    left = s.players[seat].denarii + gained  # L307: the last round's Denarii score at the end
+    return f"{said} (end: {coins(left)} = {left // scoring.denarii_rate(s, seat)} Glory)"
 
 
 def _votes(s: State, seat: int, times: int) -> str:
     """"2 Votes on the Column, a Majority (+2 Glory)"; "nothing: no Vote left
     on your board" (the Follower still goes, L195)."""
-    p = s.players[seat]
-    n = min(times, p.votes)
+    n = forces.forecast_votes(s, seat, times).placed  # L201: a Vote pushed home may go again
     if not n:
         held = trade.recruiters(s, seat, "recruit vote")
         if held:  # a card played in the window before it recruits one (L210)
@@ -154,7 +163,9 @@ def _votes(s: State, seat: int, times: int) -> str:
 
 def _pantheon(s: State, seat: int) -> str:
     """Which piece a Religion Follower adds (L236-240): an own-colour piece
-    while the level needs one, else the common piece that finishes it;
+    while the level needs one, else the common piece that finishes it, by
+    its colour and its end-game Glory (L318-324: "the gold piece, 4 Glory
+    at the end");
     "nothing" once the Pantheon is complete."""
     p = s.players[seat]
     if p.top_common:
@@ -163,7 +174,11 @@ def _pantheon(s: State, seat: int) -> str:
         else ("top", p.top_own, forces.TOP_OWN)
     if own < need:
         return f"Pantheon {level}: own piece {own + 1} of {need}"
-    return f"Pantheon {level}: the common piece"
+    colour = forces.next_common_piece(s, 0 if level == "base" else 1)
+    if not colour:
+        return f"Pantheon {level}: the common piece"
+    return (f"Pantheon {level}: the {colour} piece, {data.PANTHEON_POINTS[colour]} Glory "
+            "at the end")
 
 
 def _gain(s: State, seat: int, target: str, bonus: bool) -> str:
@@ -350,7 +365,23 @@ def log_line(s: State, e: tuple) -> LogLine | None:
         return None
     seat = getattr(e, "seat", None)
     heading = e[0] == "event"
-    return LogLine(((text, seat if isinstance(seat, int) else None),), heading)
+    if not isinstance(seat, int):
+        return LogLine(((text, None),), heading)
+    return LogLine(_split_at_name(text, seat_name(s, seat), seat), heading)
+
+
+def _split_at_name(text: str, name: str, seat: int) -> tuple[tuple[str, int], ...]:
+    """The line in two parts of ``seat``'s, the first ending with its name
+    ("…Pompeius's"), so the table's log puts the player's name after it:
+    "Pompeius (Livia) loses a piece…", not "… (Livia)" at the end of a line
+    another seat's Scheme caused (walk-through: it read as Livia's doing)."""
+    at = text.find(name)
+    if at < 0:
+        return ((text, seat),)
+    end = at + len(name)
+    if text.startswith("'s", end):
+        end += 2
+    return tuple((part, seat) for part in (text[:end], text[end:]) if part)
 
 
 def province_name(index: int) -> str:

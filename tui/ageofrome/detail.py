@@ -15,16 +15,19 @@ from engine.ageofrome import (
     build,
     data,
     forces,
+    glory,
     income,
     reference,
+    scheme,
     scoring,
 )
-from engine.ageofrome.actions import DONE, Build
+from engine.ageofrome.actions import DONE, Activate, Apostasy, Build
 from engine.ageofrome.forces import FROM_BOARD, FROM_REGION, LEGION, LegionMoved
 from engine.ageofrome.scheme import APOSTASY_CHOICE, DECEPTION_MOVE, LegionRelocated
 from engine.ageofrome.state import (
     BOARD,
     CARD_INDEX,
+    REGIONS,
     TYPES,
     coins,
     in_front,
@@ -78,8 +81,23 @@ def _build(s: Any, seat: int | None, type_: str) -> str:
     tile = data.tile(type_, level)
     room = f"{tile.capacity} Follower{'s' if tile.capacity != 1 else ''}"
     left = s.tiles[tile_index(t, level)]
-    return (f"{_population(s, seat)} · The {tile.name} ({type_} {'I' * level}) on "
+    return (f"{_milestones(s, seat, build.COST[t][level][1])}"
+            f"{_population(s, seat)} · The {tile.name} ({type_} {'I' * level}) on "
             f"{board.PROVINCE_NAMES[where]}: room for {room}; {left} left in its pile")
+
+
+def _milestones(s: Any, seat: int, gained: int) -> str:
+    """The milestones a build's Glory reaches (``glory.forecast_gain``,
+    L99), first: "Glory 9 → 13: the milestone on space 12 recruits a
+    Follower. " (walk-through: only the log said so, afterwards)."""
+    met = glory.forecast_gain(s, seat, gained)
+    if not met:
+        return ""
+    now = s.players[seat].glory
+    said = "; ".join(f"the milestone on space {e.space} "
+                     + ("recruits a Follower" if e.follower else "(all five Followers out)")
+                     for e in met)
+    return f"Glory {now} → {now + gained}: {said}. "
 
 
 def _population(s: Any, seat: int) -> str:
@@ -95,13 +113,21 @@ def _population(s: Any, seat: int) -> str:
 
 def _income(s: Any, seat: int | None) -> str:
     """Where the Income comes from: the province in front and its
-    Population disc (L268-269), the numbers the two labels give."""
+    Population disc (L268-269), the numbers the two labels give; in the
+    last round first what the Denarii left score at the end (L307)."""
     if seat is None or not 0 <= seat < s.n:
         return ""
     now = income.offer_of(s, seat)
     where = board.PROVINCE_NAMES[in_front(s, seat)]
-    return (f"{where}, Population {now.population}: 1 Denarius each, or 2 each for the "
+    said = (f"{where}, Population {now.population}: 1 Denarius each, or 2 each for the "
             f"red penalty of {now.penalty} Glory")
+    if s.round < data.ROUNDS:
+        return said
+    rate, have = scoring.denarii_rate(s, seat), s.players[seat].denarii
+    one, two = have + now.single, have + now.double
+    return (f"The last round: every {rate} Denarii you end with score 1 Glory. Single "
+            f"leaves you {one} Denarii ({one // rate} Glory), double {two} ({two // rate} "
+            f"Glory) for {now.penalty} Glory now · {said}")
 
 
 def action_detail(s: Any, seat: int | None, action: tuple | None) -> str:
@@ -124,12 +150,46 @@ def action_detail(s: Any, seat: int | None, action: tuple | None) -> str:
         return _legion(s, seat, action)
     if kind == "apostasy":
         return _apostasy(s, seat, action)
+    if kind == "place" and action[1] == data.POLITICS:
+        return _column(s, seat, 2 if action[2] else 1)
     if kind == "activate":
         scheme = data.SCHEME.get(action[3])
         if scheme is None:
             return ""
         return f"{scheme.name}: {scheme.text}. {_feud(s, seat, action[1])}".rstrip()
     return ""
+
+
+def _column(s: Any, seat: int | None, times: int) -> str:
+    """Where a Politics placement's Votes go on the Column (L195-196, L302)
+    and what it pushes off, as ``forces.place_vote`` will: "Your Vote:
+    position 5 of the Column (6 Glory at the end while it stays there). It
+    pushes Crassus's Vote at the bottom (position 1) off the Column, back
+    to their board; the others drop one place" (walk-through: only the log
+    said whose, afterwards)."""
+    if seat is None or not 0 <= seat < s.n:
+        return ""
+    n, spots, pushed = forces.forecast_votes(s, seat, times)
+    if not n:
+        return ""
+    points = [board.COLUMN_POINTS[i - 1] for i in spots]
+    if n == 1:
+        where = (f"Your Vote: position {spots[0]} of the Column ({points[0]} Glory at the "
+                 "end while it stays there)")
+    else:
+        where = (f"Your Votes: positions {spots[0]} and {spots[1]} of the Column "
+                 f"({points[0]} and {points[1]} Glory at the end while they stay there)")
+    if not pushed:
+        return f"{where}. Nothing is pushed off (room for {board.COLUMN_MAX} Votes)"
+    gone = [("yours" if owner == seat else f"{seat_name(s, owner)}'s") + f" (position {at})"
+            for owner, at in pushed]
+    again = "; yours goes back to your board and can be cast again" \
+        if any(owner == seat for owner, _ in pushed) else ""
+    if len(gone) == 1:
+        return (f"{where}. It pushes the bottom Vote, {gone[0]}, off the Column; "
+                f"the others drop one place{again}")
+    return (f"{where}. They push the two bottom Votes, {gone[0]} and {gone[1]}, off the "
+            f"Column; the others drop two places{again}")
 
 
 def _legion(s: Any, seat: int | None, action: tuple) -> str:
@@ -325,12 +385,61 @@ def deception_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, s
             for r, n in enumerate(counts) if n > 0 for a in FROM_REGION[r]]
 
 
+def apostasy_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
+    """Apostasy's choices (L145), each region with a Legion of the target's
+    read "Remove …" then "Replace …": with no Legion on your board the
+    "Replace" line stays, greyed with why (walk-through: it just was not
+    there, and nothing said why). None outside it."""
+    if seat is None or not s.pending or s.pending[-1].kind != APOSTASY_CHOICE \
+            or s.pending[-1].seat != seat:
+        return []
+    (target,) = s.pending[-1].data
+    try:
+        legal = set(game.legal(s))
+    except (AttributeError, IndexError, KeyError, ValueError):
+        return []
+    out: list[tuple[tuple, str]] = []
+    for r, counts in enumerate(s.regions):
+        if counts[target]:
+            for a in (Apostasy(REGIONS[r], False), Apostasy(REGIONS[r], True)):
+                out.append((a, "" if a in legal
+                            else f"{game.describe(s, a)} — no Legion left on your board"))
+    return out
+
+
+def scheme_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
+    """The seat's Scheme turn (L118-150): every effect of its board on every
+    marker it may flip, one that cannot act on the target now greyed with
+    why ("… Degradation — Crassus's Pantheon is complete"; walk-through:
+    it was just missing). None outside it."""
+    if seat is None or s.pending or not s.queue or s.queue[0] != seat \
+            or s.phase != "schemes":
+        return []
+    try:
+        legal = set(game.legal(s))
+    except (AttributeError, IndexError, KeyError, ValueError):
+        return []
+    feuds = data.SCHEME_ACTIVATION_FEUDS
+    price = f"{feuds} Feud{'s' if feuds != 1 else ''}"
+    out: list[tuple[tuple, str]] = []
+    for pi, space, target in scheme.markers(s, seat):
+        where = board.PROVINCE_NAMES[pi]
+        for effect in scheme.effects_of(s, seat):
+            a = Activate(where, space, effect)
+            why = "" if a in legal else scheme.impossible(s, seat, target, effect)
+            out.append((a, why and f"Activate your Scheme in {where} (space {space + 1}) "
+                           f"for {price}: {effect} — {why}"))
+    return out
+
+
 def held_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]:
     """What the action list keeps at its place now: the builds on the
     seat's Building turn, every placement on its Action turn, the Legion
-    moves of a decision of two (yours, or Deception's), else none."""
+    moves of a decision of two (yours, or Deception's), Apostasy's
+    choices, the Scheme turn's effects, else none."""
     return (build_places(game, s, seat) or place_places(game, s, seat)
-            or legion_places(game, s, seat) or deception_places(game, s, seat))
+            or legion_places(game, s, seat) or deception_places(game, s, seat)
+            or apostasy_places(game, s, seat) or scheme_places(game, s, seat))
 
 
 def _cannot_build(game: Any, s: Any, seat: int, type_: str) -> str:

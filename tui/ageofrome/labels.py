@@ -24,6 +24,10 @@ Step = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
 SHORT_NAMES = {"Marcus Antonius": "Antonius", "Julius Caesar": "Caesar"}
 
 
+# A building type's name where nothing else is left to drop.
+SHORT_TYPES = {"Military": "Mil.", "Politics": "Pol.", "Religion": "Rel.", "Farming": "Farm."}
+
+
 def _steps(*pairs: tuple[str, str | Callable[[re.Match[str]], str]]) -> tuple[Step, ...]:
     return tuple((re.compile(p), r) for p, r in pairs)
 
@@ -39,7 +43,13 @@ ALWAYS: dict[str, tuple[Step, ...]] = {
         (r" — no Legion of yours in \w+$", " — none of yours there"),
         (r" — no Legion of (.+)'s there to move$", r" — none of \1's there"),
     ),
-    "build": _steps((r"^Build (\w+) (I+): ", r"\1 \2: "), (r"^Build (\w+) — ", r"\1 — ")),
+    # a greyed build reads as the live ones, its price and gain in letters,
+    # then what you have: "Trade II: 8D +4G, have 3" (one form, whatever its length)
+    "build": _steps((r"^Build (\w+) (I+): ", r"\1 \2: "), (r"^Build (\w+) — ", r"\1 — "),
+                    (r" \(you have (\d+)\)$", r", have \1"),
+                    (r"^(\w+ I+): (\d+) Denarii, \+(\d+) Glory(.*, have \d+)$",
+                     r"\1: \2D +\3G\4")),
+    "apostasy": _steps((r" — no Legion left on your board$", " — none on your board"),),
     "return_quest": _steps((r"^Return the Quest ", "Return "),),
     "vote": _steps((r"^The Vote at position (\d+) of the Column$", r"Vote \1 of the Column"),),
 }
@@ -54,9 +64,10 @@ STEPS: tuple[Step, ...] = _steps(
     (r" — none of .+'s there$", " — none there"),
     (r" — none on your board$", " — none left"),
     # builds: the tile's level, price, Glory and Medal; a greyed one's reason
-    (r"^(\w+ I+): (\d+) Denarii, [^(]*\(you have (\d+)\)$", r"\1: \2 Denarii, you have \3"),
-    (r"^(\w+ I+): (\d+) Denarii, you have (\d+)$", r"\1: \2 Denarii, have \3"),
     (r", takes the \w+ Medal", ", +Medal"),
+    (r", recruits (?:a|\d) Followers?(, have \d+)$", r"\1"),  # greyed: the detail has it
+    (r", recruits a Follower", ", +Follower"),
+    (r", recruits (\d) Followers", r", +\1 Followers"),
     (r" — the \w+ building of \w+ is at level III and cannot be upgraded$",
      " — at level III"),
     (r" — no level (\d) \w+ tile is left$", r" — no level \1 tile left"),
@@ -74,6 +85,7 @@ STEPS: tuple[Step, ...] = _steps(
      "Scheme marker: never activated"),
     (r"Pantheon (base|top): own piece (\d) of (\d)", r"\1, own piece \2/\3"),
     (r"Pantheon (base|top): the common piece", r"\1, common piece"),
+    (r"Pantheon (base|top): the (\w+) piece, (\d+) Glory at the end", r"\2 \1, \3 Glory"),
     (r"nothing: your Pantheon is complete", "none, Pantheon full"),
     (r"draw (\d) Trade card", r"draw \1 card"),
     (r" — your \w+ Bonus is already used this round$", " — Bonus used"),
@@ -85,6 +97,7 @@ STEPS: tuple[Step, ...] = _steps(
     (r"^(Remove|Replace) the Legion in ", r"\1 Legion in "),
     # Income, Trade cards, Diplomacy
     (r"^(Single|Double) Income: ", r"\1: "),
+    (r" \(end: (\d+) Denarii = (\d+) Glory\)$", r", end \1D=\2G"),
     (r"^Sell (.+) for 1 Denarius$", r"Sell \1: 1 Denarius"),
     (r"^Form a set: ", "Set: "),
     (r"^Play (\w+): no effect, ", r"\1: no use, "),
@@ -100,8 +113,14 @@ STEPS: tuple[Step, ...] = _steps(
     (r"(\d+) Denari(?:i|us)\b", r"\1D"),
     (r" → ", "→"),
     (r"([+-]\d+) Glory\b", r"\1G"),
-    (r", (?=[+-]?\d|\+Medal|have )", " "),
+    (r", (?=[+-]?\d|\+Medal|\+Follower|have )", " "),
     (r"^(\w+) (\w+): (\d+D)", r"\1 \2 \3"),
+    # a level III build that takes a Medal and recruits: the detail says it whole
+    (r" \+Medal \+Follower$", " +Medal +Fol."),
+    (r"^(Military|Politics|Religion|Farming) (I+ \d+D)",
+     lambda m: f"{SHORT_TYPES[m.group(1)]} {m.group(2)}"),
+    (r", have (\d+)$", r" have \1"),
+    (r" \+Medal (have \d+)$", r" \1"),  # the numbers last: the detail has the Medal
 )
 
 
@@ -136,6 +155,35 @@ def _activation(label: str) -> list[str]:
             f"{effect}: {fewer}"]
 
 
+def _greyed_activation(label: str) -> list[str]:
+    """A Scheme effect that cannot act now, "Activate your Scheme in Gaule
+    (space 1) for 1 Feud: Degradation — Crassus's Pantheon is complete":
+    the effect, where and the reason, shorter step by step ("Degradation
+    Gau1 — complete"); [] for any other label."""
+    m = _GREYED.match(label)
+    if m is None:
+        return []
+    where, space, effect, why = m.groups()
+    short = next((s for p, s in _SHORT_WHY if p.search(why)), why)
+    spot = f"{where[:3]}{space}"
+    return [f"{effect} {where} {space} — {why}", f"{effect} {spot} — {why}",
+            f"{effect} {where} {space} — {short}", f"{effect} {spot} — {short}",
+            f"{effect} — {short}"]
+
+
+_GREYED = re.compile(r"^Activate your Scheme in (\w+) \(space (\d)\) for \d+ Feuds?: "
+                     r"(.+?) — (.+)$")
+# The key words of why an effect cannot act (scheme.impossible), for one row.
+_SHORT_WHY = tuple((re.compile(p), s) for p, s in (
+    (r"has only 1 Glory$", "1 Glory"),
+    (r"Pantheon is complete$", "complete"),
+    (r"(no Pantheon piece|its top has no piece) yet$", "no piece"),
+    (r"no Legion in a region$", "no Legion"),
+    (r"no Vote on the Column$", "no Vote"),
+    (r"no Vote left on your board$", "no Vote left"),
+    (r"holds no Trade card", "no card"),
+    (r"your hand is full", "hand full"),
+))
 _ACTIVATE = re.compile(r"^Activate your Scheme in (\w+) \(space (\d)\) for (\d+ Feuds?): "
                        r"([^,]+?)(?:, (.+))?$")
 _GAINS = _steps(
@@ -157,8 +205,8 @@ def tight_label(action: tuple, label: str, width: int) -> str:
     else the shortest (the menu squeezes it). A kind in ``ALWAYS`` takes
     its form whatever its length, so its lines read alike."""
     kind = action[0] if action else ""
-    if kind == "activate" and " — " not in label:
-        forms = _activation(label)
+    if kind == "activate":
+        forms = _greyed_activation(label) if " — " in label else _activation(label)
         if forms:
             return next((f for f in forms if len(f) <= width), forms[-1])
     for pattern, repl in ALWAYS.get(kind, ()):

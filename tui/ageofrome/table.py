@@ -43,6 +43,7 @@ class AgeOfRomeUI:
         self._box = PlaceGridBox(self._board, id="ageofrome-box", classes="panel")
         self._side = SidePanel(id="ageofrome-side-text")
         self._side_box = SideBox(self._side, id="ageofrome-side", classes="panel")
+        self._greyed: tuple[Any, dict[tuple, str]] = (None, {})
 
     def board(self) -> Widget:
         return self._box
@@ -69,8 +70,21 @@ class AgeOfRomeUI:
     def focus_action(self, scene: Scene, action: tuple | None) -> None:
         """Mark the spaces ``action`` names and say under the board what the
         card, Quest or Scheme it names does."""
-        self._board.about = detail.action_detail(scene.state, scene.seat, action)
+        text = detail.action_detail(scene.state, scene.seat, action)
+        why = self.greyed(scene).get(action, "") if action is not None else ""
+        if why:  # whole, where a one-row list keeps its numbers only
+            text = f"✗ {why}" + (f" · {text}" if text else "")
+        self._board.about = text
         self._board.mark(spots_of(scene.state, scene.seat, action))
+
+    def greyed(self, scene: Scene) -> dict[tuple, str]:
+        """The greyed lines of the list ``scene`` shows (``detail.held_places``):
+        action → its whole line and reason, worked out once a position."""
+        state = scene.state
+        if self._greyed[0] is not state:
+            held = detail.held_places(scene.game, state, scene.own)
+            self._greyed = (state, {a: why for a, why in held if why})
+        return self._greyed[1]
 
     @staticmethod
     def tight_label(action: tuple, label: str, width: int) -> str:

@@ -253,6 +253,7 @@ class NewGameScreen(Screen[None]):
     def show_rows(self, players: int) -> None:
         for row in self.query(SeatRow):
             row.display = row.seat < players
+        self.allow_options(players)
 
     def seat_values(self) -> dict[tuple[str, int], str]:
         """Every seat row's value of every "seats" option, hidden rows too."""
@@ -270,6 +271,14 @@ class NewGameScreen(Screen[None]):
     @on(Select.Changed, "#players")
     def _players(self) -> None:
         self.show_rows(self.players())
+
+    def allow_options(self, players: int) -> None:
+        """An option for some player counts only (Age of Rome's Spies &
+        Allies, 2-4) is greyed at the others: it was offered at 1 player,
+        and refused only at Start."""
+        for option in self.fields:
+            if option.players:
+                self.query_one(f"#opt-{option.key}").disabled = players not in option.players
 
     @on(Select.Changed, ".seat-kind")
     def _kind(self, event: Select.Changed) -> None:
@@ -330,6 +339,8 @@ class NewGameScreen(Screen[None]):
                                   for o in self.columns}
         for option in self.fields:
             field = self.query_one(f"#opt-{option.key}")
+            if field.disabled:
+                continue  # not for this many players: the game's default
             if isinstance(field, Checkbox):
                 value: Any = field.value
             elif isinstance(field, Select):
