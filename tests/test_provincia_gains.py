@@ -158,3 +158,32 @@ def test_the_hand_marks_a_commercium_that_gains_nothing_not_now_with_why():
             assert line.startswith(NOT_NOW) and "no Clay: gains nothing now" in line
 
     asyncio.run(go())
+
+
+def _prices(label: str) -> list[str]:
+    """A label's price in the row's letters: "1 Wood, 1 Stone" → 1W, 1S."""
+    import re
+    return [f"{n}{r[0]}" for n, r in re.findall(r"(\d+) (Clay|Wood|Stone|Gold)\b", label)]
+
+
+def test_a_row_too_narrow_for_the_name_keeps_the_price():
+    """At 80×24 "Build Fornax Lateris 1W 1S 1G +2PP, tax -2PP" had no room
+    for four letters of the name, the menu's squeeze cut the middle and
+    the price went ("Build Fornax Lateris… tax -2PP"); Corruptio's lost two
+    of its three resources. The tax warning shortens, then the verb goes,
+    then the gain: the price stays at every width of the row."""
+    import re
+    fornax = ("Build Fornax Lateris for 1 Wood, 1 Stone, 1 Gold (+2 PP)"
+              " — leaves no Gold for the tax (-2 PP)")
+    assert tight_label((), fornax, 31) == "Build Forn… 1W 1S 1G +2PP, tax!"
+    corruptio = "Play Corruptio paying 1 Clay, 1 Wood, 1 Stone (you never pay taxes again)"
+    assert tight_label((), corruptio, 31) == "Play Corruptio 1C 1W 1S: no tax"
+    for label in (fornax, corruptio,
+                  "Play Corruptio paying 1 Wood, 2 Stone (you never pay taxes again)",
+                  "Build Fornax Lateris for 1 Gold (+2 PP) — leaves no Gold for the tax (-2 PP)",
+                  "Build Aquaeductus for 1 Clay, 3 Wood, 3 Stone, 1 Gold (+7 PP)"
+                  " — leaves no Gold for the tax (-2 PP)"):
+        for width in range(24, 32):
+            row = tight_label((), label, width)
+            assert len(row) <= width, (width, row)
+            assert all(p in re.findall(r"\d+[CWSG]\b", row) for p in _prices(label)), (width, row)

@@ -108,22 +108,37 @@ def tight_label(action: tuple, label: str, width: int) -> str:
 
 
 _NAMED = re.compile(r"^(\w+ )(.+?)( \d.*)$")
+_WARNINGS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r", tax -\d+PP$"), ", tax!"),  # the detail gives the -2 PP whole
+    (re.compile(r": no tax ever$"), ": no tax"),
+)
+_GAIN = re.compile(r"(?:: [^:]*|, [^\d,][^,]*)$")
 
 
 def _cut_name(label: str, width: int) -> str:
     """A label still too long after every step loses letters of the card's
     name, never a number: "Build Fornax Lat… 1W 1S 1G +2PP" (the menu's
     squeeze, finding no break left, cut the end: "… 1W 1S 1G …", the PP
-    gone; "Play Consul Pompeo… (+2 Def)", the price gone), or where no
-    letter of it is left, the verb: "Corruptio 1C 1W 1S: no tax ever"."""
+    gone; "Play Consul Pompeo… (+2 Def)", the price gone). Where no four
+    letters of the name are left, the tax warning shortens ("tax!"), then
+    the verb goes ("Corruptio 1C 1W 1S: no tax ever"), then the gain: the
+    price stays ("Build Fornax Lateris… tax -2PP" had none)."""
+    if len(label) <= width:
+        return label
+    for pattern, repl in _WARNINGS:
+        label = pattern.sub(repl, label)
     m = _NAMED.match(label)
     if len(label) <= width or m is None:
         return label
     verb, name, rest = m.groups()
-    room = width - len(verb) - len(rest) - 1
-    if room < 4:  # the verb goes first: "Corruptio 1C 1W 1S: no tax ever"
-        return label if len(name) + len(rest) > width else name + rest
-    return f"{verb}{name[:room].rstrip()}…{rest}"
+    bare = _GAIN.sub("", rest)
+    for head, tail in ((verb, rest), ("", rest), (verb, bare), ("", bare)):
+        if len(head) + len(name) + len(tail) <= width:
+            return head + name + tail
+        room = width - len(head) - len(tail) - 1
+        if room >= 4:
+            return f"{head}{name[:room].rstrip()}…{tail}"
+    return label
 
 
 _PP = re.compile(r"(\d) PP\b")
