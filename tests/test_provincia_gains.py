@@ -175,9 +175,10 @@ def test_a_row_too_narrow_for_the_name_keeps_the_price():
     import re
     fornax = ("Build Fornax Lateris for 1 Wood, 1 Stone, 1 Gold (+2 PP)"
               " — leaves no Gold for the tax (-2 PP)")
-    assert tight_label((), fornax, 31) == "Build Forn… 1W 1S 1G +2PP, tax!"
+    assert tight_label((), fornax, 31) == "Fornax… 1W 1S 1G +2PP, tax -2PP"
+    assert tight_label((), fornax, 28) == "Fornax… 1W 1S 1G +2PP, tax!"
     corruptio = "Play Corruptio paying 1 Clay, 1 Wood, 1 Stone (you never pay taxes again)"
-    assert tight_label((), corruptio, 31) == "Play Corruptio 1C 1W 1S: no tax"
+    assert tight_label((), corruptio, 28) == "Corru… 1C 1W 1S: no tax ever"
     for label in (fornax, corruptio,
                   "Play Corruptio paying 1 Wood, 2 Stone (you never pay taxes again)",
                   "Build Fornax Lateris for 1 Gold (+2 PP) — leaves no Gold for the tax (-2 PP)",

@@ -120,24 +120,24 @@ def _cut_name(label: str, width: int) -> str:
     name, never a number: "Build Fornax Lat… 1W 1S 1G +2PP" (the menu's
     squeeze, finding no break left, cut the end: "… 1W 1S 1G …", the PP
     gone; "Play Consul Pompeo… (+2 Def)", the price gone). Where no four
-    letters of the name are left, the tax warning shortens ("tax!"), then
-    the verb goes ("Corruptio 1C 1W 1S: no tax ever"), then the gain: the
-    price stays ("Build Fornax Lateris… tax -2PP" had none)."""
-    if len(label) <= width:
-        return label
-    for pattern, repl in _WARNINGS:
-        label = pattern.sub(repl, label)
+    letters of the name are left, the verb goes ("Corruptio 1C 1W 1S: no
+    tax ever"), then the tax warning shortens ("tax!": the detail says it
+    whole), then the gain: the price stays ("Build Fornax Lateris… tax
+    -2PP" had none)."""
     m = _NAMED.match(label)
     if len(label) <= width or m is None:
         return label
     verb, name, rest = m.groups()
-    bare = _GAIN.sub("", rest)
-    for head, tail in ((verb, rest), ("", rest), (verb, bare), ("", bare)):
-        if len(head) + len(name) + len(tail) <= width:
-            return head + name + tail
-        room = width - len(head) - len(tail) - 1
-        if room >= 4:
-            return f"{head}{name[:room].rstrip()}…{tail}"
+    warned = rest
+    for pattern, repl in _WARNINGS:
+        warned = pattern.sub(repl, warned)
+    for tail in dict.fromkeys((rest, warned, _GAIN.sub("", warned))):
+        for head in (verb, ""):
+            if len(head) + len(name) + len(tail) <= width:
+                return head + name + tail
+            room = width - len(head) - len(tail) - 1
+            if room >= 4:
+                return f"{head}{name[:room].rstrip()}…{tail}"
     return label
 
 
