@@ -1,0 +1,47 @@
+"""Provincia Romana at 80×24, the gaps a walker who knows the game found
+(fix 35): a hand's line reads whole, the draft keeps its actions in
+sight, the battle panel counts Morale lost, automatic changes are in the
+log, cards that can never be built or gain nothing say so."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+
+from engine.provincia.data import CARDS, RESOURCE_NAMES
+from engine.provincia.state import PLAY
+from tests.test_tui_narrow import region_rows
+from tests.test_tui_support import app_for, play_until, settle
+from tui.provincia.reasons import NOT_NOW, verdict
+
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
+
+
+def test_every_card_of_a_six_card_hand_reads_whole_at_80x24():
+    """"· Colosseum 1C 7S 2G 9pp needs 3 more Stone" wrapped, 80×24 cut
+    its second row with no mark and "Your hand (6)" showed 4 cards: each
+    card now has one row, its reason in the costs' letters ("needs 3S"),
+    a long name losing letters rather than the reason."""
+    m = play_until(lambda s: s.phase == PLAY and len(s.players[0].hand) >= 6, 1)
+    s = m.view(0)
+
+    async def go() -> list[str]:
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            return region_rows(app, app.screen.query_one("#hand-cards"))
+
+    rows = asyncio.run(go())
+    assert len(rows) >= len(s.players[0].hand), rows
+    for h in s.players[0].hand:
+        name = CARDS[h.card].name
+        row = next((r for r in rows if name[:4] in r), None)
+        assert row is not None, (name, rows)
+        v = verdict(s, 0, h.card)
+        if v.mark == NOT_NOW and v.why.startswith("needs"):
+            needed = re.findall(r"(\d+) (?:more )?(\w+)", v.why)
+            short = "needs " + " ".join(f"{n}{r[0]}" for n, r in needed
+                                        if r in RESOURCE_NAMES)
+            assert short in row, (short, row)
