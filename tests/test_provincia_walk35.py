@@ -45,3 +45,25 @@ def test_every_card_of_a_six_card_hand_reads_whole_at_80x24():
             short = "needs " + " ".join(f"{n}{r[0]}" for n, r in needed
                                         if r in RESOURCE_NAMES)
             assert short in row, (short, row)
+
+
+def test_the_battle_panel_counts_morale_lost():
+    """"N −1 5 0 −3 1 falls / lost: …" while the log said "Narbo Martius
+    loses 2 Morale": the loss line read every loss but Morale's (a Bellum
+    card's penalty, rare at random: added to a real battle's events)."""
+    import random
+
+    from engine.match import Match
+    from engine.provincia.events import MoraleLost, TokensRevealed
+    from tests.test_tui_support import SEATS
+    from tui.provincia import look
+    from tui.provincia.battle import battle_losses
+    from tui.widgets.scene import Scene
+
+    m = Match("provincia", SEATS, 3)
+    rng = random.Random(3)
+    while not any(isinstance(e, TokensRevealed) for e in m.state.events):
+        m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
+    s = m.state.replace(events=(*m.state.events, MoraleLost(2, 2)))
+    scene = Scene(m.game, s, None, m.seats, look.looks(s, m.seats), m.states.__getitem__)
+    assert "−2 Morale" in battle_losses(scene).get(2, []), battle_losses(scene)
