@@ -67,3 +67,44 @@ def test_the_battle_panel_counts_morale_lost():
     s = m.state.replace(events=(*m.state.events, MoraleLost(2, 2)))
     scene = Scene(m.game, s, None, m.seats, look.looks(s, m.seats), m.states.__getitem__)
     assert "−2 Morale" in battle_losses(scene).get(2, []), battle_losses(scene)
+
+
+def _said(s, e) -> str:
+    from engine.provincia.text import log_line
+    return "".join(p if isinstance(p, str) else p[0] for p in log_line(s, e).parts)
+
+
+@pytest.mark.parametrize("seed", [3, 7])
+def test_every_morale_and_defense_change_by_the_rules_is_in_the_log(seed):
+    """Upkeep's Morale −1 and Defense −1 and Phase 5's Morale from
+    buildings (Hortus, Circus) and activations (Villa) changed the cities'
+    tracks with nothing in the log: each step's Morale and Defense moves
+    are now the sum of what its log lines say."""
+    import random
+
+    from engine.match import Match
+    from engine.provincia.events import TrackChanged
+    from tests.test_tui_support import SEATS
+
+    m = Match("provincia", SEATS, seed)
+    rng = random.Random(seed)
+    while not m.is_over():
+        m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
+    why = set()
+    for before, after in zip(m.states, m.states[1:], strict=False):
+        said = [e for e in after.events if isinstance(e, TrackChanged)]
+        if not any(e.kind == "tax" for e in after.events) and not any(
+                e.kind in ("produce", "activate") for e in after.events):
+            continue
+        for p in range(after.n):
+            moved = [e for e in said if e.seat == p]
+            morale = after.players[p].morale - before.players[p].morale
+            if any(e.kind == "morale_lost" and e.seat == p for e in after.events):
+                continue  # a battle in the same step
+            assert sum(e.morale for e in moved) == morale, (p, after.events)
+            for e in moved:
+                why.add(e.why)
+                text = _said(after, e)
+                assert ("Morale" in text) == bool(e.morale), text
+                assert ("Defense" in text) == bool(e.defense), text
+    assert "upkeep" in why

@@ -584,6 +584,20 @@ def _tax(s: State, e: ev.Taxed) -> tuple[Part, ...]:
     return _parts(seat(s, e.seat), TAX_WORDS[e.how])
 
 
+TRACK_WHY = {"upkeep": " (upkeep)", "buildings": " from its buildings", "activation": ""}
+
+
+def _track(s: State, e: ev.TrackChanged) -> tuple[Part, ...]:
+    """"Massilia loses 1 Morale and 1 Defense (upkeep)." """
+    moved = [(n, word) for n, word in ((e.morale, "Morale"), (e.defense, "Defense")) if n]
+    gains = [f"{n} {word}" for n, word in moved if n > 0]
+    losses = [f"{-n} {word}" for n, word in moved if n < 0]
+    said = " and ".join(part for part in (
+        "gains " + " and ".join(gains) if gains else "",
+        "loses " + " and ".join(losses) if losses else "") if part)
+    return _parts(seat(s, e.seat), f" {said}{TRACK_WHY.get(e.why, '')}.")
+
+
 def _activate(s: State, e: ev.Activated) -> tuple[Part, ...]:
     got = f" and receives {amount(e.got)}" if any(e.got) else ""
     return _parts(seat(s, e.seat), f" activates {card_name(e.card)}{got}.")
@@ -617,7 +631,7 @@ LINES: dict[str, Callable[[State, Any], tuple[Part, ...]]] = {
     "target": _target, "destroyed": _destroyed, "saved": _saved, "consuetudo": _consuetudo,
     "deck_order": _deck_order, "hand_discard": _hand_discard, "token_played": _token_played,
     "tokens": _tokens, "bellum": _bellum, "battle": _battle, "lose": _lose, "pp": _pp,
-    "morale_lost": _morale_lost,
+    "morale_lost": _morale_lost, "track": _track,
     "overflow": _overflow, "tax": _tax, "activate": _activate, "produce": _produce,
     "caesar": _caesar, "end": _end, "no_deck": _no_deck,
 }
