@@ -46,7 +46,7 @@ def test_commercium_without_clay_says_it_gains_nothing_now():
     none = base.resources(0, clay=0, wood=2, stone=2, gold=0).at_phase("play")
     assert "Play Commercium (gains nothing now: no Clay to exchange)" in labels(none)
     some = base.resources(0, clay=2, wood=2, stone=2, gold=0).at_phase("play")
-    assert "Play Commercium (then exchange 1 Clay for 1 Wood, 1 Stone)" in labels(some)
+    assert "Play Commercium (then exchange 1 Clay for 1 Wood and 1 Stone)" in labels(some)
 
 
 def test_a_defense_activation_after_the_last_battle_says_no_battle_left():

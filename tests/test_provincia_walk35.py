@@ -108,3 +108,45 @@ def test_every_morale_and_defense_change_by_the_rules_is_in_the_log(seed):
                 assert ("Morale" in text) == bool(e.morale), text
                 assert ("Defense" in text) == bool(e.defense), text
     assert "upkeep" in why
+
+
+def test_small_words_exchange_storage_and_one_minus_sign():
+    """"exchange 1 Clay for 1 Wood, 1 Stone" read as two prices; "receives
+    nothing (1 Wood due)" as a debt; the battle panel wrote "-4 PP" beside
+    "−3 Stone"."""
+    from textual.markup import to_content
+
+    from engine.provincia import events as ev
+    from engine.provincia.data import CARD_ID
+    from engine.provincia.scenario import Scenario
+    from engine.provincia.text import event_text
+    from tui.provincia import look
+    text = to_content(look.card_text(CARD_ID["Commercium"])).plain
+    assert "for 1 Wood and 1 Stone as often" in text, text
+    s = (Scenario(players=2).resources(0, clay=1, wood=9, stone=0, gold=1).at_phase("play"))
+    assert event_text(s, ev.Exchanged(0, (1, 0, 0, 0), (0, 1, 1, 0))).endswith(
+        "exchanges 1 Clay for 1 Wood and 1 Stone.")
+    full = s.players[0].storage
+    s = Scenario(players=2).resources(0, clay=1, wood=full, stone=0, gold=1).at_phase("play")
+    opes = next(c for c, card in enumerate(CARDS) if type(card).__name__ == "Opes")
+    line = event_text(s, ev.OpesTaken(0, opes, (0, 0, 0, 0), False, (0, 1, 0, 0)))
+    assert line.endswith("receives nothing (no room for 1 Wood: storage full)."), line
+
+
+def test_the_battle_panel_writes_one_minus_sign():
+    import random
+
+    from engine.match import Match
+    from engine.provincia.events import PrestigeChanged, TokensRevealed
+    from tests.test_tui_support import SEATS
+    from tui.provincia import look
+    from tui.provincia.battle import battle_losses
+    from tui.widgets.scene import Scene
+
+    m = Match("provincia", SEATS, 3)
+    rng = random.Random(3)
+    while not any(isinstance(e, TokensRevealed) for e in m.state.events):
+        m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
+    s = m.state.replace(events=(*m.state.events, PrestigeChanged(1, -4, "battle")))
+    scene = Scene(m.game, s, None, m.seats, look.looks(s, m.seats), m.states.__getitem__)
+    assert "−4 PP" in battle_losses(scene).get(1, []), battle_losses(scene)

@@ -68,6 +68,13 @@ def amount(r: Res) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
+def amount_and(r: Res) -> str:
+    """What is received, in words: "1 Wood and 1 Stone" ("1 Wood, 1 Stone"
+    read as a list of prices)."""
+    parts = amount(r).split(", ")
+    return " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)
+
+
 def card_name(c: int | None) -> str:
     if c is None or c == HIDDEN:
         return "a face-down card"
@@ -205,7 +212,7 @@ def commercium_gain(s: State) -> str:
         return " (gains nothing: already in effect this turn)"
     if seat is not None and s.players[seat].res[CLAY] < COMMERCIUM_PAY[CLAY]:
         return " (gains nothing now: no Clay to exchange)"
-    return f" (then exchange {amount(COMMERCIUM_PAY)} for {amount(COMMERCIUM_TAKE)})"
+    return f" (then exchange {amount(COMMERCIUM_PAY)} for {amount_and(COMMERCIUM_TAKE)})"
 
 
 def no_battle_left(s: State, b: Aedificium) -> str:
@@ -479,9 +486,19 @@ def _pick(s: State, e: ev.Picked) -> tuple[Part, ...]:
 
 def _opes(s: State, e: ev.OpesTaken) -> tuple[Part, ...]:
     who = "as Quaestor " if e.quaestor else ""
-    lost = "" if e.got == e.due else f" ({amount(e.due)} due)"
+    lost = "" if e.got == e.due else f" ({opes_short(s, e)})"
     return _parts(seat(s, e.seat),
                   f" takes {card_name(e.card)} {who}and receives {amount(e.got)}{lost}.")
+
+
+def opes_short(s: State, e: ev.OpesTaken) -> str:
+    """Why an Opes card gave less than its share: "no room for 1 Wood:
+    storage full" ("1 Wood due" read as a debt), or the supply out of it."""
+    missing = tuple(d - g for d, g in zip(e.due, e.got, strict=True))
+    pl = s.players[e.seat]
+    if not missing[GOLD] and all(pl.res[r] >= pl.storage for r in range(GOLD) if missing[r]):
+        return f"no room for {amount(missing)}: storage full"
+    return f"{amount(missing)} not received: no room or the supply ran out"
 
 
 def _leftovers(s: State, e: ev.Leftovers) -> tuple[Part, ...]:
@@ -506,7 +523,7 @@ def _trade(s: State, e: ev.Traded) -> tuple[Part, ...]:
 
 
 def _exchange(s: State, e: ev.Exchanged) -> tuple[Part, ...]:
-    return _parts(seat(s, e.seat), f" exchanges {amount(e.paid)} for {amount(e.got)}.")
+    return _parts(seat(s, e.seat), f" exchanges {amount(e.paid)} for {amount_and(e.got)}.")
 
 
 def _gain(s: State, e: ev.Gained) -> tuple[Part, ...]:

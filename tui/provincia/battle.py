@@ -78,7 +78,7 @@ def battle_losses(scene: Scene) -> dict[int, list[str]]:
         elif isinstance(e, Destroyed) and e.cause == "gauls":
             text = f"{card_name(e.card)} destroyed"
         elif isinstance(e, PrestigeChanged) and e.reason == "battle":
-            text = f"{e.delta:+d} PP"
+            text = f"{e.delta:+d} PP".replace("-", "−")  # one minus sign, as "−3 Stone"
         elif isinstance(e, Saved):
             text = "Aediles saved a building"
         elif isinstance(e, Overflowed):

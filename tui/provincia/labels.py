@@ -25,7 +25,8 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
      r": nothing, your \1PP counts"),
     (re.compile(r" \(gains nothing now: no Clay to exchange\)"), ": nothing, no Clay"),
     (re.compile(r" \(gains nothing: already in effect this turn\)"), ": nothing, already on"),
-    (re.compile(r" \(then exchange (.+) for (.+)\)$"), r": \1→\2"),
+    (re.compile(r" \(then exchange (.+) for (.+)\)$"),
+     lambda m: f": {m.group(1)}→{m.group(2).replace(' and ', ', ')}"),  # type: ignore[list-item]
     (re.compile(r" \(every building 1 Clay, Wood or Stone cheaper\)"), ": builds 1 cheaper"),
     (re.compile(r" \(an opponent pays 1 Gold tax every round\)"), ": a rival taxed"),
     (re.compile(r" \(an opponent loses a building\)"), ": a rival's building"),
