@@ -150,3 +150,37 @@ def test_the_battle_panel_writes_one_minus_sign():
     s = m.state.replace(events=(*m.state.events, PrestigeChanged(1, -4, "battle")))
     scene = Scene(m.game, s, None, m.seats, look.looks(s, m.seats), m.states.__getitem__)
     assert "−4 PP" in battle_losses(scene).get(1, []), battle_losses(scene)
+
+
+def test_consuetudo_marks_a_building_the_city_can_never_build():
+    """"Take Pons 1C 4W +5PP" for a Portus city had no ✗ (the draft row
+    said "✗ Portus city: never")."""
+    from engine import get_game
+    from engine.provincia.actions import Take
+    from engine.provincia.scenario import Scenario
+    from tui.provincia.labels import tight_label
+
+    game = get_game("provincia")
+    s = (Scenario(players=2).city(0, "Forum Julii").hand(0, "Consuetudo").resources(0, gold=3)
+         .deck("aedificium", ["Pons", "Portus", "Turris"]).at_phase("play"))
+    s = game.play(s, next(a for a in game.legal(s) if "Consuetudo" in game.describe(s, a)))
+    got = {game.describe(s, a): a for a in game.legal(s) if isinstance(a, Take)}
+    pons = "Take Pons into your hand (1 Clay, 4 Wood; +5 PP) — Portus city: never built"
+    assert pons in got, got
+    assert "Take Portus into your hand (1 Clay, 4 Wood; +5 PP)" in got
+    assert tight_label(got[pons], pons, 31) == "Take Pons 1C 4W +5PP ✗ never"
+
+
+def test_praetor_under_corruptio_says_it_gains_nothing():
+    """With Corruptio in play the hand marked Praetor "● can pay now"."""
+    from engine.provincia.scenario import Scenario
+    from tui.provincia.reasons import PLAYABLE
+
+    s = (Scenario(players=3).hand(0, "Praetor", "Turris").resources(0, gold=2, wood=1)
+         .spqr(0, "Corruptio").at_phase("play", round=2, seat=0))
+    v = verdict(s, 0, CARDS.index(next(c for c in CARDS if c.name == "Praetor")))
+    assert v.mark != PLAYABLE and v.why == "no gain: Corruptio", v
+    plain = (Scenario(players=3).hand(0, "Praetor").resources(0, gold=2)
+             .at_phase("play", round=2, seat=0))
+    assert verdict(plain, 0, CARDS.index(next(c for c in CARDS if c.name == "Praetor"))).mark \
+        == PLAYABLE

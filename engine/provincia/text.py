@@ -228,13 +228,19 @@ def no_battle_left(s: State, b: Aedificium) -> str:
 
 def take_note(s: State, c: int) -> str:
     """A card offered by Consuetudo, with its price and PP (and, for a
-    unique building the seat has built, that it cannot be built again)."""
+    unique building the seat has built or one for the other kind of city,
+    that it cannot be built: "Take Pons" for a Portus city had no ✗)."""
     card = CARDS[c]
     if not isinstance(card, Aedificium):
         return ""
     note = f" ({amount(card.cost)}; +{card.award} PP)"
     seat = s.pending[-1].seat if s.pending else None
-    if card.unique and seat is not None and s.players[seat].has_built(c):
+    if seat is None:
+        return note
+    city = CITIES[s.players[seat].city]
+    if card.access and city.access != card.access:  # as the hand and the draft row say
+        note += f" — {city.access} city: never built"
+    elif card.unique and s.players[seat].has_built(c):
         note += " — unique, already built"
     return note
 

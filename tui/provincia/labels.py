@@ -76,7 +76,8 @@ def tight_deck(label: str, width: int) -> str | None:
     return short if len(short) <= width else f"{name} — {why}"
 
 
-_TAKE = re.compile(r"^Take (.+) into your hand \((.+); ([+-]\d+) PP\)( — unique, already built)?$")
+_TAKE = re.compile(r"^Take (.+) into your hand \((.+); ([+-]\d+) PP\)"
+                   r"( — unique, already built| — \w+ city: never built)?$")
 _RES = re.compile(r"(\d+) (" + "|".join(RESOURCE_NAMES) + r")\b")
 
 
@@ -89,6 +90,8 @@ def tight_take(label: str) -> str | None:
         return None
     name, cost, pp, built = m.groups()
     price = _RES.sub(lambda r: f"{r.group(1)}{r.group(2)[0]}", cost).replace(", ", " ")
+    if built and built.endswith("never built"):
+        return f"Take {name} {price} {pp}PP ✗ never"
     return f"Take {name} {price} {pp}PP" + (", built" if built else "")
 
 
