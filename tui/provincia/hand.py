@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from engine.core import HIDDEN
 from engine.provincia.actions import Activate, Destroy, Discard, Order, Play, Take
-from engine.provincia.data import AEDIFICIA, CARDS
+from engine.provincia.data import AEDIFICIA, CARDS, Aedificium
 from engine.provincia.state import FINAL, PLAY
 from tui.widgets import redraw
 from tui.widgets.scene import Scene
@@ -53,19 +53,35 @@ def short_why(why: str) -> str:
     "needs 1C 2W" for "needs 1 more Clay, 2 Wood", "needs 1 res." for
     Clay/Wood/Stone (the card text, browsed, says it whole). The long form
     wrapped to a second row that 80×24 cut."""
-    why = why.replace("Clay/Wood/Stone", "res.")
+    why = why.replace("Clay/Wood/Stone", "res.").replace(": gains nothing now", ": no gain")
+    why = why.replace(": gains nothing", ": no gain")
+    if why.startswith("adds nothing: "):  # a lower Gloria ("your +6 PP Gloria counts")
+        why = "no gain: " + why.removeprefix("adds nothing: your ").removesuffix(" counts")
     return _NEED.sub(lambda m: f"{m.group(1)}{m.group(2)[0]}", why).replace(", ", " ")
 
 
 def card_option(c: int, v: Verdict, width: int = 0) -> str:
     """One list line: mark, name, cost, prestige and, unless playable, why.
     Where it is longer than ``width`` (the row, if known), the name loses
-    letters, never the cost or the reason ("· Amphithe… 3C 6S 8pp needs 3S")."""
+    letters ("· Amphithe… 3C 6S 8pp needs 3S"), then a card that cannot be
+    played now its cost, which its text gives ("· Carchesium 2pp needs 1C
+    2G"): the reason is what the row is for."""
     line = look.card_line(c)
     if v.mark == PLAYABLE:
-        out = f"{marked(v)} {line}"
-    else:  # single spaces, so name, cost and reason fit one line at 80 columns
-        out = f"{marked(v)} [dim]{line.replace('  ', ' ')}[/] [i]{look.escape(short_why(v.why))}[/]"
+        return _fit(c, f"{marked(v)} {line}", width)
+    why = f"[i]{look.escape(short_why(v.why))}[/]"
+    # single spaces, so name, cost and reason fit one line at 80 columns
+    out = _fit(c, f"{marked(v)} [dim]{line.replace('  ', ' ')}[/] {why}", width)
+    card = CARDS[c]
+    if not width or len(markup(out).plain) <= width or not isinstance(card, Aedificium):
+        return out
+    bare = f"{look.escape(card.name)} [b]{card.award}pp[/]"
+    return _fit(c, f"{marked(v)} [dim]{bare}[/] {why}", width)
+
+
+def _fit(c: int, out: str, width: int) -> str:
+    """``out`` with the card's name cut to fit ``width``, four letters at
+    least (as it is if it fits, or cannot be made to)."""
     over = len(markup(out).plain) - width if width else 0
     name = CARDS[c].name
     if over > 0 and len(name) - over - 1 >= 4:
