@@ -53,6 +53,9 @@ class Record:
     _fields: ClassVar[tuple[str, ...]] = ()
     _face_down: ClassVar[tuple[str, ...]] = ()
     _undigested: ClassVar[tuple[str, ...]] = ()  # left out of a save's digest (saves.digest)
+    # a field's items of these kinds (``item[0]``) are left out of the digest:
+    # events added later for the log only, so older saves still prove
+    _undigested_kinds: ClassVar[dict[str, frozenset[str]]] = {}
     _writable: ClassVar[type]
     _frozen: ClassVar[type]
 

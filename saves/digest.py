@@ -16,7 +16,9 @@ while any change of a value does:
     tuple, list, NamedTuple -> b"(" items b")"
     Record (engine/core.py)  -> b"R" field count b"{" field values in _fields order b"}"
                                 (less its ``_undigested`` fields: a record of what was
-                                shown, added later, which the rules never read)
+                                shown, added later, which the rules never read; and
+                                in a field of ``_undigested_kinds``, its items of
+                                those kinds: events added later for the log only)
     Options                  -> b"O" items-as-a-tuple
     dict                     -> b"{" key value … b"}" sorted by the key's encoding
     set, frozenset           -> b"<" items sorted by their encoding b">"
@@ -119,8 +121,12 @@ def _record(v: Record, out: list[bytes]) -> None:
     if v._undigested:  # kept for showing only: a save written before they were still proves
         fields = tuple(f for f in fields if f not in v._undigested)
     out.append(b"R%d{" % len(fields))
+    left_out = v._undigested_kinds
     for f in fields:
-        _encode(getattr(v, f), out)
+        value = getattr(v, f)
+        if f in left_out:  # events for the log only, added after saves were written
+            value = tuple(x for x in value if not (x and x[0] in left_out[f]))
+        _encode(value, out)
     out.append(b"}")
 
 

@@ -46,7 +46,7 @@ def test_commercium_without_clay_says_it_gains_nothing_now():
     none = base.resources(0, clay=0, wood=2, stone=2, gold=0).at_phase("play")
     assert "Play Commercium (gains nothing now: no Clay to exchange)" in labels(none)
     some = base.resources(0, clay=2, wood=2, stone=2, gold=0).at_phase("play")
-    assert "Play Commercium (then exchange 1 Clay for 1 Wood, 1 Stone)" in labels(some)
+    assert "Play Commercium (then exchange 1 Clay for 1 Wood and 1 Stone)" in labels(some)
 
 
 def test_a_defense_activation_after_the_last_battle_says_no_battle_left():
@@ -155,6 +155,36 @@ def test_the_hand_marks_a_commercium_that_gains_nothing_not_now_with_why():
             lines = [Content.from_markup(str(cards.get_option_at_index(i).prompt)).plain
                      for i in range(cards.option_count)]
             line = next(ln for ln in lines if "Commercium" in ln)
-            assert line.startswith(NOT_NOW) and "no Clay: gains nothing now" in line
+            assert line.startswith(NOT_NOW) and "no Clay: no gain" in line  # the row's short form
 
     asyncio.run(go())
+
+
+def _prices(label: str) -> list[str]:
+    """A label's price in the row's letters: "1 Wood, 1 Stone" → 1W, 1S."""
+    import re
+    return [f"{n}{r[0]}" for n, r in re.findall(r"(\d+) (Clay|Wood|Stone|Gold)\b", label)]
+
+
+def test_a_row_too_narrow_for_the_name_keeps_the_price():
+    """At 80×24 "Build Fornax Lateris 1W 1S 1G +2PP, tax -2PP" had no room
+    for four letters of the name, the menu's squeeze cut the middle and
+    the price went ("Build Fornax Lateris… tax -2PP"); Corruptio's lost two
+    of its three resources. The tax warning shortens, then the verb goes,
+    then the gain: the price stays at every width of the row."""
+    import re
+    fornax = ("Build Fornax Lateris for 1 Wood, 1 Stone, 1 Gold (+2 PP)"
+              " — leaves no Gold for the tax (-2 PP)")
+    assert tight_label((), fornax, 31) == "Fornax… 1W 1S 1G +2PP, tax -2PP"
+    assert tight_label((), fornax, 28) == "Fornax… 1W 1S 1G +2PP, tax!"
+    corruptio = "Play Corruptio paying 1 Clay, 1 Wood, 1 Stone (you never pay taxes again)"
+    assert tight_label((), corruptio, 28) == "Corru… 1C 1W 1S: no tax ever"
+    for label in (fornax, corruptio,
+                  "Play Corruptio paying 1 Wood, 2 Stone (you never pay taxes again)",
+                  "Build Fornax Lateris for 1 Gold (+2 PP) — leaves no Gold for the tax (-2 PP)",
+                  "Build Aquaeductus for 1 Clay, 3 Wood, 3 Stone, 1 Gold (+7 PP)"
+                  " — leaves no Gold for the tax (-2 PP)"):
+        for width in range(24, 32):
+            row = tight_label((), label, width)
+            assert len(row) <= width, (width, row)
+            assert all(p in re.findall(r"\d+[CWSG]\b", row) for p in _prices(label)), (width, row)

@@ -31,8 +31,19 @@ def reworded(lines: list[str]) -> list[str]:
     "Tolosa (You)'s buildings" read wrong (issue 28: "Buildings produce 1
     Stone for Tolosa.")."""
     return [_PRODUCED.sub(r"Buildings produce \2 for \1.",
-                          t.replace(" (face down).", " from the face-down cards."))
+                          t.replace(" (face down).", " from the face-down cards.")
+                          .replace(" for 1 Wood, 1 Stone.", " for 1 Wood and 1 Stone."))
             for t in lines]
+
+
+_TRACKS = re.compile(r"^.+ (loses .+ \(upkeep\)|gains \d+ (Morale|Defense).*)\.$")
+"""The Morale and Defense the rules move, logged since fix 35 (Upkeep's
+−1 each, Phase 5's buildings and activations): the old log had no line."""
+
+
+_SHORT = re.compile(r" \((\d.+ due|no room for .+|.+ not received: .+)\)\.$")
+"""Why an Opes card gave less, said anew since fix 35 ("(3 Stone due)" read
+as a debt: "(no room for 2 Stone: storage full)")."""
 
 
 def loaded() -> Match:
@@ -46,7 +57,10 @@ def test_the_old_save_loads_to_the_position_it_was_saved_at():
     assert g.progress(m.state) == EXPECT["progress"]
     assert m.to_move() == EXPECT["to_move"]
     assert [g.encode_action(a) for a in g.legal(m.state)] == EXPECT["legal"]
-    assert [line.text for _, line in m.log_lines()] == reworded(EXPECT["log"])
+    said = [line.text for _, line in m.log_lines()]
+    assert [_SHORT.sub(".", t) for t in said if not _TRACKS.match(t)] == \
+        [_SHORT.sub(".", t) for t in reworded(EXPECT["log"])]
+    assert any(_TRACKS.match(t) for t in said)  # the lines the old log lacked
     assert m.meta["note"] == "every action kind, written by f4ddd8b"
 
 

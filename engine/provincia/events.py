@@ -275,8 +275,22 @@ class Passed(NamedTuple):
     seat: int
 
 
+@kinded("track")
+class TrackChanged(NamedTuple):
+    """Morale or Defense moved by no one's choice: ``why`` "upkeep" (Phase
+    4's −1 each), "buildings" (Phase 5's Morale per round) or "activation"
+    (a building turned). The deltas as applied (a floor or a ceiling may
+    leave 0). Without it the log said nothing of these changes."""
+
+    kind: str
+    seat: int
+    morale: int
+    defense: int
+    why: str
+
+
 EVENTS = Kinds(RoundBegins, PhaseBegins, DeckChosen, LaidOut, Picked, OpesTaken, Leftovers,
                Reshuffled, Built, SenatePlayed, Traded, Exchanged, Gained, Targeted, Destroyed,
                Saved, ConsuetudoTaken, DeckOrdered, HandDiscarded, TokenPlaced, TokensRevealed,
                BellumRevealed, Fought, Lost, PrestigeChanged, Overflowed, Taxed, Activated,
-               Produced, CaesarPassed, GameEnds, NoDeck, Passed, MoraleLost)
+               Produced, CaesarPassed, GameEnds, NoDeck, Passed, MoraleLost, TrackChanged)

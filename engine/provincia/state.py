@@ -210,6 +210,9 @@ class State(Record):
     )
     __slots__ = _fields
     _face_down = ("box", "bellum_box")
+    # Morale and Defense moved by the rules, logged since fix 35: saves
+    # written before them still prove their final state
+    _undigested_kinds = {"events": frozenset({"track"})}
     n: int
     options: Options
     rng: Rng

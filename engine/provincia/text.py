@@ -68,6 +68,13 @@ def amount(r: Res) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
+def amount_and(r: Res) -> str:
+    """What is received, in words: "1 Wood and 1 Stone" ("1 Wood, 1 Stone"
+    read as a list of prices)."""
+    parts = amount(r).split(", ")
+    return " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts)
+
+
 def card_name(c: int | None) -> str:
     if c is None or c == HIDDEN:
         return "a face-down card"
@@ -205,7 +212,7 @@ def commercium_gain(s: State) -> str:
         return " (gains nothing: already in effect this turn)"
     if seat is not None and s.players[seat].res[CLAY] < COMMERCIUM_PAY[CLAY]:
         return " (gains nothing now: no Clay to exchange)"
-    return f" (then exchange {amount(COMMERCIUM_PAY)} for {amount(COMMERCIUM_TAKE)})"
+    return f" (then exchange {amount(COMMERCIUM_PAY)} for {amount_and(COMMERCIUM_TAKE)})"
 
 
 def no_battle_left(s: State, b: Aedificium) -> str:
@@ -221,13 +228,19 @@ def no_battle_left(s: State, b: Aedificium) -> str:
 
 def take_note(s: State, c: int) -> str:
     """A card offered by Consuetudo, with its price and PP (and, for a
-    unique building the seat has built, that it cannot be built again)."""
+    unique building the seat has built or one for the other kind of city,
+    that it cannot be built: "Take Pons" for a Portus city had no ✗)."""
     card = CARDS[c]
     if not isinstance(card, Aedificium):
         return ""
     note = f" ({amount(card.cost)}; +{card.award} PP)"
     seat = s.pending[-1].seat if s.pending else None
-    if card.unique and seat is not None and s.players[seat].has_built(c):
+    if seat is None:
+        return note
+    city = CITIES[s.players[seat].city]
+    if card.access and city.access != card.access:  # as the hand and the draft row say
+        note += f" — {city.access} city: never built"
+    elif card.unique and s.players[seat].has_built(c):
         note += " — unique, already built"
     return note
 
@@ -479,9 +492,19 @@ def _pick(s: State, e: ev.Picked) -> tuple[Part, ...]:
 
 def _opes(s: State, e: ev.OpesTaken) -> tuple[Part, ...]:
     who = "as Quaestor " if e.quaestor else ""
-    lost = "" if e.got == e.due else f" ({amount(e.due)} due)"
+    lost = "" if e.got == e.due else f" ({opes_short(s, e)})"
     return _parts(seat(s, e.seat),
                   f" takes {card_name(e.card)} {who}and receives {amount(e.got)}{lost}.")
+
+
+def opes_short(s: State, e: ev.OpesTaken) -> str:
+    """Why an Opes card gave less than its share: "no room for 1 Wood:
+    storage full" ("1 Wood due" read as a debt), or the supply out of it."""
+    missing = tuple(d - g for d, g in zip(e.due, e.got, strict=True))
+    pl = s.players[e.seat]
+    if not missing[GOLD] and all(pl.res[r] >= pl.storage for r in range(GOLD) if missing[r]):
+        return f"no room for {amount(missing)}: storage full"
+    return f"{amount(missing)} not received: no room or the supply ran out"
 
 
 def _leftovers(s: State, e: ev.Leftovers) -> tuple[Part, ...]:
@@ -506,7 +529,7 @@ def _trade(s: State, e: ev.Traded) -> tuple[Part, ...]:
 
 
 def _exchange(s: State, e: ev.Exchanged) -> tuple[Part, ...]:
-    return _parts(seat(s, e.seat), f" exchanges {amount(e.paid)} for {amount(e.got)}.")
+    return _parts(seat(s, e.seat), f" exchanges {amount(e.paid)} for {amount_and(e.got)}.")
 
 
 def _gain(s: State, e: ev.Gained) -> tuple[Part, ...]:
@@ -584,6 +607,20 @@ def _tax(s: State, e: ev.Taxed) -> tuple[Part, ...]:
     return _parts(seat(s, e.seat), TAX_WORDS[e.how])
 
 
+TRACK_WHY = {"upkeep": " (upkeep)", "buildings": " from its buildings", "activation": ""}
+
+
+def _track(s: State, e: ev.TrackChanged) -> tuple[Part, ...]:
+    """"Massilia loses 1 Morale and 1 Defense (upkeep)." """
+    moved = [(n, word) for n, word in ((e.morale, "Morale"), (e.defense, "Defense")) if n]
+    gains = [f"{n} {word}" for n, word in moved if n > 0]
+    losses = [f"{-n} {word}" for n, word in moved if n < 0]
+    said = " and ".join(part for part in (
+        "gains " + " and ".join(gains) if gains else "",
+        "loses " + " and ".join(losses) if losses else "") if part)
+    return _parts(seat(s, e.seat), f" {said}{TRACK_WHY.get(e.why, '')}.")
+
+
 def _activate(s: State, e: ev.Activated) -> tuple[Part, ...]:
     got = f" and receives {amount(e.got)}" if any(e.got) else ""
     return _parts(seat(s, e.seat), f" activates {card_name(e.card)}{got}.")
@@ -617,7 +654,7 @@ LINES: dict[str, Callable[[State, Any], tuple[Part, ...]]] = {
     "target": _target, "destroyed": _destroyed, "saved": _saved, "consuetudo": _consuetudo,
     "deck_order": _deck_order, "hand_discard": _hand_discard, "token_played": _token_played,
     "tokens": _tokens, "bellum": _bellum, "battle": _battle, "lose": _lose, "pp": _pp,
-    "morale_lost": _morale_lost,
+    "morale_lost": _morale_lost, "track": _track,
     "overflow": _overflow, "tax": _tax, "activate": _activate, "produce": _produce,
     "caesar": _caesar, "end": _end, "no_deck": _no_deck,
 }

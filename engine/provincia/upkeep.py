@@ -15,7 +15,16 @@ from .data import (
     TAX_GOLD,
 )
 from .economy import change_defense, change_morale, change_pp, edit, emit, gain, pay, room
-from .events import Activated, CaesarPassed, Passed, PhaseBegins, Produced, RoundBegins, Taxed
+from .events import (
+    Activated,
+    CaesarPassed,
+    Passed,
+    PhaseBegins,
+    Produced,
+    RoundBegins,
+    Taxed,
+    TrackChanged,
+)
 from .readings import INCOME_EACH_TURN, chosen
 from .state import ACTIVATE, FINAL, L_ACTIVATIONS, L_TAXES, SELECT, UPKEEP, Player, State
 
@@ -41,8 +50,7 @@ def upkeep(w: State) -> bool:
     """
     for p in w.order_from(w.caesar):
         pl = w.players[p]
-        change_morale(w, p, -1)
-        change_defense(w, p, -1, floor=DEFENSE_MIN)
+        tracks(w, p, -1, -1, "upkeep")
         if not taxed(pl):
             emit(w, Taxed(p, "exempt"))
         elif w.players[p].res[GOLD] >= TAX_GOLD:
@@ -101,11 +109,22 @@ def activate(w: State, seat: int, card: int) -> None:
     pl.built = pl.built[:i] + ((card, True),) + pl.built[i + 1:]
     change_pp(w, seat, -ACTIVATION_PP, L_ACTIVATIONS, "activation")
     got = gain(w, seat, b.on_activate)
-    if b.activate_morale:
-        change_morale(w, seat, b.activate_morale)
-    if b.activate_defense:
-        change_defense(w, seat, b.activate_defense, floor=DEFENSE_MIN)
     emit(w, Activated(seat, card, got))
+    tracks(w, seat, b.activate_morale, b.activate_defense, "activation")
+
+
+def tracks(w: State, seat: int, morale: int, defense: int, why: str) -> None:
+    """Move the city's Morale and Defense (within their limits) and say
+    what moved (``TrackChanged``), if anything did."""
+    before = w.players[seat]
+    m0, d0 = before.morale, before.defense
+    if morale:
+        change_morale(w, seat, morale)
+    if defense:
+        change_defense(w, seat, defense, floor=DEFENSE_MIN)
+    after = w.players[seat]
+    if (after.morale, after.defense) != (m0, d0):
+        emit(w, TrackChanged(seat, after.morale - m0, after.defense - d0, why))
 
 
 def finish_turn(w: State) -> None:
@@ -133,8 +152,7 @@ def produce(w: State, order: tuple[int, ...]) -> None:
                 total[r] += b.produce[r]
             morale += b.morale_per_round
         owed[p] = total
-        if morale:
-            change_morale(w, p, morale)
+        tracks(w, p, morale, 0, "buildings")
     got = {p: [0, 0, 0, 0] for p in order}
     for r in range(4):
         while True:

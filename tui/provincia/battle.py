@@ -12,6 +12,7 @@ from engine.provincia.data import BATTLE_ROUNDS, BELLA, MARKERS_PER_DECK
 from engine.provincia.events import (
     Destroyed,
     Lost,
+    MoraleLost,
     Overflowed,
     PrestigeChanged,
     Saved,
@@ -25,7 +26,7 @@ from tui.widgets.untrusted import markup
 
 from . import look
 
-LOSS_EVENTS = (Lost, Destroyed, PrestigeChanged, Saved, Overflowed)
+LOSS_EVENTS = (Lost, MoraleLost, Destroyed, PrestigeChanged, Saved, Overflowed)
 MAX_LOOKBACK = 200
 # At small heights the panel has this many lines (the side panel's share of
 # 80×24, the hand making way): every seat's row stays, the player's own loss
@@ -47,7 +48,7 @@ def battle_losses(scene: Scene) -> dict[int, list[str]]:
     the tokens were revealed (oldest first). A stage holds the events of its
     step so far, so the stages before it (``earlier`` while a step is played
     out) are passed over: their events are in it already."""
-    found: list[Lost | Destroyed | PrestigeChanged | Saved | Overflowed] = []
+    found: list[Lost | MoraleLost | Destroyed | PrestigeChanged | Saved | Overflowed] = []
     k = 0
     st = scene.state
     while st is not None and k < MAX_LOOKBACK:
@@ -72,10 +73,12 @@ def battle_losses(scene: Scene) -> dict[int, list[str]]:
     for e in reversed(found):
         if isinstance(e, Lost):
             text = f"−{amount(e.amount)}"
+        elif isinstance(e, MoraleLost):  # the panel said "lost: …" while the log said it
+            text = f"−{e.amount} Morale"
         elif isinstance(e, Destroyed) and e.cause == "gauls":
             text = f"{card_name(e.card)} destroyed"
         elif isinstance(e, PrestigeChanged) and e.reason == "battle":
-            text = f"{e.delta:+d} PP"
+            text = f"{e.delta:+d} PP".replace("-", "−")  # one minus sign, as "−3 Stone"
         elif isinstance(e, Saved):
             text = "Aediles saved a building"
         elif isinstance(e, Overflowed):

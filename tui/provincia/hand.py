@@ -5,6 +5,7 @@ the hand shrinks to one wrapped line of names so it stays in sight."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from textual import events, on
@@ -16,7 +17,7 @@ from textual.widgets.option_list import Option
 
 from engine.core import HIDDEN
 from engine.provincia.actions import Activate, Destroy, Discard, Order, Play, Take
-from engine.provincia.data import AEDIFICIA, CARDS
+from engine.provincia.data import AEDIFICIA, CARDS, Aedificium
 from engine.provincia.state import FINAL, PLAY
 from tui.widgets import redraw
 from tui.widgets.scene import Scene
@@ -44,13 +45,48 @@ def marked(v: Verdict) -> str:
     return f"[{MARK_STYLE.get(v.mark, 'dim')}]{v.mark}[/]"
 
 
-def card_option(c: int, v: Verdict) -> str:
-    """One list line: mark, name, cost, prestige and, unless playable, why."""
+_NEED = re.compile(r"(\d+) (?:more )?(Clay|Wood|Stone|Gold)\b")
+
+
+def short_why(why: str) -> str:
+    """A reason in the hand's row, in the letters of the costs beside it:
+    "needs 1C 2W" for "needs 1 more Clay, 2 Wood", "needs 1 res." for
+    Clay/Wood/Stone (the card text, browsed, says it whole). The long form
+    wrapped to a second row that 80×24 cut."""
+    why = why.replace("Clay/Wood/Stone", "res.").replace(": gains nothing now", ": no gain")
+    why = why.replace(": gains nothing", ": no gain")
+    if why.startswith("adds nothing: "):  # a lower Gloria ("your +6 PP Gloria counts")
+        why = "no gain: " + why.removeprefix("adds nothing: your ").removesuffix(" counts")
+    return _NEED.sub(lambda m: f"{m.group(1)}{m.group(2)[0]}", why).replace(", ", " ")
+
+
+def card_option(c: int, v: Verdict, width: int = 0) -> str:
+    """One list line: mark, name, cost, prestige and, unless playable, why.
+    Where it is longer than ``width`` (the row, if known), the name loses
+    letters ("· Amphithe… 3C 6S 8pp needs 3S"), then a card that cannot be
+    played now its cost, which its text gives ("· Carchesium 2pp needs 1C
+    2G"): the reason is what the row is for."""
     line = look.card_line(c)
     if v.mark == PLAYABLE:
-        return f"{marked(v)} {line}"
+        return _fit(c, f"{marked(v)} {line}", width)
+    why = f"[i]{look.escape(short_why(v.why))}[/]"
     # single spaces, so name, cost and reason fit one line at 80 columns
-    return f"{marked(v)} [dim]{line.replace('  ', ' ')}[/] [i]{look.escape(v.why)}[/]"
+    out = _fit(c, f"{marked(v)} [dim]{line.replace('  ', ' ')}[/] {why}", width)
+    card = CARDS[c]
+    if not width or len(markup(out).plain) <= width or not isinstance(card, Aedificium):
+        return out
+    bare = f"{look.escape(card.name)} [b]{card.award}pp[/]"
+    return _fit(c, f"{marked(v)} [dim]{bare}[/] {why}", width)
+
+
+def _fit(c: int, out: str, width: int) -> str:
+    """``out`` with the card's name cut to fit ``width``, four letters at
+    least (as it is if it fits, or cannot be made to)."""
+    over = len(markup(out).plain) - width if width else 0
+    name = CARDS[c].name
+    if over > 0 and len(name) - over - 1 >= 4:
+        out = out.replace(look.escape(name), look.escape(name[:len(name) - over - 1]) + "…", 1)
+    return out
 
 
 def compact(cards: list[int], verdicts: list[Verdict]) -> str:
@@ -134,6 +170,16 @@ class Hand(Vertical):
     def on_resize(self) -> None:
         self._hold_text_height()  # the width the text wraps to is known now
         self._show_tokens()
+        if self._listed is not None and self._listed_width != self._row_width():
+            self._relist(self.query_one("#hand-cards", OptionList), *self._listed)
+
+    _listed_width = 0  # the row width the card list's lines were cut to
+
+    def _row_width(self) -> int:
+        """The card list's row, less a column for its scroll bar (0 before
+        the first layout: lines whole)."""
+        width = self.query_one("#hand-cards", OptionList).scrollable_content_region.width
+        return max(0, width - 1)
 
     def _show_tokens(self) -> None:
         """The tokens' row, "Tokens" where "Battle tokens" would wrap it to
@@ -171,7 +217,9 @@ class Hand(Vertical):
         another count rebuilds the list, which lays out the side panel."""
         same_count = self._listed is not None and len(self._listed[0]) == len(ids) > 0
         self._listed = (ids, marks)
-        prompts = [card_option(c, v) for c, v in zip(ids, marks, strict=True)]
+        self._listed_width = self._row_width()
+        width = self._row_width()
+        prompts = [card_option(c, v, width) for c, v in zip(ids, marks, strict=True)]
         if same_count:
             for i, prompt in enumerate(prompts):
                 cards.replace_option_prompt_at_index(i, prompt)

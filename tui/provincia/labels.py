@@ -25,7 +25,8 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
      r": nothing, your \1PP counts"),
     (re.compile(r" \(gains nothing now: no Clay to exchange\)"), ": nothing, no Clay"),
     (re.compile(r" \(gains nothing: already in effect this turn\)"), ": nothing, already on"),
-    (re.compile(r" \(then exchange (.+) for (.+)\)$"), r": \1→\2"),
+    (re.compile(r" \(then exchange (.+) for (.+)\)$"),
+     lambda m: f": {m.group(1)}→{m.group(2).replace(' and ', ', ')}"),  # type: ignore[list-item]
     (re.compile(r" \(every building 1 Clay, Wood or Stone cheaper\)"), ": builds 1 cheaper"),
     (re.compile(r" \(an opponent pays 1 Gold tax every round\)"), ": a rival taxed"),
     (re.compile(r" \(an opponent loses a building\)"), ": a rival's building"),
@@ -75,7 +76,8 @@ def tight_deck(label: str, width: int) -> str | None:
     return short if len(short) <= width else f"{name} — {why}"
 
 
-_TAKE = re.compile(r"^Take (.+) into your hand \((.+); ([+-]\d+) PP\)( — unique, already built)?$")
+_TAKE = re.compile(r"^Take (.+) into your hand \((.+); ([+-]\d+) PP\)"
+                   r"( — unique, already built| — \w+ city: never built)?$")
 _RES = re.compile(r"(\d+) (" + "|".join(RESOURCE_NAMES) + r")\b")
 
 
@@ -88,6 +90,8 @@ def tight_take(label: str) -> str | None:
         return None
     name, cost, pp, built = m.groups()
     price = _RES.sub(lambda r: f"{r.group(1)}{r.group(2)[0]}", cost).replace(", ", " ")
+    if built and built.endswith("never built"):
+        return f"Take {name} {price} {pp}PP ✗ never"
     return f"Take {name} {price} {pp}PP" + (", built" if built else "")
 
 
@@ -108,22 +112,37 @@ def tight_label(action: tuple, label: str, width: int) -> str:
 
 
 _NAMED = re.compile(r"^(\w+ )(.+?)( \d.*)$")
+_WARNINGS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r", tax -\d+PP$"), ", tax!"),  # the detail gives the -2 PP whole
+    (re.compile(r": no tax ever$"), ": no tax"),
+)
+_GAIN = re.compile(r"(?:: [^:]*|, [^\d,][^,]*)$")
 
 
 def _cut_name(label: str, width: int) -> str:
     """A label still too long after every step loses letters of the card's
     name, never a number: "Build Fornax Lat… 1W 1S 1G +2PP" (the menu's
     squeeze, finding no break left, cut the end: "… 1W 1S 1G …", the PP
-    gone; "Play Consul Pompeo… (+2 Def)", the price gone), or where no
-    letter of it is left, the verb: "Corruptio 1C 1W 1S: no tax ever"."""
+    gone; "Play Consul Pompeo… (+2 Def)", the price gone). Where no four
+    letters of the name are left, the verb goes ("Corruptio 1C 1W 1S: no
+    tax ever"), then the tax warning shortens ("tax!": the detail says it
+    whole), then the gain: the price stays ("Build Fornax Lateris… tax
+    -2PP" had none)."""
     m = _NAMED.match(label)
     if len(label) <= width or m is None:
         return label
     verb, name, rest = m.groups()
-    room = width - len(verb) - len(rest) - 1
-    if room < 4:  # the verb goes first: "Corruptio 1C 1W 1S: no tax ever"
-        return label if len(name) + len(rest) > width else name + rest
-    return f"{verb}{name[:room].rstrip()}…{rest}"
+    warned = rest
+    for pattern, repl in _WARNINGS:
+        warned = pattern.sub(repl, warned)
+    for tail in dict.fromkeys((rest, warned, _GAIN.sub("", warned))):
+        for head in (verb, ""):
+            if len(head) + len(name) + len(tail) <= width:
+                return head + name + tail
+            room = width - len(head) - len(tail) - 1
+            if room >= 4:
+                return f"{head}{name[:room].rstrip()}…{tail}"
+    return label
 
 
 _PP = re.compile(r"(\d) PP\b")

@@ -139,7 +139,8 @@ def card_text(c: int) -> str:
     if isinstance(card, Spqr):
         cost = "3 resources of your choice" if card.any_three else res_long(card.cost, "free")
         body = _SPQR_TEXT[card.effect].format(
-            value=card.value, pay=res_long(COMMERCIUM_PAY), take=res_long(COMMERCIUM_TAKE))
+            value=card.value, pay=res_long(COMMERCIUM_PAY),
+            take=" and ".join(res_long(COMMERCIUM_TAKE).rsplit(", ", 1)))
         return f"{name} — SPQR · cost {cost}\n{body}"
     return building_text(card)
 

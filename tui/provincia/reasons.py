@@ -23,6 +23,7 @@ from engine.provincia.build import (
 from engine.provincia.data import (
     AEDIFICIA,
     AEDIFICIUM,
+    CARD_ID,
     CARDS,
     CITIES,
     CLAY,
@@ -106,7 +107,9 @@ def senate_verdict(s: State, seat: int, c: int) -> Verdict:
 def gains_nothing(s: State, seat: int, c: int) -> str:
     """Why a Senate card the seat could play would gain it nothing now, or
     "": a Commercium without Clay to exchange (or with one already in effect
-    this turn), a Gloria below the seat's own (only the highest counts).
+    this turn), a Gloria below the seat's own (only the highest counts), a
+    Praetor where no tax is due (Corruptio) or one is due all the same
+    (Concussio).
     The action says so too (``engine.provincia.text.senate_gain``); marked
     playable, the hand offered a free card that does nothing."""
     card = CARDS[c]
@@ -117,6 +120,13 @@ def gains_nothing(s: State, seat: int, c: int) -> str:
             return "already on this turn: gains nothing"
         if pl.res[CLAY] < COMMERCIUM_PAY[CLAY]:
             return "no Clay: gains nothing now"
+    if card.effect == "praetor":  # the action says it too (text.praetor_gain)
+        if pl.concussio:
+            return "no gain: Concussio taxes you"
+        if CARD_ID["Corruptio"] in pl.spqr:
+            return "no gain: Corruptio"
+        if pl.praetor:
+            return "no gain: no tax this round"
     if card.effect == "gloria":
         best = max((CARDS[k].value for k in pl.spqr if CARDS[k].effect == "gloria"), default=0)
         if best >= card.value:
