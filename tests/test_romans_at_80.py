@@ -210,3 +210,51 @@ def test_the_side_panels_title_names_the_phase_whole_at_80_columns():
     assert era_title(2, "nations", 35) == "Era 2 · Nation selection"
     assert era_title(2, "nations", 60) == "Era 2 · Enemy nation selection"
     assert len(era_title(2, "expansion", 35)) + 6 <= 35, "the others fit as they are"
+
+
+def temple_benefits():
+    """Red at the Temple with Minerva, a score of 8 to split into benefits."""
+    from engine.match import Match
+    from engine.romans.actions import Senator
+    from tests.romans_helpers import RED, expansion, play
+    from tests.test_romans_tui import seats
+
+    base = (expansion().villa(RED, 3).barracks(RED, 0).docks(RED, victuals=1)
+            .map(RED, garrison=["Venetia", "Etruria", "Campania", "Apulia", "Gallia"],
+                 unrest=["Gallia"]).score(RED, 5).dice(6))
+    m = Match("romans", seats(4), 1)
+    m.states = [play(base.build(), Senator(3, "Temple of Jupiter", 3, "Minerva"))]
+    return m
+
+
+def test_a_temple_benefits_row_keeps_what_it_does_and_the_map_says_it_whole():
+    """"4 Benefit 4: 1… (now 10 points)" and "7 Benefits 1… remove 3 unrest"
+    at 80×24, and nothing under the map but "map C · Tab: the map": each
+    row keeps what its benefits do and their figures, the line under the
+    map the whole text; a label that just fits a row no longer loses its
+    last word ("rank")."""
+    from engine.romans.actions import Benefits
+    from tui.romans.labels import tight_label
+
+    m = temple_benefits()
+    v = m.view(0)
+    assert m.state.pending[-1].data == ("Minerva", 8)
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            rows = " ".join(words(r) for r in region_rows(app, menu))
+            assert "B4: 1 pt/province, now 5" in rows, rows
+            assert "B1+2: -1 unrest, raise 1 rank" in rows, rows
+            await highlight(pilot, app, lambda a: a == Benefits(4, 0))
+            rows = under_the_map(app)
+            assert words(" ".join(rows)).startswith(
+                "Benefit 4: 1 point per occupied province not in unrest (now 5 points)"), rows
+
+    asyncio.run(go())
+    label = m.game.describe(v, Benefits(1, 2))
+    assert label == "Benefits 1: remove 1 unrest; then 2: raise 1 rank"
+    assert tight_label(Benefits(1, 2), label, 48) == \
+        "Benefits 1+2: remove 1 unrest, then raise 1 rank"
