@@ -258,3 +258,41 @@ def test_a_temple_benefits_row_keeps_what_it_does_and_the_map_says_it_whole():
     assert label == "Benefits 1: remove 1 unrest; then 2: raise 1 rank"
     assert tight_label(Benefits(1, 2), label, 48) == \
         "Benefits 1+2: remove 1 unrest, then raise 1 rank"
+
+
+def test_the_solo_results_chart_has_the_enemys_line():
+    """The solo chart plotted Rome alone: The Enemy's score (its final 71)
+    had no line or row. The engine now records its score after each Era
+    (``ScoreHistory.others``), and the chart draws it ("E") beside Rome,
+    its numbers in a row of their own."""
+    import random
+
+    from engine.match import Match, Seat
+    from tui.screens.game_over import GameOverScreen, chart_series
+
+    m = Match("romans", (Seat("You"),), 3)
+    rng = random.Random(3)
+    while not m.is_over():
+        m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
+    history = m.game.score_history(m.state)
+    assert [len(r) for r in history.rows] == [1] * 5
+    assert [len(r) for r in history.others] == [1] * 5
+    res = m.game.result(m.state)
+    columns, series = chart_series(history, res)
+    enemy = [row[0] for row in history.others] + [res.others[0][1]]
+    assert series[1] == enemy and enemy[-1] == m.state.enemy_score
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            while not isinstance(app.screen, GameOverScreen):
+                await pilot.pause()
+            await pilot.pause()
+            text = str(app.screen.query_one("#chart-numbers").render()).split("\n")
+            assert text[2].split() == ["E", *map(str, enemy)], text
+            chart = str(app.screen.query_one("#chart").render())
+            assert "E" in chart.replace("E1", "").replace("E2", "").replace("E3", "") \
+                .replace("E4", "").replace("E5", "")
+
+    asyncio.run(go())
