@@ -588,3 +588,28 @@ def test_no_rulebook_reference_reaches_the_player():
                       if (line := G.log_line(m.state, e))]
     found = [t for t in texts if RULEBOOK_REF.search(t)]
     assert not found, found[:5]
+
+
+def test_a_revenue_choice_says_what_it_yields_now():
+    """"Collect the revenue of Latium" and the Baths of Agrippa's "Collect
+    manpower, victuals, gold" said nothing of the amounts: each says what
+    it yields now (a province's symbol: 1 of its resource, or 2 gold)."""
+    from engine.romans.actions import Collect, Types
+    from engine.romans.data import RESOURCE_NAMES, amount
+    from engine.romans.empire import revenue
+    from tests.romans_helpers import expansion
+
+    italy = ["Venetia", "Etruria", "Campania", "Apulia"]
+    s = expansion().villa(RED, 1).docks(RED, gold=2).map(RED, garrison=italy).build()
+    s = play(s, Senator(1, "Basilica Aemilia", 1, ""))
+    p = s.players[RED]
+    for a in G.legal(s):
+        gained = revenue(p, [INDEX[a.province]])
+        (words,) = [amount(n, w) for n, w in zip(gained, RESOURCE_NAMES, strict=True) if n]
+        assert G.describe(s, a) == f"Collect the revenue of {a.province} ({words})"
+    assert G.describe(s, Collect("Latium")) == "Collect the revenue of Latium (2 gold)"
+    baths = (expansion().later("Baths of Agrippa").villa(RED, 1).docks(RED, gold=2)
+             .map(RED, garrison=["Etruria"]).build())
+    baths = play(baths, Senator(1, "Baths of Agrippa", 1, ""))
+    assert G.describe(baths, Types(("gold",))) == "Collect gold (2 gold)"  # Latium
+    assert G.describe(baths, Types(("materials",))) == "Collect materials (1 material)"
