@@ -296,3 +296,46 @@ def test_the_solo_results_chart_has_the_enemys_line():
                 .replace("E4", "").replace("E5", "")
 
     asyncio.run(go())
+
+
+def test_small_words_gold_in_words_no_hand_and_one_remote_loss():
+    """"II→Basilica II: g2 +Mercury" where other rows say "2 gold"; the
+    replay's "s: whose hand" and the `?` help's "your hand" in a game with
+    no hand; "Red loses Britannia, 1+5=6 to 1+5=6" then "Red loses
+    Britannia" again."""
+    import random
+
+    from engine.match import Match, Seat
+    from engine.romans.actions import Senator
+    from engine.romans.events import RemoteBattle, RemoteLost
+    from engine.romans.state import PLACES
+    from engine.romans.text import log_line
+    from tests.romans_helpers import expansion
+    from tui.romans.labels import tight_label
+    from tui.screens.local_source import LocalSource
+
+    a = Senator(2, "Basilica Aemilia", 2, "Mercury")
+    label = "II to Basilica Aemilia, box II (2 gold) with Mercury"
+    assert tight_label(a, label, 29) == "II→Basilica II: 2 gold +Mer"
+
+    s = expansion().build()
+    britannia = PLACES.index("Britannia")
+    battle = str(log_line(s, RemoteBattle(0, britannia, 6, 6, False, 5, 5)))
+    lost = str(log_line(s, RemoteLost(0, britannia)))
+    assert battle.endswith("fails to hold Britannia, 1+5=6 to 1+5=6 (ties go to the Enemy)")
+    assert lost.endswith("loses Britannia: its garrison and pieces go")
+
+    m = Match("romans", (Seat("You"),), 3)
+    rng = random.Random(3)
+    while not m.is_over():
+        m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
+    assert not any("hand" in h.does for h in LocalSource(m).help_lines())
+
+    async def go() -> None:
+        app = app_for(m, kind="replay")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            keys = str(app.screen.query_one("#replay-step").render())
+            assert "s: whose view" in keys and "hand" not in keys, keys
+
+    asyncio.run(go())

@@ -512,11 +512,12 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
         return (who(e[1]), f" loses the fleet in {place(e[2])} to the storm")
     if k == "remote roll":
         return (f"{place(e[1])} is attacked: white {e[2]}, purple {e[3]}",)
-    if k == "remote battle":
-        return (who(e[1]), f" {'holds' if e[5] else 'loses'} {place(e[2])}, "
-                           f"{dice_sum(e[6], e[3])} to {dice_sum(e[7], e[4])}")
+    if k == "remote battle":  # "remote lost" follows a battle lost, so this one says "fails"
+        tie = " (ties go to the Enemy)" if not e[5] and e[3] == e[4] else ""
+        return (who(e[1]), f" {'holds' if e[5] else 'fails to hold'} {place(e[2])}, "
+                           f"{dice_sum(e[6], e[3])} to {dice_sum(e[7], e[4])}{tie}")
     if k == "remote lost":
-        return (who(e[1]), f" loses {place(e[2])}")
+        return (who(e[1]), f" loses {place(e[2])}: its garrison and pieces go")
     if k == "enemy moves":
         return (who(e[1]), f": the Enemy enters {place(e[2])}")
     if k == "overrun":

@@ -88,18 +88,23 @@ def _forms(action: tuple, label: str) -> list[str]:
 
 def _placement(a: Senator) -> list[str]:
     """"IV→Basilica Aemilia III: 2 gold +Mercury", then with the building's
-    short name, then with the Docks' letters ("g2")."""
+    short name, then the god by its first letters ("+Mer"), and only then
+    the Docks' letters ("g2"): "II→Basilica II: g2 +Mercury" read unlike
+    every other label's "2 gold" where "+Mer" made room for it."""
     cost = BUILDING[a.building].boxes[a.box - 1].cost
     words = ", ".join(amount(n, w) for n, w in zip(cost, RESOURCE_NAMES, strict=True) if n)
     brief = ", ".join(f"{n} {w}" for n, w in zip(cost, BRIEF, strict=True) if n)
     letters = " ".join(f"{RES_LETTER[i]}{n}" for i, n in enumerate(cost) if n)
     god = f" +{a.god}" if a.god else ""
+    mark = f" +{a.god[:3]}" if a.god else ""
     short = SHORT_NAMES.get(a.building, a.building)
     rank, box = ROMAN[a.rank], ROMAN[a.box]
     return [f"{rank}→{a.building} {box}: {words}{god}",
             f"{rank}→{short} {box}: {words}{god}",
             f"{rank}→{short} {box}: {brief}{god}",
-            f"{rank}→{short} {box}: {letters}{god}"]
+            f"{rank}→{short} {box}: {brief}{mark}",
+            f"{rank}→{short} {box}: {letters}{god}",
+            f"{rank}→{short} {box}: {letters}{mark}"]
 
 
 def _closed(label: str) -> list[str]:
