@@ -1,8 +1,9 @@
 """What an Enemy nation would do to a map, before it is chosen (6D): its
 army, what its fleet sinks or opens, its first target, the route there, the
 chance the first province it attacks holds, what it takes if it wins every
-battle, and the points the campaign is expected to cost (``threat.damage``,
-as the rules bot weighs the choice).
+battle, and the future points the campaign is expected to cost: what the
+provinces it would likely take would have scored (``threat.damage``, as
+the rules bot weighs the choice; ``LOSS_WORDS``).
 
 Everything is worked out from the chooser's view: the maps, the Era card
 and the rules are public, and the dice are only odds.
