@@ -550,6 +550,9 @@ class ScoreHistory(NamedTuple):
 
     labels: tuple[str, ...]
     rows: tuple[tuple[int, ...], ...]
+    others: tuple[tuple[int, ...], ...] = ()
+    """``others[i][j]``: the score of ``Result.others[j]`` (the solo's
+    Enemy) after chapter ``labels[i]``, where the game records it."""
 
 
 class LogLine(NamedTuple):

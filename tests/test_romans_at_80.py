@@ -210,3 +210,132 @@ def test_the_side_panels_title_names_the_phase_whole_at_80_columns():
     assert era_title(2, "nations", 35) == "Era 2 · Nation selection"
     assert era_title(2, "nations", 60) == "Era 2 · Enemy nation selection"
     assert len(era_title(2, "expansion", 35)) + 6 <= 35, "the others fit as they are"
+
+
+def temple_benefits():
+    """Red at the Temple with Minerva, a score of 8 to split into benefits."""
+    from engine.match import Match
+    from engine.romans.actions import Senator
+    from tests.romans_helpers import RED, expansion, play
+    from tests.test_romans_tui import seats
+
+    base = (expansion().villa(RED, 3).barracks(RED, 0).docks(RED, victuals=1)
+            .map(RED, garrison=["Venetia", "Etruria", "Campania", "Apulia", "Gallia"],
+                 unrest=["Gallia"]).score(RED, 5).dice(6))
+    m = Match("romans", seats(4), 1)
+    m.states = [play(base.build(), Senator(3, "Temple of Jupiter", 3, "Minerva"))]
+    return m
+
+
+def test_a_temple_benefits_row_keeps_what_it_does_and_the_map_says_it_whole():
+    """"4 Benefit 4: 1… (now 10 points)" and "7 Benefits 1… remove 3 unrest"
+    at 80×24, and nothing under the map but "map C · Tab: the map": each
+    row keeps what its benefits do and their figures, the line under the
+    map the whole text; a label that just fits a row no longer loses its
+    last word ("rank")."""
+    from engine.romans.actions import Benefits
+    from tui.romans.labels import tight_label
+
+    m = temple_benefits()
+    v = m.view(0)
+    assert m.state.pending[-1].data == ("Minerva", 8)
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            rows = " ".join(words(r) for r in region_rows(app, menu))
+            assert "B4: 1 pt/province, now 5" in rows, rows
+            assert "B1+2: -1 unrest, raise 1 rank" in rows, rows
+            await highlight(pilot, app, lambda a: a == Benefits(4, 0))
+            rows = under_the_map(app)
+            assert words(" ".join(rows)).startswith(
+                "Benefit 4: 1 point per occupied province not in unrest (now 5 points)"), rows
+
+    asyncio.run(go())
+    label = m.game.describe(v, Benefits(1, 2))
+    assert label == "Benefits 1: remove 1 unrest; then 2: raise 1 rank"
+    assert tight_label(Benefits(1, 2), label, 48) == \
+        "Benefits 1+2: remove 1 unrest, then raise 1 rank"
+
+
+def test_the_solo_results_chart_has_the_enemys_line():
+    """The solo chart plotted Rome alone: The Enemy's score (its final 71)
+    had no line or row. The engine now records its score after each Era
+    (``ScoreHistory.others``), and the chart draws it ("E") beside Rome,
+    its numbers in a row of their own."""
+    import random
+
+    from engine.match import Match, Seat
+    from tui.screens.game_over import GameOverScreen, chart_series
+
+    m = Match("romans", (Seat("You"),), 3)
+    rng = random.Random(3)
+    while not m.is_over():
+        m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
+    history = m.game.score_history(m.state)
+    assert [len(r) for r in history.rows] == [1] * 5
+    assert [len(r) for r in history.others] == [1] * 5
+    res = m.game.result(m.state)
+    columns, series = chart_series(history, res)
+    enemy = [row[0] for row in history.others] + [res.others[0][1]]
+    assert series[1] == enemy and enemy[-1] == m.state.enemy_score
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            while not isinstance(app.screen, GameOverScreen):
+                await pilot.pause()
+            await pilot.pause()
+            text = str(app.screen.query_one("#chart-numbers").render()).split("\n")
+            assert text[2].split() == ["E", *map(str, enemy)], text
+            chart = str(app.screen.query_one("#chart").render())
+            assert "E" in chart.replace("E1", "").replace("E2", "").replace("E3", "") \
+                .replace("E4", "").replace("E5", "")
+
+    asyncio.run(go())
+
+
+def test_small_words_gold_in_words_no_hand_and_one_remote_loss():
+    """"II→Basilica II: g2 +Mercury" where other rows say "2 gold"; the
+    replay's "s: whose hand" and the `?` help's "your hand" in a game with
+    no hand; "Red loses Britannia, 1+5=6 to 1+5=6" then "Red loses
+    Britannia" again."""
+    import random
+
+    from engine.match import Match, Seat
+    from engine.romans.actions import Senator
+    from engine.romans.events import RemoteBattle, RemoteLost
+    from engine.romans.state import PLACES
+    from engine.romans.text import log_line
+    from tests.romans_helpers import expansion
+    from tui.romans.labels import tight_label
+    from tui.screens.local_source import LocalSource
+
+    a = Senator(2, "Basilica Aemilia", 2, "Mercury")
+    label = "II to Basilica Aemilia, box II (2 gold) with Mercury"
+    assert tight_label(a, label, 29) == "II→Basilica II: 2 gold +Mer"
+
+    s = expansion().build()
+    britannia = PLACES.index("Britannia")
+    battle = str(log_line(s, RemoteBattle(0, britannia, 6, 6, False, 5, 5)))
+    lost = str(log_line(s, RemoteLost(0, britannia)))
+    assert battle.endswith("fails to hold Britannia, 1+5=6 to 1+5=6 (ties go to the Enemy)")
+    assert lost.endswith("loses Britannia: its garrison and pieces go")
+
+    m = Match("romans", (Seat("You"),), 3)
+    rng = random.Random(3)
+    while not m.is_over():
+        m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
+    assert not any("hand" in h.does for h in LocalSource(m).help_lines())
+
+    async def go() -> None:
+        app = app_for(m, kind="replay")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            keys = str(app.screen.query_one("#replay-step").render())
+            assert "s: whose view" in keys and "hand" not in keys, keys
+
+    asyncio.run(go())

@@ -161,7 +161,8 @@ def test_a_placement_s_short_form_keeps_rank_building_box_god_and_price():
         "IV→Castra Pra III: 1 manpower"
     a = Senator(2, "Basilica Aemilia", 4, "Mercury")
     assert tight_label(a, G.describe(expansion().build(), a), 30) == \
-        "II→Basilica IV: g2 +Mercury", "with the Docks' letters only where it must"
+        "II→Basilica IV: 2 gold +Mer", "the god cut before the price turns to letters"
+    assert tight_label(a, G.describe(expansion().build(), a), 24) == "II→Basilica IV: g2 +Mer"
     assert tight_label(Senator(2, "Forum", 3, ""), "Forum, box III — taken by Blue", 30) == \
         "Forum III: taken by Blue"
     assert tight_label(Senator(1, "Servian Wall", 1, ""), "Servian Wall — needs 1 material",

@@ -125,7 +125,7 @@ def test_each_route_option_shows_its_expected_loss_and_its_battle_odds():
         loss = threat.damage(v, p, h, first_route=route)
         hold = defend_win(strength_at(p, stop), 5)
         fall, _ = siege(1 - hold, 4)
-        assert text.startswith(f"expected loss {loss:.1f} points")
+        assert text.startswith(f"expected loss {loss:.1f} future points")
         assert (f"attacks {look.PLACES[stop]}, which holds each roll {round(100 * hold)}%, "
                 f"falls {round(100 * fall)}% in all") in text
         texts[stop] = text

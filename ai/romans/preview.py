@@ -1,8 +1,9 @@
 """What an Enemy nation would do to a map, before it is chosen (6D): its
 army, what its fleet sinks or opens, its first target, the route there, the
 chance the first province it attacks holds, what it takes if it wins every
-battle, and the points the campaign is expected to cost (``threat.damage``,
-as the rules bot weighs the choice).
+battle, and the future points the campaign is expected to cost: what the
+provinces it would likely take would have scored (``threat.damage``, as
+the rules bot weighs the choice; ``LOSS_WORDS``).
 
 Everything is worked out from the chooser's view: the maps, the Era card
 and the rules are public, and the dice are only odds.
@@ -10,7 +11,7 @@ and the rules are public, and the dice are only odds.
 
 from __future__ import annotations
 
-from engine.romans.data import FALL_OF_ROME_PER_WARBAND, SCORE_FLOOR
+from engine.romans.data import FALL_OF_ROME_PER_WARBAND
 from engine.romans.enemy import routes, targets
 from engine.romans.prep import entries
 from engine.romans.state import LATIUM, NP, PLACES, Horde, Player, State, board
@@ -94,19 +95,21 @@ def worst_march(p: Player, h: Horde, limit: int = 12,
     return taken
 
 
+LOSS_WORDS = ("expected loss: what the provinces, cities and forts the army would likely take "
+              "(each battle's odds weighed) would have scored you by the game's end, and the "
+              "Fall of Rome's points, as the rules bot weighs them; not points off your score now")
+
+
 def expected_loss(v: State, p: Player, h: Horde, steps: int = threat.STEPS,
                   first_route: tuple[int, ...] | None = None) -> str:
-    """"expected loss 3.2 points"; where the score cannot lose that much (the
-    marker stops at SCORE_FLOOR, R19), the campaign's own figure and the
-    cap: "expected loss 12.4 points, capped at 2 (the score stops at 1)".
-    The figure tells the nations apart: capped alone, every nation read
-    "expected loss 0.0 points (the score stops at 1)" to a player on 1."""
-    room = max(0, p.score - SCORE_FLOOR)
+    """"expected loss 3.2 future points": ``threat.damage``, what the
+    campaign's likely conquests are worth to ``p`` over the Eras left
+    (``LOSS_WORDS``). A walker lost four provinces at "expected loss 6.8
+    points" and the score did not move, and read "capped at 12 (the score
+    stops at 1)" for a nation that could not reach Rome: the figure is
+    future scoring, so it says so and no cap applies to it."""
     loss = threat.damage(v, p, h, first_route=first_route, steps=steps)
-    text = f"expected loss {loss:.1f} points"
-    if round(loss, 1) > room:
-        text += f", capped at {room} (the score stops at {SCORE_FLOOR})"
-    return text
+    return f"expected loss {loss:.1f} future points"
 
 
 def nation_preview(v: State, face: int, user: int, steps: int = threat.STEPS) -> str:

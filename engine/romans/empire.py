@@ -361,14 +361,22 @@ def collect(w: State, seat: int, provinces: list[int],
             types: tuple[int, ...] = (0, 1, 2, 3)) -> None:
     """The revenue of ``provinces``, of the given types only."""
     p = mine(w, seat)
+    gained = revenue(p, provinces, types)
+    p.docks = tuple(a + g for a, g in zip(p.docks, gained, strict=True))  # type: ignore[assignment]
+    w.events.append(RevenueCollected(seat, gained))
+
+
+def revenue(p: Player, provinces: list[int],
+            types: tuple[int, ...] = (0, 1, 2, 3)) -> tuple[int, ...]:
+    """What ``provinces`` yield of the given types: each province's symbol
+    gives 1 of its resource, or 2 gold (the labels say it before the choice)."""
     b = board(p)
     gained = [0, 0, 0, 0]
     for i in provinces:
         sym = b.symbol[i]
         if sym in types:
             gained[sym] += REVENUE_GOLD if sym == 3 else REVENUE_RESOURCE
-    p.docks = tuple(a + g for a, g in zip(p.docks, gained, strict=True))  # type: ignore[assignment]
-    w.events.append(RevenueCollected(seat, tuple(gained)))
+    return tuple(gained)
 
 
 def convertible(w: State, seat: int) -> list[int]:

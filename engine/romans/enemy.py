@@ -396,7 +396,8 @@ def resolve_route(w: State, pd: Pending, a: Route) -> None:
 
 # ---------------------------------------------------------------- 6F and the next Era
 def after_enemy(w: State) -> str:
-    w.history = w.history + (tuple(p.score for p in w.players),)
+    enemy = (w.enemy_score,) if w.solo else ()  # the solo chart's line of The Enemy
+    w.history = w.history + (tuple(p.score for p in w.players) + enemy,)
     if w.era >= ERAS:
         return OVER
     enemy_reset(w)

@@ -92,5 +92,9 @@ class Romans(FlowGame):
         return Chapter("era", s.era, f"Era {s.era}")
 
     def score_history(self, s: State) -> ScoreHistory:
+        """Each seat's score after each Era and, solo, The Enemy's (the
+        state's rows end with it)."""
         labels = tuple(f"E{i + 1}" for i in range(len(s.history)))
-        return ScoreHistory(labels, tuple(s.history))
+        rows = tuple(row[:s.n] for row in s.history)
+        others = tuple(row[s.n:] for row in s.history) if s.solo else ()
+        return ScoreHistory(labels, rows, others)

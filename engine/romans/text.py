@@ -17,7 +17,7 @@ from .data import (
     amount,
     temple_benefit,
 )
-from .empire import glory_denied, glory_parts, no_place, replaced_by
+from .empire import glory_denied, glory_parts, no_place, replaced_by, revenue, revenue_provinces
 from .prep import entries
 from .state import (
     EXPANSION,
@@ -142,13 +142,13 @@ def describe(s: State, a: tuple) -> str:
         return (f"Convert the city in {a[2]} (+{CHRISTIAN_CITY_POINTS} points at the end"
                 f"{_glory(s, a[2], '; ', '', city=False)})")
     if kind == "collect":
-        return f"Collect the revenue of {a[1]}"
+        return f"Collect the revenue of {a[1]}{_yield(s, [PLACES.index(a[1])])}"
     if kind == "done":
         return "Done"
     if kind == "unrest":
         return f"Unrest in {a[1]}"
     if kind == "types":
-        return f"Collect {', '.join(a[1])}"
+        return f"Collect {', '.join(a[1])}{_yield(s, None, a[1])}"
     if kind == "raise":
         return f"Raise the {ROMAN[a[1]]} senator in {a[2]} to {ROMAN[a[1] + 1]}"
     if kind == "build":
@@ -298,6 +298,21 @@ def benefit_text(god: str, number: int) -> str:
         "score ranks": f"{per} senator rank",
     }
     return words.get(b.effect, b.effect)
+
+
+def _yield(s: State, provinces: list[int] | None, names: tuple[str, ...] = RESOURCE_NAMES
+           ) -> str:
+    """What a revenue choice yields now, " (2 gold)", " (1 manpower, 2
+    gold)", " (nothing now)": ``provinces`` (None: every one the mover
+    collects from, the Baths of Agrippa) of the resources ``names``."""
+    pd = s.pending[-1] if s.pending and s.pending[-1].kind in ("collect", "types") else None
+    if pd is None:
+        return ""
+    p = s.players[pd.seat]
+    places = revenue_provinces(p) if provinces is None else provinces
+    gained = revenue(p, places, tuple(RESOURCE_NAMES.index(n) for n in names))
+    words = [amount(n, w) for n, w in zip(gained, RESOURCE_NAMES, strict=True) if n]
+    return f" ({', '.join(words) or 'nothing now'})"
 
 
 def _benefits(s: State, a: tuple) -> str:
@@ -497,11 +512,12 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
         return (who(e[1]), f" loses the fleet in {place(e[2])} to the storm")
     if k == "remote roll":
         return (f"{place(e[1])} is attacked: white {e[2]}, purple {e[3]}",)
-    if k == "remote battle":
-        return (who(e[1]), f" {'holds' if e[5] else 'loses'} {place(e[2])}, "
-                           f"{dice_sum(e[6], e[3])} to {dice_sum(e[7], e[4])}")
+    if k == "remote battle":  # "remote lost" follows a battle lost, so this one says "fails"
+        tie = " (ties go to the Enemy)" if not e[5] and e[3] == e[4] else ""
+        return (who(e[1]), f" {'holds' if e[5] else 'fails to hold'} {place(e[2])}, "
+                           f"{dice_sum(e[6], e[3])} to {dice_sum(e[7], e[4])}{tie}")
     if k == "remote lost":
-        return (who(e[1]), f" loses {place(e[2])}")
+        return (who(e[1]), f" loses {place(e[2])}: its garrison and pieces go")
     if k == "enemy moves":
         return (who(e[1]), f": the Enemy enters {place(e[2])}")
     if k == "overrun":

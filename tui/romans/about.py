@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.core import HIDDEN
 from engine.romans.actions import (
+    Benefits,
     Build,
     Citadel,
     CitadelUse,
@@ -64,6 +65,8 @@ def about(scene: Scene, action: tuple | None) -> str:
     if isinstance(action, Target) and s.players[seat].horde is not None:
         from ai.romans.preview import target_preview
         return target_preview(s, seat, INDEX[action.province])
+    if isinstance(action, Benefits):  # whole, where a one-row list gives its short form
+        return scene.game.describe(s, action)
     if isinstance(action, Build | PlacePiece | CitadelUse):
         text = scene.game.describe(s, action)  # whole, where a one-row list cuts it
         return text if "Glory +" in text or "(no place: " in text else ""

@@ -357,6 +357,9 @@ class RomansBoard(PlaceGrid):
             lines.append(self.describe(scene, shown))
         elif self.wide() and not enemy:
             lines.append(self.idle(scene))
+        if "expected loss" in self.about:  # what the figure is, where it shows
+            from ai.romans.preview import LOSS_WORDS
+            lines.append((LOSS_WORDS[0].upper() + LOSS_WORDS[1:], "dim"))
         return [*lines, *self.legend(scene)]
 
     def describe(self, scene: Scene, place: int) -> Line:

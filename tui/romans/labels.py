@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 
 from engine.romans.actions import (
+    Benefits,
     Build,
     CitadelUse,
     Invade,
@@ -76,6 +77,8 @@ def _forms(action: tuple, label: str) -> list[str]:
         return _build_forms(action, label)
     if isinstance(action, CitadelUse | PlacePiece):
         return _gain_forms(action, label)
+    if isinstance(action, Benefits):
+        return _benefit_forms(label)
     if isinstance(action, Invade) and SEP not in label:
         seas = f" by sea ({', '.join(action.seas)})" if action.seas else ""
         return [f"{ROMAN[action.rank]}→{action.province}: "
@@ -85,18 +88,23 @@ def _forms(action: tuple, label: str) -> list[str]:
 
 def _placement(a: Senator) -> list[str]:
     """"IV→Basilica Aemilia III: 2 gold +Mercury", then with the building's
-    short name, then with the Docks' letters ("g2")."""
+    short name, then the god by its first letters ("+Mer"), and only then
+    the Docks' letters ("g2"): "II→Basilica II: g2 +Mercury" read unlike
+    every other label's "2 gold" where "+Mer" made room for it."""
     cost = BUILDING[a.building].boxes[a.box - 1].cost
     words = ", ".join(amount(n, w) for n, w in zip(cost, RESOURCE_NAMES, strict=True) if n)
     brief = ", ".join(f"{n} {w}" for n, w in zip(cost, BRIEF, strict=True) if n)
     letters = " ".join(f"{RES_LETTER[i]}{n}" for i, n in enumerate(cost) if n)
     god = f" +{a.god}" if a.god else ""
+    mark = f" +{a.god[:3]}" if a.god else ""
     short = SHORT_NAMES.get(a.building, a.building)
     rank, box = ROMAN[a.rank], ROMAN[a.box]
     return [f"{rank}→{a.building} {box}: {words}{god}",
             f"{rank}→{short} {box}: {words}{god}",
             f"{rank}→{short} {box}: {brief}{god}",
-            f"{rank}→{short} {box}: {letters}{god}"]
+            f"{rank}→{short} {box}: {brief}{mark}",
+            f"{rank}→{short} {box}: {letters}{god}",
+            f"{rank}→{short} {box}: {letters}{mark}"]
 
 
 def _closed(label: str) -> list[str]:
@@ -375,3 +383,78 @@ def _villa_forms(a: PlacePiece, label: str) -> list[str]:
     why = why.replace(" left in the supply", " in the supply").replace(" beside your provinces", "")
     piece = a.piece.capitalize()
     return [label, f"{piece} waits in the Villa: {why}", f"{piece}→Villa: {why}"]
+
+
+# A Temple benefit's words (``engine.romans.text.benefit_text``) and two
+# shorter forms, each keeping what the benefit does and its figures.
+BENEFIT_WORDS: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
+    (re.compile(f"^{pattern}$"), medium, tight) for pattern, medium, tight in (
+        (r"recruit (\d+ legions?)", "recruit {0}", "{0}"),
+        (r"build pieces worth up to (\d+) gold, free", "build up to {0} gold", "build {0}g"),
+        (r"gain (\d+ resources?) of your choice", "gain {0}", "{0}"),
+        (r"gain (\d+) gold", "gain {0} gold", "{0} gold"),
+        (r"remove (\d+) unrest", "remove {0} unrest", "-{0} unrest"),
+        (r"raise (\d+ ranks?)", "raise {0}", "raise {0}"),
+        (r"remove all unrest, raise 1 rank", "remove all unrest, raise 1", "no unrest, raise 1"),
+        (r"(\d+) points? per (.+)", "", ""),  # ``_benefit_words`` words these
+    ))
+# what a scoring benefit counts: (each, in all)
+COUNTED = {
+    "legion outside Italy": ("legion out of Italy", "legions"),
+    "city": ("city", "cities"),
+    "city and per fortification": ("city, fort", "cities+forts"),
+    "2 resources (kept)": ("2 resources", "resources"),
+    "resource (kept)": ("resource", "resources"),
+    "occupied province not in unrest": ("province", "provinces"),
+    "senator rank": ("rank", "ranks"),
+}
+BENEFIT = re.compile(r"^Benefits? (.+)$")
+NOW = re.compile(r" \((now \d+) points?\)$| \((\d+) left in the supply\)$")
+
+
+def _benefit_forms(label: str) -> list[str]:
+    """"Benefit 4: 1 point per occupied province not in unrest (now 10
+    points)", then "Benefit 4: 1 pt/province, now 10", then "B4: 10 pts for
+    provinces"; "Benefits 1: remove 1 unrest; then 2: raise 1 rank", then
+    "Benefits 1+2: remove 1 unrest, then raise 1 rank", then "B1+2: -1
+    unrest, raise 1 rank". A row cut them to "Benefit 4: 1… (now 10
+    points)", which said nothing of what scores (issue 28); the line under
+    the map gives the label whole (``about``)."""
+    m = BENEFIT.match(label)
+    if m is None:
+        return []
+    parts = [part.split(": ", 1) for part in m.group(1).split("; then ")]
+    if any(len(part) != 2 for part in parts):
+        return []
+    shorts = [_benefit_words(words) for _, words in parts]
+    if any(short is None for short in shorts):
+        return []
+    numbers = "+".join(n for n, _ in parts)
+    medium = ", then ".join(short[0] for short in shorts if short)
+    tight = ", ".join(short[1] for short in shorts if short)
+    word = "Benefits" if len(parts) > 1 else "Benefit"
+    return [label, f"{word} {numbers}: {medium}", f"B{numbers}: {medium}", f"B{numbers}: {tight}"]
+
+
+def _benefit_words(words: str) -> tuple[str, str] | None:
+    """One benefit's words in a medium and a tight form, with what it gives
+    now ("1 pt/province, now 10" and "10 pts for provinces"; "(2 left)" for
+    a recruit the supply cuts short); None: words not known."""
+    now = NOW.search(words)
+    points, left = now.groups() if now is not None else (None, None)
+    words = words[:now.start()] if now is not None else words
+    tail = f" ({left} left)" if left else ""
+    for pattern, medium, tight in BENEFIT_WORDS:
+        m = pattern.match(words)
+        if m is None:
+            continue
+        groups = m.groups()
+        if len(groups) == 2:  # a scoring benefit: points per thing counted
+            each, counted = COUNTED.get(groups[1], (groups[1], groups[1]))
+            unit = "pt" if groups[0] == "1" else "pts"
+            figure = points.removeprefix("now ") if points else ""
+            return (f"{groups[0]} {unit}/{each}" + (f", {points}" if points else ""),
+                    (f"{figure} pt{'' if figure == '1' else 's'} for " if figure else "pts for ")
+                    + counted)
+        return medium.format(*groups) + tail, tight.format(*groups) + tail
+    return None

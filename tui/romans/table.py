@@ -12,6 +12,7 @@ from typing import Any
 
 from textual.widget import Widget
 
+from ai.romans.preview import LOSS_WORDS
 from engine.match import Seat
 from engine.romans.actions import Leader, Nation, Route, Senator, Target
 from engine.romans.closed import box_closed, building_closed, builds_closed, god_closed
@@ -71,8 +72,9 @@ class RomansUI:
              "the senator; #: blocking senator). Under the board: what the highlighted "
              "action does (a box's effect and what it gives now, an army's odds and the "
              "Glory a conquest earns, an Enemy nation's route and expected loss, what a "
-             "Triumph's arts are worth); ✗ says why a building, god or army is not "
-             "offered. Beside the actions: your seat, then each other seat's player, the "
+             "Triumph's arts are worth); " + LOSS_WORDS + "; ✗ says why a building, god or "
+             "army is not offered. Beside the actions: your seat, then each other seat's "
+             "player, the "
              "senators left in its Villa and the legions in its Barracks; a battle reads "
              "Rome's strength + the white die vs the Enemy's + the purple die. The "
              "campaign, the storm, the remote attacks and the Enemy phase play out at the "

@@ -24,7 +24,7 @@ from engine.match import Match
 from saves.plain import plain
 from tui.widgets.chart import ScoreChart
 from tui.widgets.keybar import KeyBar
-from tui.widgets.seats import SeatLook
+from tui.widgets.seats import SEAT_COLOURS, SeatLook
 from tui.widgets.untrusted import markup
 
 ORDINAL = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -185,7 +185,24 @@ def chart_series(history: ScoreHistory, res: Result) -> tuple[list[str], list[li
     columns = [*history.labels, "end"]
     series = [[row[p] for row in history.rows] + [res.scores[p]]
               for p in range(len(res.scores))]
+    if history.others and len(history.others) == len(history.rows):  # the solo's Enemy
+        series += [[row[j] for row in history.others] + [score]
+                   for j, (_, score) in enumerate(res.others)
+                   if all(len(row) > j for row in history.others)]
     return columns, series
+
+
+def chart_looks(looks: Sequence[SeatLook], res: Result, lines: int) -> list[SeatLook]:
+    """The seats' looks, then one for each of ``res.others`` the chart has
+    a line for (``lines`` in all): its name's last word's initial, in a
+    colour no seat has ("E" for The Enemy)."""
+    out = list(looks)
+    free = [c for c in SEAT_COLOURS if c not in {lk.colour for lk in looks}]
+    for j, (name, _) in enumerate(res.others[:max(0, lines - len(looks))]):
+        word = (plain(name).split() or ["?"])[-1]
+        out.append(SeatLook(-1 - j, plain(name), plain(name), free[j % len(free)] if free
+                            else "purple", word[0].upper(), "other"))
+    return out
 
 
 def number_widths(series: list[list[int]], columns: list[str], tight: bool) -> list[int]:
@@ -289,9 +306,10 @@ class GameOverScreen(ModalScreen[str | None]):
         step, widths, under = chart_layout(series, columns, room)
         self.query_one("#chart-box").set_class(under, "-under")
         self.query_one("#chart-box").set_class(step < 4, "-tight")
-        self.query_one(ScoreChart).plot(series, self.looks, columns, height, step)
+        looks = chart_looks(self.looks, self.result, len(series))
+        self.query_one(ScoreChart).plot(series, looks, columns, height, step)
         self.query_one("#chart-numbers", Static).update(
-            score_rows(series, self.looks, columns, widths))
+            score_rows(series, looks, columns, widths))
 
     def action_choose(self, what: str) -> None:
         if ((what == "replay" and not self.replay) or (what == "review" and not self.review)

@@ -202,8 +202,8 @@ class LocalSource(Source):
             KeyHelp("/", "filter with any letter (also z and h)"),
             KeyHelp("1-9, 0", "play the 1st…10th action shown, while nothing is typed"),
             KeyHelp("↑ ↓ Enter", "move in the actions and play one (typing never plays)"),
-            KeyHelp("Tab", "move between the actions, the table's panels (your hand: ↑↓ "
-                           "browse its cards) and the log "
+            KeyHelp("Tab", "move between the actions, the table's panels (↑↓ browse "
+                           "them) and the log "
                            "(digits and letters still reach the actions; esc goes back)"),
             KeyHelp("ctrl+q", "quit (the game is autosaved)"),
         ]

@@ -125,7 +125,7 @@ class ReplayScreen(Tabled):
         else:
             nxt = Content.from_markup("[b]The end of the record.[/]")
         keys = (f"→/space next · ← back · PgDn/PgUp {self.chapter_word} · Home/End"
-                + (" · s: whose hand" if self.full else ""))
+                + (" · s: whose view" if self.full else ""))
         self.query_one("#replay-step", Static).update(
             nxt + Content.from_markup(f"\n\n[dim]{keys}[/]"))
 
