@@ -179,7 +179,7 @@ def test_opes_gain_is_capped_by_storage_the_excess_is_lost():
     assert got == (0, 0, 0, part[3])
     assert s.supply[:3] == supply[:3]
     e = next(e for e in G.events(s) if e[0] == "opes")
-    assert "due" in G.event_text(s, e)  # the log says what was lost
+    assert "no room for" in G.event_text(s, e)  # the log says what was lost
 
 
 def test_opes_shortage_the_quaestor_is_served_first():

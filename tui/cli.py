@@ -63,7 +63,7 @@ def options_help(width: int = 78) -> str:
         game = engine.get_game(e.id)
         options = game.options
         lines.append(f"  {e.id} ({e.title}):" + ("" if options else " none"))
-        note = getattr(game, "note", "")  # Age of Rome: --players 1 is the Emperor Solo
+        note = getattr(game, "note", "")  # a game's word on its player counts (a solo mode)
         if note:
             lines += textwrap.wrap(f"--players {game.players.start}-{game.players.stop - 1}. "
                                    f"{note}", width, initial_indent=" " * 4,

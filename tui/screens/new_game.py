@@ -273,8 +273,8 @@ class NewGameScreen(Screen[None]):
         self.show_rows(self.players())
 
     def allow_options(self, players: int) -> None:
-        """An option for some player counts only (Age of Rome's Spies &
-        Allies, 2-4) is greyed at the others: it was offered at 1 player,
+        """An option for some player counts only (a variant for 2-4
+        players, say) is greyed at the others: it was offered at 1 player,
         and refused only at Start."""
         for option in self.fields:
             if option.players:
