@@ -582,7 +582,8 @@ class HallSource(Source):
         turn = "▶" if i == self._to_move and self.result is None else ""
         you = " (you)" if i == self.seat else ""
         pad = "" if narrow else " "  # the badge's own margins
-        return markup(f"$turn[reverse b {colour}]{pad}$letter{pad}[/] $name$you $mark$bot",
+        gap = " " if mark else ""  # a bot seat has no ●/○: one space before its kind
+        return markup(f"$turn[reverse b {colour}]{pad}$letter{pad}[/] $name$you{gap}$mark$bot",
                       turn=turn, letter=letter, name=plain(s.get("name") or "open seat",
                                                            NAME_CHARS),
                       you=you, mark=mark, bot=bot)
