@@ -151,7 +151,8 @@ def test_a_thinking_bots_line_keeps_to_one_row():
     m = position(3, first_placing)
 
     async def go() -> None:
-        app = app_for(m, pacing="slow")
+        app = app_for(m, pacing="slow")  # on the test's clock, which stands still:
+        # the bot's decided move waits, its thinking line stays (no real time passes)
         async with app.run_test(size=SIZE) as pilot:
             await settle(pilot)
             menu = app.screen.query_one(ActionMenu)

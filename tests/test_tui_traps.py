@@ -595,6 +595,22 @@ class SpellingApp(App):
         self.chosen.append(event.action)
 
 
+def spelled(places: tuple[str, ...], typed: str) -> list[tuple]:
+    """What Enter plays after ``typed`` in a list of ``places`` alone."""
+    class Places(SpellingApp):
+        PLACES = places
+
+    async def go() -> list[tuple]:
+        app = Places()
+        async with app.run_test(size=(80, 24)) as pilot:
+            for key in typed:
+                await pilot.press("space" if key == " " else key)
+            await pilot.press("enter")
+            await pilot.pause()
+            return app.chosen
+    return asyncio.run(go())
+
+
 def test_the_action_the_player_is_spelling_comes_first_and_enter_plays_it():
     """Typing "III to the C" listed Amphitheatrum Castrense first ("the" is
     inside it) and Enter played it, not the Citadel."""
@@ -758,17 +774,7 @@ def test_typed_words_that_run_on_together_rank_first():
     moves = ("Move a Legion from Epirus to Macedonia", "Move a Legion from Macedonia to Epirus",
              "Move a Legion from Macedonia to Thrace")
 
-    class Moves(SpellingApp):
-        PLACES = moves
-
-    async def go() -> None:
-        app = Moves()
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press(*"Macedonia to T")
-            await pilot.press("enter")
-            await pilot.pause()
-            assert app.chosen == [("place", moves[2])]
-    asyncio.run(go())
+    assert spelled(moves, "Macedonia to T") == [("place", moves[2])]
 
 
 def test_typed_text_lists_what_can_be_played_before_greyed_lines():
@@ -804,18 +810,7 @@ def test_a_word_typed_twice_needs_two_words_of_the_action():
     boxes = ("III to Castra Peregrina, box I (1 manpower)",
              "III to Castra Peregrina, box III (3 manpower)")
 
-    class Boxes(SpellingApp):
-        PLACES = boxes
-
-    async def go() -> None:
-        app = Boxes()
-        async with app.run_test(size=(80, 24)) as pilot:
-            for key in "III castra per III":
-                await pilot.press("space" if key == " " else key)
-            await pilot.press("enter")
-            await pilot.pause()
-            assert app.chosen == [("place", boxes[1])]
-    asyncio.run(go())
+    assert spelled(boxes, "III castra per III") == [("place", boxes[1])]
 
 
 def test_tab_from_start_never_lands_on_back():
