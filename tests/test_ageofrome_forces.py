@@ -388,7 +388,7 @@ def test_a_legion_move_names_what_it_undoes_or_ties_before_it_is_made() -> None:
     s = regions_state(Epirus=(1, 1, 0, 0), Macedonia=(0, 2, 0, 0))
     assert forces.legion_consequence(s, JACK, "Epirus", "Macedonia") == (
         "Epirus would no longer be defeated, you would lose first to Julius Caesar;"
-        " Macedonia would be defeated")
+        " Macedonia would be defeated (at the end: Julius Caesar 1st 8 Glory, you 2nd 4)")
     s = regions_state(Macedonia=(1, 2, 0, 0))
     assert forces.legion_consequence(s, JACK, "board", "Macedonia") == (
         "Macedonia: you would tie Julius Caesar for first")
@@ -400,6 +400,23 @@ def test_a_legion_move_names_what_it_undoes_or_ties_before_it_is_made() -> None:
         "Macedonia: you would lose first to Julius Caesar; Epirus: you would take first alone")
     s = regions_state(Thrace=(0, 0, 0, 2))
     assert forces.legion_consequence(s, JACK, "board", "Thrace") == ""
+
+
+def test_a_legion_that_defeats_a_region_says_what_each_place_scores_at_the_end() -> None:
+    """"Thrace would be defeated" said nothing of who scores what
+    (walk-through, stop 36): its placings and their banners follow
+    (L185-188: a shared place scores nothing, nor one past the banners)."""
+    s = regions_state(Thrace=(1, 1, 1, 0))
+    assert forces.legion_consequence(s, JACK, "board", "Thrace") == (
+        "Thrace would be defeated (at the end: you 1st 10 Glory,"
+        " Julius Caesar and Octavianus tied 2nd, nothing)")
+    s = regions_state(Thrace=(0, 1, 1, 1))
+    assert forces.legion_consequence(s, JACK, "board", "Thrace") == (
+        "Thrace would be defeated (at the end: you, Julius Caesar, Octavianus and"
+        " Crassus tied 1st, nothing)")
+    s = regions_state(Thrace=(1, 2, 0, 0))
+    assert forces.legion_consequence(s, HENRY, "board", "Thrace", JACK) == (
+        "Thrace would be defeated (at the end: Julius Caesar 1st 10 Glory, you 2nd 5)")
 
 
 def test_apostasy_names_the_region_it_would_undo_before_it_is_chosen() -> None:

@@ -333,6 +333,35 @@ def _rank_change(s: State, seat: int, region: int, after: tuple[int, ...],
     return ""
 
 
+ORDINALS = ("1st", "2nd", "3rd", "4th")
+
+
+def scoring_words(s: State, region: int, counts: tuple[int, ...], viewer: int) -> str:
+    """What a defeated ``region`` holding ``counts`` Legions scores at the
+    end, place by place (L185-188): "you 1st 10 Glory, Julius Caesar 2nd
+    5"; a shared place scores nothing ("you and Crassus tied 1st,
+    nothing"), nor one beyond its banners. ``viewer`` is "you"."""
+    w = s.thaw()
+    w.regions = put(s.regions, region, counts)
+    glory_of = region_glory(w, region)
+    groups: dict[int, list[int]] = {}
+    for seat, place in placings(w, region):
+        groups.setdefault(place, []).append(seat)
+    parts: list[str] = []
+    unit = " Glory"  # after the first number only
+    for place, seats in groups.items():
+        named = ["you" if x == viewer else seat_name(s, x) for x in seats]
+        names = " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 1 else named)
+        nth = ORDINALS[min(place, len(ORDINALS)) - 1]
+        won = glory_of[seats[0]] if len(seats) == 1 else 0
+        if won:
+            parts.append(f"{names} {nth} {won}{unit}")
+            unit = ""
+        else:
+            parts.append(f"{names} {'tied ' if len(seats) > 1 else ''}{nth}, nothing")
+    return ", ".join(parts)
+
+
 def legion_consequence(s: State, seat: int, source: str, to: str,
                        viewer: int | None = None) -> str:
     """What moving a Legion of ``seat`` from ``source`` (BOARD or a region)
@@ -352,12 +381,13 @@ def legion_consequence(s: State, seat: int, source: str, to: str,
         counts = s.regions[r]
         after = put(counts, seat, counts[seat] + step)
         was, will = sum(counts) >= SHIELD[r], sum(after) >= SHIELD[r]
-        said = ""
+        said, rank = "", _rank_change(s, seat, r, after, viewer)
         if was and not will:
             said = f"{name} would no longer be defeated"
         elif will and not was:
-            said = f"{name} would be defeated"
-        rank = _rank_change(s, seat, r, after, viewer)
+            said = (f"{name} would be defeated (at the end: "
+                    f"{scoring_words(s, r, after, viewer)})")
+            rank = ""  # its placings say who is first
         if rank:
             said = f"{said}, {rank}" if said else f"{name}: {rank}"
         if said:
