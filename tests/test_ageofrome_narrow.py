@@ -103,3 +103,58 @@ def test_the_solo_tasks_show_whole_at_80x24():
             assert "→ +" not in shown  # no multiplayer Event reward in the Solo
 
     asyncio.run(go())
+
+
+def test_your_own_seat_row_says_its_legions_and_votes_at_80x24():
+    """The others' one-row seats read "G2 D6 L6 V3"; yours, at the top of
+    the panel, read "G2 D6" only (walk-through, stop 36)."""
+    from tests.test_ageofrome_tui import position
+    from tui.ageofrome.side import SidePanel
+
+    m = position(3, lambda s: s.phase == "actions", 4)
+    p = m.state.players[0]
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            rows = str(app.screen.query_one(SidePanel).render()).split("\n")
+            mine = rows[1]  # under the Event
+            assert "◂" in mine and f" L{p.legions} V{p.votes}" in mine, rows
+            assert sum(f"L{p.legions} V{p.votes}" in r for r in rows) == 1, "said once"
+
+    asyncio.run(go())
+
+
+def test_the_side_panel_comes_back_to_its_top_when_your_turn_comes_again():
+    """At 80×24 the side panel scrolls; scrolled down to read the hand, it
+    kept every seat's figures out of sight turn after turn (walk-through,
+    stop 36). When the turn comes back to you it shows its top again."""
+    from tests.test_ageofrome_tui import position
+    from tui.ageofrome.side import SideBox
+
+    m = position(3, lambda s: s.phase == "actions" and s.round >= 2, 4)
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            box = app.screen.query_one(SideBox)
+            box.scroll_end(animate=False, immediate=True)
+            await pilot.pause()
+            assert box.scroll_y > 0, "the panel is taller than its room"
+            others = False
+            for _ in range(20):  # play the first action until the turn goes round
+                step = len(m.actions)
+                await pilot.press("1")
+                while len(m.actions) == step:
+                    await pilot.pause()
+                others = others or any(m.game.to_move(s) != 0 for s in m.states[step + 1:])
+                await settle(pilot)
+                if others:
+                    break
+                assert box.scroll_y > 0, "within your turn it stays where you scrolled it"
+            assert others and m.to_move() == 0
+            assert box.scroll_y == 0, "your turn again: the seats' figures in sight"
+
+    asyncio.run(go())

@@ -54,10 +54,7 @@ def test_every_games_table_says_which_seat_is_the_rules_bot_and_which_the_search
             shown = panels_text(app)
             assert "rules" in shown, "the rules bot's seat does not say so"
             assert "search" in shown, "the search bot's seat does not say so"
-            if (game_id, size) != ("ageofrome", (80, 24)):  # its one-row seats (31 cells:
-                # the Glory, Denarii, Legions and Votes too) keep the kind and drop the
-                # strength rather than cut a name below five letters or wrap a stray row
-                assert "search, hard" in shown or "search bot, hard" in shown
+            assert "search, hard" in shown or "search bot, hard" in shown
             assert "mcts bot" not in shown  # the kind in the lists' word
     asyncio.run(go())
 

@@ -100,7 +100,8 @@ def mover(scene: Scene) -> int | None:
 def seat_lines(s: Any, seat: int, scene: Scene, wide: bool, width: int = 60,
                joined: bool = False) -> list[str]:
     """A seat's public holdings in three short lines (G Glory, D Denarii, F
-    Followers left of recruited, L Legions and V Votes on its board); a
+    Followers left of recruited, L Legions and V Votes on its board: narrow,
+    these two on the first line, as the others' one-row seats have them); a
     bot's kind ("(search bot, hard)", shorter where that does not fit)
     follows its name. ``joined``: the second and third in one line where it
     fits ``width`` (another seat at 120×40, so four seats show at once)."""
@@ -109,14 +110,15 @@ def seat_lines(s: Any, seat: int, scene: Scene, wide: bool, width: int = 60,
     label = lk.label if lk is not None else look.seat_name(s, seat)
     who = f"{look.badge(seat)} [b]{markup('$label', label=label).markup}[/]"
     to_move = " ◂" if mover(scene) == seat else ""
+    forces = f"L{p.legions} V{p.votes}"
     if wide:
         rest = f"{to_move} · Glory [b]{glory_text(p.glory, True)}[/] · {coins(p.denarii)}"
-    else:
-        rest = f"{to_move} G[b]{glory_text(p.glory)}[/] D{p.denarii}"
+    else:  # the Legions and Votes too, as the others' one-row seats say them
+        rest = f"{to_move} G[b]{glory_text(p.glory)}[/] D{p.denarii} {forces}"
     lines = [who + rest]
     left = p.followers - p.placed
     feud = "".join(f"[{st}]{t}[/]" for t, st in look.feud_track(p))
-    lines.append(f"  F{left}/{p.followers} L{p.legions} V{p.votes} feud {feud}")
+    lines.append(f"  F{left}/{p.followers}{' ' + forces if wide else ''} feud {feud}")
     third = [f"Pan {look.pantheon(p)}"]
     if p.medals:
         third.append(f"Medal {look.medals(p.medals)}")
@@ -156,11 +158,11 @@ def compact_line(s: Any, seat: int, scene: Scene, width: int) -> tuple[str, str]
     """Another seat in one line, for a narrow panel where every seat must
     show beside yours: G Glory, D Denarii, L Legions and V Votes on its
     board (the space after the badge goes where a long name needs it) and
-    what plays a bot seat ("rules, hard", else "rules"). A name too long
-    for the rest takes its short form ("Caesar"), else is cut
-    ("Octavia…"): the kind stays on the seat's row
-    (it had wrapped onto a row of its own, "B rules", under another
-    seat). (the line, the kind if even a cut name left it no room)."""
+    what plays a bot seat with its strength ("search, hard"). A name too
+    long for the rest takes its short form ("Caesar"), else is cut
+    ("Octavia…"): the kind stays on the seat's row (it had wrapped onto a
+    row of its own, "B rules", under another seat). (the line, the kind
+    if even a name cut to five letters left it no room)."""
     p = s.players[seat]
     lk = scene.looks[seat] if seat < len(scene.looks) else None
     label = lk.label if lk is not None else look.seat_name(s, seat)
@@ -178,14 +180,16 @@ def compact_line(s: Any, seat: int, scene: Scene, width: int) -> tuple[str, str]
     if not forms:
         return line(label, ""), ""
     short = SHORT_NAMES.get(label, label)  # "Caesar", as players call him
-    for kind in forms:  # the fullest kind that fits ("search, hard" tells the
-        left = room - 1 - len(kind)  # seats apart), the name whole, short or cut
-        for name in (label, short):
-            if len(name) <= left:
-                return line(name, kind), ""
-        if left >= MIN_NAME:
-            return line(short[:left - 1].rstrip() + "…", kind), ""
-    kind = markup("[dim]$kind[/]", kind=forms[0]).markup
+    kind = forms[0]  # with its strength: "search, hard" tells two search seats apart
+    left = room - 1 - len(kind)  # the name whole, short or cut to five letters
+    for name in (label, short):
+        if len(name) <= left:
+            return line(name, kind), ""
+    if left >= MIN_NAME:
+        return line(short[:left - 1].rstrip() + "…", kind), ""
+    # A name that short says little, and "search" alone hid the strength
+    # (walk-through, stop 36): the name whole and the kind on the row below.
+    kind = markup("[dim]$kind[/]", kind=kind).markup
     return line(label, ""), f"{badge} {kind}"
 
 
@@ -261,10 +265,26 @@ class SidePanel(Static):
         super().__init__(**kw)
         self.scene: Scene | None = None
         self._shown = ""
+        self._turn: tuple | None = None
 
     def show(self, scene: Scene) -> None:
         self.scene = scene
         self.redraw()
+        self.home_on_your_turn(scene)
+
+    def home_on_your_turn(self, scene: Scene) -> None:
+        """Scroll the panel back to its top (the Event, every seat's
+        figures) when your turn begins or a new phase reaches you: at 80×24
+        a panel scrolled down to read your hand had kept the figures out of
+        sight turn after turn. Within a turn (a Trade window after a build)
+        it stays where you scrolled it."""
+        s = scene.state
+        turn = (s.round, s.phase, mover(scene))
+        if turn == self._turn:
+            return
+        self._turn = turn
+        if scene.seat is not None and turn[2] == scene.seat and self.parent is not None:
+            self.parent.scroll_home(animate=False, immediate=True)
 
     def on_resize(self) -> None:
         self.redraw()
