@@ -50,10 +50,46 @@ def test_labels_too_wide_for_one_row_are_whole_on_two():
 def test_the_chart_and_its_numbers_share_80_columns():
     columns = [f"R{i}" for i in range(1, 10)] + ["end"]
     series = [[4, 10, 12, 23, 27, 30, 44, 43, 56, 84]]
-    assert chart_layout(series, columns, 114) == (4, [4] * 10, False)
+    assert chart_layout(series, columns, 114) == (6, [4] * 10, False), "spread over the room"
     step, widths, under = chart_layout(series, columns, 74)
     assert (step, under) == (3, False) and widths == [3] * 9 + [4]
     assert chart_layout(series * 4, columns * 2, 74)[2], "too many columns: under the chart"
+    assert chart_layout(series * 4, columns, 74) == (7, None, True), \
+        "four seats in a cell need five columns a round: under the chart, spread"
+
+
+@pytest.mark.parametrize("size", [(120, 40), (80, 24)], ids=["120x40", "80x24"])
+def test_the_results_chart_spreads_its_rounds_and_hides_no_seat(size):
+    """The chart drew its ten rounds in 40 columns at the left, and seats
+    sharing a cell hid under "+Y" (walk-through, stop 36): every seat's
+    letter shows in every round, side by side where they meet, and the
+    rounds spread over the room."""
+    from tui.widgets.chart import ScoreChart
+
+    m = finished(5, 4)
+    res = m.game.result(m.state)
+    columns, series = chart_series(m.game.score_history(m.state), res)
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            while not isinstance(app.screen, GameOverScreen):
+                await pilot.pause()
+            await pilot.pause()
+            letters = {lk.letter for lk in app.screen.looks}
+            rows = str(app.screen.query_one(ScoreChart).render()).split("\n")
+            plot = [r.partition("│")[2] for r in rows if "│" in r]
+            step = len(rows[-2].partition("└")[2]) // len(columns)
+            assert step * len(columns) >= 60, "the rounds spread over the room"
+            assert not any("+" in r for r in plot), plot
+            for x in range(len(columns)):
+                band = "".join(r[x * step:(x + 1) * step] for r in plot)
+                assert sorted(c for c in band if c in letters) == sorted(letters), (x, plot)
+                assert all(r[x * step:x * step + 1] in ("", " ") for r in plot), \
+                    "a blank between rounds"
+
+    asyncio.run(go())
 
 
 @pytest.mark.parametrize("players", [1, 4])

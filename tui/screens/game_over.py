@@ -22,7 +22,7 @@ from textual.widgets import Static
 from engine.core import Result, ScoreHistory
 from engine.match import Match
 from saves.plain import plain
-from tui.widgets.chart import ScoreChart
+from tui.widgets.chart import ScoreChart, crowd
 from tui.widgets.keybar import KeyBar
 from tui.widgets.seats import SEAT_COLOURS, SeatLook
 from tui.widgets.untrusted import markup
@@ -229,20 +229,27 @@ def score_rows(series: list[list[int]], looks: Sequence[SeatLook],
     return Content("\n").join(rows)
 
 
-def chart_layout(series: list[list[int]], columns: list[str], room: int
-                 ) -> tuple[int, list[int] | None, bool]:
+MAX_STEP = 8  # a chapter's columns at most: wider, the marks drift apart
+
+
+def chart_layout(series: list[list[int]], columns: list[str], room: int,
+                 height: int = 8) -> tuple[int, list[int] | None, bool]:
     """How the chart and its numbers share ``room`` columns: (the chart's
-    step, the numbers' widths, whether the numbers go under the chart). Side
-    by side as drawn at 120 columns; else narrower steps and numbers (80
-    columns: the numbers beside the chart were cut at "R5 R"); else the
-    numbers under it, whole."""
+    step, the numbers' widths, whether the numbers go under the chart). The
+    chapters spread over the room the numbers leave, each wide enough for
+    every seat sharing a cell to stand side by side (a chart squeezed to the
+    left had hidden seats under "+Y"); the numbers beside it, narrower at
+    80 columns (they were cut at "R5 R"), else under it, whole."""
     values = [v for s in series for v in s] or [0]
     label_w = max(len(str(min(values))), len(str(max(values)))) + 2  # "84 │"
-    for step, tight, margin in ((4, False, 4), (3, True, 2)):
+    need = crowd(series, height) + 1
+    for least, tight, margin in ((4, False, 4), (3, True, 2)):
         widths = number_widths(series, columns, tight)
-        if label_w + step * len(columns) + margin + 3 + sum(widths) <= room:
+        free = room - label_w - margin - 3 - sum(widths)
+        step = min(MAX_STEP, free // max(1, len(columns)))
+        if step >= max(least, need):
             return step, widths, False
-    return 4, None, True
+    return max(3, min(MAX_STEP, (room - label_w) // max(1, len(columns)))), None, True
 
 
 class GameOverScreen(ModalScreen[str | None]):
@@ -303,7 +310,7 @@ class GameOverScreen(ModalScreen[str | None]):
         columns, series = chart_series(history, self.result)
         height = 8 if self.app.size.height < 34 else 14
         room = max(TABLE_ROOM, self.app.size.width - 6)  # the box's border and padding
-        step, widths, under = chart_layout(series, columns, room)
+        step, widths, under = chart_layout(series, columns, room, height)
         self.query_one("#chart-box").set_class(under, "-under")
         self.query_one("#chart-box").set_class(step < 4, "-tight")
         looks = chart_looks(self.looks, self.result, len(series))

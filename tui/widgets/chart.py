@@ -10,29 +10,49 @@ from textual.widgets import Static
 from .seats import SeatLook
 
 
+def placed(series: Sequence[Sequence[int]], height: int = 8,
+           bounds: tuple[int, int] | None = None
+           ) -> tuple[int, int, int, dict[tuple[int, int], list[int]]]:
+    """Where the chart puts each value: (its rows, bottom value, top value,
+    (row, column) → the seats marked there, in order)."""
+    values = [v for s in series for v in s] or [0]
+    lo, hi = bounds if bounds is not None else (min(values), max(values))
+    span = max(1, hi - lo)
+    rows = max(2, min(height, span + 1))
+    cells: dict[tuple[int, int], list[int]] = {}
+    for seat, points in enumerate(series):
+        for x, v in enumerate(points):
+            y = rows - 1 - round((v - lo) * (rows - 1) / span)
+            cells.setdefault((y, x), []).append(seat)
+    return rows, lo, hi, cells
+
+
+def crowd(series: Sequence[Sequence[int]], height: int = 8) -> int:
+    """The most seats the chart marks in one cell (a step of one more shows
+    them side by side)."""
+    return max((len(seats) for seats in placed(series, height)[3].values()), default=0)
+
+
 def chart_markup(series: Sequence[Sequence[int]], looks: Sequence[SeatLook],
                  columns: Sequence[str], height: int = 8, step: int = 4,
                  bounds: tuple[int, int] | None = None) -> str:
     """Rows of text: each seat's value in each column as its letter, in its
-    colour; where seats share a cell the later one shows and a ``+`` marks it.
+    colour. Seats sharing a cell stand side by side, centred on their
+    column, where its ``step`` leaves a blank between columns (a chart had
+    hidden two seats of three under "+Y"); else a ``+`` and the last one.
     ``bounds``: the values at the bottom and top (else the series' own)."""
-    values = [v for s in series for v in s]
-    if not values:
+    if not any(series):
         return ""
-    lo, hi = bounds if bounds is not None else (min(values), max(values))
+    rows, lo, hi, cells = placed(series, height, bounds)
     span = max(1, hi - lo)
-    rows = max(2, min(height, span + 1))
     width = step * len(columns)
     grid: list[list[str]] = [[" "] * width for _ in range(rows)]
-    for seat, points in enumerate(series):
-        lk = looks[seat]
-        for x, v in enumerate(points):
-            y = rows - 1 - round((v - lo) * (rows - 1) / span)
-            col = x * step + step // 2
-            cell = f"[b $seat-{lk.colour}]{escape(lk.letter)}[/]"
-            if grid[y][col] != " ":
-                grid[y][col - 1] = "+"
-            grid[y][col] = cell
+    for (y, x), seats in cells.items():
+        marks = [f"[b $seat-{looks[i].colour}]{escape(looks[i].letter)}[/]" for i in seats]
+        start = x * step + step // 2 - (len(marks) - 1) // 2
+        if len(marks) > max(1, step - 1):
+            marks, start = ["+", marks[-1]], max(0, x * step + step // 2 - 1)
+        grid[y][start:start + len(marks)] = marks
     label_w = max(len(str(lo)), len(str(hi)))
     lines = []
     for i, row in enumerate(grid):
