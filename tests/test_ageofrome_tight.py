@@ -215,3 +215,37 @@ def test_a_builds_income_figures_stay_whole_when_the_board_is_short_of_rows():
     assert len(lines) <= 3 and not any("…" in x for x in lines), lines
     said = " ".join(lines)
     assert said.startswith("+1 Population (") and said.endswith(" for 1)"), said
+
+
+def test_a_hard_search_seat_says_so_and_every_seat_stays_in_sight_at_80x24():
+    """A hard search seat read "search" where "search, hard" would have cut
+    its name below five letters (walk-through, stop 36): the kind goes on
+    the row under its seat, indented under the name, and the panel keeps
+    the Event (two rows), your seat, every other seat and that row in sight.
+    Your own long name takes its short form rather than wrap ("V4" had
+    gone to a row of its own)."""
+    seats = (Seat("Vera"), Seat("Brutus", "rules"), Seat("Cassia", "mcts", "hard"),
+             Seat("Drusus", "rules"))
+    m = Match("ageofrome", seats, 21)
+    rng = random.Random(21)
+    while not (m.to_move() == 0 and m.state.phase == "build"):
+        m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            side = app.screen.query_one("#ageofrome-side")
+            rows = [r.strip(" │▏▁▂▃▄▅▆▇█") for r in region_rows(app, side)]
+            assert rows[1].startswith("Event") and rows[3].startswith("O "), \
+                "an Event of two rows"
+            looks = app.screen.looks
+            for lk in looks:
+                assert any(r.startswith(f"{lk.letter} ") for r in rows), (lk.letter, rows)
+            hard = next(i for i, r in enumerate(rows) if r.startswith(looks[2].letter))
+            assert rows[hard + 1] == "search, hard", rows
+            assert sum("search" in r for r in rows) == 1, rows
+            mine = next(r for r in rows if r.startswith(looks[0].letter))
+            assert mine.endswith(f"V{m.state.players[0].votes}"), rows
+
+    asyncio.run(go())

@@ -108,13 +108,15 @@ def seat_lines(s: Any, seat: int, scene: Scene, wide: bool, width: int = 60,
     p = s.players[seat]
     lk = scene.looks[seat] if seat < len(scene.looks) else None
     label = lk.label if lk is not None else look.seat_name(s, seat)
-    who = f"{look.badge(seat)} [b]{markup('$label', label=label).markup}[/]"
     to_move = " ◂" if mover(scene) == seat else ""
     forces = f"L{p.legions} V{p.votes}"
     if wide:
         rest = f"{to_move} · Glory [b]{glory_text(p.glory, True)}[/] · {coins(p.denarii)}"
-    else:  # the Legions and Votes too, as the others' one-row seats say them
+    else:  # the Legions and Votes too, as the others' one-row seats say them,
         rest = f"{to_move} G[b]{glory_text(p.glory)}[/] D{p.denarii} {forces}"
+        room = width - Content.from_markup(look.badge(seat) + rest).cell_length - 1
+        label = fitted(label, room)  # on one row ("Antonius", not "V4" wrapped)
+    who = f"{look.badge(seat)} [b]{markup('$label', label=label).markup}[/]"
     lines = [who + rest]
     left = p.followers - p.placed
     feud = "".join(f"[{st}]{t}[/]" for t, st in look.feud_track(p))
@@ -133,6 +135,16 @@ def seat_lines(s: Any, seat: int, scene: Scene, wide: bool, width: int = 60,
         if len(said) == len(one):  # the kind, in full, found room in the two lines
             return said
     return with_kind(lines, who, rest, lk, width)
+
+
+def fitted(name: str, room: int) -> str:
+    """``name`` whole if it fits ``room`` cells, else its short form
+    ("Antonius"), else cut ("Octavia…") but never below five letters."""
+    short = SHORT_NAMES.get(name, name)  # as players call him
+    for said in (name, short):
+        if len(said) <= room:
+            return said
+    return short[:max(room, MIN_NAME) - 1].rstrip() + "…"
 
 
 def with_kind(lines: list[str], who: str, rest: str, lk: SeatLook | None,
@@ -188,20 +200,23 @@ def compact_line(s: Any, seat: int, scene: Scene, width: int) -> tuple[str, str]
     if left >= MIN_NAME:
         return line(short[:left - 1].rstrip() + "…", kind), ""
     # A name that short says little, and "search" alone hid the strength
-    # (walk-through, stop 36): the name whole and the kind on the row below.
+    # (walk-through, stop 36): the name and the kind on the row below it.
     kind = markup("[dim]$kind[/]", kind=kind).markup
-    return line(label, ""), f"{badge} {kind}"
+    return line(fitted(label, room), ""), f"{' ' * Content.from_markup(badge).cell_length} {kind}"
 
 
-MIN_NAME = 6  # a name cut shorter says little: a shorter kind, or the kind below
+MIN_NAME = 6  # a name cut shorter says little: the kind goes below it instead
 
 
 def compact_seats(s: Any, seats: list[int], scene: Scene, width: int) -> list[str]:
-    """The other seats one line each, then the kinds of the bots whose line
-    had no room for it, together on the line after (every seat stays in sight)."""
-    pairs = [compact_line(s, i, scene, width) for i in seats]
-    left = [kind for _, kind in pairs if kind]
-    return [line for line, _ in pairs] + ([" ".join(left)] if left else [])
+    """The other seats one line each; a bot's kind its line had no room
+    for on the row under it, indented under its name (at the foot of the
+    seats it read as a seat of its own)."""
+    out: list[str] = []
+    for i in seats:
+        line, kind = compact_line(s, i, scene, width)
+        out += [line, kind] if kind else [line]
+    return out
 
 
 def playable(scene: Scene) -> frozenset[str]:
