@@ -419,6 +419,23 @@ def test_a_legion_that_defeats_a_region_says_what_each_place_scores_at_the_end()
         "Thrace would be defeated (at the end: Julius Caesar 1st 10 Glory, you 2nd 5)")
 
 
+def test_in_the_solo_a_legion_move_counts_towards_the_shield_not_first_place() -> None:
+    """The Emperor Solo said "Epirus: you would take first alone", with no
+    one to be first against (walk-through, stop 36): it says how far the
+    region is from its shield (the Conquer task), and what it scores."""
+    s = regions_state(1, Thrace=(1,))
+    assert forces.legion_consequence(s, JACK, "board", "Thrace") == (
+        "Thrace: 2 of the 4 Legions its shield needs")
+    s = regions_state(1, Epirus=(1,), Thrace=(2,))
+    assert forces.legion_consequence(s, JACK, "Thrace", "Epirus") == (
+        "Thrace: 1 of the 4 Legions its shield needs; Epirus would be defeated"
+        " (at the end: you 1st 5 Glory)")
+    s = regions_state(1, Epirus=(2,))
+    assert forces.legion_consequence(s, JACK, "Epirus", "Thrace") == (
+        "Epirus would no longer be defeated, 1 of the 2 Legions its shield needs;"
+        " Thrace: 1 of the 4 Legions its shield needs")
+
+
 def test_apostasy_names_the_region_it_would_undo_before_it_is_chosen() -> None:
     """Apostasy (L145) takes a target's Legion out: a defeated region can
     fall below its shield (A1, L184), and 1st place can change; a Legion

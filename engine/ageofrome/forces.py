@@ -388,6 +388,8 @@ def legion_consequence(s: State, seat: int, source: str, to: str,
             said = (f"{name} would be defeated (at the end: "
                     f"{scoring_words(s, r, after, viewer)})")
             rank = ""  # its placings say who is first
+        if s.n == 1:  # the Emperor Solo has no one to be first against
+            rank = "" if will else f"{sum(after)} of the {SHIELD[r]} Legions its shield needs"
         if rank:
             said = f"{said}, {rank}" if said else f"{name}: {rank}"
         if said:
