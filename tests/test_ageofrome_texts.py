@@ -587,3 +587,15 @@ def test_apostasy_warns_that_it_undoes_a_defeated_region():
         "score nothing; Octavianus would tie you for first")
     assert detail.action_detail(s, JACK, Apostasy("Macedonia", True)) == (
         "Macedonia: Octavianus would lose first to you")
+
+
+@pytest.mark.parametrize("phase", ["build", "schemes"])
+def test_a_prompt_that_ends_a_phase_names_the_action_that_ends_it(phase):
+    """"build on the province in front of you, or end" read as a prompt
+    cut at the screen's edge (walk-through, stop 36): it names the action
+    that ends the phase, "Done", as the list does."""
+    m = position(3, lambda s: s.phase == phase and not s.pending, 3)
+    prompt = m.game.prompt(m.view(0))
+    assert prompt.endswith(", or Done"), prompt
+    labels = [m.game.describe(m.view(0), a) for a in m.game.legal(m.view(0))]
+    assert "Done" in labels, labels

@@ -304,8 +304,8 @@ PHASE_PROMPTS = {
     QUESTS: "choose your Quests",
     EVENT: "the Event",
     DIPLOMACY: "place a Diplomacy token, or pass",
-    SCHEMES: "activate your Schemes, or end",
-    BUILD: "build on the province in front of you, or end",
+    SCHEMES: "activate your Schemes, or Done",  # the action that ends them ("or end" read as cut)
+    BUILD: "build on the province in front of you, or Done",
     ACTIONS: "place a Follower",
     INCOME: "single or double Income?",
 }
