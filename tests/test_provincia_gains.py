@@ -105,7 +105,37 @@ def test_consuetudo_picks_read_alike_in_a_row():
     assert tight_label((), "Take Turris into your hand (1 Wood; +2 PP)", 31) == \
         "Take Turris 1W +2PP"
     assert tight_label((), "Take Colosseum into your hand (1 Clay, 7 Stone, 2 Gold; +9 PP)"
-                       " — unique, already built", 31) == "Take Colosseum 1C 7S 2G +9PP, built"
+                       " — unique, already built", 40) == "Take Colosseum 1C 7S 2G +9PP, built"
+
+
+def test_a_consuetudo_pick_keeps_to_one_row_with_its_name_and_why():
+    """"Take Circus 2C 2W 9S 1G +12PP, built" was 37 columns in a row of 31
+    (80×24), and the menu's cut lost ", built". Every pick of every card
+    fits: one that cannot be built now keeps its name, PP and why (the
+    price goes first: the detail has it), another its name and every
+    number (the name loses letters)."""
+    from engine.provincia.data import CARDS, Aedificium
+    from engine.provincia.text import amount
+
+    assert tight_label((), "Take Colosseum into your hand (1 Clay, 7 Stone, 2 Gold; +9 PP)"
+                       " — unique, already built", 31) == "Take Colosseum +9PP, built"
+    assert tight_label((), "Take Fornax Lateris into your hand (1 Wood, 1 Stone, 1 Gold; "
+                       "+2 PP)", 31) == "Take Fornax Late… 1W 1S 1G +2PP"
+    notes = {"": None, " — unique, already built": ", built",
+             " — Pons city: never built": " ✗ never"}
+    for aed in {c.name: c for c in CARDS if isinstance(c, Aedificium)}.values():
+        for note, mark in notes.items():
+            label = (f"Take {aed.name} into your hand ({amount(aed.cost)}; "
+                     f"+{aed.award} PP){note}")
+            got = tight_label((), label, 31)
+            assert len(got) <= 31, got
+            assert got.startswith(f"Take {aed.name[:4]}") and f"+{aed.award}PP" in got, got
+            if mark:
+                assert got.endswith(mark), got
+            else:
+                assert all(f"{n}{r[0]}" in got for n, r in
+                           zip(aed.cost, ("Clay", "Wood", "Stone", "Gold"), strict=True)
+                           if n), got
 
 
 def test_the_hand_marks_a_commercium_that_gains_nothing_not_now_with_why():

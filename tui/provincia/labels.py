@@ -81,18 +81,30 @@ _TAKE = re.compile(r"^Take (.+) into your hand \((.+); ([+-]\d+) PP\)"
 _RES = re.compile(r"(\d+) (" + "|".join(RESOURCE_NAMES) + r")\b")
 
 
-def tight_take(label: str) -> str | None:
+def tight_take(label: str, width: int) -> str | None:
     """A Consuetudo pick in one form for every card of the list: "Take
-    Portus 1C 4W +5PP" (", built" for a unique building built); None for
-    any other label."""
+    Portus 1C 4W +5PP" (", built" for a unique building built, "✗ never"
+    for one of the other kind of city); None for any other label. Within
+    ``width``: a card that cannot be built now loses its price first (the
+    detail gives it; "Take Circus 2C 2W 9S 1G +12PP, built" was 37 columns
+    and the menu's cut lost ", built"), then letters of its name; another
+    loses letters of its name, never a number."""
     m = _TAKE.match(label)
     if m is None:
         return None
     name, cost, pp, built = m.groups()
     price = _RES.sub(lambda r: f"{r.group(1)}{r.group(2)[0]}", cost).replace(", ", " ")
-    if built and built.endswith("never built"):
-        return f"Take {name} {price} {pp}PP ✗ never"
-    return f"Take {name} {price} {pp}PP" + (", built" if built else "")
+    mark = ""
+    if built:
+        mark = " ✗ never" if built.endswith("never built") else ", built"
+    full = f"Take {name} {price} {pp}PP{mark}"
+    if len(full) <= width or not mark:
+        return _cut_name(full, width)
+    tail = f" {pp}PP{mark}"
+    room = width - len("Take ") - len(tail)
+    if len(name) <= room:
+        return f"Take {name}{tail}"
+    return f"Take {name[:max(room - 1, 4)].rstrip()}…{tail}"
 
 
 def tight_label(action: tuple, label: str, width: int) -> str:
@@ -101,7 +113,7 @@ def tight_label(action: tuple, label: str, width: int) -> str:
     deck = tight_deck(label, width)
     if deck is not None:
         return deck
-    take = tight_take(label)
+    take = tight_take(label, width)
     if take is not None:
         return take
     for pattern, repl in _STEPS:
