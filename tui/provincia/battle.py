@@ -6,7 +6,7 @@ from __future__ import annotations
 from textual.markup import escape
 from textual.widgets import Static
 
-from engine.core import ALL_SEATS, HIDDEN, Held
+from engine.core import HIDDEN
 from engine.provincia.battle import stack
 from engine.provincia.data import BATTLE_ROUNDS, BELLA, MARKERS_PER_DECK
 from engine.provincia.events import (
@@ -109,15 +109,6 @@ def stakes(s: State, battle_round: int, own: int | None, grouped: bool = False) 
     return out
 
 
-def turned(held: Held) -> int:
-    """A Bellum card as the table shows it: ``HIDDEN`` until it is turned at
-    its battle. A seat's view hides it already, but the replay of a whole
-    game shows the full state, where every card is known from step 0: what
-    is face up is read from who has seen it (all seats, once turned), not
-    from whether the card is known."""
-    return held.card if held.seen == ALL_SEATS else HIDDEN
-
-
 def shown_battle(state: State, keep_last: bool = True) -> int | None:
     """The round whose battle the panel shows: during Phase 3 and after it
     in its round (not in the final Play Cards turn, which is about the
@@ -162,7 +153,7 @@ class BattlePanel(Static):
         self.display = battle_round is not None and not self.make_way
         if battle_round is None:
             return
-        bellum = turned(s.bellum[BATTLE_ROUNDS.index(battle_round)])
+        bellum = look.turned(s.bellum[BATTLE_ROUNDS.index(battle_round)])
         # the order they fought in (Caesar has moved on by the next round)
         self._order = (tuple(s.order_from(s.caesar)) if battle_round == s.round
                        else tuple(line.seat for line in s.battle))

@@ -20,7 +20,7 @@ from tui.widgets.scene import Scene
 from tui.widgets.untrusted import markup
 
 from . import look
-from .battle import shown_battle, turned
+from .battle import shown_battle
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V", 6: "VI"}
 DECK_LABELS = (("Opes", "Opes"), ("SPQR", "SPQR"), ("Aedif", "Aedificium"))
@@ -50,7 +50,7 @@ def gauls(state: State) -> str:
     face down (``II:4 III:? V:? VI:?``)."""
     parts = []
     for r, held in zip(BATTLE_ROUNDS, state.bellum, strict=True):
-        card = turned(held)  # a whole game's replay knows them all from step 0
+        card = look.turned(held)  # a whole game's replay knows them all from step 0
         value = "?" if card == HIDDEN else str(BELLA[card].attack)
         text = f"{ROMAN[r]}:{value}"
         now = state.round == r
