@@ -218,3 +218,12 @@ def test_a_row_too_narrow_for_the_name_keeps_the_price():
             row = tight_label((), label, width)
             assert len(row) <= width, (width, row)
             assert all(p in re.findall(r"\d+[CWSG]\b", row) for p in _prices(label)), (width, row)
+
+
+def test_commercium_s_exchange_keeps_its_verb_in_a_row():
+    """At 80×24 the exchange read "1C 1W and 1S (Commercium)": cut as if
+    "1C" were a card's name, the verb and the direction went. It reads as
+    the card's play does ("Play Commercium: 1C→1W, 1S")."""
+    label = "Exchange 1 Clay for 1 Wood and 1 Stone (Commercium)"
+    assert tight_label((), label, 31) == "Commercium: exchange 1C→1W, 1S"
+    assert tight_label((), label, 60) == label

@@ -19,6 +19,10 @@ from engine.provincia.data import RESOURCE_NAMES
 # Shorter forms, tried in order until the label fits: each keeps every
 # number of the label (costs, gains, shares) and drops only words.
 _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # Commercium's exchange, as its play reads ("Play Commercium: 1C→1W, 1S"):
+    # cut as a name, it lost its verb and read "1C 1W and 1S (Commercium)"
+    (re.compile(r"^Exchange 1 Clay for 1 Wood and 1 Stone \(Commercium\)$"),
+     "Commercium: exchange 1C→1W, 1S"),
     # what a Senate card, a Consuetudo pick or an activation gains
     (re.compile(r" \((\+\d+) PP at game end[^)]*\)"), r" \1PP at end"),
     (re.compile(r" \(adds nothing: your Gloria with (\+\d+) PP counts\)"),
