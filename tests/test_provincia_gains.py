@@ -227,3 +227,29 @@ def test_commercium_s_exchange_keeps_its_verb_in_a_row():
     label = "Exchange 1 Clay for 1 Wood and 1 Stone (Commercium)"
     assert tight_label((), label, 31) == "Commercium: exchange 1C→1W, 1S"
     assert tight_label((), label, 60) == label
+
+
+def test_consuetudos_put_back_says_which_end_of_the_deck():
+    """"Put Pons next on the deck" and "Put the rest back in this order"
+    left a player guessing which end "next" was: the first card put back
+    is the top (drawn first), the next one under it."""
+    from engine.provincia.actions import Keep, Order
+    from engine.provincia.data import AEDIFICIUM
+
+    s = (Scenario(players=2).city(0, "Forum Julii").hand(0, "Consuetudo").resources(0, gold=3)
+         .deck("aedificium", ["Pons", "Portus", "Turris"]).at_phase("play"))
+    s = GAME.play(s, next(a for a in GAME.legal(s) if "Consuetudo" in GAME.describe(s, a)))
+    s = GAME.play(s, next(a for a in GAME.legal(s) if isinstance(a, Take)
+                          and GAME.describe(s, a).startswith("Take Portus")))
+    said = {GAME.describe(s, a): a for a in GAME.legal(s)}
+    assert "Put Pons on top of the deck" in said and "Put Turris on top of the deck" in said
+    assert "Put the rest back as listed, top first" in said
+    assert isinstance(said["Put the rest back as listed, top first"], Keep)
+    s = GAME.play(s, said["Put Turris on top of the deck"])
+    said = {GAME.describe(s, a): a for a in GAME.legal(s)}
+    assert isinstance(said.get("Put Pons 2nd from the top of the deck"), Order), said
+    assert tight_label((), "Put Pons 2nd from the top of the deck", 31) == \
+        "Put Pons 2nd from the top"
+    while s.pending:
+        s = GAME.play(s, next(a for a in GAME.legal(s) if isinstance(a, Keep)))
+    assert s.decks[AEDIFICIUM].cards[:2] == (card("Turris"), card("Pons"))

@@ -36,6 +36,10 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" \(an opponent loses a building\)"), ": a rival's building"),
     (re.compile(r" \(take 1 of the top 10 Aedificium cards\)"), ": 1 of top 10"),
     (re.compile(r" \(you never pay taxes again\)"), ": no tax ever"),
+    (re.compile(r" of the deck$"), ""),  # Consuetudo's put-back: "Put X 2nd from the top"
+    (re.compile(r" from the top$"), " from top"),
+    (re.compile(r"^Put the rest back as listed, top first$"), "Rest back as listed, top first"),
+    (re.compile(r" \(face down, you saw it\)$"), " (seen)"),  # the row says face down
     (re.compile(r"^Play Corruptio paying "), "Play Corruptio "),
     (re.compile(r" into your hand"), ""),
     (re.compile(r"; ([+-]\d+) PP\)"), r") \1PP"),
