@@ -5,6 +5,8 @@ Horreum is not offered, and the production line reads right for "You"."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine import get_game
 from engine.provincia import events as ev
 from engine.provincia.actions import Activate, Take
@@ -253,3 +255,24 @@ def test_consuetudos_put_back_says_which_end_of_the_deck():
     while s.pending:
         s = GAME.play(s, next(a for a in GAME.legal(s) if isinstance(a, Keep)))
     assert s.decks[AEDIFICIUM].cards[:2] == (card("Turris"), card("Pons"))
+
+
+@pytest.mark.parametrize("label, row", [
+    ("Destroy Horreum (-0 PP): storage 9→5, 4 Stone lost", "Horreum: storage 9→5, 4S lost"),
+    ("Destroy Horreum (-0 PP): storage 9→5, 4 Wood, 4 Stone lost",
+     "Horreum: storage 5, 4W 4S lost"),
+    ("Destroy Fodina (-2 PP): no more 1 Stone a round", "Destroy Fodina -2PP: -1S/round"),
+    ("Destroy Aquaeductus (-10 PP): no more +1 Morale a round",
+     "Aquaeductus -10PP: -1 Mor/round"),
+    ("Destroy Amphitheatrum (-8 PP): no more +1 Morale a round",
+     "Amphitheatr… -8PP: -1 Mor/round"),
+    ("Destroy Carchesium (-2 PP): no more discount", "Carchesium -2PP: no discount"),
+    ("Destroy Stabulum (-2 PP): Military -1", "Destroy Stabulum -2PP: Mil -1"),
+    ("Destroy Turris (inactive) (-2 PP)", "Destroy Turris (inactive) -2PP"),
+])
+def test_a_building_to_lose_keeps_its_loss_in_a_row(label, row):
+    """After a lost battle the menu's cut made "Destroy Horreum -… 9→5, 4S
+    lost" (the storage and the PP gone) and "Destroy Fodina -2PP… 1S a
+    round" (what the 1S was, gone): every part of the loss stays, short."""
+    assert tight_label((), label, 31) == row
+    assert len(row) <= 31

@@ -115,6 +115,47 @@ def tight_take(label: str, width: int) -> str | None:
     return f"Take {name[:max(room - 1, 4)].rstrip()}…{tail}"
 
 
+_DESTROY = re.compile(r"^Destroy (.+?)( \((?:active|inactive)\))? \(-(\d+) PP\)(?:: (.+))?$")
+_LOSS_STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r", nothing held above it"), ""),
+    (re.compile(r"no more \+(\d+) Morale a round"), r"-\1 Mor/round"),
+    (re.compile(r"(\d+) (" + "|".join(RESOURCE_NAMES) + r")\b"),
+     lambda m: f"{m.group(1)}{m.group(2)[0]}"),  # type: ignore[list-item]
+    (re.compile(r"(\d\w), (?=\d)"), r"\1 "),
+    (re.compile(r"no more (\d\w(?: \d\w)*) a round"), r"-\1/round"),
+    (re.compile(r"Military -(\d+)"), r"Mil -\1"),
+    (re.compile(r"no more discount"), "no discount"),
+)
+
+
+def tight_destroy(label: str, width: int) -> str | None:
+    """A building to lose (a battle lost, a Coniuratio) in a row: its name,
+    the PP it takes and what else goes, shortened ("Destroy Fodina -2PP:
+    -1S/round"); then without the verb (every row of that list destroys),
+    the Horreum's storage as its new size, then letters of the name. The
+    menu's cut had made "Destroy Horreum -… 9→5, 4S lost" and "Destroy
+    Fodina -2PP… 1S a round"; None for any other label."""
+    m = _DESTROY.match(label)
+    if m is None or len(label) <= width:
+        return None
+    name, state, pp, lost = m.groups()
+    state = state or ""
+    lost = lost or ""
+    for pattern, repl in _LOSS_STEPS:
+        lost = pattern.sub(repl, lost)
+    price = f" -{pp}PP" if pp != "0" else ""
+    forms = []
+    for loss in dict.fromkeys((lost, lost.replace("storage 9→5", "storage 5"))):
+        tail = f"{state}{price}" + (f": {loss}" if loss else "")
+        forms += [(f"Destroy {name}", tail), (name, tail)]
+    for head, tail in forms:
+        if len(head) + len(tail) <= width:
+            return head + tail
+    head, tail = forms[-1]
+    room = width - len(tail) - 1
+    return f"{head[:room].rstrip()}…{tail}" if room >= 4 else head + tail
+
+
 def tight_label(action: tuple, label: str, width: int) -> str:
     """The first shorter form of ``label`` that fits ``width`` columns, else
     the shortest (the menu squeezes it)."""
@@ -124,6 +165,9 @@ def tight_label(action: tuple, label: str, width: int) -> str:
     take = tight_take(label, width)
     if take is not None:
         return take
+    destroy = tight_destroy(label, width)
+    if destroy is not None:
+        return destroy
     for pattern, repl in _STEPS:
         if len(label) <= width:
             break
