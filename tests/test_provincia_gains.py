@@ -276,3 +276,19 @@ def test_a_building_to_lose_keeps_its_loss_in_a_row(label, row):
     round" (what the 1S was, gone): every part of the loss stays, short."""
     assert tight_label((), label, 31) == row
     assert len(row) <= 31
+
+
+@pytest.mark.parametrize("label, row", [
+    ("Play Commercium (gains nothing now: no Clay to exchange)", "Commercium: nothing, no Clay"),
+    ("Play Commercium (gains nothing: already in effect this turn)",
+     "Commercium: nothing, already on"),
+    ("Play Aediles to save the building", "Play Aediles: save the building"),
+    ("Play Aediles to save the building (2 Gold)", "Aediles 2G: save the building"),
+    ("Play Praetor (spares nothing: you pay no tax this round)",
+     "Play Praetor: no tax due anyway"),
+])
+def test_a_card_that_gains_nothing_says_why_in_a_row(label, row):
+    """The menu's cut made "Play Commerci… nothing, no Clay", "Play
+    Aediles to save the build…" and "Play Praetor (spares nothing: …"
+    (why gone) at 80×24."""
+    assert tight_label((), label, 31) == row

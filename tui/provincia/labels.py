@@ -23,6 +23,11 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
     # cut as a name, it lost its verb and read "1C 1W and 1S (Commercium)"
     (re.compile(r"^Exchange 1 Clay for 1 Wood and 1 Stone \(Commercium\)$"),
      "Commercium: exchange 1C→1W, 1S"),
+    # cards that answer a loss or spare a tax: what they do, whole
+    (re.compile(r"^Play Aediles to save the building \((\d+) Gold\)$"),
+     r"Aediles \1G: save the building"),
+    (re.compile(r"^Play Aediles to save the building$"), "Play Aediles: save the building"),
+    (re.compile(r" \(spares nothing: you pay no tax this round\)$"), ": no tax due anyway"),
     # what a Senate card, a Consuetudo pick or an activation gains
     (re.compile(r" \((\+\d+) PP at game end[^)]*\)"), r" \1PP at end"),
     (re.compile(r" \(adds nothing: your Gloria with (\+\d+) PP counts\)"),
@@ -62,6 +67,8 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
     # and the Gauls' ("-2: Narbo Martius 5→3 vs 3-4"; the city says the colour)
     (re.compile(r"^Play battle token ([+-]\d) \w+(?: \(coin\))?: (.+), Gauls (\S+)$"),
      r"\1: \2 vs \3"),
+    # a Commercium that gains nothing: the verb goes before the reason
+    (re.compile(r"^Play Commercium: nothing, "), "Commercium: nothing, "),
 )
 
 
