@@ -5,6 +5,8 @@ Horreum is not offered, and the production line reads right for "You"."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine import get_game
 from engine.provincia import events as ev
 from engine.provincia.actions import Activate, Take
@@ -105,7 +107,37 @@ def test_consuetudo_picks_read_alike_in_a_row():
     assert tight_label((), "Take Turris into your hand (1 Wood; +2 PP)", 31) == \
         "Take Turris 1W +2PP"
     assert tight_label((), "Take Colosseum into your hand (1 Clay, 7 Stone, 2 Gold; +9 PP)"
-                       " — unique, already built", 31) == "Take Colosseum 1C 7S 2G +9PP, built"
+                       " — unique, already built", 40) == "Take Colosseum 1C 7S 2G +9PP, built"
+
+
+def test_a_consuetudo_pick_keeps_to_one_row_with_its_name_and_why():
+    """"Take Circus 2C 2W 9S 1G +12PP, built" was 37 columns in a row of 31
+    (80×24), and the menu's cut lost ", built". Every pick of every card
+    fits: one that cannot be built now keeps its name, PP and why (the
+    price goes first: the detail has it), another its name and every
+    number (the name loses letters)."""
+    from engine.provincia.data import CARDS, Aedificium
+    from engine.provincia.text import amount
+
+    assert tight_label((), "Take Colosseum into your hand (1 Clay, 7 Stone, 2 Gold; +9 PP)"
+                       " — unique, already built", 31) == "Take Colosseum +9PP, built"
+    assert tight_label((), "Take Fornax Lateris into your hand (1 Wood, 1 Stone, 1 Gold; "
+                       "+2 PP)", 31) == "Take Fornax Late… 1W 1S 1G +2PP"
+    notes = {"": None, " — unique, already built": ", built",
+             " — Pons city: never built": " ✗ never"}
+    for aed in {c.name: c for c in CARDS if isinstance(c, Aedificium)}.values():
+        for note, mark in notes.items():
+            label = (f"Take {aed.name} into your hand ({amount(aed.cost)}; "
+                     f"+{aed.award} PP){note}")
+            got = tight_label((), label, 31)
+            assert len(got) <= 31, got
+            assert got.startswith(f"Take {aed.name[:4]}") and f"+{aed.award}PP" in got, got
+            if mark:
+                assert got.endswith(mark), got
+            else:
+                assert all(f"{n}{r[0]}" in got for n, r in
+                           zip(aed.cost, ("Clay", "Wood", "Stone", "Gold"), strict=True)
+                           if n), got
 
 
 def test_the_hand_marks_a_commercium_that_gains_nothing_not_now_with_why():
@@ -188,3 +220,75 @@ def test_a_row_too_narrow_for_the_name_keeps_the_price():
             row = tight_label((), label, width)
             assert len(row) <= width, (width, row)
             assert all(p in re.findall(r"\d+[CWSG]\b", row) for p in _prices(label)), (width, row)
+
+
+def test_commercium_s_exchange_keeps_its_verb_in_a_row():
+    """At 80×24 the exchange read "1C 1W and 1S (Commercium)": cut as if
+    "1C" were a card's name, the verb and the direction went. It reads as
+    the card's play does ("Play Commercium: 1C→1W, 1S")."""
+    label = "Exchange 1 Clay for 1 Wood and 1 Stone (Commercium)"
+    assert tight_label((), label, 31) == "Commercium: exchange 1C→1W, 1S"
+    assert tight_label((), label, 60) == label
+
+
+def test_consuetudos_put_back_says_which_end_of_the_deck():
+    """"Put Pons next on the deck" and "Put the rest back in this order"
+    left a player guessing which end "next" was: the first card put back
+    is the top (drawn first), the next one under it."""
+    from engine.provincia.actions import Keep, Order
+    from engine.provincia.data import AEDIFICIUM
+
+    s = (Scenario(players=2).city(0, "Forum Julii").hand(0, "Consuetudo").resources(0, gold=3)
+         .deck("aedificium", ["Pons", "Portus", "Turris"]).at_phase("play"))
+    s = GAME.play(s, next(a for a in GAME.legal(s) if "Consuetudo" in GAME.describe(s, a)))
+    s = GAME.play(s, next(a for a in GAME.legal(s) if isinstance(a, Take)
+                          and GAME.describe(s, a).startswith("Take Portus")))
+    said = {GAME.describe(s, a): a for a in GAME.legal(s)}
+    assert "Put Pons on top of the deck" in said and "Put Turris on top of the deck" in said
+    assert "Put the rest back as listed, top first" in said
+    assert isinstance(said["Put the rest back as listed, top first"], Keep)
+    s = GAME.play(s, said["Put Turris on top of the deck"])
+    said = {GAME.describe(s, a): a for a in GAME.legal(s)}
+    assert isinstance(said.get("Put Pons 2nd from the top of the deck"), Order), said
+    assert tight_label((), "Put Pons 2nd from the top of the deck", 31) == \
+        "Put Pons 2nd from the top"
+    while s.pending:
+        s = GAME.play(s, next(a for a in GAME.legal(s) if isinstance(a, Keep)))
+    assert s.decks[AEDIFICIUM].cards[:2] == (card("Turris"), card("Pons"))
+
+
+@pytest.mark.parametrize("label, row", [
+    ("Destroy Horreum (-0 PP): storage 9→5, 4 Stone lost", "Horreum: storage 9→5, 4S lost"),
+    ("Destroy Horreum (-0 PP): storage 9→5, 4 Wood, 4 Stone lost",
+     "Horreum: storage 5, 4W 4S lost"),
+    ("Destroy Fodina (-2 PP): no more 1 Stone a round", "Destroy Fodina -2PP: -1S/round"),
+    ("Destroy Aquaeductus (-10 PP): no more +1 Morale a round",
+     "Aquaeductus -10PP: -1 Mor/round"),
+    ("Destroy Amphitheatrum (-8 PP): no more +1 Morale a round",
+     "Amphitheatr… -8PP: -1 Mor/round"),
+    ("Destroy Carchesium (-2 PP): no more discount", "Carchesium -2PP: no discount"),
+    ("Destroy Stabulum (-2 PP): Military -1", "Destroy Stabulum -2PP: Mil -1"),
+    ("Destroy Turris (inactive) (-2 PP)", "Destroy Turris (inactive) -2PP"),
+])
+def test_a_building_to_lose_keeps_its_loss_in_a_row(label, row):
+    """After a lost battle the menu's cut made "Destroy Horreum -… 9→5, 4S
+    lost" (the storage and the PP gone) and "Destroy Fodina -2PP… 1S a
+    round" (what the 1S was, gone): every part of the loss stays, short."""
+    assert tight_label((), label, 31) == row
+    assert len(row) <= 31
+
+
+@pytest.mark.parametrize("label, row", [
+    ("Play Commercium (gains nothing now: no Clay to exchange)", "Commercium: nothing, no Clay"),
+    ("Play Commercium (gains nothing: already in effect this turn)",
+     "Commercium: nothing, already on"),
+    ("Play Aediles to save the building", "Play Aediles: save the building"),
+    ("Play Aediles to save the building (2 Gold)", "Aediles 2G: save the building"),
+    ("Play Praetor (spares nothing: you pay no tax this round)",
+     "Play Praetor: no tax due anyway"),
+])
+def test_a_card_that_gains_nothing_says_why_in_a_row(label, row):
+    """The menu's cut made "Play Commerci… nothing, no Clay", "Play
+    Aediles to save the build…" and "Play Praetor (spares nothing: …"
+    (why gone) at 80×24."""
+    assert tight_label((), label, 31) == row

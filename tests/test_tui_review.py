@@ -121,3 +121,46 @@ def test_the_axis_names_each_chapter_where_it_begins_never_touching():
     assert axis(["R1", "R2", "end"], 4) == " R1  R2 end "  # the results' chart, as before
     line = axis(["", "R1", "R2", "", "R3", "R10", "", "R11"], 2)
     assert line == "   R1    R3    R11"  # R2 and R10 would touch the label before
+
+
+def test_each_figure_of_a_decision_names_its_measure():
+    """A cost and a search that chose the same move read as contradicting
+    ("cost 9%" then "the deeper search chose this move too"; "played 17%"
+    then "played 12%"): the cost says it is hindsight (nothing hidden),
+    the search's figures say they are the search's, on what was known, and
+    the search agreeing says the cost was seen only in hindsight."""
+    from ai.review import Choice, Costly
+    from tui.review_cmd import seat_text
+    from tui.screens.review import MEASURES, decision_lines
+
+    played = Choice(("a",), "Take Turris", 0.12)
+    other = Choice(("b",), "Take Hortus", 0.22)
+    costly = Costly(1, 0, "round 1, Select Cards", 0.09, 0.26, 0.17, played, other)
+    agreed = Costly(1, 0, "round 1, Select Cards", 0.09, 0.26, 0.17, played, played)
+    assert "hindsight" in MEASURES and "what was known" in MEASURES
+    assert len(MEASURES) <= 78  # one line at 80×24, so two decisions show whole
+    for lines in ([c.plain for c in decision_lines(1, costly)],
+                  seat_text("You", (costly,), 5)[1:]):
+        assert "hindsight cost 9% (best 26%, played 17%)" in lines[0]
+        assert "search: played      12%  Take Turris" in lines[1]
+        assert lines[2].strip() == "preferred   22%  Take Hortus"
+        assert lines[2].index("preferred") == lines[1].index("played ")
+    for lines in ([c.plain for c in decision_lines(1, agreed)],
+                  seat_text("You", (agreed,), 5)[1:]):
+        assert "deeper search chose" not in lines[2]
+        assert lines[2].strip() == "chose this move too (on what was known; the cost is hindsight)"
+        assert lines[2].index("chose") == lines[1].index("played ")
+
+
+def test_a_decisions_first_line_keeps_to_one_row():
+    """At 80×24 (76 columns) "— hindsight cost 8% (best 20%, played 12%)"
+    wrapped its last figure onto a row of its own: the parts go, the cost
+    stays; wider, the parts are there."""
+    from ai.review import Choice, Costly
+    from tui.screens.review import decision_lines
+
+    played = Choice(("a",), "Take a face-down card", 0.09)
+    c = Costly(221, 0, "round 6, Select Cards", 0.08, 0.20, 0.12, played, played)
+    narrow = decision_lines(2, c, 76)[0]
+    assert narrow.plain == "2. step 221, round 6, Select Cards — hindsight cost 8%"
+    assert decision_lines(2, c, 116)[0].plain.endswith("hindsight cost 8% (best 20%, played 12%)")

@@ -9,6 +9,7 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.widgets import Input, Static, TextArea
 
 from tests.test_tui_support import app_for, position, settle
@@ -42,6 +43,35 @@ def test_enter_in_the_rules_search_lets_n_and_shift_n_step_through_matches() -> 
             await pilot.press("N", "N")
             assert box.value == "horreum" and screen._hit == 0
             assert str(screen.query_one("#rules-hits", Static).render()).startswith("1/")
+
+    asyncio.run(go())
+
+
+@pytest.mark.parametrize("typed", ["n", "N", "h"])
+def test_esc_typed_with_a_letter_leaves_the_search_box_then_takes_the_letter(typed) -> None:
+    """Esc then n typed quickly (or sent by tmux) reach Textual as one key:
+    the terminal's "\x1bn" is parsed as alt+n carrying the character "n"
+    (``textual._xterm_parser``), which the search box typed ("goldn", no
+    match). It is esc, then the letter: n and N step through the matches,
+    another letter starts a new search word as from the text."""
+    async def go() -> None:
+        app = app_for(kind="rules")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, RulesScreen)
+            await pilot.press("slash", *"gold")
+            box, area = screen.query_one(Input), screen.query_one(TextArea)
+            assert box.has_focus and screen._hit == 0
+            key = f"alt+shift+{typed.lower()}" if typed.isupper() else f"alt+{typed}"
+            app.post_message(events.Key(key, typed))
+            await pilot.pause()
+            if typed == "h":
+                assert box.has_focus and box.value == "goldh"
+                return
+            assert box.value == "gold" and area.has_focus
+            assert screen._hit == (1 if typed == "n" else len(screen._hits) - 1)
+            assert area.selected_text.lower() == "gold"
 
     asyncio.run(go())
 

@@ -105,8 +105,10 @@ def text(match: Match, done: Review) -> str:
              f"win chances from the {done.evaluation} evaluation; the search's "
              f"{done.iterations} iterations name the moves it preferred.",
              f"Reviewed: {reviewed_words(done)}.",
-             "A decision's cost: one move on, the best chance a move could reach, less "
-             "the move played's; by each move, the deeper search's chance.", "",
+             "A decision's cost is hindsight: one move on with nothing hidden, the best "
+             "chance a move could reach, less the move played's. The deeper search's "
+             "chances (search:) are on what the seat knew then, so it may choose the "
+             "move played even where hindsight gives it a cost.", "",
              "Win chance by step"]
     steps = done.sampled(TEXT_POINTS)
     names = [who(match, sr.seat) for sr in done.seats]
@@ -129,12 +131,14 @@ def seat_text(name: str, costliest: tuple[Costly, ...], decisions: int) -> list[
         return [f"{name}: {decisions} {many}, none to review."]
     lines = [f"{name}: the {len(costliest)} costliest of {decisions} {many}"]
     for k, c in enumerate(costliest, 1):
-        lines.append(f" {k}. step {c.step}, {plain(c.progress)} — cost {percent(c.cost)} "
-                     f"(best {percent(c.best)}, played {percent(c.after)})")
-        lines.append(f"    played     {percent(c.played.chance):>4}  {plain(c.played.text)}")
+        lines.append(f" {k}. step {c.step}, {plain(c.progress)} — hindsight cost "
+                     f"{percent(c.cost)} (best {percent(c.best)}, played {percent(c.after)})")
+        lines.append(f"    search: played     {percent(c.played.chance):>4}  "
+                     f"{plain(c.played.text)}")
         if c.agreed:
-            lines.append("    the deeper search chose this move too")
+            lines.append("            chose this move too (on what was known; the cost is "
+                         "hindsight)")
         else:
-            lines.append(f"    preferred  {percent(c.preferred.chance):>4}  "
+            lines.append(f"            preferred  {percent(c.preferred.chance):>4}  "
                          f"{plain(c.preferred.text)}")
     return lines

@@ -92,6 +92,22 @@ def token_name(t: int) -> str:
     return f"{v:+d} {colour}{coin}"
 
 
+ORDINALS = ("1st", "2nd", "3rd")
+
+
+def order_text(s: State, card: int) -> str:
+    """Consuetudo's put-back: where the card goes. The first card put back
+    is the top of the deck (drawn first), the next under it: "Put X next
+    on the deck" left a player guessing which end "next" was."""
+    pd = s.pending[-1] if s.pending else None
+    placed = len(pd.data.placed) if pd is not None and pd.kind == "consuetudo_order" else 0
+    name = CARDS[card].name
+    if not placed:
+        return f"Put {name} on top of the deck"
+    nth = ORDINALS[placed] if placed < len(ORDINALS) else f"{placed + 1}th"
+    return f"Put {name} {nth} from the top of the deck"
+
+
 def describe(s: State, a: tuple) -> str:
     match ACTIONS.typed(a):
         case ChooseDeck(deck=d):
@@ -134,9 +150,9 @@ def describe(s: State, a: tuple) -> str:
         case Take(card=card):
             return f"Take {CARDS[card].name} into your hand{take_note(s, card)}"
         case Order(card=card):
-            return f"Put {CARDS[card].name} next on the deck"
+            return order_text(s, card)
         case Keep():
-            return "Put the rest back in this order"
+            return "Put the rest back as listed, top first"
         case Discard(card=card):
             return f"Discard {CARDS[card].name}"
         case Activate(card=card):

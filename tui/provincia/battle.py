@@ -153,7 +153,7 @@ class BattlePanel(Static):
         self.display = battle_round is not None and not self.make_way
         if battle_round is None:
             return
-        bellum = s.bellum[BATTLE_ROUNDS.index(battle_round)].card
+        bellum = look.turned(s.bellum[BATTLE_ROUNDS.index(battle_round)])
         # the order they fought in (Caesar has moved on by the next round)
         self._order = (tuple(s.order_from(s.caesar)) if battle_round == s.round
                        else tuple(line.seat for line in s.battle))

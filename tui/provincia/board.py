@@ -50,7 +50,8 @@ def gauls(state: State) -> str:
     face down (``II:4 III:? V:? VI:?``)."""
     parts = []
     for r, held in zip(BATTLE_ROUNDS, state.bellum, strict=True):
-        value = "?" if held.card == HIDDEN else str(BELLA[held.card].attack)
+        card = look.turned(held)  # a whole game's replay knows them all from step 0
+        value = "?" if card == HIDDEN else str(BELLA[card].attack)
         text = f"{ROMAN[r]}:{value}"
         now = state.round == r
         parts.append(f"[b $error]{text}[/]" if now and value != "?" else text)

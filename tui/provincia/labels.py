@@ -19,6 +19,15 @@ from engine.provincia.data import RESOURCE_NAMES
 # Shorter forms, tried in order until the label fits: each keeps every
 # number of the label (costs, gains, shares) and drops only words.
 _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
+    # Commercium's exchange, as its play reads ("Play Commercium: 1C→1W, 1S"):
+    # cut as a name, it lost its verb and read "1C 1W and 1S (Commercium)"
+    (re.compile(r"^Exchange 1 Clay for 1 Wood and 1 Stone \(Commercium\)$"),
+     "Commercium: exchange 1C→1W, 1S"),
+    # cards that answer a loss or spare a tax: what they do, whole
+    (re.compile(r"^Play Aediles to save the building \((\d+) Gold\)$"),
+     r"Aediles \1G: save the building"),
+    (re.compile(r"^Play Aediles to save the building$"), "Play Aediles: save the building"),
+    (re.compile(r" \(spares nothing: you pay no tax this round\)$"), ": no tax due anyway"),
     # what a Senate card, a Consuetudo pick or an activation gains
     (re.compile(r" \((\+\d+) PP at game end[^)]*\)"), r" \1PP at end"),
     (re.compile(r" \(adds nothing: your Gloria with (\+\d+) PP counts\)"),
@@ -32,6 +41,10 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" \(an opponent loses a building\)"), ": a rival's building"),
     (re.compile(r" \(take 1 of the top 10 Aedificium cards\)"), ": 1 of top 10"),
     (re.compile(r" \(you never pay taxes again\)"), ": no tax ever"),
+    (re.compile(r" of the deck$"), ""),  # Consuetudo's put-back: "Put X 2nd from the top"
+    (re.compile(r" from the top$"), " from top"),
+    (re.compile(r"^Put the rest back as listed, top first$"), "Rest back as listed, top first"),
+    (re.compile(r" \(face down, you saw it\)$"), " (seen)"),  # the row says face down
     (re.compile(r"^Play Corruptio paying "), "Play Corruptio "),
     (re.compile(r" into your hand"), ""),
     (re.compile(r"; ([+-]\d+) PP\)"), r") \1PP"),
@@ -54,6 +67,8 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
     # and the Gauls' ("-2: Narbo Martius 5→3 vs 3-4"; the city says the colour)
     (re.compile(r"^Play battle token ([+-]\d) \w+(?: \(coin\))?: (.+), Gauls (\S+)$"),
      r"\1: \2 vs \3"),
+    # a Commercium that gains nothing: the verb goes before the reason
+    (re.compile(r"^Play Commercium: nothing, "), "Commercium: nothing, "),
 )
 
 
@@ -81,18 +96,71 @@ _TAKE = re.compile(r"^Take (.+) into your hand \((.+); ([+-]\d+) PP\)"
 _RES = re.compile(r"(\d+) (" + "|".join(RESOURCE_NAMES) + r")\b")
 
 
-def tight_take(label: str) -> str | None:
+def tight_take(label: str, width: int) -> str | None:
     """A Consuetudo pick in one form for every card of the list: "Take
-    Portus 1C 4W +5PP" (", built" for a unique building built); None for
-    any other label."""
+    Portus 1C 4W +5PP" (", built" for a unique building built, "✗ never"
+    for one of the other kind of city); None for any other label. Within
+    ``width``: a card that cannot be built now loses its price first (the
+    detail gives it; "Take Circus 2C 2W 9S 1G +12PP, built" was 37 columns
+    and the menu's cut lost ", built"), then letters of its name; another
+    loses letters of its name, never a number."""
     m = _TAKE.match(label)
     if m is None:
         return None
     name, cost, pp, built = m.groups()
     price = _RES.sub(lambda r: f"{r.group(1)}{r.group(2)[0]}", cost).replace(", ", " ")
-    if built and built.endswith("never built"):
-        return f"Take {name} {price} {pp}PP ✗ never"
-    return f"Take {name} {price} {pp}PP" + (", built" if built else "")
+    mark = ""
+    if built:
+        mark = " ✗ never" if built.endswith("never built") else ", built"
+    full = f"Take {name} {price} {pp}PP{mark}"
+    if len(full) <= width or not mark:
+        return _cut_name(full, width)
+    tail = f" {pp}PP{mark}"
+    room = width - len("Take ") - len(tail)
+    if len(name) <= room:
+        return f"Take {name}{tail}"
+    return f"Take {name[:max(room - 1, 4)].rstrip()}…{tail}"
+
+
+_DESTROY = re.compile(r"^Destroy (.+?)( \((?:active|inactive)\))? \(-(\d+) PP\)(?:: (.+))?$")
+_LOSS_STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r", nothing held above it"), ""),
+    (re.compile(r"no more \+(\d+) Morale a round"), r"-\1 Mor/round"),
+    (re.compile(r"(\d+) (" + "|".join(RESOURCE_NAMES) + r")\b"),
+     lambda m: f"{m.group(1)}{m.group(2)[0]}"),  # type: ignore[list-item]
+    (re.compile(r"(\d\w), (?=\d)"), r"\1 "),
+    (re.compile(r"no more (\d\w(?: \d\w)*) a round"), r"-\1/round"),
+    (re.compile(r"Military -(\d+)"), r"Mil -\1"),
+    (re.compile(r"no more discount"), "no discount"),
+)
+
+
+def tight_destroy(label: str, width: int) -> str | None:
+    """A building to lose (a battle lost, a Coniuratio) in a row: its name,
+    the PP it takes and what else goes, shortened ("Destroy Fodina -2PP:
+    -1S/round"); then without the verb (every row of that list destroys),
+    the Horreum's storage as its new size, then letters of the name. The
+    menu's cut had made "Destroy Horreum -… 9→5, 4S lost" and "Destroy
+    Fodina -2PP… 1S a round"; None for any other label."""
+    m = _DESTROY.match(label)
+    if m is None or len(label) <= width:
+        return None
+    name, state, pp, lost = m.groups()
+    state = state or ""
+    lost = lost or ""
+    for pattern, repl in _LOSS_STEPS:
+        lost = pattern.sub(repl, lost)
+    price = f" -{pp}PP" if pp != "0" else ""
+    forms = []
+    for loss in dict.fromkeys((lost, lost.replace("storage 9→5", "storage 5"))):
+        tail = f"{state}{price}" + (f": {loss}" if loss else "")
+        forms += [(f"Destroy {name}", tail), (name, tail)]
+    for head, tail in forms:
+        if len(head) + len(tail) <= width:
+            return head + tail
+    head, tail = forms[-1]
+    room = width - len(tail) - 1
+    return f"{head[:room].rstrip()}…{tail}" if room >= 4 else head + tail
 
 
 def tight_label(action: tuple, label: str, width: int) -> str:
@@ -101,9 +169,12 @@ def tight_label(action: tuple, label: str, width: int) -> str:
     deck = tight_deck(label, width)
     if deck is not None:
         return deck
-    take = tight_take(label)
+    take = tight_take(label, width)
     if take is not None:
         return take
+    destroy = tight_destroy(label, width)
+    if destroy is not None:
+        return destroy
     for pattern, repl in _STEPS:
         if len(label) <= width:
             break

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from textual.markup import escape
 
+from engine.core import ALL_SEATS, HIDDEN, Held
 from engine.match import Seat
 from engine.provincia.data import (
     AEDIFICIA,
@@ -194,3 +195,12 @@ def token(t: int) -> str:
     c = CITIES[t // TOKENS_PER_COLOUR]
     v = TOKEN_VALUES[t % TOKENS_PER_COLOUR]
     return f"[b $seat-{c.colour}]{v:+d}{c.letter}[/]"
+
+
+def turned(held: Held) -> int:
+    """A Bellum card as the table shows it: ``HIDDEN`` until it is turned at
+    its battle. A seat's view hides it already, but the replay of a whole
+    game shows the full state, where every card is known from step 0: what
+    is face up is read from who has seen it (all seats, once turned), not
+    from whether the card is known."""
+    return held.card if held.seen == ALL_SEATS else HIDDEN

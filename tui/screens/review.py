@@ -77,27 +77,48 @@ def legend(looks: Sequence[SeatLook], seats: Sequence[SeatReview]) -> Content:
     return Content("\n").join(rows)
 
 
-def decision_lines(k: int, c: Costly) -> list[Content]:
-    """One costly decision: where, its cost one step deep, then the move
-    played and the search's preference, each after the search's chance (so
-    the figures line up and a long move wraps at its end)."""
-    lines = [markup(f"[b]{k}.[/] $where — [b]cost $cost[/] [dim](best $best, played "
-                    "$after)[/]", where=f"step {c.step}, {plain(c.progress)}",
-                    cost=percent(c.cost), best=percent(c.best), after=percent(c.after)),
-             markup("   played     $chance  $text", text=plain(c.played.text),
+MEASURES = "Cost: hindsight, nothing hidden, one move on · search: on what was known"
+"""The two measures in one line (at 80×24 two decisions show whole): a
+decision's cost is hindsight (the true state, every card seen, the best
+move one step deep less the one played); the search's chances are from
+the seat's view, what the player knew then."""
+DECISIONS_MARGIN = 4
+"""Columns of the screen the decisions do not get (padding, scroll bar)."""
+HINDSIGHT_ONLY = "(on what was known; the cost is hindsight)"
+
+
+def decision_lines(k: int, c: Costly, room: int | None = None) -> list[Content]:
+    """One costly decision: where, its cost in hindsight, then the search's
+    chances on what was known, for the move played and the search's choice,
+    each after its chance (so the figures line up and a long move wraps at
+    its end). Each figure says which measure it is: walkers read a cost
+    and a search that chose the same move as the two contradicting. Where
+    the first line would wrap in ``room`` columns, the cost's two parts
+    (best and played, in hindsight) go: at 80×24 two decisions show whole."""
+    head = markup(f"[b]{k}.[/] $where — [b]hindsight cost $cost[/] [dim](best $best, "
+                  "played $after)[/]", where=f"step {c.step}, {plain(c.progress)}",
+                  cost=percent(c.cost), best=percent(c.best), after=percent(c.after))
+    if room is not None and head.cell_length > room:  # one row: the cost without its parts
+        head = markup(f"[b]{k}.[/] $where — [b]hindsight cost $cost[/]",
+                      where=f"step {c.step}, {plain(c.progress)}", cost=percent(c.cost))
+    lines = [head,
+             markup("   [dim]search:[/] played     $chance  $text", text=plain(c.played.text),
                     chance=f"{percent(c.played.chance):>4}")]
     if c.agreed:  # the two measures disagree: say which is which
-        lines.append(Content.from_markup("   [dim]the deeper search chose this move too[/]"))
+        lines.append(Content.from_markup(
+            f"           chose this move too [dim]{HINDSIGHT_ONLY}[/]"))
     else:
-        lines.append(markup("   preferred  $chance  [b]$text[/]", text=plain(c.preferred.text),
+        lines.append(markup("           preferred  $chance  [b]$text[/]",
+                            text=plain(c.preferred.text),
                             chance=f"{percent(c.preferred.chance):>4}"))
     return lines
 
 
-def decisions(looks: Sequence[SeatLook], done: Review) -> Content:
-    """Every reviewed seat's costliest decisions."""
+def decisions(looks: Sequence[SeatLook], done: Review, room: int | None = None) -> Content:
+    """Every reviewed seat's costliest decisions (``room``: the columns a
+    line has)."""
     lines: list[Content] = [Content.from_markup(
-        "[dim]Cost one move on: best − played chance · each move: a deeper search's chance[/]")]
+        f"[dim]{MEASURES}[/]")]
     if done.every_seat:
         lines.append(Content.from_markup("[dim]No seat was played by a person: "
                                          "every seat is reviewed.[/]"))
@@ -111,7 +132,7 @@ def decisions(looks: Sequence[SeatLook], done: Review) -> Content:
         lines.append(markup(f"[reverse b $seat-{lk.colour}] $letter [/] [b]$name[/] — $head",
                             letter=lk.letter, name=lk.name, head=head))
         for k, c in enumerate(sr.costliest, 1):
-            lines += decision_lines(k, c)
+            lines += decision_lines(k, c, room)
     return Content("\n").join(lines)
 
 
@@ -213,7 +234,8 @@ class ReviewScreen(Screen[None]):
         self.query_one(ScoreChart).plot(series, self.looks, axis_labels(self.match, steps),
                                         height, STEP, (0, 100))
         self.query_one("#review-legend", Static).update(legend(self.looks, done.seats))
-        self.query_one("#review-decisions", Static).update(decisions(self.looks, done))
+        self.query_one("#review-decisions", Static).update(
+            decisions(self.looks, done, width - DECISIONS_MARGIN))
         body = self.query_one("#review-body", VerticalScroll)
         body.display = True
         body.focus()

@@ -81,6 +81,27 @@ class RulebookText(TextArea):
             screen.type_ahead(char)
 
 
+class SearchBox(PlainInput):
+    """The search box. An esc typed just before a letter reaches Textual as
+    one key, alt+letter (the terminal sends them as one sequence when they
+    come within its escape delay: quick typing, tmux), which the box would
+    take as the letter: esc then ``n`` typed "n" into the search instead of
+    stepping to the next match. Here it is the two keys: esc, then the
+    letter as the text takes it."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        char = event.character
+        screen = self.screen
+        if (event.key.startswith("alt+") and char and char.isprintable()
+                and isinstance(screen, RulesScreen)):
+            event.stop()
+            event.prevent_default()
+            screen.action_back()
+            screen.after_esc(char)
+            return
+        await super()._on_key(event)
+
+
 class RulesScreen(Screen[None]):
     """A rulebook to read and search."""
 
@@ -104,7 +125,7 @@ class RulesScreen(Screen[None]):
         with Horizontal(id="rules-bar"):
             yield Select(rulebooks(), value=self.game_id, allow_blank=False, compact=True,
                          id="rulebook")
-            yield PlainInput(placeholder="/ search the rules", compact=True, id="rules-search")
+            yield SearchBox(placeholder="/ search the rules", compact=True, id="rules-search")
             yield Static(id="rules-hits")
         yield RulebookText(rulebook_text(self.game_id), read_only=True, soft_wrap=True,
                            id="rules-text")
@@ -135,6 +156,14 @@ class RulesScreen(Screen[None]):
         box.focus()
         if char != "/":
             box.insert_text_at_cursor(char)
+
+    def after_esc(self, char: str) -> None:
+        """A letter that came with the esc leaving the box, as the text
+        takes it: n and N step through the matches, others start typing."""
+        if char in "nN" and self.searching:
+            self.action_next(1 if char == "n" else -1)
+        else:
+            self.type_ahead(char)
 
     def action_search(self) -> None:
         """``/`` starts a search; while typing one it is just a character."""
