@@ -138,7 +138,6 @@ BRIEF_WHY: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"^no god: you took one this Era$", ("no god: took one", "no god")),
         (r"^no god: all held \((.+)\)$", ("no god: all held", "no god")),
         (r"^yours already", ("yours already",)),
-        (r"^needs (\d.+)$", ("needs {brief}", "needs {letters}")),
         (r"^free box (\w+) needs a \w+ senator$", ("needs a {0} senator", "needs {0}")),
         (r"^needs a (\w+) senator$", ("needs {0}",)),
         (r"^your god was called on at the Temple", ("god used this Era", "god used")),
@@ -154,32 +153,62 @@ def brief_reasons(why: str) -> list[str]:
     """``why`` (a reason from ``engine.romans.closed``) in fewer words, the
     key ones first kept: "no god: Italy not all yours (Campania, Apulia)" as
     "no god: needs Cam Apu", then "no god: needs Italy", "no god: Italy";
-    "needs 2 manpower, 1 gold" as "needs 2 manp., 1 gold", "needs m2 g1"."""
+    "needs 2 manpower (have 1)" as "needs 2 manp. (have 1)", "needs m2
+    (have 1)" (``_needs``)."""
+    if NEEDS.match(why):
+        return _needs(why)
     for pattern, forms in BRIEF_WHY:
         m = pattern.match(why)
         if m is None:
             continue
         names = m.group(1).split(", ") if m.groups() else []
         tags = " ".join(TAGS.get(n, n) for n in names)
-        brief = letters = ""
-        if forms[0].startswith("needs {brief}"):
-            brief, letters = _resources(m.group(1))
-        return [f.format(*m.groups(), tags=tags, brief=brief, letters=letters) for f in forms]
+        return [f.format(*m.groups(), tags=tags) for f in forms]
     return []
 
 
-def _resources(text: str) -> tuple[str, str]:
-    """"2 manpower, 1 gold" as "2 manp., 1 gold" and "m2 g1"."""
-    brief, letters = [], []
-    for part in text.split(", "):
-        n, _, word = part.partition(" ")
-        i = next((k for k, w in enumerate(RESOURCE_NAMES)
-                  if word.rstrip("s") == w.rstrip("s")), None)
-        if i is None:
-            return text, text
-        brief.append(f"{n} {BRIEF[i]}")
-        letters.append(f"{RES_LETTER[i]}{n}")
-    return ", ".join(brief), " ".join(letters)
+# A price the Docks cannot pay ("needs 2 gold (have 0)"), and the Market
+# trades that would pay it ("…: sell 1 victuals, 1 material below").
+NEEDS = re.compile(r"^needs (\d+ \w+ \(have \d+\)(?:, \d+ \w+ \(have \d+\))*)"
+                   r"(?:: (.+) below)?$")
+NEED = re.compile(r"(\d+) (\w+) \(have (\d+)\)")
+TRADES = re.compile(r"(sell|buy) ((?:\d+ \w+(?:, (?=\d))?)+)")
+
+
+def _needs(why: str) -> list[str]:
+    """"needs 1 manpower (have 0): sell 2 victuals, 1 material, buy 1
+    manpower below", then "needs 1 manp. (have 0): sell v2 t1, buy m1",
+    then "needs m1 (have 0): sell v2 t1, buy m1", "needs m1 (have 0):
+    trades below", then without the trades (the line under the map gives
+    them), then "needs m1, have 0" ("needs m2 t1 (have m1 t0)"): the
+    price and what the Docks hold stay, so "needs 1 gold" never reads as
+    one more than the seat holds when it is the price (issue 28)."""
+    m = NEEDS.match(why)
+    if m is None:
+        return []
+    needs, trades = m.groups()
+    found = [(int(n), _resource(w), int(h)) for n, w, h in NEED.findall(needs)]
+    brief = ", ".join(f"{n} {BRIEF[i]} (have {h})" for n, i, h in found)
+    if len(found) == 1:
+        (n, i, h), = found
+        letters, least = f"{RES_LETTER[i]}{n} (have {h})", f"{RES_LETTER[i]}{n}, have {h}"
+    else:
+        letters = least = (" ".join(f"{RES_LETTER[i]}{n}" for n, i, _ in found) + " (have "
+                           + " ".join(f"{RES_LETTER[i]}{h}" for _, i, h in found) + ")")
+    forms = []
+    if trades:
+        short = ", ".join(
+            f"{kind} " + " ".join(f"{RES_LETTER[_resource(w)]}{n}"
+                                  for n, w in re.findall(r"(\d+) (\w+)", what))
+            for kind, what in TRADES.findall(trades))
+        forms += [f"needs {brief}: {short}", f"needs {letters}: {short}",
+                  f"needs {letters}: trades below"]
+    return list(dict.fromkeys(forms + [f"needs {brief}", f"needs {letters}", f"needs {least}"]))
+
+
+def _resource(word: str) -> int:
+    """The index of a resource named in the singular or the plural."""
+    return next(k for k, w in enumerate(RESOURCE_NAMES) if word.rstrip("s") == w.rstrip("s"))
 
 
 # The names players know the longer leaders and nations by, for a narrow row.
