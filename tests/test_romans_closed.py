@@ -270,3 +270,32 @@ def test_the_leaders_at_80x24_show_their_army_and_gold():
                 assert f"army {e.max_army}, {e.gold} gold" in row, row
 
     asyncio.run(go())
+
+
+def test_the_filter_matches_a_greyed_line_s_words_whatever_the_punctuation():
+    """A walker typed a greyed line's words and read "nothing matches": the
+    label's punctuation (a comma, a colon) and the row's shorter form
+    ("Castra Pra: needs g2") were not the label's. The filter is the
+    shared one (``ActionMenu._matches``)."""
+    label = "Basilica Aemilia, box II — taken by Blue"
+    assert ActionMenu._matches("Aemilia box II: taken", label)
+    assert ActionMenu._matches("basilica aemilia, box ii, taken by blue", label)
+    assert not ActionMenu._matches("Aemilia box III", label)
+    assert not ActionMenu._matches("[", label), "a sign alone is still only a sign"
+    m = position(1, lambda s: first_placing(s) and any(
+        building_closed(s, 0, b).startswith("needs ") for b in open_buildings(s)))
+
+    async def go():
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            assert menu._room is not None, "a one-row list at 80×24"
+            dead = next(a for a, d in menu._shown if a in menu._dead and "(have " in d)
+            row = menu.shorten(dead, menu._dead[dead], menu._room)
+            assert row != menu._dead[dead]
+            await pilot.press("/", *row.replace("…", ""))
+            await pilot.pause()
+            assert dead in [a for a, _ in menu._shown], (row, menu.filter.value)
+
+    asyncio.run(go())
