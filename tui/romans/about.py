@@ -91,6 +91,24 @@ def march_odds(s, seat: int, province: str) -> str:
     return army_odds(s, seat, province, army.legions, 0 if army.praetorian else army.rank)
 
 
+def glory_terms(s, seat: int, province: int) -> list[str]:
+    """What a conquest of ``province`` would earn (7A), as the words of
+    ``glory_words`` without "points": ["Glory +9 if first, 1 less per
+    player before you, city bonus +2"]. An army fights in the campaign,
+    in turn order with every other army (R6), so another player earning
+    Glory first takes a point off: "Glory +9" paid +8 and nothing had said
+    so (issue 28). The solo's Rome always scores in full."""
+    chart, cities = glory_parts(s, seat, province)
+    words = [w.replace(" points", "").replace(" point", "") if w.startswith("Glory") else w
+             for w in glory_words(chart, cities, glory_denied(s, province))]
+    rivals = [k for k, p in enumerate(s.players) if k != seat and p.glory >= 0]
+    if chart > 0 and rivals and not s.solo and words and words[0].startswith("Glory +"):
+        first = "first" if not s.glory_off else "next"
+        words[0] = words[0].replace(f"Glory +{chart}", f"Glory +{chart} if {first}, "
+                                    "1 less per player before you", 1)
+    return words
+
+
 def army_odds(s, seat: int, province: str, legions: int, rank: int) -> str:
     """An army's chance to conquer, each defeat costing a legion (the odds
     of ``ai.romans.value``; a face-down force is the average of the
@@ -104,9 +122,7 @@ def army_odds(s, seat: int, province: str, legions: int, rank: int) -> str:
     held = s.players[seat].natives[INDEX[province]]
     card = HIDDEN if held is None else held.card
     win, lost, _ = native_odds(s, card, rome, legions, unseen_natives(s))
-    chart, cities = glory_parts(s, seat, INDEX[province])
-    words = [w.replace(" points", "").replace(" point", "") if w.startswith("Glory") else w
-             for w in glory_words(chart, cities, glory_denied(s, INDEX[province]))]
+    words = glory_terms(s, seat, INDEX[province])
     earns = f" ({'; '.join(words)})" if words else ""
     odds = f"conquers {round(100 * win)}%{earns}, losing {lost:.1f} legions on average"
     general = (f" + general {ROMAN[rank]}'s bonus {bonus} (rank - 1, stand-in)" if rank
