@@ -16,6 +16,7 @@ from engine.romans.actions import (
     CitadelUse,
     Invade,
     Keep,
+    Leader,
     March,
     Nation,
     PlacePiece,
@@ -25,8 +26,9 @@ from engine.romans.actions import (
     Target,
 )
 from engine.romans.data import ARTS, GENERAL_BONUS, NATIVE_FORCES, TRIUMPHS
-from engine.romans.empire import glory_denied, glory_parts, god_of
+from engine.romans.empire import glory_denied, glory_parts, god_of, no_place
 from engine.romans.explain import box_text, citadel_text, god_chart
+from engine.romans.prep import entries
 from engine.romans.state import INDEX
 from engine.romans.text import ROMAN, glory_words, plural
 from tui.widgets.scene import Scene
@@ -56,6 +58,8 @@ def about(scene: Scene, action: tuple | None) -> str:
         return march_odds(s, seat, action.province)
     if isinstance(action, Keep):
         return arts_now(s, seat)
+    if isinstance(action, Leader):
+        return bonus_waits(s, action)
     if isinstance(action, Nation):
         from ai.romans.preview import nation_preview
         return nation_preview(s, action.face, action.user)
@@ -71,6 +75,19 @@ def about(scene: Scene, action: tuple | None) -> str:
         text = scene.game.describe(s, action)  # whole, where a one-row list cuts it
         return text if "Glory +" in text or "(no place: " in text else ""
     return ""
+
+
+def bonus_waits(s, action: Leader) -> str:
+    """A leader's bonus piece with nowhere to go now, and why, before the
+    choice: it waits in the Villa, to be placed when a province takes it
+    (a walker learned only after choosing Numa Pompilius that his city had
+    no place). "" when it has a place, or the leader brings none."""
+    piece = entries(s)[action.face - 1].bonus
+    why = no_place(s, action.user, piece) if piece else ""
+    if not why:
+        return ""
+    return (f"Bonus {piece}: no place for it now ({why}); it waits in the Villa, "
+            "to be placed when a province can take it")
 
 
 def _chooser(scene: Scene) -> int | None:
