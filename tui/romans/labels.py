@@ -218,7 +218,8 @@ SHORT_ENTRY = {
     "Appius Claudius": "Appius", "Fabius Maximus": "Fabius", "Scipio Africanus": "Scipio",
     "Julius Caesar": "Caesar", "Septimius Severus": "Severus", "Cimbri and Teutones": "Cimbri",
 }
-LEADER = re.compile(r"army (\d+), (\d+) gold(?:, bonus (\w+))?(?:, for (\w+))?$")
+LEADER = re.compile(r"army (\d+), (\d+) gold(?:, bonus (\w+)( \(no place yet\))?)?"
+                    r"(?:, for (\w+))?$")
 NATION = re.compile(r"(\d+) warbands? from (.+?)(, a fleet)?(?:, general \+(\d+))?"
                     r"(?:, for (\w+))?$")
 SHORT_WHY = {"blocked by the black die": "blocked"}
@@ -265,15 +266,19 @@ def _entry_forms(action: tuple, label: str, width: int) -> list[str]:
 
 
 def _leader_tails(rest: str) -> list[str]:
-    """A leader's army, gold, bonus piece and (2 players) user, ever tighter."""
+    """A leader's army, gold, bonus piece and (2 players) user, ever
+    tighter: a bonus piece with no place yet "+city→Villa" (it waits), at
+    the tightest "+city✗"."""
     m = LEADER.match(rest)
     if m is None:
         return []
-    army, gold, bonus, user = m.groups()
-    plus = f", +{bonus}" if bonus else ""
+    army, gold, bonus, waits, user = m.groups()
+    plus = f", +{bonus}{'→Villa' if waits else ''}" if bonus else ""
+    least = plus.replace(",", "").replace("→Villa", "✗")  # the line under the map says why
     who = f" →{user}" if user else ""  # "for Blue" (2 players), alike on every row
     return [rest, f"army {army}, {gold} gold{plus}{who}", f"army {army}, {gold}g{plus}{who}",
-            f"army {army}, {gold}g{plus.replace(',', '')}{who}"]
+            f"army {army}, {gold}g{plus.replace(',', '')}{who}",
+            f"army {army}, {gold}g{least}{who}"]
 
 
 def _nation_tails(rest: str) -> list[str]:
@@ -445,8 +450,9 @@ def _benefit_forms(label: str) -> list[str]:
     """"Benefit 4: 1 point per occupied province not in unrest (now 10
     points)", then "Benefit 4: 1 pt/province, now 10", then "B4: 10 pts for
     provinces"; "Benefits 1: remove 1 unrest; then 2: raise 1 rank", then
-    "Benefits 1+2: remove 1 unrest, then raise 1 rank", then "B1+2: -1
-    unrest, raise 1 rank". A row cut them to "Benefit 4: 1… (now 10
+    "B1+2: remove 1 unrest, then raise 1 rank" (a pair takes "B" in every
+    cut form, so a list of them reads alike), then "B1+2: -1 unrest, raise
+    1 rank". A row cut them to "Benefit 4: 1… (now 10
     points)", which said nothing of what scores (issue 28); the line under
     the map gives the label whole (``about``)."""
     m = BENEFIT.match(label)
@@ -461,8 +467,9 @@ def _benefit_forms(label: str) -> list[str]:
     numbers = "+".join(n for n, _ in parts)
     medium = ", then ".join(short[0] for short in shorts if short)
     tight = ", ".join(short[1] for short in shorts if short)
-    word = "Benefits" if len(parts) > 1 else "Benefit"
-    return [label, f"{word} {numbers}: {medium}", f"B{numbers}: {medium}", f"B{numbers}: {tight}"]
+    if len(parts) > 1:  # "B1+2" whenever cut, so a list of pairs reads alike
+        return [label, f"B{numbers}: {medium}", f"B{numbers}: {tight}"]
+    return [label, f"Benefit {numbers}: {medium}", f"B{numbers}: {medium}", f"B{numbers}: {tight}"]
 
 
 def _benefit_words(words: str) -> tuple[str, str] | None:
