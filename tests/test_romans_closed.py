@@ -167,7 +167,7 @@ def test_at_the_table_a_taken_box_stays_listed_greyed_with_who_took_it():
             shown, greyed = numbered(G, m.view(0), 0)
             assert [a for a, _ in menu._shown] == shown and set(menu._dead) == greyed
             text = "\n".join(str(o.prompt) for o in menu.options.options)
-            assert " — taken by " in text
+            assert ": taken by " in text, "a one-row list: 'Basilica II: taken by Blue'"
 
     asyncio.run(go())
 

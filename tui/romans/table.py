@@ -195,7 +195,8 @@ def choice_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]
     for e in entries(s):
         for user in users:
             a = make(e.face, user)
-            why = "" if a in legal else (f"{game.describe(s, a)} — "
+            taken = game.describe(s, a).replace(" (no place yet)", "")  # not its to place
+            why = "" if a in legal else (f"{taken} — "
                                           + ("blocked by the black die" if e.face == s.block
                                              else "taken"))
             out.append((a, why))
