@@ -338,6 +338,7 @@ def _build_forms(a: Build, label: str) -> list[str]:
         return []
     price = price[:-1].replace("; ", ", ").replace(" points", "").replace(" point", "")
     brief = re.sub(r"(\d+) gold", r"\1g", price).replace(" of the ", " of ")
+    brief = brief.replace(", you hold ", ", have ")  # greyed: "needs 4g, have 3" fits a row
     brief = both(brief.replace("denies The Enemy", "Enemy -"))
     brief = brief.replace("Enemy - ", "Enemy -")
     piece, tag = a.piece.capitalize(), TAGS.get(a.place, a.place)
