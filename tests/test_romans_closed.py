@@ -100,8 +100,10 @@ def test_a_building_closed_by_its_price_points_to_the_trades_that_open_it():
     basilica = Senator(1, "Basilica Aemilia", 1, "")
     assert tight_label(basilica, lines["Basilica Aemilia"], 36) \
         == "Basilica: needs g2 (have 1): sell m1"
-    assert tight_label(basilica, lines["Basilica Aemilia"], 32) \
-        == "Basilica: needs 2 gold (have 1)", "the price and the Docks kept, whole"
+    assert tight_label(basilica, lines["Basilica Aemilia"], 31) \
+        == "Basilica: g2 (have 1): sell m1", "80×24: the price in letters, the trade kept"
+    assert tight_label(basilica, lines["Basilica Aemilia"], 29) \
+        == "Basilica: needs g2 (have 1)", "the price and the Docks kept"
 
 
 def test_a_god_held_by_another_player_is_named_with_its_holder():

@@ -178,8 +178,9 @@ TRADES = re.compile(r"(sell|buy) ((?:\d+ \w+(?:, (?=\d))?)+)")
 def _needs(why: str) -> list[str]:
     """"needs 1 manpower (have 0): sell 2 victuals, 1 material, buy 1
     manpower below", then "needs 1 manp. (have 0): sell v2 t1, buy m1",
-    then "needs m1 (have 0): sell v2 t1, buy m1", "needs m1 (have 0):
-    trades below", then without the trades (the line under the map gives
+    then "needs m1 (have 0): sell v2 t1, buy m1", "m1 (have 0): sell v2
+    t1, buy m1" (the price in letters, as a placement's "g2"), "needs m1
+    (have 0): trades below", then without the trades (the line under the map gives
     them), then "needs m1, have 0" ("needs m2 t1 (have m1 t0)"): the
     price and what the Docks hold stay, so "needs 1 gold" never reads as
     one more than the seat holds when it is the price (issue 28)."""
@@ -202,7 +203,7 @@ def _needs(why: str) -> list[str]:
                                   for n, w in re.findall(r"(\d+) (\w+)", what))
             for kind, what in TRADES.findall(trades))
         forms += [f"needs {brief}: {short}", f"needs {letters}: {short}",
-                  f"needs {letters}: trades below"]
+                  f"{letters}: {short}", f"needs {letters}: trades below"]
     return list(dict.fromkeys(forms + [f"needs {brief}", f"needs {letters}", f"needs {least}"]))
 
 
