@@ -86,7 +86,7 @@ def test_an_army_into_the_glory_province_says_the_glory_it_earns():
     assert chart > 0 and bonus > 0, "Latium's city"
     text = army_odds(s, RED, PLACES[glory], 3, 2)
     assert text.startswith("conquers ") and \
-        f" (Glory +{chart} if first, 1 less per player before you, city bonus +{bonus})," \
+        f" (Glory +{chart} if first, 1 less per player before you; city bonus +{bonus})," \
         " losing " in text
     assert chart + bonus == glory_gain(s, RED, glory)
     other = next(i for i in range(16) if i != glory and not p.garrison >> i & 1)
@@ -108,7 +108,7 @@ def test_an_army_s_glory_says_it_is_less_when_another_player_earns_glory_first()
     s = marked(s, glory, 3, -1, -1)
     chart, bonus = glory_parts(s, RED, glory)
     text = army_odds(s, RED, PLACES[glory], 3, 2)
-    assert f"(Glory +{chart} if first, 1 less per player before you, city bonus" in text
+    assert f"(Glory +{chart} if first, 1 less per player before you; city bonus" in text
     off = s.replace(glory_off=1)
     assert glory_parts(off, RED, glory)[0] == chart - 1
     assert f"(Glory +{chart - 1} if next, 1 less per player before you" \

@@ -111,7 +111,7 @@ def march_odds(s, seat: int, province: str) -> str:
 def glory_terms(s, seat: int, province: int) -> list[str]:
     """What a conquest of ``province`` would earn (7A), as the words of
     ``glory_words`` without "points": ["Glory +9 if first, 1 less per
-    player before you, city bonus +2"]. An army fights in the campaign,
+    player before you; city bonus +2"]. An army fights in the campaign,
     in turn order with every other army (R6), so another player earning
     Glory first takes a point off: "Glory +9" paid +8 and nothing had said
     so (issue 28). The solo's Rome always scores in full."""
@@ -122,7 +122,8 @@ def glory_terms(s, seat: int, province: int) -> list[str]:
     if chart > 0 and rivals and not s.solo and words and words[0].startswith("Glory +"):
         first = "first" if not s.glory_off else "next"
         words[0] = words[0].replace(f"Glory +{chart}", f"Glory +{chart} if {first}, "
-                                    "1 less per player before you", 1)
+                                    "1 less per player before you", 1) \
+            .replace(", city bonus", "; city bonus")  # not part of the condition
     return words
 
 
