@@ -110,6 +110,10 @@ def test_a_tight_greyed_row_keeps_the_reason_rather_than_the_gods_whole_name() -
     label = "Temple of Jupiter — no god: unrest in Etruria"
     assert tight_label(Senator(1, "Temple of Jupiter", 1, ""), label, 30) == \
         "Temple: no god: unrest Etr"
+    label = ("Forum with Minerva — no god: Italy not all yours "
+             "(Etruria, Venetia, Campania, Apulia)")
+    assert tight_label(Senator(4, "Forum", 4, "Minerva"), label, 31) == \
+        "Forum +Min ✗ needs Italy", "as the other gods' rows (it read 'Forum +Min: no god: …')"
 
 
 STATUS_ROW = 78  # the status line's text at 80 columns (its padding aside)

@@ -123,9 +123,10 @@ def _closed(label: str) -> list[str]:
     god = re.sub(r" \+(\w{3})\w+$", r" +\1", short)
     forms = [f"{what}: {why}", f"{short}: {why}"]
     for brief in brief_reasons(why):
-        forms += [f"{short}: {brief}", f"{god}: {brief}"]
-        if god != short and brief.startswith("no god: "):  # the row names the god
-            forms.append(f"{god} ✗ {brief.removeprefix('no god: ')}")
+        forms.append(f"{short}: {brief}")
+        if god != short and brief.startswith("no god: "):  # the row names the god: "✗"
+            forms.append(f"{god} ✗ {brief.removeprefix('no god: ')}")  # before "+Min: no god"
+        forms.append(f"{god}: {brief}")  # so the god rows read alike down the list
     return list(dict.fromkeys(forms))
 
 
