@@ -215,10 +215,12 @@ class Table:
         return {"outcome": r.outcome, "unit": r.unit, "scores": list(r.scores),
                 "ranks": list(r.ranks), "winners": list(r.winners),
                 "others": [[n, s] for n, s in r.others],
+                "others_breakdown": [dict(b) for b in r.others_breakdown],
                 "breakdown": [dict(b) for b in r.breakdown], "tiebreak": r.tiebreak,
                 "labels": [list(pair) for pair in r.labels],
                 "history": {"labels": list(history.labels),
-                            "rows": [list(row) for row in history.rows]},
+                            "rows": [list(row) for row in history.rows],
+                            "others": [list(row) for row in history.others]},
                 "chapter": str(self.game.chapter(state).kind)}
 
     # ------------------------------------------------------------ the log

@@ -86,7 +86,8 @@ def test_a_greyed_placement_reads_whole_under_the_map_and_keeps_its_key_words_in
     ("no god: Italy not all yours (Etruria, Venetia, Campania, Apulia)",
      "no god: needs Etr Ven Cam Apu"),
     ("no god: unrest in Etruria", "no god: unrest Etr"),
-    ("needs 2 manpower, 1 material", "needs 2 manp., 1 mat."),
+    ("needs 2 manpower (have 1), 1 material (have 0)", "needs 2 manp. (have 1), 1 mat. (have 0)"),
+    ("needs 2 gold (have 1): sell 1 manpower below", "needs 2 gold (have 1): sell m1"),
     ("free box III needs a III senator", "needs a III senator"),
     ("Mars is held by Blue", "held by Blue"),
     ("yours already (one senator a building)", "yours already"),
@@ -109,6 +110,10 @@ def test_a_tight_greyed_row_keeps_the_reason_rather_than_the_gods_whole_name() -
     label = "Temple of Jupiter — no god: unrest in Etruria"
     assert tight_label(Senator(1, "Temple of Jupiter", 1, ""), label, 30) == \
         "Temple: no god: unrest Etr"
+    label = ("Forum with Minerva — no god: Italy not all yours "
+             "(Etruria, Venetia, Campania, Apulia)")
+    assert tight_label(Senator(4, "Forum", 4, "Minerva"), label, 31) == \
+        "Forum +Min ✗ needs Italy", "as the other gods' rows (it read 'Forum +Min: no god: …')"
 
 
 STATUS_ROW = 78  # the status line's text at 80 columns (its padding aside)
@@ -258,7 +263,36 @@ def test_a_temple_benefits_row_keeps_what_it_does_and_the_map_says_it_whole():
     label = m.game.describe(v, Benefits(1, 2))
     assert label == "Benefits 1: remove 1 unrest; then 2: raise 1 rank"
     assert tight_label(Benefits(1, 2), label, 48) == \
-        "Benefits 1+2: remove 1 unrest, then raise 1 rank"
+        "B1+2: remove 1 unrest, then raise 1 rank", "pairs read alike: B1+2, B1+5"
+
+
+def test_at_120x40_a_long_list_gives_each_label_one_row():
+    """120×40: the 62 Temple benefits wrapped, "Benefits 1: remove 1
+    unrest; then 2: raise 1" and then "rank" on a row of its own, as if it
+    were another line. A list too long to show whole gives each label one
+    row in its short form, as at 80×24; the line under the map says it
+    whole."""
+    from engine.romans.actions import Benefits
+
+    m = temple_benefits()
+
+    async def go() -> None:
+        app = app_for(m)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            assert menu.options.has_class("-tight")
+            rows = [row.strip(" │▏") for row in region_rows(app, menu.options)]
+            rows = [row for row in rows if row]
+            starts = [row.split(" ", 1)[1] if row[0] in "1234567890" else row for row in rows]
+            assert all(r.startswith(("Benefit", "B")) for r in starts), rows
+            assert "7 B1+2: remove 1 unrest, then raise 1 rank" in rows, rows
+            assert "4 Benefit 4: 1 pt/province, now 5" in rows, rows
+            await highlight(pilot, app, lambda a: a == Benefits(1, 2))
+            assert words(" ".join(under_the_map(app))).startswith(
+                "Benefits 1: remove 1 unrest; then 2: raise 1 rank")
+
+    asyncio.run(go())
 
 
 def test_the_solo_results_chart_has_the_enemys_line():

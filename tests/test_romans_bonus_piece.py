@@ -44,3 +44,34 @@ def test_every_piece_kept_in_the_villa_in_random_games_says_why():
                     seen += 1
             m.play(rng.choice(m.game.legal(v)))
     assert seen
+
+
+def test_a_leader_s_bonus_piece_with_no_place_says_so_before_the_choice():
+    """A walker chose Numa Pompilius for his city and learned only then that
+    it had no place: the leader's label and the line under the map say so
+    first."""
+    from engine.romans.actions import Leader
+    from engine.romans.prep import entries
+    from tests.romans_helpers import romans
+    from tests.test_romans_shown import scene_of
+    from tui.romans.about import about
+
+    s = romans(4).at("leaders", 1).build()
+    seat = s.queue[0]
+    face = next(k for k, e in enumerate(entries(s), start=1) if e.name == "Numa Pompilius")
+    numa = Leader(face, seat)
+    assert numa in G.legal(s)
+    label = G.describe(s, numa)
+    assert label == "Numa Pompilius: army 3, 5 gold, bonus city (no place yet)"
+    assert tight_label(numa, label, 31) == "Numa: army 3, 5g, +city→Villa"
+    line = about(scene_of(s, seat), numa)
+    assert line.startswith("Bonus city: no place for it now (one city a region, and the city "
+                           "in Latium fills yours); it waits in the Villa"), line
+    played = G.play(s, numa)
+    assert [G.describe(played, a) for a in G.legal(played)] == [
+        "Keep the city in the Villa (no place: one city a region, and the city in Latium "
+        "fills yours)"], "what the label said"
+    ancus = Leader(next(k for k, e in enumerate(entries(s), start=1)
+                        if e.name == "Ancus Marcius"), seat)
+    assert G.describe(s, ancus) == "Ancus Marcius: army 4, 3 gold, bonus fleet"
+    assert about(scene_of(s, seat), ancus) == "", "a fleet has its sea: nothing more"

@@ -57,6 +57,9 @@ def test_a_greyed_purchase_in_one_row_keeps_its_reason():
     assert tight_label(Build("wall", "Latium"),
                        "Flip the fort in Latium to a wall — needs 4 gold, 2 left", 36) \
         == "Fort→wall Lat: needs 4g, 2 left"
+    moved = "Move the city from Venetia to Etruria — needs 4 gold, you hold 3"
+    assert tight_label(Build("city", "Etruria"), moved, 31) == "City Ven→Etr: needs 4g, have 3", \
+        "80×24 cut it to 'City Ven→Etr: need… you hold 3'"
 
 
 def test_the_offer_is_the_rules_own_in_random_games():

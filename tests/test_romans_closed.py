@@ -16,8 +16,14 @@ import asyncio
 import random
 import re
 
-from engine.romans.actions import Leader, Nation, Senator
-from engine.romans.closed import box_closed, building_closed, god_closed, why_no_god
+from engine.romans.actions import Leader, Nation, Sell, Senator
+from engine.romans.closed import (
+    box_closed,
+    building_closed,
+    god_closed,
+    trades_to_open,
+    why_no_god,
+)
 from engine.romans.data import BUILDINGS, ERA_CARDS, GODS
 from engine.romans.prep import entries
 from engine.romans.senate import open_buildings
@@ -57,13 +63,47 @@ def test_a_building_closed_as_a_whole_says_why():
 
     def why(name: str) -> str:
         return building_closed(s, RED, BUILDING_INDEX[name])
-    assert why("Servian Wall") == "needs 1 material"
-    assert why("Basilica Aemilia") == "needs 1 gold"
+    assert why("Servian Wall") == "needs 1 material (have 0)"
+    assert why("Basilica Aemilia") == "needs 2 gold (have 1)", "the price, not what it lacks"
     assert why("Forum") == "yours already (one senator a building)"
     assert why("Temple of Jupiter") == "no god: unrest in Etruria"
     assert why_no_god(s, RED) == "no god: unrest in Etruria"
     # Castra Peregrina's god, Mars, does not come with the senator
     assert god_closed(s, RED, BUILDING_INDEX["Castra Peregrina"]) == "no god: unrest in Etruria"
+
+
+def test_a_building_closed_by_its_price_points_to_the_trades_that_open_it():
+    """A walker read "needs 1 gold" as one more gold; the box cost 2 and the
+    seat held 1, and selling a resource below opened it, which nothing said."""
+    s = (expansion().villa(RED, 1).docks(RED, manpower=1, victuals=1, materials=0, gold=1)
+         .build())
+    legal = list(G.legal(s))
+    lines = dict((a.building, why) for a, why in building_places(s, RED, legal)
+                 if why and isinstance(a, Senator))
+    assert lines["Basilica Aemilia"] == \
+        "Basilica Aemilia — needs 2 gold (have 1): sell 1 manpower below"
+    trade = Sell("manpower")
+    assert trade in legal, "the trade named is offered"
+    after = G.play(s, trade)
+    assert building_closed(after, RED, BUILDING_INDEX["Basilica Aemilia"]) == ""
+    wall = lines["Servian Wall"]
+    assert wall == ("Servian Wall — needs 1 material (have 0): "
+                    "sell 1 manpower, 1 victuals, buy 1 material below"), wall
+    for a in trades_to_open(s, RED, BUILDING_INDEX["Servian Wall"]):
+        assert a in G.legal(s)
+        s = G.play(s, a)
+    assert building_closed(s, RED, BUILDING_INDEX["Servian Wall"]) == ""
+    poor = expansion().villa(RED, 1).docks(RED, manpower=0, victuals=0, materials=0,
+                                           gold=1).build()
+    assert trades_to_open(poor, RED, BUILDING_INDEX["Basilica Aemilia"]) == [], \
+        "nothing to sell: no trade is named"
+    basilica = Senator(1, "Basilica Aemilia", 1, "")
+    assert tight_label(basilica, lines["Basilica Aemilia"], 36) \
+        == "Basilica: needs g2 (have 1): sell m1"
+    assert tight_label(basilica, lines["Basilica Aemilia"], 31) \
+        == "Basilica: g2 (have 1): sell m1", "80×24: the price in letters, the trade kept"
+    assert tight_label(basilica, lines["Basilica Aemilia"], 29) \
+        == "Basilica: needs g2 (have 1)", "the price and the Docks kept"
 
 
 def test_a_god_held_by_another_player_is_named_with_its_holder():
@@ -129,7 +169,7 @@ def test_at_the_table_a_taken_box_stays_listed_greyed_with_who_took_it():
             shown, greyed = numbered(G, m.view(0), 0)
             assert [a for a, _ in menu._shown] == shown and set(menu._dead) == greyed
             text = "\n".join(str(o.prompt) for o in menu.options.options)
-            assert " — taken by " in text
+            assert ": taken by " in text, "a one-row list: 'Basilica II: taken by Blue'"
 
     asyncio.run(go())
 
@@ -165,10 +205,12 @@ def test_a_placement_s_short_form_keeps_rank_building_box_god_and_price():
     assert tight_label(a, G.describe(expansion().build(), a), 24) == "II→Basilica IV: g2 +Mer"
     assert tight_label(Senator(2, "Forum", 3, ""), "Forum, box III — taken by Blue", 30) == \
         "Forum III: taken by Blue"
-    assert tight_label(Senator(1, "Servian Wall", 1, ""), "Servian Wall — needs 1 material",
-                       30) == "Servian Wall: needs 1 material"
-    assert tight_label(Senator(1, "Servian Wall", 1, ""), "Servian Wall — needs 1 material",
-                       29) == "Serv. Wall: needs 1 material"
+    assert tight_label(Senator(1, "Servian Wall", 1, ""),
+                       "Servian Wall — needs 1 material (have 0)", 39) \
+        == "Servian Wall: needs 1 material (have 0)"
+    assert tight_label(Senator(1, "Servian Wall", 1, ""),
+                       "Servian Wall — needs 1 material (have 0)", 38) \
+        == "Serv. Wall: needs 1 material (have 0)"
     god = "Basilica Aemilia with Mercury — no god: Italy not all yours (Etruria, Venetia)"
     assert tight_label(Senator(4, "Basilica Aemilia", 4, "Mercury"), god, 30) == \
         "Basilica +Mer ✗ needs Etr Ven", "the reason's key words, not the cut"
@@ -227,6 +269,39 @@ def test_the_leaders_at_80x24_show_their_army_and_gold():
             assert len(rows) == len(menu._shown) == 6
             for (a, _), row in zip(menu._shown, rows, strict=True):
                 e = entries(m.state)[a.face - 1]
+                if "(no place yet)" in menu._shown[rows.index(row)][1]:  # "+city→Villa"
+                    assert re.search(f"army {e.max_army}, {e.gold}g,? \\+{e.bonus}(→Villa|✗)",
+                                     row), row
+                    continue
                 assert f"army {e.max_army}, {e.gold} gold" in row, row
+
+    asyncio.run(go())
+
+
+def test_the_filter_matches_a_greyed_line_s_words_whatever_the_punctuation():
+    """A walker typed a greyed line's words and read "nothing matches": the
+    label's punctuation (a comma, a colon) and the row's shorter form
+    ("Castra Pra: needs g2") were not the label's. The filter is the
+    shared one (``ActionMenu._matches``)."""
+    label = "Basilica Aemilia, box II — taken by Blue"
+    assert ActionMenu._matches("Aemilia box II: taken", label)
+    assert ActionMenu._matches("basilica aemilia, box ii, taken by blue", label)
+    assert not ActionMenu._matches("Aemilia box III", label)
+    assert not ActionMenu._matches("[", label), "a sign alone is still only a sign"
+    m = position(1, lambda s: first_placing(s) and any(
+        building_closed(s, 0, b).startswith("needs ") for b in open_buildings(s)))
+
+    async def go():
+        app = app_for(m)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            menu = app.screen.query_one(ActionMenu)
+            assert menu._room is not None, "a one-row list at 80×24"
+            dead = next(a for a, d in menu._shown if a in menu._dead and "(have " in d)
+            row = menu.shorten(dead, menu._dead[dead], menu._room)
+            assert row != menu._dead[dead]
+            await pilot.press("/", *row.replace("…", ""))
+            await pilot.pause()
+            assert dead in [a for a, _ in menu._shown], (row, menu.filter.value)
 
     asyncio.run(go())

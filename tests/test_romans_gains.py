@@ -86,10 +86,40 @@ def test_an_army_into_the_glory_province_says_the_glory_it_earns():
     assert chart > 0 and bonus > 0, "Latium's city"
     text = army_odds(s, RED, PLACES[glory], 3, 2)
     assert text.startswith("conquers ") and \
-        f" (Glory +{chart}, city bonus +{bonus}), losing " in text
+        f" (Glory +{chart} if first, 1 less per player before you; city bonus +{bonus})," \
+        " losing " in text
     assert chart + bonus == glory_gain(s, RED, glory)
     other = next(i for i in range(16) if i != glory and not p.garrison >> i & 1)
     assert "Glory" not in army_odds(s, RED, PLACES[other], 3, 2)
+
+
+def test_an_army_s_glory_says_it_is_less_when_another_player_earns_glory_first():
+    """An army fights in the campaign, after every placement, in turn order
+    with the other armies (R6): a walker read "Glory +9" and was paid +8,
+    another player having earned Glory first. The figure is the engine's
+    now, with its condition; with no other marker left on the chart, or
+    solo (Rome scores in full), it is plain."""
+    s = romans(4).at("expansion", 2).build()
+    glory = next(i for i in range(16) if not s.players[RED].garrison >> i & 1)
+
+    def marked(s, *markers):
+        return s.replace(players=tuple(q.replace(glory=markers[k]) for k, q in
+                                       enumerate(s.players)))
+    s = marked(s, glory, 3, -1, -1)
+    chart, bonus = glory_parts(s, RED, glory)
+    text = army_odds(s, RED, PLACES[glory], 3, 2)
+    assert f"(Glory +{chart} if first, 1 less per player before you; city bonus" in text
+    off = s.replace(glory_off=1)
+    assert glory_parts(off, RED, glory)[0] == chart - 1
+    assert f"(Glory +{chart - 1} if next, 1 less per player before you" \
+        in army_odds(off, RED, PLACES[glory], 3, 2)
+    alone = marked(s, glory, -1, -1, -1)
+    assert f"(Glory +{chart}, city bonus +{bonus})" in army_odds(alone, RED, PLACES[glory], 3, 2)
+    solo = romans(1).at("expansion", 2).build()
+    solo = solo.replace(players=(solo.players[0].replace(glory=glory),))
+    chart = glory_parts(solo, RED, glory)[0]
+    assert f"(Glory +{chart}" in army_odds(solo, RED, PLACES[glory], 3, 2)
+    assert "if first" not in army_odds(solo, RED, PLACES[glory], 3, 2)
 
 
 def triumph_to_keep(s) -> bool:

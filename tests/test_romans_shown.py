@@ -321,8 +321,8 @@ def test_each_building_not_offered_says_why():
          .senator("Castra Peregrina", 1, BLUE, 1).senator("Castra Peregrina", 2, YELLOW, 2)
          .map(RED, garrison=ITALY, unrest=["Etruria"]).build())
     offered = {a.building for a in G.legal(s) if isinstance(a, Senator)}
-    assert reason(s, "Servian Wall") == "needs 1 material"
-    assert reason(s, "Basilica Aemilia") == "needs 1 gold"
+    assert reason(s, "Servian Wall") == "needs 1 material (have 0)"
+    assert reason(s, "Basilica Aemilia") == "needs 2 gold (have 1)"
     assert reason(s, "Forum") == "yours already (one senator a building)"
     assert reason(s, "Castra Peregrina") == "free box III needs a III senator"
     assert reason(s, "Temple of Jupiter") == "no god: unrest in Etruria"
@@ -343,10 +343,10 @@ def test_the_city_of_rome_and_the_side_panel_show_the_reasons_to_the_seat_placin
     wide = Text.from_markup("\n".join(city_lines(scene_of(s, RED), True))).plain
     lines = wide.splitlines()
     wall = next(k for k, line in enumerate(lines) if line.startswith("Servian Wall"))
-    assert lines[wall + 1] == "  ✗ needs 1 material", "the reason is under its building"
+    assert lines[wall + 1] == "  ✗ needs 1 material (have 0)", "the reason is under its building"
     assert "  ✗ no god: unrest in Etruria" in lines
     narrow = Text.from_markup("\n".join(city_lines(scene_of(s, RED), False))).plain
-    assert "  ✗ needs 1 material" in narrow.splitlines()
+    assert "  ✗ needs 1 material (have 0)" in narrow.splitlines()
     assert "✗ god: unrest Etr" in side_text(s, RED)
     assert "✗ god: unrest Etr · army: Barracks empty" in side_text(s.replace(
         players=(s.players[RED].replace(barracks=0),) + s.players[1:]), RED)

@@ -24,7 +24,8 @@ def test_one_material_is_singular_in_a_cost_a_trade_and_a_reason():
     assert G.describe(s, Senator(1, "Servian Wall", 1, "")) == \
         "I to Servian Wall, box I (1 material)"
     poor = expansion().villa(RED, 1).docks(RED, materials=0).build()
-    assert building_closed(poor, RED, BUILDING_INDEX["Servian Wall"]) == "needs 1 material"
+    assert building_closed(poor, RED, BUILDING_INDEX["Servian Wall"]) == \
+        "needs 1 material (have 0)"
     bought = G.play(s, Buy("materials"))
     lines = [G.log_line(bought, e).text for e in bought.events if e[0] == "buy"]
     assert lines == ["Red buys 1 material"]

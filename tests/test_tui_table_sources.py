@@ -165,3 +165,24 @@ def test_tui_defines_the_hint_and_the_undo_once():
         for name in found:
             found[name] += len(re.findall(rf"^\s*def action_{name}\b", text, re.M))
     assert found == {"hint": 1, "undo": 1}
+
+
+def test_a_shared_solo_table_s_ending_has_the_enemy_s_line_and_breakdown():
+    """The solo's results chart draws The Enemy's line per Era
+    (``ScoreHistory.others``) and its row's parts (``others_breakdown``):
+    the hall sent neither, so a shared table's chart had Rome alone."""
+    m = Match("romans", (Seat("anna"),), 3)
+    rng = random.Random(3)
+    while not m.is_over():
+        m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
+    anna = Who("guest:anna", "anna", None)
+    table = Table(code="KXPQR", match=m, host=anna, owners=[anna], started=True)
+    local = ending_of(m)
+    assert local.history.others and local.result.others_breakdown
+    shared = ending_from(table.result(), 1)
+    assert shared == local
+    raw = table.result()
+    assert raw is not None
+    bad = {**raw, "history": {**raw["history"], "others": [[1, 2]] * len(raw["history"]["rows"])
+                              + [[3]]}}
+    assert ending_from(bad, 1).history.others == (), "a malformed line is dropped"

@@ -8,10 +8,10 @@ answer in random games."""
 
 from __future__ import annotations
 
-from .actions import Build
-from .data import BUILDINGS, GODS, RESOURCE_NAMES, amount
+from .actions import Build, Buy, Sell
+from .data import BUILDINGS, BUY_GOLD, GODS, RESOURCE_NAMES, SELL_GOLD, amount
 from .empire import god_allowed, god_of, gods_open
-from .senate import GOD_INDEX, TEMPLE, build_offers, building_options
+from .senate import GOD_INDEX, TEMPLE, TRADE_RESOURCES, build_offers, building_options
 from .state import BUILDING_USE, EMPTY, ITALY, OCCUPIED, PLACES, State, bits, occupant
 from .text import ROMAN, seat_name
 
@@ -29,9 +29,9 @@ def building_closed(s: State, seat: int, b: int) -> str:
     boxes = s.boxes[b]
     if any(OCCUPIED + seat * 8 <= code < OCCUPIED + seat * 8 + 8 for code in boxes):
         return "yours already (one senator a building)"
-    missing = [amount(c - h, RESOURCE_NAMES[i]) for i, (c, h)
+    missing = [f"{amount(c, RESOURCE_NAMES[i])} (have {h})" for i, (c, h)
                in enumerate(zip(BUILDINGS[b].boxes[0].cost, p.docks, strict=True)) if c > h]
-    if missing:
+    if missing:  # the box's price and what the Docks hold: "needs 1 gold" read as one more
         return "needs " + ", ".join(missing)
     free = [n for n, code in enumerate(boxes, start=1) if code == EMPTY]
     if not free:
@@ -41,6 +41,55 @@ def building_closed(s: State, seat: int, b: int) -> str:
     if BUILDINGS[b].name == TEMPLE:
         return why_no_god(s, seat) or "your god was called on at the Temple this Era"
     return "not open to you now"
+
+
+def trades_to_open(s: State, seat: int, b: int) -> list[Buy | Sell]:
+    """The trades at the Market (sell 1 for 1 gold, buy 1 for 3, at any
+    time: L490) that would open building ``b`` to ``seat`` now, closed by
+    its price alone: the resources it lacks bought, after the gold they
+    and the box need is raised by selling what the box does not use (the
+    largest stock first). [] when no trades open it (it is open, closed for
+    another reason too, or the Docks cannot pay). The table points to them
+    ("sell 1 victuals, 1 material below"): a greyed "needs 2 gold" did not
+    say that selling opened it (issue 28)."""
+    if building_options(s, seat, b):
+        return []
+    cost, docks = BUILDINGS[b].boxes[0].cost, list(s.players[seat].docks)
+    buys = [max(0, cost[i] - docks[i]) for i in range(3)]
+    if not any(buys) and docks[3] >= cost[3]:
+        return []  # not its price that closes it
+    short = cost[3] + BUY_GOLD * sum(buys) - docks[3]
+    sells = [0, 0, 0]
+    while short > 0:
+        spare = [docks[i] - cost[i] - sells[i] for i in range(3)]
+        i = max(range(3), key=lambda k: spare[k])
+        if spare[i] <= 0:
+            return []
+        sells[i] += 1
+        short -= SELL_GOLD
+    after = tuple(docks[i] - sells[i] + buys[i] for i in range(3)) + (
+        docks[3] + SELL_GOLD * sum(sells) - BUY_GOLD * sum(buys),)
+    players = list(s.players)
+    players[seat] = players[seat].replace(docks=after)
+    if not building_options(s.replace(players=tuple(players)), seat, b):
+        return []  # closed for another reason as well
+    plan: list[Buy | Sell] = []
+    for i, r in enumerate(TRADE_RESOURCES):
+        plan += [Sell(r)] * sells[i]
+    for i, r in enumerate(TRADE_RESOURCES):
+        plan += [Buy(r)] * buys[i]
+    return plan
+
+
+def trades_text(plan: list[Buy | Sell]) -> str:
+    """The trades in a few words: "sell 1 victuals, 1 material, buy 1
+    manpower"."""
+    out = []
+    for kind in ("sell", "buy"):
+        counts = {a.resource: plan.count(a) for a in plan if a[0] == kind}
+        if counts:
+            out.append(f"{kind} " + ", ".join(amount(n, r) for r, n in counts.items()))
+    return ", ".join(out)
 
 
 def box_closed(s: State, seat: int, b: int, number: int) -> str:

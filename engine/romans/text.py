@@ -105,8 +105,9 @@ def describe(s: State, a: tuple) -> str:
         return f"Glory in {a[1]}"
     if kind in ("leader", "nation"):
         e = entries(s)[a[1] - 1]
-        if kind == "leader":
-            bonus = f", bonus {e.bonus}" if e.bonus else ""
+        if kind == "leader":  # a bonus piece with nowhere to go now waits in the Villa
+            waits = " (no place yet)" if e.bonus and no_place(s, a[2], e.bonus) else ""
+            bonus = f", bonus {e.bonus}{waits}" if e.bonus else ""
             what = f"{e.name}: army {e.max_army}, {e.gold} gold{bonus}"
         else:
             extras = (", a fleet" if e.fleet else "") + (f", general +{e.general}"

@@ -16,6 +16,7 @@ from engine.romans.actions import (
     CitadelUse,
     Invade,
     Keep,
+    Leader,
     March,
     Nation,
     PlacePiece,
@@ -25,8 +26,9 @@ from engine.romans.actions import (
     Target,
 )
 from engine.romans.data import ARTS, GENERAL_BONUS, NATIVE_FORCES, TRIUMPHS
-from engine.romans.empire import glory_denied, glory_parts, god_of
+from engine.romans.empire import glory_denied, glory_parts, god_of, no_place
 from engine.romans.explain import box_text, citadel_text, god_chart
+from engine.romans.prep import entries
 from engine.romans.state import INDEX
 from engine.romans.text import ROMAN, glory_words, plural
 from tui.widgets.scene import Scene
@@ -56,6 +58,8 @@ def about(scene: Scene, action: tuple | None) -> str:
         return march_odds(s, seat, action.province)
     if isinstance(action, Keep):
         return arts_now(s, seat)
+    if isinstance(action, Leader):
+        return bonus_waits(s, action)
     if isinstance(action, Nation):
         from ai.romans.preview import nation_preview
         return nation_preview(s, action.face, action.user)
@@ -71,6 +75,19 @@ def about(scene: Scene, action: tuple | None) -> str:
         text = scene.game.describe(s, action)  # whole, where a one-row list cuts it
         return text if "Glory +" in text or "(no place: " in text else ""
     return ""
+
+
+def bonus_waits(s, action: Leader) -> str:
+    """A leader's bonus piece with nowhere to go now, and why, before the
+    choice: it waits in the Villa, to be placed when a province takes it
+    (a walker learned only after choosing Numa Pompilius that his city had
+    no place). "" when it has a place, or the leader brings none."""
+    piece = entries(s)[action.face - 1].bonus
+    why = no_place(s, action.user, piece) if piece else ""
+    if not why:
+        return ""
+    return (f"Bonus {piece}: no place for it now ({why}); it waits in the Villa, "
+            "to be placed when a province can take it")
 
 
 def _chooser(scene: Scene) -> int | None:
@@ -91,6 +108,25 @@ def march_odds(s, seat: int, province: str) -> str:
     return army_odds(s, seat, province, army.legions, 0 if army.praetorian else army.rank)
 
 
+def glory_terms(s, seat: int, province: int) -> list[str]:
+    """What a conquest of ``province`` would earn (7A), as the words of
+    ``glory_words`` without "points": ["Glory +9 if first, 1 less per
+    player before you; city bonus +2"]. An army fights in the campaign,
+    in turn order with every other army (R6), so another player earning
+    Glory first takes a point off: "Glory +9" paid +8 and nothing had said
+    so (issue 28). The solo's Rome always scores in full."""
+    chart, cities = glory_parts(s, seat, province)
+    words = [w.replace(" points", "").replace(" point", "") if w.startswith("Glory") else w
+             for w in glory_words(chart, cities, glory_denied(s, province))]
+    rivals = [k for k, p in enumerate(s.players) if k != seat and p.glory >= 0]
+    if chart > 0 and rivals and not s.solo and words and words[0].startswith("Glory +"):
+        first = "first" if not s.glory_off else "next"
+        words[0] = words[0].replace(f"Glory +{chart}", f"Glory +{chart} if {first}, "
+                                    "1 less per player before you", 1) \
+            .replace(", city bonus", "; city bonus")  # not part of the condition
+    return words
+
+
 def army_odds(s, seat: int, province: str, legions: int, rank: int) -> str:
     """An army's chance to conquer, each defeat costing a legion (the odds
     of ``ai.romans.value``; a face-down force is the average of the
@@ -104,9 +140,7 @@ def army_odds(s, seat: int, province: str, legions: int, rank: int) -> str:
     held = s.players[seat].natives[INDEX[province]]
     card = HIDDEN if held is None else held.card
     win, lost, _ = native_odds(s, card, rome, legions, unseen_natives(s))
-    chart, cities = glory_parts(s, seat, INDEX[province])
-    words = [w.replace(" points", "").replace(" point", "") if w.startswith("Glory") else w
-             for w in glory_words(chart, cities, glory_denied(s, INDEX[province]))]
+    words = glory_terms(s, seat, INDEX[province])
     earns = f" ({'; '.join(words)})" if words else ""
     odds = f"conquers {round(100 * win)}%{earns}, losing {lost:.1f} legions on average"
     general = (f" + general {ROMAN[rank]}'s bonus {bonus} (rank - 1, stand-in)" if rank

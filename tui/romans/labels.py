@@ -123,9 +123,10 @@ def _closed(label: str) -> list[str]:
     god = re.sub(r" \+(\w{3})\w+$", r" +\1", short)
     forms = [f"{what}: {why}", f"{short}: {why}"]
     for brief in brief_reasons(why):
-        forms += [f"{short}: {brief}", f"{god}: {brief}"]
-        if god != short and brief.startswith("no god: "):  # the row names the god
-            forms.append(f"{god} ✗ {brief.removeprefix('no god: ')}")
+        forms.append(f"{short}: {brief}")
+        if god != short and brief.startswith("no god: "):  # the row names the god: "✗"
+            forms.append(f"{god} ✗ {brief.removeprefix('no god: ')}")  # before "+Min: no god"
+        forms.append(f"{god}: {brief}")  # so the god rows read alike down the list
     return list(dict.fromkeys(forms))
 
 
@@ -138,7 +139,6 @@ BRIEF_WHY: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = tuple(
         (r"^no god: you took one this Era$", ("no god: took one", "no god")),
         (r"^no god: all held \((.+)\)$", ("no god: all held", "no god")),
         (r"^yours already", ("yours already",)),
-        (r"^needs (\d.+)$", ("needs {brief}", "needs {letters}")),
         (r"^free box (\w+) needs a \w+ senator$", ("needs a {0} senator", "needs {0}")),
         (r"^needs a (\w+) senator$", ("needs {0}",)),
         (r"^your god was called on at the Temple", ("god used this Era", "god used")),
@@ -154,32 +154,63 @@ def brief_reasons(why: str) -> list[str]:
     """``why`` (a reason from ``engine.romans.closed``) in fewer words, the
     key ones first kept: "no god: Italy not all yours (Campania, Apulia)" as
     "no god: needs Cam Apu", then "no god: needs Italy", "no god: Italy";
-    "needs 2 manpower, 1 gold" as "needs 2 manp., 1 gold", "needs m2 g1"."""
+    "needs 2 manpower (have 1)" as "needs 2 manp. (have 1)", "needs m2
+    (have 1)" (``_needs``)."""
+    if NEEDS.match(why):
+        return _needs(why)
     for pattern, forms in BRIEF_WHY:
         m = pattern.match(why)
         if m is None:
             continue
         names = m.group(1).split(", ") if m.groups() else []
         tags = " ".join(TAGS.get(n, n) for n in names)
-        brief = letters = ""
-        if forms[0].startswith("needs {brief}"):
-            brief, letters = _resources(m.group(1))
-        return [f.format(*m.groups(), tags=tags, brief=brief, letters=letters) for f in forms]
+        return [f.format(*m.groups(), tags=tags) for f in forms]
     return []
 
 
-def _resources(text: str) -> tuple[str, str]:
-    """"2 manpower, 1 gold" as "2 manp., 1 gold" and "m2 g1"."""
-    brief, letters = [], []
-    for part in text.split(", "):
-        n, _, word = part.partition(" ")
-        i = next((k for k, w in enumerate(RESOURCE_NAMES)
-                  if word.rstrip("s") == w.rstrip("s")), None)
-        if i is None:
-            return text, text
-        brief.append(f"{n} {BRIEF[i]}")
-        letters.append(f"{RES_LETTER[i]}{n}")
-    return ", ".join(brief), " ".join(letters)
+# A price the Docks cannot pay ("needs 2 gold (have 0)"), and the Market
+# trades that would pay it ("…: sell 1 victuals, 1 material below").
+NEEDS = re.compile(r"^needs (\d+ \w+ \(have \d+\)(?:, \d+ \w+ \(have \d+\))*)"
+                   r"(?:: (.+) below)?$")
+NEED = re.compile(r"(\d+) (\w+) \(have (\d+)\)")
+TRADES = re.compile(r"(sell|buy) ((?:\d+ \w+(?:, (?=\d))?)+)")
+
+
+def _needs(why: str) -> list[str]:
+    """"needs 1 manpower (have 0): sell 2 victuals, 1 material, buy 1
+    manpower below", then "needs 1 manp. (have 0): sell v2 t1, buy m1",
+    then "needs m1 (have 0): sell v2 t1, buy m1", "m1 (have 0): sell v2
+    t1, buy m1" (the price in letters, as a placement's "g2"), "needs m1
+    (have 0): trades below", then without the trades (the line under the map gives
+    them), then "needs m1, have 0" ("needs m2 t1 (have m1 t0)"): the
+    price and what the Docks hold stay, so "needs 1 gold" never reads as
+    one more than the seat holds when it is the price (issue 28)."""
+    m = NEEDS.match(why)
+    if m is None:
+        return []
+    needs, trades = m.groups()
+    found = [(int(n), _resource(w), int(h)) for n, w, h in NEED.findall(needs)]
+    brief = ", ".join(f"{n} {BRIEF[i]} (have {h})" for n, i, h in found)
+    if len(found) == 1:
+        (n, i, h), = found
+        letters, least = f"{RES_LETTER[i]}{n} (have {h})", f"{RES_LETTER[i]}{n}, have {h}"
+    else:
+        letters = least = (" ".join(f"{RES_LETTER[i]}{n}" for n, i, _ in found) + " (have "
+                           + " ".join(f"{RES_LETTER[i]}{h}" for _, i, h in found) + ")")
+    forms = []
+    if trades:
+        short = ", ".join(
+            f"{kind} " + " ".join(f"{RES_LETTER[_resource(w)]}{n}"
+                                  for n, w in re.findall(r"(\d+) (\w+)", what))
+            for kind, what in TRADES.findall(trades))
+        forms += [f"needs {brief}: {short}", f"needs {letters}: {short}",
+                  f"{letters}: {short}", f"needs {letters}: trades below"]
+    return list(dict.fromkeys(forms + [f"needs {brief}", f"needs {letters}", f"needs {least}"]))
+
+
+def _resource(word: str) -> int:
+    """The index of a resource named in the singular or the plural."""
+    return next(k for k, w in enumerate(RESOURCE_NAMES) if word.rstrip("s") == w.rstrip("s"))
 
 
 # The names players know the longer leaders and nations by, for a narrow row.
@@ -189,7 +220,8 @@ SHORT_ENTRY = {
     "Appius Claudius": "Appius", "Fabius Maximus": "Fabius", "Scipio Africanus": "Scipio",
     "Julius Caesar": "Caesar", "Septimius Severus": "Severus", "Cimbri and Teutones": "Cimbri",
 }
-LEADER = re.compile(r"army (\d+), (\d+) gold(?:, bonus (\w+))?(?:, for (\w+))?$")
+LEADER = re.compile(r"army (\d+), (\d+) gold(?:, bonus (\w+)( \(no place yet\))?)?"
+                    r"(?:, for (\w+))?$")
 NATION = re.compile(r"(\d+) warbands? from (.+?)(, a fleet)?(?:, general \+(\d+))?"
                     r"(?:, for (\w+))?$")
 SHORT_WHY = {"blocked by the black die": "blocked"}
@@ -236,15 +268,19 @@ def _entry_forms(action: tuple, label: str, width: int) -> list[str]:
 
 
 def _leader_tails(rest: str) -> list[str]:
-    """A leader's army, gold, bonus piece and (2 players) user, ever tighter."""
+    """A leader's army, gold, bonus piece and (2 players) user, ever
+    tighter: a bonus piece with no place yet "+city→Villa" (it waits), at
+    the tightest "+city✗"."""
     m = LEADER.match(rest)
     if m is None:
         return []
-    army, gold, bonus, user = m.groups()
-    plus = f", +{bonus}" if bonus else ""
+    army, gold, bonus, waits, user = m.groups()
+    plus = f", +{bonus}{'→Villa' if waits else ''}" if bonus else ""
+    least = plus.replace(",", "").replace("→Villa", "✗")  # the line under the map says why
     who = f" →{user}" if user else ""  # "for Blue" (2 players), alike on every row
     return [rest, f"army {army}, {gold} gold{plus}{who}", f"army {army}, {gold}g{plus}{who}",
-            f"army {army}, {gold}g{plus.replace(',', '')}{who}"]
+            f"army {army}, {gold}g{plus.replace(',', '')}{who}",
+            f"army {army}, {gold}g{least}{who}"]
 
 
 def _nation_tails(rest: str) -> list[str]:
@@ -304,6 +340,7 @@ def _build_forms(a: Build, label: str) -> list[str]:
         return []
     price = price[:-1].replace("; ", ", ").replace(" points", "").replace(" point", "")
     brief = re.sub(r"(\d+) gold", r"\1g", price).replace(" of the ", " of ")
+    brief = brief.replace(", you hold ", ", have ")  # greyed: "needs 4g, have 3" fits a row
     brief = both(brief.replace("denies The Enemy", "Enemy -"))
     brief = brief.replace("Enemy - ", "Enemy -")
     piece, tag = a.piece.capitalize(), TAGS.get(a.place, a.place)
@@ -416,8 +453,9 @@ def _benefit_forms(label: str) -> list[str]:
     """"Benefit 4: 1 point per occupied province not in unrest (now 10
     points)", then "Benefit 4: 1 pt/province, now 10", then "B4: 10 pts for
     provinces"; "Benefits 1: remove 1 unrest; then 2: raise 1 rank", then
-    "Benefits 1+2: remove 1 unrest, then raise 1 rank", then "B1+2: -1
-    unrest, raise 1 rank". A row cut them to "Benefit 4: 1… (now 10
+    "B1+2: remove 1 unrest, then raise 1 rank" (a pair takes "B" in every
+    cut form, so a list of them reads alike), then "B1+2: -1 unrest, raise
+    1 rank". A row cut them to "Benefit 4: 1… (now 10
     points)", which said nothing of what scores (issue 28); the line under
     the map gives the label whole (``about``)."""
     m = BENEFIT.match(label)
@@ -432,8 +470,9 @@ def _benefit_forms(label: str) -> list[str]:
     numbers = "+".join(n for n, _ in parts)
     medium = ", then ".join(short[0] for short in shorts if short)
     tight = ", ".join(short[1] for short in shorts if short)
-    word = "Benefits" if len(parts) > 1 else "Benefit"
-    return [label, f"{word} {numbers}: {medium}", f"B{numbers}: {medium}", f"B{numbers}: {tight}"]
+    if len(parts) > 1:  # "B1+2" whenever cut, so a list of pairs reads alike
+        return [label, f"B{numbers}: {medium}", f"B{numbers}: {tight}"]
+    return [label, f"Benefit {numbers}: {medium}", f"B{numbers}: {medium}", f"B{numbers}: {tight}"]
 
 
 def _benefit_words(words: str) -> tuple[str, str] | None:

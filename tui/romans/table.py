@@ -15,7 +15,14 @@ from textual.widget import Widget
 from ai.romans.preview import LOSS_WORDS
 from engine.match import Seat
 from engine.romans.actions import Leader, Nation, Route, Senator, Target
-from engine.romans.closed import box_closed, building_closed, builds_closed, god_closed
+from engine.romans.closed import (
+    box_closed,
+    building_closed,
+    builds_closed,
+    god_closed,
+    trades_text,
+    trades_to_open,
+)
 from engine.romans.data import BUILDINGS
 from engine.romans.prep import entries
 from engine.romans.senate import open_buildings
@@ -188,7 +195,8 @@ def choice_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]
     for e in entries(s):
         for user in users:
             a = make(e.face, user)
-            why = "" if a in legal else (f"{game.describe(s, a)} — "
+            taken = game.describe(s, a).replace(" (no place yet)", "")  # not its to place
+            why = "" if a in legal else (f"{taken} — "
                                           + ("blocked by the black die" if e.face == s.block
                                              else "taken"))
             out.append((a, why))
@@ -207,6 +215,15 @@ def build_places(game: Any, s: Any) -> list[tuple[tuple, str]]:
         what = game.describe(s, a).rpartition(" (")[0] if why else ""
         out.append((a, f"{what}{SEP}{why}" if why else ""))
     return out
+
+
+def closed_why(s: Any, seat: int, b: int) -> str:
+    """Why building ``b`` is closed to ``seat``, and where its price alone
+    closes it, the Market trades listed below that open it: "needs 2 gold
+    (have 0): sell 1 victuals, 1 material below" (``closed.trades_to_open``)."""
+    why = building_closed(s, seat, b)
+    plan = trades_to_open(s, seat, b)
+    return f"{why}: {trades_text(plan)} below" if plan else why
 
 
 def building_places(s: Any, seat: int, legal: list) -> list[tuple[tuple, str]]:
@@ -236,7 +253,7 @@ def building_places(s: Any, seat: int, legal: list) -> list[tuple[tuple, str]]:
         name = BUILDINGS[b].name
         here = [a for a in mine if a.building == name]
         if not here:
-            closed.append((Senator(1, name, 1, ""), f"{name} — {building_closed(s, seat, b)}"))
+            closed.append((Senator(1, name, 1, ""), f"{name} — {closed_why(s, seat, b)}"))
             continue
         for number in range(1, 5):
             box = [a for a in here if a.box == number]

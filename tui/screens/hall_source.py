@@ -51,6 +51,7 @@ from .table_dialogs import CHAT_CHARS, NAME_CHARS, ChatScreen, ChoiceScreen, Tab
 STAGES_KEPT = 64  # stages of one step played out at a shared table
 VIEWS_KEPT = 8  # earlier views kept for earlier(k): what the last moves changed
 CHAPTERS_KEPT = 60  # columns of the score chart a hall may send
+OTHERS_KEPT = 4  # lines of opponents that are not seats (the solo's Enemy) it may send
 WIDE_WHO = 100  # columns from which the who line says "rules bot", not "rules"
 HOST_KEYS = {"start": "s", "bot": "b", "end": "e"}  # action: its letter
 
@@ -107,11 +108,15 @@ def ending_from(raw: Any, seats: int) -> Ending | None:
                    if isinstance(p, list | tuple) and len(p) == 2)
     others = tuple((plain(str(o[0]), NAME_CHARS), o[1]) for o in raw.get("others") or ()
                    if isinstance(o, list | tuple) and len(o) == 2 and isinstance(o[1], int))
+    got = raw.get("others_breakdown")  # the solo's Enemy: its row's parts
+    others_breakdown = tuple({plain(str(k), 20): v for k, v in b.items() if isinstance(v, int)}
+                             for b in got if isinstance(b, dict)) \
+        if isinstance(got, list) and len(got) == len(others) else ()
     tiebreak = raw.get("tiebreak")
     result = Result(scores, ranks, breakdown, winners,
                     plain(tiebreak, 60) if isinstance(tiebreak, str) else None,
                     plain(raw.get("outcome") or "", 300), plain(raw.get("unit") or "points", 20),
-                    labels, others)
+                    labels, others, others_breakdown)
     return Ending(result, history_from(raw.get("history"), seats),
                   plain(str(raw.get("chapter") or "round"), 20))
 
@@ -125,7 +130,19 @@ def history_from(raw: Any, seats: int) -> ScoreHistory:
     if not isinstance(labels, list) or len(labels) != len(rows) or None in rows \
             or len(rows) > CHAPTERS_KEPT:
         return ScoreHistory((), ())
-    return ScoreHistory(tuple(plain(str(x), 8) for x in labels), tuple(rows))  # type: ignore[arg-type]
+    # The solo's Enemy over the chapters (its line in the chart), where sent
+    others = [ints(r) for r in raw.get("others") or []]
+    if len(others) != len(rows) or not others_fit(others):
+        others = []
+    return ScoreHistory(tuple(plain(str(x), 8) for x in labels), tuple(rows),  # type: ignore[arg-type]
+                        tuple(others))  # type: ignore[arg-type]
+
+
+def others_fit(rows: list[tuple[int, ...] | None]) -> bool:
+    """Are these the scores of a few opponents that are not seats (the
+    solo's Enemy), as many in each chapter?"""
+    return all(r is not None for r in rows) and len({len(r or ()) for r in rows}) <= 1 \
+        and all(len(r or ()) <= OTHERS_KEPT for r in rows)
 
 
 def hint_seed(code: str, step: int, seat: int) -> int:

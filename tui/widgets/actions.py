@@ -20,6 +20,7 @@ over a slow link the keys of a double tap arrive after the new list).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -190,6 +191,9 @@ def with_places(items: list[tuple[tuple, str]], places: list[tuple[tuple, str]]
     group = [(a, legal.get(a, why)) for a, why in places]
     return rest[:start] + group + rest[start:], dead
 
+WORD = re.compile(r"\w+")  # a filter's words and a label's, without their punctuation
+
+
 def _each_begins_its_own(words: list[str], starts: list[str]) -> bool:
     """Can every typed word begin a different word of the label (a word
     typed twice needs two)? Longest words first take the first start they
@@ -282,6 +286,7 @@ class ActionMenu(Vertical):
         self._places: list[tuple[tuple, str]] = []  # held by the game's table (hold_places)
         self._dead: dict[tuple, str] = {}  # listed in the current list, not playable: why
         self._room: int | None = None  # a one-row list's width for labels (None: they wrap)
+        self._typed_room: int | None = None  # the last one-row width: the rows the player read
         self.shorten: Callable[[tuple, str, int], str] | None = None
         """The game's shorter label for a row too narrow (``GameUI.tight_label``)."""
 
@@ -337,7 +342,18 @@ class ActionMenu(Vertical):
         self._refill(note)
 
     def would_match(self, text: str) -> bool:
-        return any(self._matches(text, d) for _, d in self._items)
+        return any(self._names(text, a, d) for a, d in self._items)
+
+    def _names(self, text: str, action: tuple, description: str) -> bool:
+        """Does ``text`` match the action's label, or the shorter form its
+        row showed in a one-row list (what the player read and types; the
+        list narrowed by the typing may show whole labels again)?"""
+        if self._matches(text, description):
+            return True
+        room = self._room or self._typed_room  # a narrowed list may wrap again
+        if room is None or self.shorten is None:
+            return False
+        return self._matches(text, self.shorten(action, description, room))
 
     @staticmethod
     def _closeness(text: str, description: str) -> int:
@@ -362,8 +378,15 @@ class ActionMenu(Vertical):
 
     @staticmethod
     def _matches(text: str, description: str) -> bool:
-        words = text.lower().split()
-        low = description.lower()
+        """Is every typed word in ``description``, whatever the punctuation
+        around either ("Aemilia box II:" finds "Basilica Aemilia, box II —
+        …"; a comma typed or not typed matched nothing before)? Typed signs
+        alone ("[") match only as signs, so a table's sign keys still pass."""
+        words = WORD.findall(text.lower())
+        if not words:
+            low = description.lower()
+            return all(w in low for w in text.lower().split())
+        low = " ".join(WORD.findall(description.lower()))
         return all(w in low for w in words)
 
     @on(Input.Changed, "#action-filter")
@@ -374,7 +397,7 @@ class ActionMenu(Vertical):
     def _refill(self, note: str = "") -> None:
         text = self.filter.value
         picked = bool(text) and text == self.filter.picked  # a board's place, not typing:
-        shown = [(a, d) for a, d in self._items if self._matches(text, d)  # what it names
+        shown = [(a, d) for a, d in self._items if self._names(text, a, d)  # what it names
                  and not (picked and a in self._dead)]  # (a greyed one names it in its reason)
         self._shown = sorted(shown, key=lambda item: (item[0] in self._dead,  # playable first
                                                       self._closeness(text, item[1]))) \
@@ -420,6 +443,7 @@ class ActionMenu(Vertical):
         room = width - 1 if tight and ol.styles.text_wrap == "nowrap" else None
         if room != self._room:
             self._room = room
+            self._typed_room = room or self._typed_room
             self._reprompt()
 
     def pick(self, word: str) -> None:
