@@ -215,6 +215,13 @@ class Bob:
         await self.client.send({"t": "act", "step": step, "action": game.encode_action(action)})
 
 
+def last_move_line(match: Any, seat: int, viewer: int) -> str:
+    """The first log line of ``seat``'s last move, as ``viewer`` read it."""
+    i = max(k for k in range(len(match.actions)) if match.game.to_move(match.states[k]) == seat)
+    return next(line.text for step, line in match.log_lines(viewer, i + 1)
+                if step == i + 1 and not line.heading)
+
+
 async def my_move_by_key(pilot: Any, app: TabulaApp, table: Any, game: Any,
                          key: str = "1") -> None:
     """The app's seat plays the action ``key`` numbers; the hall gets exactly it."""
@@ -275,12 +282,18 @@ def test_two_players_play_chat_and_ask_to_undo(tmp_path: Path) -> None:
                 step = table.step
                 await shows(pilot, lambda: screen.step == step)
                 assert f"move {step}" in str(screen.query_one("#who", Static).render())
+                mine = last_move_line(table.match, 1, 0)  # as bob read it in his log
                 await pilot.press("z")
                 asked = await bob.until(lambda m: m["t"] == "undo_asked")
                 assert asked["name"] == "anna" and asked["seat"] == 1
-                # anna is told the question is out, and to whom, only once the hall asked
+                assert asked["move"] == mine  # the question names the move
+                # anna is told the question is out, and to whom, only once the hall
+                # asked, and which move of hers it is about
                 await shows(pilot, lambda: any("Asked bob to let you take back" in n.message
                                                for n in app._notifications))
+                assert any(n.message.startswith("Asked bob to let you take back your last "
+                                                f"move: {last_move_line(table.match, 1, 1)}")
+                           for n in app._notifications)
                 await bob_c.send({"t": "undo_answer", "yes": True})
                 await shows(pilot, lambda: screen.step < step)
                 assert table.step == screen.step and screen.my_turn()
@@ -303,6 +316,10 @@ def test_two_players_play_chat_and_ask_to_undo(tmp_path: Path) -> None:
                     raise AssertionError("bob never could undo")
                 await bob_c.send({"t": "undo"})
                 await shows(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+                question = app.screen.question
+                assert question.startswith("bob asks to take back their last move: "
+                                           + last_move_line(table.match, 0, 1).rstrip(".")), \
+                    question  # names the move, in anna's log's words
                 await pilot.press("n")
                 result = await bob.until(lambda m: m["t"] == "undo_result")
                 assert not result["ok"] and "anna said no" in result["text"]

@@ -128,6 +128,19 @@ def history_from(raw: Any, seats: int) -> ScoreHistory:
     return ScoreHistory(tuple(plain(str(x), 8) for x in labels), tuple(rows))  # type: ignore[arg-type]
 
 
+def undo_move(msg: dict[str, Any]) -> str:
+    """The move an undo question names, as it follows "their last move"
+    (": Massilia builds Portus, and the 2 moves after it"); "" from a hall
+    that does not say (the text is plain: it may quote a name)."""
+    move = plain(msg.get("move") or "", 160) if isinstance(msg.get("move"), str) else ""
+    after = msg.get("after")
+    if not move:
+        return ""
+    if isinstance(after, int) and not isinstance(after, bool) and after > 0:
+        move += f", and the {after} moves after it" if after > 1 else ", and the move after it"
+    return f": {move.rstrip('.')}"
+
+
 def hint_seed(code: str, step: int, seat: int) -> int:
     """A hint's seed at a shared table: the same in every process (never
     ``hash()``, which Python salts per process), from the table's code,
@@ -406,11 +419,13 @@ class HallSource(Source):
         """Another player asks to take back their move: yes or no."""
         if self.seat is None or self.screen is None:
             return
+        move = undo_move(msg)
         if msg.get("seat") == self.seat:  # mine is out: the hall tells whom it asks
             names = [plain(str(n), NAME_CHARS) for n in msg.get("waiting") or []][:8]
             whom = (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1
                     else names[0] if names else "the others")
-            self.notify(f"Asked {whom} to let you take back your last move.", title="Undo")
+            self.notify(f"Asked {whom} to let you take back your last move{move}.",
+                        title="Undo")
             return
         name = plain(msg.get("name") or "A player", NAME_CHARS)
 
@@ -418,7 +433,7 @@ class HallSource(Source):
             self.send({"t": "undo_answer", "yes": bool(yes)})
 
         self.screen.app.push_screen(ConfirmScreen(f"{name} asks to take back their last "
-                                                  "move. Agree?"), answered)
+                                                  f"move{move}. Agree?"), answered)
 
     def undo_result(self, msg: dict[str, Any]) -> None:
         """Taken back or refused: the asker reads it as theirs ("Your undo
