@@ -165,6 +165,42 @@ def test_a_guest_is_told_the_way_back_to_their_seat_and_chooses_no_seed(tmp_path
     run(go())
 
 
+def test_the_new_table_form_opens_on_the_game_chosen_last_and_shows_a_names_focus(
+        tmp_path: Path) -> None:
+    """The new-table form opened on Provincia Romana whatever was chosen
+    before, and a focused Name field read as unfocused (issue 28 walk-through
+    of a shared table): it remembers the game as the local form does, and a
+    focused text field reads reversed, as the other fields, without colour."""
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            app = app_at(hall, "anna", start="lobby")
+            async with app.run_test(size=(100, 30)) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
+                await pilot.press("n")
+                await shows(pilot, lambda: isinstance(app.screen, NewTableScreen))
+                form = app.screen
+                name = form.query_one("#name-0")
+                name.focus()
+                await pilot.pause()
+                cells = [seg for seg in name.render_line(0) if seg.text.strip()]
+                assert cells and all(seg.style.reverse for seg in cells), cells
+                form.query_one("#game").value = "romans"
+                await shows(pilot, lambda: app.screen.game_id == "romans"
+                            and bool(app.screen.query("#start")))
+                await pilot.pause()
+                await pilot.press("ctrl+g")  # Create
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen))
+                await pilot.press("escape")
+                await shows(pilot, lambda: app.screen.__class__.__name__ == "TableMenu")
+                await pilot.press("down", "down", "down", "down", "enter")  # leave
+                await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
+                await pilot.press("n")
+                await shows(pilot, lambda: isinstance(app.screen, NewTableScreen))
+                assert app.screen.game_id == "romans", "the form forgot the game chosen"
+                assert app.screen.focused is app.screen.query_one("#game")
+    run(go())
+
+
 def test_joining_by_code_from_the_lobby(tmp_path: Path) -> None:
     async def go() -> None:
         async with hall_at(tmp_path) as hall:

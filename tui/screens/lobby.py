@@ -34,6 +34,7 @@ from tui.widgets.seats import kind_word
 from tui.widgets.untrusted import PlainInput, markup
 
 from .new_game import NewGameScreen, OnOffBox
+from .saved import last_game
 
 REFRESH_S = 5.0
 
@@ -116,8 +117,10 @@ class NewTableScreen(NewGameScreen):
     """The new-game form for a shared table: "Human" seats are open seats
     for whoever joins (the creator takes the first), bots keep their kind
     and strength; plus private (join by code only) or open to everyone.
-    Returns the "create" message, or None. It opens on the game field, not
-    Create: a table others will sit at is set up before it is opened."""
+    Returns the "create" message, or None. It opens on the game last
+    chosen (``saved.last_game``, as the local form does), with the focus on
+    the game field, not Create: a table others will sit at is set up before
+    it is opened."""
 
     def __init__(self, game_id: str | None = None) -> None:
         super().__init__(game_id)
@@ -161,6 +164,7 @@ class NewTableScreen(NewGameScreen):
         except (IllegalAction, ValueError) as e:
             self.query_one("#problem", Static).update(markup("[b $error]$problem[/]", problem=e))
             return
+        host(self).settings.last_game = self.game_id  # the next form opens on it
         self.dismiss(message)  # type: ignore[arg-type]
 
 
@@ -306,7 +310,7 @@ class LobbyScreen(Screen[None]):
             if message:
                 self.send(message)
 
-        self.app.push_screen(NewTableScreen(), chosen)  # type: ignore[arg-type]
+        self.app.push_screen(NewTableScreen(last_game(self)), chosen)  # type: ignore[arg-type]
 
     def action_back(self) -> None:
         self.dismiss()
