@@ -201,6 +201,34 @@ def test_the_new_table_form_opens_on_the_game_chosen_last_and_shows_a_names_focu
     run(go())
 
 
+def test_the_lobby_offers_your_own_seat_back_at_a_full_table(tmp_path: Path) -> None:
+    """"GRLDR is full: w watches it" was said of a table holding my own
+    seat (issue 28 walk-through): the line offers the seat, and Enter takes
+    me back to it."""
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            bob = connect(hall, "bob")
+            code = (await create(bob, "provincia", ["human", "human"], seed=3))["table"]["code"]
+            app = app_at(hall, "anna", start=f"join:{code.lower()}")
+            async with app.run_test(size=(80, 24)) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
+                            and app.screen.step >= 0)
+                assert table_screen(app).source.seat == 1 and hall.tables[code].started
+                await pilot.press("escape")
+                await shows(pilot, lambda: app.screen.__class__.__name__ == "TableMenu")
+                await pilot.press("down", "down", "down", "down", "enter")  # leave
+                await shows(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                            and bool(app.screen.listed))
+                line = str(app.screen.query_one("#lobby-invite", Static).render())
+                assert f"{code} holds your seat: Enter takes you back to it" in line, line
+                assert "full" not in line
+                await pilot.press("enter")
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
+                            and app.screen.source.code == code and app.screen.step >= 0)
+                assert table_screen(app).source.seat == 1
+    run(go())
+
+
 def test_joining_by_code_from_the_lobby(tmp_path: Path) -> None:
     async def go() -> None:
         async with hall_at(tmp_path) as hall:

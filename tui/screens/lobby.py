@@ -57,6 +57,11 @@ def bots_text(table: dict[str, Any]) -> str:
     return "· bots: " + " · ".join(w for w in words if w) + " " if any(words) else ""
 
 
+def is_mine(table: dict[str, Any]) -> bool:
+    """Does one of the table's seats belong to me (the hall marks it "you")?"""
+    return any(isinstance(s, dict) and s.get("you") for s in table.get("seats") or [])
+
+
 def table_row(table: dict[str, Any]) -> Content:
     """One table of the list, as plain text in our own layout. The code
     leads the row without the word "code": a screen reading "code KXPQR"
@@ -69,7 +74,7 @@ def table_row(table: dict[str, Any]) -> Content:
     if progress.startswith("finished"):  # "finished · over" said it twice
         state = ""
     private = " · private" if table.get("private") else ""
-    if any(isinstance(s, dict) and s.get("you") for s in table.get("seats") or []):
+    if is_mine(table):
         private += " · your seat"
     watching = int(table.get("spectators") or 0)
     watch = f" · {watching} watching" if watching else ""
@@ -253,6 +258,11 @@ class LobbyScreen(Screen[None]):
             return
         table = self.highlighted() or {}
         _taken, free, _names = seats_line(table)
+        if is_mine(table) and not table.get("over"):  # full or not, Enter sits me there
+            invite = markup(" · invite a friend: [b]$how[/]", how=invite_command(hall.link, code))
+            line.update(markup("[b]$code[/] holds your seat: Enter takes you back to it",
+                               code=code) + (invite if free else ""))
+            return
         if table.get("over") or not free:  # no one can sit there: it can be watched
             why = "over" if table.get("over") else "full"
             line.update(markup("[b]$code[/] is $why: w watches it · n starts a table of your "
