@@ -463,6 +463,43 @@ def test_a_shared_tables_moves_each_stay_on_screen_at_the_tables_pace(tmp_path: 
     run(go())
 
 
+def test_moves_that_arrive_together_before_a_redraw_still_wait_for_their_pace(
+        tmp_path: Path) -> None:
+    """A screen once jumped 8 moves at once (issue 28 walk-through): moves
+    read from the socket in one go were each taken in before the screen drew
+    the first, so its pace had not begun and none of them waited. The first
+    shows; the rest wait their turn."""
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            clients = [connect(hall, f"p{i}") for i in range(2)]
+            code = (await create(clients[0], "provincia", ["human"] * 2, seed=5))["table"]["code"]
+            await clients[1].send({"t": "join", "code": code})
+            await expect(clients[1], "joined")
+            table = hall.tables[code]
+            app = app_at(hall, "watcher", start=f"watch:{code}")
+            app.settings.pacing = "normal"  # 0.6 s a move
+            async with app.run_test(size=(120, 40)) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
+                            and app.screen.step >= 0 and app.screen.settled.is_set())
+                screen = table_screen(app)
+                first = screen.step
+                app.settings.clock.advance(5.0)  # the last change has long had its pace
+                rng = random.Random(1)
+                for _ in range(4):  # one burst: no await between the moves
+                    cid = table.client_of(table.match.to_move())
+                    action = rng.choice(list(table.game.legal(table.match.state)))
+                    hall._emit(table.act(cid, table.step, table.game.encode_action(action)))
+                last = table.step
+                await shows(pilot, lambda: screen.source._last_step() == last
+                            and screen.settled.is_set())
+                assert screen.step == first + 1, "the burst was shown at once"
+                app.settings.clock.advance(0.7)
+                await shows(pilot, lambda: screen.step == first + 2)
+                await pilot.press("space")
+                await shows(pilot, lambda: screen.step == last)
+    run(go())
+
+
 def test_a_spectators_key_bar_offers_no_undo_or_hint(tmp_path: Path) -> None:
     async def go() -> None:
         async with hall_at(tmp_path) as hall:
