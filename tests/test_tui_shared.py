@@ -170,7 +170,8 @@ def test_the_new_table_form_opens_on_the_game_chosen_last_and_shows_a_names_focu
     """The new-table form opened on Provincia Romana whatever was chosen
     before, and a focused Name field read as unfocused (issue 28 walk-through
     of a shared table): it remembers the game as the local form does, and a
-    focused text field reads reversed, as the other fields, without colour."""
+    focused text field reads reversed, as the other fields, without colour;
+    its key bar says ^g Create, as its button (it said Start)."""
     async def go() -> None:
         async with hall_at(tmp_path) as hall:
             app = app_at(hall, "anna", start="lobby")
@@ -179,6 +180,8 @@ def test_the_new_table_form_opens_on_the_game_chosen_last_and_shows_a_names_focu
                 await pilot.press("n")
                 await shows(pilot, lambda: isinstance(app.screen, NewTableScreen))
                 form = app.screen
+                bar = str(form.query_one(KeyBar).render())
+                assert "^g Create" in bar and "Start" not in bar, bar  # as its button says
                 name = form.query_one("#name-0")
                 name.focus()
                 await pilot.pause()

@@ -127,6 +127,10 @@ class NewTableScreen(NewGameScreen):
     the game field, not Create: a table others will sit at is set up before
     it is opened."""
 
+    # The key bar says what the button says ("^g Start" beside a Create button).
+    BINDINGS = [Binding("ctrl+g", "start", "Create") if b.key == "ctrl+g" else b
+                for b in NewGameScreen.BINDINGS if isinstance(b, Binding)]
+
     def __init__(self, game_id: str | None = None) -> None:
         super().__init__(game_id)
         self._first_focus = "#game"
