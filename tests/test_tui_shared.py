@@ -232,6 +232,18 @@ def test_the_lobby_offers_your_own_seat_back_at_a_full_table(tmp_path: Path) -> 
     run(go())
 
 
+def test_the_lobby_counts_a_finished_table_apart_from_the_open_ones() -> None:
+    """"You are julia · 2 tables open" beside a finished table (a walk of a
+    shared table): it is listed, to be watched, but not open."""
+    from tui.screens.lobby import count_line
+
+    finished = {"code": "RVTNK", "over": True}
+    assert count_line([finished, {"code": "KXPQR"}]) == "1 table open, 1 finished"
+    assert count_line([finished]) == "no table open, 1 finished"
+    assert count_line([{"code": "KXPQR"}] * 2) == "2 tables open"
+    assert count_line([]) == "no table open"
+
+
 def test_joining_by_code_from_the_lobby(tmp_path: Path) -> None:
     async def go() -> None:
         async with hall_at(tmp_path) as hall:

@@ -57,6 +57,15 @@ def bots_text(table: dict[str, Any]) -> str:
     return "· bots: " + " · ".join(w for w in words if w) + " " if any(words) else ""
 
 
+def count_line(tables: list[dict[str, Any]]) -> str:
+    """"2 tables open, 1 finished": a finished table is listed (to be
+    watched) but is not open."""
+    done = sum(1 for t in tables if t.get("over"))
+    n = len(tables) - done
+    line = "no table open" if n == 0 else "1 table open" if n == 1 else f"{n} tables open"
+    return line + (f", {done} finished" if done else "")
+
+
 def is_mine(table: dict[str, Any]) -> bool:
     """Does one of the table's seats belong to me (the hall marks it "you")?"""
     return any(isinstance(s, dict) and s.get("you") for s in table.get("seats") or [])
@@ -235,7 +244,7 @@ class LobbyScreen(Screen[None]):
         hall = host(self).hall
         you = plain(hall.you, 24) if hall is not None else ""
         self.query_one("#lobby-you", Static).update(
-            markup("You are [b]$you[/] · $n open", you=you or "?", n=self.count_line()))
+            markup("You are [b]$you[/] · $n", you=you or "?", n=count_line(self.listed)))
         menu = self.query_one("#lobby-tables", OptionList)
         keep = self.highlighted_code()
         menu.clear_options()
@@ -278,10 +287,6 @@ class LobbyScreen(Screen[None]):
     @on(OptionList.OptionHighlighted, "#lobby-tables")
     def _highlighted(self) -> None:
         self.show_invite()
-
-    def count_line(self) -> str:
-        n = len(self.listed)
-        return "no table" if n == 0 else "1 table" if n == 1 else f"{n} tables"
 
     def highlighted_code(self) -> str | None:
         table = self.highlighted()
