@@ -620,3 +620,15 @@ def test_the_who_line_keeps_every_seat_at_80_columns(tmp_path: Path) -> None:
                 width = screen.query_one("#who", Static).size.width
                 assert all(n in who for n in names) and len(who) <= width, who
     run(go())
+
+
+def test_the_undo_question_names_the_move_and_the_moves_after_it() -> None:
+    """The bots' moves after the asker's go too: the question says how many."""
+    from tui.screens.hall_source import undo_move
+
+    move = "Forum Julii takes Templum."
+    assert undo_move({"move": move, "after": 0}) == ": Forum Julii takes Templum"
+    assert undo_move({"move": move, "after": 1}).endswith("Templum, and the move after it")
+    assert undo_move({"move": move, "after": 2}).endswith("Templum, and the 2 moves after it")
+    assert undo_move({"move": "[b]x\x1b[0m", "after": 0}) == ": [b]x[0m"  # plain text
+    assert undo_move({}) == undo_move({"move": 3}) == ""  # a hall that does not say

@@ -133,12 +133,13 @@ def undo_move(msg: dict[str, Any]) -> str:
     (": Massilia builds Portus, and the 2 moves after it"); "" from a hall
     that does not say (the text is plain: it may quote a name)."""
     move = plain(msg.get("move") or "", 160) if isinstance(msg.get("move"), str) else ""
+    move = move.rstrip(". ")  # the question goes on after it
     after = msg.get("after")
     if not move:
         return ""
     if isinstance(after, int) and not isinstance(after, bool) and after > 0:
         move += f", and the {after} moves after it" if after > 1 else ", and the move after it"
-    return f": {move.rstrip('.')}"
+    return f": {move}"
 
 
 def hint_seed(code: str, step: int, seat: int) -> int:
