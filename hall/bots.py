@@ -42,13 +42,17 @@ NICENESS = 5  # bots take the CPU the people's game processes leave over
 def _warm() -> None:
     """Worker start: a lower priority, so a person's screen never waits behind a
     search on a small machine; the rules and bots imported once, not at the
-    first decision."""
+    first decision. Ctrl-C at the server's terminal reaches the workers too
+    (one process group): it is the hall's to act on (it stops the pool as it
+    stops), so a worker ignores it, instead of dying with a traceback."""
     import contextlib
     import os
+    import signal
 
     import ai.players
     import engine.games  # noqa: F401
 
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     with contextlib.suppress(OSError):
         os.nice(NICENESS)
     ai.players.kinds()

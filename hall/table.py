@@ -27,6 +27,7 @@ from .messages import MAX_CHAT, MAX_NAME
 
 Out = list[tuple[int, dict[str, Any]]]
 CHAT_KEPT = 50  # chat lines re-sent to whoever joins
+MOVE_CHARS = 160  # of the move an undo question names
 
 
 class Refused(Exception):
@@ -75,11 +76,13 @@ class Member:
 
 @dataclass
 class Undo:
-    """An undo asked by ``seat`` at ``step``, waiting for ``waiting`` seats' yes."""
+    """An undo asked by ``seat`` at ``step``, waiting for ``waiting`` seats'
+    yes; ``move`` is the index of the asker's action it takes back."""
 
     seat: int
     step: int
     waiting: set[int]
+    move: int = -1
 
 
 @dataclass
@@ -376,9 +379,7 @@ class Table:
                            "host": m.who.key == self.host.key})]
         out += [(cid, line) for line in self.chat_lines]
         if self.undo_request and seat in self.undo_request.waiting:
-            asker = self.undo_request.seat
-            out.append((cid, {"t": "undo_asked", "seat": asker,
-                              "name": self.match.seats[asker].name}))
+            out.append((cid, self._undo_asked(self.undo_request, seat)))
         return out
 
     def leave(self, cid: int, grace: float | None) -> tuple[Out, int | None]:
@@ -497,14 +498,36 @@ class Table:
             raise Refused("another player has moved since; undo is not possible")
         waiting = {o.seat for c, o in self.members.items()
                    if o.seat is not None and o.seat != m.seat and o.seat not in self.bot_playing}
-        self.undo_request = Undo(m.seat, self.step, waiting)
+        req = self.undo_request = Undo(m.seat, self.step, waiting, self._last_move_of(m.seat))
         self.asked[m.seat] = self.decided.get(m.seat, 0)
         if not waiting:
             return self._end_undo(True, "")
-        ask = {"t": "undo_asked", "seat": m.seat, "name": m.who.name}
         names = sorted({o.who.name for o in self.members.values() if o.seat in waiting})
-        asked = {**ask, "waiting": names}  # the asker learns the question is out, and to whom
-        return [(cid, asked)] + [(c, ask) for c, o in self.members.items() if o.seat in waiting]
+        # the asker learns the question is out, and to whom
+        asked = {**self._undo_asked(req, m.seat), "waiting": names}
+        return [(cid, asked)] + [(c, self._undo_asked(req, o.seat))
+                                 for c, o in self.members.items() if o.seat in waiting]
+
+    def _last_move_of(self, seat: int) -> int:
+        """The index of ``seat``'s last action (what its undo takes back)."""
+        states = self.match.states
+        for i in range(len(self.match.actions) - 1, -1, -1):
+            if self.game.to_move(states[i]) == seat:
+                return i
+        return -1
+
+    def _undo_asked(self, req: Undo, viewer: int) -> dict[str, Any]:
+        """The question to ``viewer`` (or the asker's copy): who asks, and
+        which move, in the log's words as ``viewer`` read them (so it names
+        nothing they may not know), with how many moves came after it."""
+        lines = [entry for entry in self._log(viewer, req.move + 1)
+                 if entry[0] == req.move + 1 and not entry[2]] if req.move >= 0 else []
+        texts = ["".join(str(t) for t, _ in entry[1]) for entry in lines]
+        if len(texts) > 1 and texts[0].endswith(":"):  # "A bot moves for Massilia:" + its move
+            texts[:2] = [f"{texts[0]} {texts[1]}"]
+        return {"t": "undo_asked", "seat": req.seat, "name": self.match.seats[req.seat].name,
+                "move": plain(texts[0], MOVE_CHARS) if texts else "",
+                "after": max(0, self.step - req.move - 1) if req.move >= 0 else 0}
 
     def _human_moved_since(self, seat: int) -> bool:
         """Did another human seat decide after ``seat``'s last decision?"""

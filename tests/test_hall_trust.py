@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import pickle
+import signal
 from pathlib import Path
 from typing import Any
 
@@ -279,6 +280,21 @@ def test_one_persons_searches_do_not_queue_another_tables_move() -> None:
         return POOL.started[-4:]
 
     assert run(go()) == ["anna", "bob", "anna", "anna"]
+
+
+def test_a_bot_worker_leaves_ctrl_c_at_the_servers_terminal_to_the_hall() -> None:
+    """Ctrl-C in the terminal of `tabula serve` reaches the bot workers too
+    (one process group): each printed a KeyboardInterrupt traceback as the
+    server stopped (a walk of a shared table). A worker ignores it; the hall
+    stops the pool itself."""
+    pool = BotPool(workers=1, iterations=5)
+    pool.start()
+    try:
+        assert pool._pool is not None
+        told = pool._pool.submit(signal.getsignal, signal.SIGINT).result(timeout=60)
+        assert told == signal.SIG_IGN, told
+    finally:
+        pool.close()
 
 
 class GatedPool(BotPool):

@@ -165,6 +165,85 @@ def test_a_guest_is_told_the_way_back_to_their_seat_and_chooses_no_seed(tmp_path
     run(go())
 
 
+def test_the_new_table_form_opens_on_the_game_chosen_last_and_shows_a_names_focus(
+        tmp_path: Path) -> None:
+    """The new-table form opened on Provincia Romana whatever was chosen
+    before, and a focused Name field read as unfocused (issue 28 walk-through
+    of a shared table): it remembers the game as the local form does, and a
+    focused text field reads reversed, as the other fields, without colour;
+    its key bar says ^g Create, as its button (it said Start)."""
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            app = app_at(hall, "anna", start="lobby")
+            async with app.run_test(size=(100, 30)) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
+                await pilot.press("n")
+                await shows(pilot, lambda: isinstance(app.screen, NewTableScreen))
+                form = app.screen
+                bar = str(form.query_one(KeyBar).render())
+                assert "^g Create" in bar and "Start" not in bar, bar  # as its button says
+                name = form.query_one("#name-0")
+                name.focus()
+                await pilot.pause()
+                cells = [seg for seg in name.render_line(0) if seg.text.strip()]
+                assert cells and all(seg.style.reverse for seg in cells), cells
+                form.query_one("#game").value = "romans"
+                await shows(pilot, lambda: app.screen.game_id == "romans"
+                            and bool(app.screen.query("#start")))
+                await pilot.pause()
+                await pilot.press("ctrl+g")  # Create
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen))
+                await pilot.press("escape")
+                await shows(pilot, lambda: app.screen.__class__.__name__ == "TableMenu")
+                await pilot.press("down", "down", "down", "down", "enter")  # leave
+                await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
+                await pilot.press("n")
+                await shows(pilot, lambda: isinstance(app.screen, NewTableScreen))
+                assert app.screen.game_id == "romans", "the form forgot the game chosen"
+                assert app.screen.focused is app.screen.query_one("#game")
+    run(go())
+
+
+def test_the_lobby_offers_your_own_seat_back_at_a_full_table(tmp_path: Path) -> None:
+    """"GRLDR is full: w watches it" was said of a table holding my own
+    seat (issue 28 walk-through): the line offers the seat, and Enter takes
+    me back to it."""
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            bob = connect(hall, "bob")
+            code = (await create(bob, "provincia", ["human", "human"], seed=3))["table"]["code"]
+            app = app_at(hall, "anna", start=f"join:{code.lower()}")
+            async with app.run_test(size=(80, 24)) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
+                            and app.screen.step >= 0)
+                assert table_screen(app).source.seat == 1 and hall.tables[code].started
+                await pilot.press("escape")
+                await shows(pilot, lambda: app.screen.__class__.__name__ == "TableMenu")
+                await pilot.press("down", "down", "down", "down", "enter")  # leave
+                await shows(pilot, lambda: isinstance(app.screen, LobbyScreen)
+                            and bool(app.screen.listed))
+                line = str(app.screen.query_one("#lobby-invite", Static).render())
+                assert f"{code} holds your seat: Enter takes you back to it" in line, line
+                assert "full" not in line
+                await pilot.press("enter")
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
+                            and app.screen.source.code == code and app.screen.step >= 0)
+                assert table_screen(app).source.seat == 1
+    run(go())
+
+
+def test_the_lobby_counts_a_finished_table_apart_from_the_open_ones() -> None:
+    """"You are julia · 2 tables open" beside a finished table (a walk of a
+    shared table): it is listed, to be watched, but not open."""
+    from tui.screens.lobby import count_line
+
+    finished = {"code": "RVTNK", "over": True}
+    assert count_line([finished, {"code": "KXPQR"}]) == "1 table open, 1 finished"
+    assert count_line([finished]) == "no table open, 1 finished"
+    assert count_line([{"code": "KXPQR"}] * 2) == "2 tables open"
+    assert count_line([]) == "no table open"
+
+
 def test_joining_by_code_from_the_lobby(tmp_path: Path) -> None:
     async def go() -> None:
         async with hall_at(tmp_path) as hall:
@@ -213,6 +292,13 @@ class Bob:
         view = pickle.loads((await self.state_at(step))["view"])  # noqa: S301 - our hall
         action = rng.choice(list(game.legal(view)))
         await self.client.send({"t": "act", "step": step, "action": game.encode_action(action)})
+
+
+def last_move_line(match: Any, seat: int, viewer: int) -> str:
+    """The first log line of ``seat``'s last move, as ``viewer`` read it."""
+    i = max(k for k in range(len(match.actions)) if match.game.to_move(match.states[k]) == seat)
+    return next(line.text for step, line in match.log_lines(viewer, i + 1)
+                if step == i + 1 and not line.heading)
 
 
 async def my_move_by_key(pilot: Any, app: TabulaApp, table: Any, game: Any,
@@ -275,12 +361,18 @@ def test_two_players_play_chat_and_ask_to_undo(tmp_path: Path) -> None:
                 step = table.step
                 await shows(pilot, lambda: screen.step == step)
                 assert f"move {step}" in str(screen.query_one("#who", Static).render())
+                mine = last_move_line(table.match, 1, 0)  # as bob read it in his log
                 await pilot.press("z")
                 asked = await bob.until(lambda m: m["t"] == "undo_asked")
                 assert asked["name"] == "anna" and asked["seat"] == 1
-                # anna is told the question is out, and to whom, only once the hall asked
+                assert asked["move"] == mine  # the question names the move
+                # anna is told the question is out, and to whom, only once the hall
+                # asked, and which move of hers it is about
                 await shows(pilot, lambda: any("Asked bob to let you take back" in n.message
                                                for n in app._notifications))
+                assert any(n.message.startswith("Asked bob to let you take back your last "
+                                                f"move: {last_move_line(table.match, 1, 1)}")
+                           for n in app._notifications)
                 await bob_c.send({"t": "undo_answer", "yes": True})
                 await shows(pilot, lambda: screen.step < step)
                 assert table.step == screen.step and screen.my_turn()
@@ -303,6 +395,10 @@ def test_two_players_play_chat_and_ask_to_undo(tmp_path: Path) -> None:
                     raise AssertionError("bob never could undo")
                 await bob_c.send({"t": "undo"})
                 await shows(pilot, lambda: isinstance(app.screen, ConfirmScreen))
+                question = app.screen.question
+                assert question.startswith("bob asks to take back their last move: "
+                                           + last_move_line(table.match, 0, 1).rstrip(".")), \
+                    question  # names the move, in anna's log's words
                 await pilot.press("n")
                 result = await bob.until(lambda m: m["t"] == "undo_result")
                 assert not result["ok"] and "anna said no" in result["text"]
@@ -377,6 +473,43 @@ def test_a_shared_tables_moves_each_stay_on_screen_at_the_tables_pace(tmp_path: 
                     await shows(pilot, lambda: screen.step > shown[-1] and screen.settled.is_set())
                     shown.append(screen.step)
                 assert shown == [shown[0] + i for i in range(4)] and shown[-1] < last  # one a pace
+                await pilot.press("space")
+                await shows(pilot, lambda: screen.step == last)
+    run(go())
+
+
+def test_moves_that_arrive_together_before_a_redraw_still_wait_for_their_pace(
+        tmp_path: Path) -> None:
+    """A screen once jumped 8 moves at once (issue 28 walk-through): moves
+    read from the socket in one go were each taken in before the screen drew
+    the first, so its pace had not begun and none of them waited. The first
+    shows; the rest wait their turn."""
+    async def go() -> None:
+        async with hall_at(tmp_path) as hall:
+            clients = [connect(hall, f"p{i}") for i in range(2)]
+            code = (await create(clients[0], "provincia", ["human"] * 2, seed=5))["table"]["code"]
+            await clients[1].send({"t": "join", "code": code})
+            await expect(clients[1], "joined")
+            table = hall.tables[code]
+            app = app_at(hall, "watcher", start=f"watch:{code}")
+            app.settings.pacing = "normal"  # 0.6 s a move
+            async with app.run_test(size=(120, 40)) as pilot:
+                await shows(pilot, lambda: isinstance(app.screen, TableScreen)
+                            and app.screen.step >= 0 and app.screen.settled.is_set())
+                screen = table_screen(app)
+                first = screen.step
+                app.settings.clock.advance(5.0)  # the last change has long had its pace
+                rng = random.Random(1)
+                for _ in range(4):  # one burst: no await between the moves
+                    cid = table.client_of(table.match.to_move())
+                    action = rng.choice(list(table.game.legal(table.match.state)))
+                    hall._emit(table.act(cid, table.step, table.game.encode_action(action)))
+                last = table.step
+                await shows(pilot, lambda: screen.source._last_step() == last
+                            and screen.settled.is_set())
+                assert screen.step == first + 1, "the burst was shown at once"
+                app.settings.clock.advance(0.7)
+                await shows(pilot, lambda: screen.step == first + 2)
                 await pilot.press("space")
                 await shows(pilot, lambda: screen.step == last)
     run(go())
@@ -487,3 +620,15 @@ def test_the_who_line_keeps_every_seat_at_80_columns(tmp_path: Path) -> None:
                 width = screen.query_one("#who", Static).size.width
                 assert all(n in who for n in names) and len(who) <= width, who
     run(go())
+
+
+def test_the_undo_question_names_the_move_and_the_moves_after_it() -> None:
+    """The bots' moves after the asker's go too: the question says how many."""
+    from tui.screens.hall_source import undo_move
+
+    move = "Forum Julii takes Templum."
+    assert undo_move({"move": move, "after": 0}) == ": Forum Julii takes Templum"
+    assert undo_move({"move": move, "after": 1}).endswith("Templum, and the move after it")
+    assert undo_move({"move": move, "after": 2}).endswith("Templum, and the 2 moves after it")
+    assert undo_move({"move": "[b]x\x1b[0m", "after": 0}) == ": [b]x[0m"  # plain text
+    assert undo_move({}) == undo_move({"move": 3}) == ""  # a hall that does not say

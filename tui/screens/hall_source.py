@@ -145,6 +145,20 @@ def others_fit(rows: list[tuple[int, ...] | None]) -> bool:
         and all(len(r or ()) <= OTHERS_KEPT for r in rows)
 
 
+def undo_move(msg: dict[str, Any]) -> str:
+    """The move an undo question names, as it follows "their last move"
+    (": Massilia builds Portus, and the 2 moves after it"); "" from a hall
+    that does not say (the text is plain: it may quote a name)."""
+    move = plain(msg.get("move") or "", 160) if isinstance(msg.get("move"), str) else ""
+    move = move.rstrip(". ")  # the question goes on after it
+    after = msg.get("after")
+    if not move:
+        return ""
+    if isinstance(after, int) and not isinstance(after, bool) and after > 0:
+        move += f", and the {after} moves after it" if after > 1 else ", and the move after it"
+    return f": {move}"
+
+
 def hint_seed(code: str, step: int, seat: int) -> int:
     """A hint's seed at a shared table: the same in every process (never
     ``hash()``, which Python salts per process), from the table's code,
@@ -193,6 +207,7 @@ class HallSource(Source):
         self._who_seats: list[Content] = []
         self._held: deque[dict[str, Any]] = deque()  # states waiting for the one shown's pace
         self._release: Stoppable | None = None  # the timer that shows the next held state
+        self._undrawn = False  # a new step was taken in and is not drawn yet
         self.joined(joined)
 
     def bindings(self) -> list[Binding]:
@@ -336,17 +351,23 @@ class HallSource(Source):
         return step if isinstance(step, int) else self._step
 
     def _must_wait(self) -> bool:
+        """Must a new move wait? While the last one is on screen for its
+        pace, plays out, or has not even been drawn yet: moves read from the
+        socket in one go arrive before the screen draws the first of them,
+        whose pace then has not begun (a screen jumped 8 moves at once)."""
         screen = self.screen
         return screen is not None and screen.is_mounted and (
-            screen.playing_out() or screen.shown_for() > 0)
+            screen.playing_out() or screen.shown_for() > 0
+            or (self._undrawn and screen.stage_pace() > 0))
 
     def _release_soon(self) -> None:
         """Time the next held state for when the one shown has had its pace
-        (a step playing out releases it when it ends: ``drawn``)."""
+        (a step playing out, or one not drawn yet, releases it when it has
+        been: ``drawn``)."""
         screen = self.screen
         if self._release is not None or not self._held or screen is None:
             return
-        if screen.playing_out():
+        if screen.playing_out() or self._undrawn:
             return
         clock = host(screen).settings.clock
         self._release = clock.call_later(screen, max(screen.shown_for(), 0.0), self._show_held)
@@ -354,7 +375,8 @@ class HallSource(Source):
     def _show_held(self) -> None:
         """The pace is up: the next held state (unless a step plays out now)."""
         self._release = None
-        if self._held and self.screen is not None and not self.screen.playing_out():
+        if self._held and self.screen is not None and not self.screen.playing_out() \
+                and not self._undrawn:
             self._apply(self._held.popleft())
 
     def catch_up(self) -> bool:
@@ -376,6 +398,7 @@ class HallSource(Source):
         view = pickle.loads(raw)  # noqa: S301 — from our own hall, over a private socket
         if step != self._step and self.screen is not None:
             self.screen.new_position()  # a new choice (an undo comes back too)
+            self._undrawn = True  # until ``drawn``: the next move waits for this one
         if step < self._step:  # undone: what came after is gone
             self.views = {k: v for k, v in self.views.items() if k <= step}
         self.views[step] = view
@@ -423,11 +446,13 @@ class HallSource(Source):
         """Another player asks to take back their move: yes or no."""
         if self.seat is None or self.screen is None:
             return
+        move = undo_move(msg)
         if msg.get("seat") == self.seat:  # mine is out: the hall tells whom it asks
             names = [plain(str(n), NAME_CHARS) for n in msg.get("waiting") or []][:8]
             whom = (", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1
                     else names[0] if names else "the others")
-            self.notify(f"Asked {whom} to let you take back your last move.", title="Undo")
+            self.notify(f"Asked {whom} to let you take back your last move{move}.",
+                        title="Undo")
             return
         name = plain(msg.get("name") or "A player", NAME_CHARS)
 
@@ -435,7 +460,7 @@ class HallSource(Source):
             self.send({"t": "undo_answer", "yes": bool(yes)})
 
         self.screen.app.push_screen(ConfirmScreen(f"{name} asks to take back their last "
-                                                  "move. Agree?"), answered)
+                                                  f"move{move}. Agree?"), answered)
 
     def undo_result(self, msg: dict[str, Any]) -> None:
         """Taken back or refused: the asker reads it as theirs ("Your undo
@@ -513,6 +538,7 @@ class HallSource(Source):
     def drawn(self) -> None:
         """The who line follows every drawing; the next held move is timed
         from it."""
+        self._undrawn = False
         if self.screen is not None and self.screen.is_mounted:
             self.who_line()
             self._release_soon()

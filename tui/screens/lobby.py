@@ -34,6 +34,7 @@ from tui.widgets.seats import kind_word
 from tui.widgets.untrusted import PlainInput, markup
 
 from .new_game import NewGameScreen, OnOffBox
+from .saved import last_game
 
 REFRESH_S = 5.0
 
@@ -56,6 +57,20 @@ def bots_text(table: dict[str, Any]) -> str:
     return "· bots: " + " · ".join(w for w in words if w) + " " if any(words) else ""
 
 
+def count_line(tables: list[dict[str, Any]]) -> str:
+    """"2 tables open, 1 finished": a finished table is listed (to be
+    watched) but is not open."""
+    done = sum(1 for t in tables if t.get("over"))
+    n = len(tables) - done
+    line = "no table open" if n == 0 else "1 table open" if n == 1 else f"{n} tables open"
+    return line + (f", {done} finished" if done else "")
+
+
+def is_mine(table: dict[str, Any]) -> bool:
+    """Does one of the table's seats belong to me (the hall marks it "you")?"""
+    return any(isinstance(s, dict) and s.get("you") for s in table.get("seats") or [])
+
+
 def table_row(table: dict[str, Any]) -> Content:
     """One table of the list, as plain text in our own layout. The code
     leads the row without the word "code": a screen reading "code KXPQR"
@@ -68,7 +83,7 @@ def table_row(table: dict[str, Any]) -> Content:
     if progress.startswith("finished"):  # "finished · over" said it twice
         state = ""
     private = " · private" if table.get("private") else ""
-    if any(isinstance(s, dict) and s.get("you") for s in table.get("seats") or []):
+    if is_mine(table):
         private += " · your seat"
     watching = int(table.get("spectators") or 0)
     watch = f" · {watching} watching" if watching else ""
@@ -116,8 +131,14 @@ class NewTableScreen(NewGameScreen):
     """The new-game form for a shared table: "Human" seats are open seats
     for whoever joins (the creator takes the first), bots keep their kind
     and strength; plus private (join by code only) or open to everyone.
-    Returns the "create" message, or None. It opens on the game field, not
-    Create: a table others will sit at is set up before it is opened."""
+    Returns the "create" message, or None. It opens on the game last
+    chosen (``saved.last_game``, as the local form does), with the focus on
+    the game field, not Create: a table others will sit at is set up before
+    it is opened."""
+
+    # The key bar says what the button says ("^g Start" beside a Create button).
+    BINDINGS = [Binding("ctrl+g", "start", "Create") if b.key == "ctrl+g" else b
+                for b in NewGameScreen.BINDINGS if isinstance(b, Binding)]
 
     def __init__(self, game_id: str | None = None) -> None:
         super().__init__(game_id)
@@ -161,6 +182,7 @@ class NewTableScreen(NewGameScreen):
         except (IllegalAction, ValueError) as e:
             self.query_one("#problem", Static).update(markup("[b $error]$problem[/]", problem=e))
             return
+        host(self).settings.last_game = self.game_id  # the next form opens on it
         self.dismiss(message)  # type: ignore[arg-type]
 
 
@@ -222,7 +244,7 @@ class LobbyScreen(Screen[None]):
         hall = host(self).hall
         you = plain(hall.you, 24) if hall is not None else ""
         self.query_one("#lobby-you", Static).update(
-            markup("You are [b]$you[/] · $n open", you=you or "?", n=self.count_line()))
+            markup("You are [b]$you[/] · $n", you=you or "?", n=count_line(self.listed)))
         menu = self.query_one("#lobby-tables", OptionList)
         keep = self.highlighted_code()
         menu.clear_options()
@@ -249,6 +271,11 @@ class LobbyScreen(Screen[None]):
             return
         table = self.highlighted() or {}
         _taken, free, _names = seats_line(table)
+        if is_mine(table) and not table.get("over"):  # full or not, Enter sits me there
+            invite = markup(" · invite a friend: [b]$how[/]", how=invite_command(hall.link, code))
+            line.update(markup("[b]$code[/] holds your seat: Enter takes you back to it",
+                               code=code) + (invite if free else ""))
+            return
         if table.get("over") or not free:  # no one can sit there: it can be watched
             why = "over" if table.get("over") else "full"
             line.update(markup("[b]$code[/] is $why: w watches it · n starts a table of your "
@@ -260,10 +287,6 @@ class LobbyScreen(Screen[None]):
     @on(OptionList.OptionHighlighted, "#lobby-tables")
     def _highlighted(self) -> None:
         self.show_invite()
-
-    def count_line(self) -> str:
-        n = len(self.listed)
-        return "no table" if n == 0 else "1 table" if n == 1 else f"{n} tables"
 
     def highlighted_code(self) -> str | None:
         table = self.highlighted()
@@ -306,7 +329,7 @@ class LobbyScreen(Screen[None]):
             if message:
                 self.send(message)
 
-        self.app.push_screen(NewTableScreen(), chosen)  # type: ignore[arg-type]
+        self.app.push_screen(NewTableScreen(last_game(self)), chosen)  # type: ignore[arg-type]
 
     def action_back(self) -> None:
         self.dismiss()

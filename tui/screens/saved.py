@@ -36,6 +36,25 @@ def continue_line(latest: SaveInfo) -> Content:
                   players=", ".join(latest.players), when=ago(latest.updated))
 
 
+def last_game(screen: Screen[Any]) -> str | None:
+    """The game a new-game form opens on (the local one and a shared
+    table's): the one last started in this run, else the newest save's
+    (finished or not), else None (none yet: the form shows the default and
+    asks for a game first)."""
+    from engine import games
+
+    known = {e.id for e in games.GAMES}
+    last = host(screen).settings.last_game
+    if last in known:
+        return str(last)
+    store = host(screen).store
+    try:
+        saves = store.list() if store is not None else []
+    except Exception:  # a damaged folder opens the default, never fails
+        saves = []
+    return next((s.game for s in saves if s.error is None and s.game in known), None)
+
+
 def open_save(screen: Screen[Any], path: Any, failure: str) -> Match | None:
     """The saved game at ``path``, or None after telling the player why it
     could not be read (``failure`` is the notice's title)."""

@@ -21,7 +21,7 @@ from tui.host import host
 from tui.messages import OpenGame, OpenTables
 from tui.widgets.keybar import KeyBar
 
-from .saved import continue_line, open_save
+from .saved import continue_line, last_game, open_save
 
 if TYPE_CHECKING:
     from saves import SaveInfo
@@ -109,19 +109,8 @@ class TitleScreen(Screen[None]):
         menu.focus()
 
     def last_game(self) -> str | None:
-        """The game the new-game form opens on: the one last started in this
-        run, else the newest save's (finished or not), else None (none yet:
-        the form shows the default and asks for a game first)."""
-        known = {e.id for e in games.GAMES}
-        last = host(self).settings.last_game
-        if last in known:
-            return str(last)
-        store = host(self).store
-        try:
-            saves = store.list() if store is not None else []
-        except Exception:  # a damaged folder opens the default, never fails
-            saves = []
-        return next((s.game for s in saves if s.error is None and s.game in known), None)
+        """The game the new-game form opens on (``new_game.last_game``)."""
+        return last_game(self)
 
     def shows_key(self, binding: Binding) -> bool:
         """Continue only beside a game to continue."""
