@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.content import Content
 from textual.widgets import Static
 
@@ -93,17 +95,35 @@ def slot_numbers(scene: Scene) -> dict[int, int]:
         return {}
 
     def alike(i: int) -> tuple:
-        h = d.slots[i]
-        if d.face_up[i]:
-            return ("up", h.card)
-        if h.card != HIDDEN and h.seen >> own & 1:
-            return ("seen", h.card)
-        return ("blind",)
+        return kind(d, i, own)
 
     number = {alike(a.slot): k + 1 for k, a in enumerate(scene.game.legal(s))
               if isinstance(a, Pick)}
     return {i: number[alike(i)] for i, h in enumerate(d.slots)
             if h is not None and alike(i) in number}
+
+
+def picks(scene: Scene) -> int:
+    """How many actions the row offers the seat whose screen this is: one a
+    different card it can tell apart (face-up copies, or face-down cards
+    it has not seen, are one pick). Known on the other seats' turns too, so
+    the room the row leaves the actions does not change when the turn comes."""
+    d = scene.state.draft
+    own = scene.own
+    if d is None or own is None:
+        return 0
+    return len({kind(d, i, own) for i, h in enumerate(d.slots) if h is not None})
+
+
+def kind(d: Any, slot: int, own: int) -> tuple:
+    """What a slot's card is to ``own``: a face-up card, a face-down card
+    it has seen, or one it has not (any of those is the same pick)."""
+    h = d.slots[slot]
+    if d.face_up[slot]:
+        return ("up", h.card)
+    if h.card != HIDDEN and h.seen >> own & 1:
+        return ("seen", h.card)
+    return ("blind",)
 
 
 class DraftRow(Static):
@@ -119,6 +139,10 @@ class DraftRow(Static):
     _row_turn: tuple[int, int] = (-1, -1)  # (round, turns left) of the last row drawn
     make_way = False
     """Set while the hand, opened by Tab at a small height, takes the room."""
+    room = SHORT_DETAIL_MAX
+    """At small heights, the detail lines the side panel has room for once
+    the actions have a row each and the hand its line (set by the table:
+    the row gives way to the actions, never the actions to the row)."""
 
     def show(self, scene: Scene, focus_slot: int | None = None) -> None:
         self._shown = (scene, focus_slot)
@@ -246,7 +270,7 @@ class DraftRow(Static):
     def detail_lines(self) -> int:
         if not self.short:
             return DETAIL_LINES
-        return max(1, min(self._need, SHORT_DETAIL_MAX))
+        return max(1, min(self._need, SHORT_DETAIL_MAX, self.room))
 
     def _between(self, scene: Scene) -> None:
         """The box between two rows: the next chooser, as many lines as a row."""

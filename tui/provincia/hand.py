@@ -11,6 +11,7 @@ from collections.abc import Callable
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.content import Content
 from textual.css.scalar import Scalar
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -89,10 +90,19 @@ def _fit(c: int, out: str, width: int) -> str:
     return out
 
 
-def compact(cards: list[int], verdicts: list[Verdict]) -> str:
-    """The whole hand on as few lines as it wraps to: marks, names, costs."""
-    return "  ".join(f"{marked(v)}{look.card_line(c).replace('  ', ' ')}"
-                     for c, v in zip(cards, verdicts, strict=True)) or "[dim]no cards[/]"
+def compact(cards: list[int], verdicts: list[Verdict], width: int = 0) -> str | Content:
+    """The whole hand on one line of ``width``: marks, names and costs;
+    where that is too long, marks and names; where those are too, cut with
+    "…" (the title counts the cards, Tab opens them all). At 80×24 a line
+    that wrapped to two or three took the rows of the draft's actions."""
+    pairs = list(zip(cards, verdicts, strict=True))
+    if not pairs:
+        return "[dim]no cards[/]"
+    full = "  ".join(f"{marked(v)}{look.card_line(c).replace('  ', ' ')}" for c, v in pairs)
+    if width <= 0 or markup(full).cell_length <= width:
+        return full
+    names = " ".join(f"{marked(v)}{look.escape(CARDS[c].name)}" for c, v in pairs)
+    return markup(names).truncate(width, ellipsis=True)
 
 
 CARD_ACTIONS = (Play, Take, Order, Discard, Activate, Destroy)
@@ -144,7 +154,7 @@ class Hand(Vertical):
         self._show_tokens()
         # an action the menu does not offer says why; at small heights it
         # takes the tokens' row (they matter in the battle, which lists them)
-        note = hand_note(scene.state, seat)
+        note = self._note = hand_note(scene.state, seat)
         redraw.show(self.query_one("#hand-trade", Static), f"[i]{look.escape(note)}[/]")
         self.set_class(bool(note), "-trade")
         ids = sorted((h.card for h in hand if h.card != HIDDEN),
@@ -157,7 +167,8 @@ class Hand(Vertical):
         self._retitle()
         marks = [verdict(scene.state, seat, c) for c in ids]
         self._marks = marks
-        redraw.show(self.query_one("#hand-compact", Static), compact(ids, marks))
+        self._compact = (ids, marks)
+        self._show_compact()
         if (ids, marks) != self._listed:  # rebuilding the list is the costly part
             self._relist(cards, ids, marks)
         self._cards = ids
@@ -167,9 +178,29 @@ class Hand(Vertical):
     _held: tuple = ()  # the cards and width the card text's height was set for
     _tokens = ""  # the seat's battle tokens, in markup
 
+    _compact: tuple[list[int], list[Verdict]] = ([], [])  # the compact line's cards
+    _note = ""  # the note row's text, if any
+
+    def _show_compact(self) -> None:
+        """The compact line, to the width it has (whole before the first layout)."""
+        line = self.query_one("#hand-compact", Static)
+        redraw.show(line, compact(*self._compact, line.content_size.width))
+
+    def busy_rows(self) -> int:
+        """The rows the hand takes while the draft has the side panel at a
+        small height: its border, its one compact line and the note's rows
+        (the draft row gives its detail lines to fit the rest)."""
+        if self.has_class("-hidden"):
+            return 0
+        width = self.content_size.width
+        note = markup(look.escape(self._note)) if self._note else None
+        rows = 0 if note is None else len(note.wrap(width)) if width > 0 else 1
+        return 3 + rows
+
     def on_resize(self) -> None:
         self._hold_text_height()  # the width the text wraps to is known now
         self._show_tokens()
+        self._show_compact()
         if self._listed is not None and self._listed_width != self._row_width():
             self._relist(self.query_one("#hand-cards", OptionList), *self._listed)
 

@@ -1,0 +1,118 @@
+"""Provincia Romana at 80×24 (issue 28, point 8; fix 36): every action of
+the draft is in sight (the row's card text and a wrapped hand took their
+rows: 2 or 3 of 3 or 4 showed), every phase shows six actions or all of
+them, and the battle panel shows every side before the reveal (only your
+own row stayed, four players' too)."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from engine.match import Match, Seat
+from engine.provincia.state import BATTLE, SELECT
+from tests.test_tui_narrow import NUMBERED, region_rows
+from tests.test_tui_support import POSITIONS, SEATS, app_for, position, settle
+from tui.widgets.actions import ActionMenu
+
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
+
+SIZE = (80, 24)
+SIX = (*SEATS, Seat("Eppia", "random"), Seat("Fabius", "random"))
+
+
+def nth(players: int, seed: int, pred: Callable[[Any], bool], k: int) -> Match:
+    """The ``k``-th position (from 0) of a seeded game played at random
+    where seat 0, the human, is to move and ``pred`` holds."""
+    m = Match("provincia", SEATS if players == 4 else SIX, seed)
+    rng = random.Random(seed)
+    found = 0
+    while not m.is_over():
+        if m.to_move() == 0 and pred(m.state):
+            if found == k:
+                return m
+            found += 1
+        m.play(rng.choice(m.game.legal(m.view(m.to_move()))))
+    raise AssertionError("no such position in this game")
+
+
+def drafting(s: Any) -> bool:
+    return s.phase == SELECT and s.draft is not None
+
+
+def face_down_bellum(s: Any) -> bool:
+    return s.phase == BATTLE and s.step == "tokens"
+
+
+async def seen(match: Match, widget: str = "#action-list") -> tuple[list[str], int]:
+    """The rows of ``widget`` at 80×24 as the terminal shows them, and how
+    many actions the menu offers."""
+    app = app_for(match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        return (region_rows(app, app.screen.query_one(widget)),
+                len(app.screen.query_one(ActionMenu)._shown))
+
+
+def numbered(rows: list[str]) -> list[str]:
+    return [r for r in rows if NUMBERED.match(r.strip(" │▏"))]
+
+
+# Draft turns where 80×24 showed fewer actions than the row offered.
+@pytest.mark.parametrize(("players", "seed", "k"), [(4, 1, 2), (4, 3, 4), (4, 2, 3), (6, 3, 3)],
+                         ids=["4p-round1", "4p-round2", "4p-last-pick", "6p"])
+def test_every_draft_action_is_in_sight_at_80x24(players: int, seed: int, k: int) -> None:
+    """"Take Consul…, Take Commercium, Take Coniuratio" and no "Take a
+    face-down card": the draft row's card text (four lines) and a hand
+    wrapped to two lines took the actions' rows. The row's detail now
+    gives way to the actions, and the hand keeps to one line."""
+    rows, offered = asyncio.run(seen(nth(players, seed, drafting, k)))
+    assert len(numbered(rows)) == offered, rows
+
+
+def test_the_drafts_hand_keeps_to_one_line_and_the_row_is_whole() -> None:
+    """Nothing cut around the actions: the hand is its one line between its
+    borders, and the row's six slots and its borders all show."""
+    match = nth(4, 1, drafting, 2)
+
+    async def go() -> tuple[list[str], list[str]]:
+        app = app_for(match)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            return (region_rows(app, app.screen.query_one("#hand")),
+                    region_rows(app, app.screen.query_one("#draft")))
+
+    hand, row = asyncio.run(go())
+    assert len(hand) == 3 and hand[0].lstrip().startswith("╭") and hand[2].lstrip().startswith("╰"), hand
+    assert "Strata" in hand[1] and "Consuetudo" in hand[1], hand
+    assert row[0].lstrip().startswith("╭") and row[-1].lstrip().startswith("╰"), row
+    assert sum("▒" in r or "●" in r or "←" in r for r in row[1:7]) == 6, row
+
+
+@pytest.mark.parametrize("name", list(POSITIONS))
+def test_every_phase_shows_six_actions_or_all_at_80x24(name: str) -> None:
+    """Choose a deck, the draft, Play Cards, the battle, its result, the
+    end of a round, the final turn: six actions in sight, or all of them."""
+    rows, offered = asyncio.run(seen(position(name)))
+    assert len(numbered(rows)) >= min(6, offered), (name, rows)
+
+
+@pytest.mark.parametrize(("players", "seed", "k"), [(4, 2, 1), (4, 5, 3), (6, 1, 0), (6, 1, 2)],
+                         ids=["4p-round3", "4p-round6", "6p-round2", "6p-round5"])
+def test_every_side_shows_before_the_reveal_at_80x24(players: int, seed: int, k: int) -> None:
+    """Before the Bellum is turned, 80×24 kept only your own row where the
+    stakes were long. Now your own row stays whole, the others' sums share
+    a line or two, and the panel keeps its borders (a long stake ends in "…")."""
+    match = nth(players, seed, face_down_bellum, k)
+    rows, _ = asyncio.run(seen(match, "#battle"))
+    text = "\n".join(rows)
+    assert text.count("+?") == players, text
+    for letter in "FMNATL"[:players]:  # the cities' letters, in their default order
+        assert re.search(rf"(^|\s){letter}\s[-\d\s?]*\+\?", text), (letter, text)
+    assert rows[0].lstrip().startswith("╭") and rows[-1].lstrip().startswith("╰"), text
+    assert "tokens" in rows[-1], text
