@@ -27,6 +27,8 @@ from tui.widgets.untrusted import markup
 from . import look
 from .reasons import NEVER, NOT_NOW, PLAYABLE, Verdict, hand_note, verdict
 
+# At most this many lines for the compact hand (the table may give it fewer).
+COMPACT_LINES = 3
 MARK_STYLE = {PLAYABLE: "b $success", NEVER: "b $error"}
 LEGEND_MARKUP = (f"[b $success]{PLAYABLE}[/] playable [dim]{NOT_NOW}[/] not now "
                  f"[b $error]{NEVER}[/] never")
@@ -90,19 +92,29 @@ def _fit(c: int, out: str, width: int) -> str:
     return out
 
 
-def compact(cards: list[int], verdicts: list[Verdict], width: int = 0) -> str | Content:
-    """The whole hand on one line of ``width``: marks, names and costs;
-    where that is too long, marks and names; where those are too, cut with
-    "…" (the title counts the cards, Tab opens them all). At 80×24 a line
-    that wrapped to two or three took the rows of the draft's actions."""
+def compact(cards: list[int], verdicts: list[Verdict], width: int = 0,
+            lines: int = 1) -> Content:
+    """The whole hand in at most ``lines`` lines of ``width``: marks, names
+    and costs; where that is too long, marks and names; where those are
+    too, their first lines cut with "…" (the title counts the cards, Tab
+    opens them all). At 80×24 a hand wrapped to two or three lines took
+    the rows of the draft's actions: the table gives it the lines there are."""
     pairs = list(zip(cards, verdicts, strict=True))
     if not pairs:
-        return "[dim]no cards[/]"
-    full = "  ".join(f"{marked(v)}{look.card_line(c).replace('  ', ' ')}" for c, v in pairs)
-    if width <= 0 or markup(full).cell_length <= width:
+        return markup("[dim]no cards[/]")
+    full = markup("  ".join(f"{marked(v)}{look.card_line(c).replace('  ', ' ')}"
+                            for c, v in pairs))
+    if width <= 0:
         return full
-    names = " ".join(f"{marked(v)}{look.escape(CARDS[c].name)}" for c, v in pairs)
-    return markup(names).truncate(width, ellipsis=True)
+    wrapped = full.wrap(width)
+    if len(wrapped) <= lines:
+        return Content("\n").join(wrapped)
+    names = markup("  ".join(f"{marked(v)}{look.escape(CARDS[c].name)}" for c, v in pairs))
+    shown = names.wrap(width)
+    if len(shown) > lines:
+        shown = shown[:lines]
+        shown[-1] = (shown[-1] + Content(" …")).truncate(width, ellipsis=True)
+    return Content("\n").join(shown)
 
 
 CARD_ACTIONS = (Play, Take, Order, Discard, Activate, Destroy)
@@ -181,21 +193,37 @@ class Hand(Vertical):
     _compact: tuple[list[int], list[Verdict]] = ([], [])  # the compact line's cards
     _note = ""  # the note row's text, if any
 
+    compact_lines = COMPACT_LINES
+    """The lines the compact hand may take (the table sets them at 80×24:
+    the draft's actions keep their rows)."""
+
     def _show_compact(self) -> None:
-        """The compact line, to the width it has (whole before the first layout)."""
+        """The compact lines, to the width they have (whole before the first layout)."""
         line = self.query_one("#hand-compact", Static)
-        redraw.show(line, compact(*self._compact, line.content_size.width))
+        redraw.show(line, compact(*self._compact, line.content_size.width, self.compact_lines))
+
+    def fit_compact(self, lines: int) -> None:
+        """Keep the compact hand to ``lines`` lines (at least one)."""
+        lines = max(1, lines)
+        if lines != self.compact_lines:
+            self.compact_lines = lines
+            self._show_compact()
+
+    def note_rows(self) -> int:
+        """The note's rows, if it has one (at the width last laid out)."""
+        width = self.content_size.width
+        note = markup(look.escape(self._note)) if self._note else None
+        return 0 if note is None else len(note.wrap(width)) if width > 0 else 1
 
     def busy_rows(self) -> int:
         """The rows the hand takes while the draft has the side panel at a
-        small height: its border, its one compact line and the note's rows
+        small height: its border, its compact lines and the note's rows
         (the draft row gives its detail lines to fit the rest)."""
         if self.has_class("-hidden"):
             return 0
-        width = self.content_size.width
-        note = markup(look.escape(self._note)) if self._note else None
-        rows = 0 if note is None else len(note.wrap(width)) if width > 0 else 1
-        return 3 + rows
+        width = self.query_one("#hand-compact", Static).content_size.width
+        shown = compact(*self._compact, width, self.compact_lines).plain
+        return 2 + (shown.count("\n") + 1 if width > 0 else 1) + self.note_rows()
 
     def on_resize(self) -> None:
         self._hold_text_height()  # the width the text wraps to is known now

@@ -20,7 +20,7 @@ from .battle import BattlePanel, mid_step
 from .board import Board
 from .city import FULL, SUMMARY, SUMMED, WRAPPED, CityPanel
 from .draft import SHORT_DETAIL_MAX, DraftRow, picks
-from .hand import Hand, card_of
+from .hand import COMPACT_LINES, Hand, card_of
 from .labels import tight_label
 
 # At small heights: the action box's border and filter (ACTION_FRAME), the
@@ -134,7 +134,7 @@ class ProvinciaUI:
         # for the next row numbers nothing, the actions list the decks
         choosing = s.draft is None and to_move is not None and to_move == scene.own
         self._hand.show(scene)  # first: the row's room depends on the hand's rows
-        self._draft.room = self._detail_room(scene, to_move, choosing)
+        self._fit_draft(scene, to_move, choosing)
         self._draft.show(scene, slot)
         self._battle.show(scene)
         busy = self._draft.display or self._battle.display or self._draft.make_way
@@ -144,25 +144,30 @@ class ProvinciaUI:
             self._side.screen.set_class(bool(self._draft.display) and not choosing,
                                         "-drafting")
 
-    def _detail_room(self, scene: Scene, to_move: int | None, choosing: bool) -> int:
-        """The detail lines the draft row may have under its slots at a
-        small height: the column's rows less the actions' (a row each, up
-        to six, as the seat will be offered: the row's picks, on the other
-        seats' turns too, so the box keeps its size when the turn comes), the
-        hand's compact line and the row's own border and slots. Sized so, the
-        side panel leaves every draft action in sight (80×24 showed 2 or 3 of
-        a draft's 3 or 4: the row's card text and a wrapped hand took them)."""
+    def _fit_draft(self, scene: Scene, to_move: int | None, choosing: bool) -> None:
+        """At a small height, the lines of the draft row's detail and of the
+        compact hand: the column's rows less the actions' (a row each, up to
+        six, as the seat will be offered them: the row's picks, on the other
+        seats' turns too, so the boxes keep their size when the turn comes)
+        and the row's border and slots. The hand has its lines first (a line
+        left for the detail), the detail what remains. Sized so, the side
+        panel leaves every draft action in sight (80×24 showed 2 or 3 of a
+        draft's 3 or 4: the row's card text and a wrapped hand took them)."""
         column = self._side.parent
         height = column.size.height if isinstance(column, Widget) else 0
         if height <= 0 or not self._draft.short:
-            return SHORT_DETAIL_MAX
+            self._draft.room = SHORT_DETAIL_MAX
+            self._hand.fit_compact(COMPACT_LINES)
+            return
         if choosing:  # the actions keep their rows for six (game.tcss)
             actions = SHORT_ACTION_ROWS
         else:
             offered = (len(scene.game.legal(scene.state)) if to_move == scene.own
                        else picks(scene) or len(DECK_NAMES))
             actions = ACTION_FRAME + min(offered, ACTIONS_IN_SIGHT)
-        return height - actions - self._hand.busy_rows() - ROW_FRAME
+        left = height - actions - ROW_FRAME
+        self._hand.fit_compact(min(COMPACT_LINES, left - 1 - 2 - self._hand.note_rows()))
+        self._draft.room = left - self._hand.busy_rows()
 
     def _fitting(self, scene: Scene, to_move: int | None, changed: list[bool]) -> int:
         """The fullest form (city.FULL, SUMMED, WRAPPED, SUMMARY) in which every city
