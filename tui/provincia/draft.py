@@ -266,6 +266,12 @@ class DraftRow(Static):
                  if h is not None and h.card != HIDDEN]
         return max((len(markup(t).wrap(width)) for t in texts if t), default=1)
 
+    def needed(self, scene: Scene) -> int:
+        """The detail lines the row about to be shown would like (the last
+        row's between two rows)."""
+        d = scene.state.draft
+        return self._need if d is None else self.tallest(scene, d.slots)
+
     @property
     def detail_lines(self) -> int:
         if not self.short:

@@ -149,8 +149,9 @@ class ProvinciaUI:
         compact hand: the column's rows less the actions' (a row each, up to
         six, as the seat will be offered them: the row's picks, on the other
         seats' turns too, so the boxes keep their size when the turn comes)
-        and the row's border and slots. The hand has its lines first (a line
-        left for the detail), the detail what remains. Sized so, the side
+        and the row's border and slots. The detail has the lines its longest
+        card text needs first (the hand's card text gives way to it there),
+        the hand what remains (a line at least; its names in fewer lines). Sized so, the side
         panel leaves every draft action in sight (80×24 showed 2 or 3 of a
         draft's 3 or 4: the row's card text and a wrapped hand took them)."""
         column = self._side.parent
@@ -166,7 +167,8 @@ class ProvinciaUI:
                        else picks(scene) or len(DECK_NAMES))
             actions = ACTION_FRAME + min(offered, ACTIONS_IN_SIGHT)
         left = height - actions - ROW_FRAME
-        self._hand.fit_compact(min(COMPACT_LINES, left - 1 - 2 - self._hand.note_rows()))
+        detail = min(self._draft.needed(scene), SHORT_DETAIL_MAX)
+        self._hand.fit_compact(min(COMPACT_LINES, left - detail - 2 - self._hand.note_rows()))
         self._draft.room = left - self._hand.busy_rows()
 
     def _fitting(self, scene: Scene, to_move: int | None, changed: list[bool]) -> int:
