@@ -45,7 +45,8 @@ def card_detail(scene: Scene, card: int, short: bool) -> str:
     if short:
         text = look.card_text(card).split("\n", 1)
         if len(text) > 1:
-            said += f" [dim]{text[1]}[/]" if said else text[1]
+            # a dash between: "needs 5 more Stone Phase 5: …" read as one sentence
+            said += f" [dim]— {text[1]}[/]" if said else text[1]
     return said
 
 
