@@ -130,3 +130,15 @@ def test_six_sides_before_the_reveal_at_80x24(snap_compare) -> None:
     others' sums, the stakes."""
     assert snap_compare(app_for(nth(6, 1, face_down_bellum, 0)), terminal_size=SIZE,
                         run_before=settle)
+
+
+def test_a_taken_card_too_long_for_one_row_ends_in_an_ellipsis() -> None:
+    """"Fornax Lateris 1W 1S 1G 2pp ← A" was wider than the row even with
+    single spaces: "← A" wrapped to a seventh row the side panel had not
+    counted. Its costs now end in "…", its taker on the same row."""
+    match = nth(4, 8, lambda s: drafting(s) and bool(s.draft.taken), 0)
+    rows, _ = asyncio.run(seen(match, "#draft"))
+    inner = [r.strip(" │") for r in rows[1:-1]]
+    assert not any(r.startswith("←") for r in inner), rows
+    fornax = next(r for r in inner if "Fornax" in r)
+    assert "…" in fornax and re.search(r"← [A-Z]$", fornax), rows

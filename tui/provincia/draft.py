@@ -224,7 +224,14 @@ class DraftRow(Static):
         # the badge's last column is padding: the border may take it
         if not width or markup(wide).cell_length <= width + 1:
             return wide
-        return line(" ", f" ← {look.tight_badge(taker)}")
+        tight = line(" ", f" ← {look.tight_badge(taker)}")
+        if markup(tight).cell_length <= width:
+            return tight
+        # still wider ("Fornax Lateris 1W 1S 1G 2pp ← A" wrapped, a seventh
+        # line the side panel had not counted): the taken card's costs end in "…"
+        who = markup(f" ← {look.tight_badge(taker)}")
+        head = markup(line(" ", "")).truncate(width - who.cell_length, ellipsis=True)
+        return (head + who).markup
 
     def fitting(self, *texts: str) -> str:
         """The first of ``texts`` that fits on the border (the last if none
