@@ -142,3 +142,18 @@ def test_a_taken_card_too_long_for_one_row_ends_in_an_ellipsis() -> None:
     assert not any(r.startswith("←") for r in inner), rows
     fornax = next(r for r in inner if "Fornax" in r)
     assert "…" in fornax and re.search(r"← [A-Z]$", fornax), rows
+
+
+def test_the_compact_hand_keeps_each_card_whole_on_a_line() -> None:
+    """"●Emporium 2C 1W 1S 2pp  ●Fodina" above "2W 2pp  ●Commercium free":
+    a card's costs on the line below read as another card. Each card now
+    keeps to one line, and where the lines are too few, the names alone."""
+    from engine.provincia.data import card_id
+    from tui.provincia.hand import compact
+    from tui.provincia.reasons import PLAYABLE, Verdict
+
+    cards = [card_id(n) for n in ("Emporium", "Fodina", "Commercium")]
+    marks = [Verdict(PLAYABLE)] * 3
+    assert compact(cards, marks, 31, 3).plain.split("\n") == [
+        "●Emporium 2C 1W 1S 2pp", "●Fodina 2W 2pp", "●Commercium free"]
+    assert compact(cards, marks, 31, 1).plain == "●Emporium  ●Fodina  ●Commercium"

@@ -102,19 +102,39 @@ def compact(cards: list[int], verdicts: list[Verdict], width: int = 0,
     pairs = list(zip(cards, verdicts, strict=True))
     if not pairs:
         return markup("[dim]no cards[/]")
-    full = markup("  ".join(f"{marked(v)}{look.card_line(c).replace('  ', ' ')}"
-                            for c, v in pairs))
+    full = [markup(f"{marked(v)}{look.card_line(c).replace('  ', ' ')}") for c, v in pairs]
     if width <= 0:
-        return full
-    wrapped = full.wrap(width)
+        return Content("  ").join(full)
+    wrapped = whole(full, width)
     if len(wrapped) <= lines:
         return Content("\n").join(wrapped)
-    names = markup("  ".join(f"{marked(v)}{look.escape(CARDS[c].name)}" for c, v in pairs))
-    shown = names.wrap(width)
+    shown = whole([markup(f"{marked(v)}{look.escape(CARDS[c].name)}") for c, v in pairs],
+                  width)
     if len(shown) > lines:
         shown = shown[:lines]
         shown[-1] = (shown[-1] + Content(" …")).truncate(width, ellipsis=True)
     return Content("\n").join(shown)
+
+
+def whole(items: list[Content], width: int) -> list[Content]:
+    """``items`` two spaces apart on lines of ``width``, each kept whole on
+    one line ("●Fodina" above "2W 2pp" read as two cards); one wider than
+    a line alone wraps."""
+    lines: list[Content] = []
+    line: Content | None = None
+    for item in items:
+        if line is not None and (line + "  " + item).cell_length <= width:
+            line = line + "  " + item
+            continue
+        if line is not None:
+            lines.append(line)
+        line = None
+        parts = item.wrap(width)
+        lines += parts[:-1]
+        line = parts[-1]
+    if line is not None:
+        lines.append(line)
+    return lines
 
 
 CARD_ACTIONS = (Play, Take, Order, Discard, Activate, Destroy)
