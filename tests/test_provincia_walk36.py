@@ -157,3 +157,30 @@ def test_the_compact_hand_keeps_each_card_whole_on_a_line() -> None:
     assert compact(cards, marks, 31, 3).plain.split("\n") == [
         "●Emporium 2C 1W 1S 2pp", "●Fodina 2W 2pp", "●Commercium free"]
     assert compact(cards, marks, 31, 1).plain == "●Emporium  ●Fodina  ●Commercium"
+
+
+
+def pick_then_choose(s: Any) -> bool:
+    """Seat 0 takes a card of a row and then chooses the next deck (the
+    rotation decides who chooses, whatever the cards taken)."""
+    return drafting(s) and s.queue[1:2] == (0,) and len(s.players[0].hand) >= 3
+
+
+def test_between_two_rows_the_hand_takes_the_rows_no_card_needs() -> None:
+    """Choosing a deck between two rows: the box kept for the next row
+    held seven empty lines while the hand was cut to one line ("●Fodina…");
+    with no card to detail, the hand has its lines back."""
+    match = nth(4, 1, pick_then_choose, 0)
+
+    async def go() -> tuple[list[str], Any]:
+        app = app_for(match)
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(pilot)
+            await pilot.press("1")
+            await settle(pilot)
+            return region_rows(app, app.screen.query_one("#hand")), match.state
+
+    hand, s = asyncio.run(go())
+    assert s.draft is None and s.phase == SELECT and match.to_move() == 0, s
+    assert "…" not in "".join(hand), hand
+    assert len(hand) >= 4, hand  # its cards on two lines or more, with their costs

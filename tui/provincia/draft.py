@@ -297,4 +297,7 @@ class DraftRow(Static):
             note = markup("[dim]You choose a deck…[/]")
         else:
             note = markup("[dim]$name chooses a deck…[/]", name=chooser.name)  # a seat's name
-        redraw.show(self, note + Content("\n" * (CARDS_PER_DRAW - 1 + self.detail_lines)))
+        # as many lines as a row, or (at small heights) as the hand leaves
+        blank = max(0, CARDS_PER_DRAW - 1 + self.room) if self.short \
+            else CARDS_PER_DRAW - 1 + self.detail_lines
+        redraw.show(self, note + Content("\n" * blank))

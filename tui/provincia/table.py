@@ -167,7 +167,10 @@ class ProvinciaUI:
                        else picks(scene) or len(DECK_NAMES))
             actions = ACTION_FRAME + min(offered, ACTIONS_IN_SIGHT)
         left = height - actions - ROW_FRAME
-        detail = min(self._draft.needed(scene), SHORT_DETAIL_MAX)
+        # between two rows the box holds one line (who chooses): the hand
+        # may take the lines of the row's slots and detail
+        detail = (min(self._draft.needed(scene), SHORT_DETAIL_MAX)
+                  if scene.state.draft is not None else 1 - CARDS_PER_DRAW)
         self._hand.fit_compact(min(COMPACT_LINES, left - detail - 2 - self._hand.note_rows()))
         self._draft.room = left - self._hand.busy_rows()
 
