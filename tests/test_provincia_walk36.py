@@ -182,5 +182,6 @@ def test_between_two_rows_the_hand_takes_the_rows_no_card_needs() -> None:
 
     hand, s = asyncio.run(go())
     assert s.draft is None and s.phase == SELECT and match.to_move() == 0, s
+    assert hand[0].lstrip().startswith("╭") and hand[-1].lstrip().startswith("╰"), hand
     assert "…" not in "".join(hand), hand
     assert len(hand) >= 4, hand  # its cards on two lines or more, with their costs
