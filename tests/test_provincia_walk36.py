@@ -185,3 +185,14 @@ def test_between_two_rows_the_hand_takes_the_rows_no_card_needs() -> None:
     assert hand[0].lstrip().startswith("╭") and hand[-1].lstrip().startswith("╰"), hand
     assert "…" not in "".join(hand), hand
     assert len(hand) >= 4, hand  # its cards on two lines or more, with their costs
+
+
+def test_every_slot_of_a_six_player_row_keeps_to_one_row_at_80x24() -> None:
+    """"3 ●Fornax Lateris  1W 1S 1G" above "2pp": an untaken card too wide
+    with double spaces wrapped (a seventh row of the box). Single spaces
+    keep it to one."""
+    match = nth(6, 6, lambda s: drafting(s) and not s.draft.taken, 0)
+    rows, _ = asyncio.run(seen(match, "#draft"))
+    slots = [r.strip(" │") for r in rows[1:1 + 6]]
+    assert all(re.match(r"[▶ ]?[1-6 ] ", s) for s in slots), rows
+    assert not any(r.strip(" │").startswith(("2pp", "←")) for r in rows), rows

@@ -217,10 +217,12 @@ class DraftRow(Static):
                 shown = f"[strike dim]{shown}[/]"
             return f"{start}{shown}{who}"
 
-        if taker is None:
-            return line("  ", "")
-        wide = line("  ", f"  ← {look.badge(taker)}")
         width = self.content_size.width
+        if taker is None:  # "3 ●Fornax Lateris  1W 1S 1G  2pp" wrapped at 80×24 too
+            wide = line("  ", "")
+            return wide if not width or markup(wide).cell_length <= width \
+                else line(" ", "")
+        wide = line("  ", f"  ← {look.badge(taker)}")
         # the badge's last column is padding: the border may take it
         if not width or markup(wide).cell_length <= width + 1:
             return wide
