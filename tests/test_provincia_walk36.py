@@ -196,3 +196,16 @@ def test_every_slot_of_a_six_player_row_keeps_to_one_row_at_80x24() -> None:
     slots = [r.strip(" │") for r in rows[1:1 + 6]]
     assert all(re.match(r"[▶ ]?[1-6 ] ", s) for s in slots), rows
     assert not any(r.strip(" │").startswith(("2pp", "←")) for r in rows), rows
+
+
+def test_a_cut_compact_hand_runs_to_the_end_of_its_line() -> None:
+    """"●Hortus  ●Hortus …" and half the line empty: the names that do
+    not fit whole run on to the line's end, then "…"."""
+    from engine.provincia.data import card_id
+    from tui.provincia.hand import compact
+    from tui.provincia.reasons import PLAYABLE, Verdict
+
+    cards = [card_id(n) for n in ("Hortus", "Hortus", "Via Mercatoris", "Commercium")]
+    marks = [Verdict(PLAYABLE)] * 4
+    assert compact(cards, marks, 31, 1).plain == "●Hortus  ●Hortus  ●Via Mercato…"
+    assert compact(cards, marks, 31, 2).plain == "●Hortus  ●Hortus\n●Via Mercatoris  ●Commercium"

@@ -108,11 +108,13 @@ def compact(cards: list[int], verdicts: list[Verdict], width: int = 0,
     wrapped = whole(full, width)
     if len(wrapped) <= lines:
         return Content("\n").join(wrapped)
-    shown = whole([markup(f"{marked(v)}{look.escape(CARDS[c].name)}") for c, v in pairs],
-                  width)
-    if len(shown) > lines:
-        shown = shown[:lines]
-        shown[-1] = (shown[-1] + Content(" …")).truncate(width, ellipsis=True)
+    names = [markup(f"{marked(v)}{look.escape(CARDS[c].name)}") for c, v in pairs]
+    shown = whole(names, width)
+    if len(shown) > lines:  # the last line runs on to its end, then "…"
+        shown = whole(names, width)[:lines - 1]
+        used = sum(len(line.plain.split("  ")) for line in shown)
+        rest = Content("  ").join(names[used:])
+        shown.append(rest.truncate(width, ellipsis=True))
     return Content("\n").join(shown)
 
 
