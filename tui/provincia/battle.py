@@ -3,6 +3,7 @@ tokens, who held and what was lost."""
 
 from __future__ import annotations
 
+from textual.content import Content
 from textual.markup import escape
 from textual.widgets import Static
 
@@ -109,6 +110,24 @@ def stakes(s: State, battle_round: int, own: int | None, grouped: bool = False) 
     return out
 
 
+def packed(head: str, items: list[str], width: int) -> list[str]:
+    """``head`` then ``items`` on as few lines of ``width`` as they fit,
+    an item never split (a seat's badge stays with its sum); the lines
+    after the first start under the first item."""
+    indent = " " * (markup(head).cell_length + 1)
+    out: list[str] = []
+    line = head
+    for item in items:
+        wider = f"{line} {item}"
+        if width > 0 and markup(wider).cell_length > width and line.strip() != head.strip() \
+                and line != indent:
+            out.append(line)
+            wider = f"{indent}{item}"
+        line = wider
+    out.append(line)
+    return out
+
+
 def shown_battle(state: State, keep_last: bool = True) -> int | None:
     """The round whose battle the panel shows: during Phase 3 and after it
     in its round (not in the final Play Cards turn, which is about the
@@ -160,23 +179,31 @@ class BattlePanel(Static):
         redraw.title(self, f"Battle · round {battle_round}" if battle_round == s.round
                      else f"Last battle · round {battle_round}")
         header = "[dim]     Def Mor Mil Tok  Sum[/]"
+        redraw.subtitle(self, "")
         if bellum == HIDDEN:
             placed = sum(h is not None for h in s.committed)
             stack_name = BELLA[stack(s, battle_round)[0]].name.split("-")[0]
-            lines = [f"Gauls [b]{gauls_range(s, battle_round)}[/] [dim](Bellum {stack_name} "
-                     f"face down)[/] · tokens {placed}/{s.n} placed"]
+            gauls = f"Gauls [b]{gauls_range(s, battle_round)}[/]"
+            tokens = f"tokens {placed}/{s.n} placed"
+            if self.short:  # a line for the rows: the count on the border, the line whole
+                redraw.subtitle(self, tokens)
+                lines = [self.fitting(f"{gauls} [dim](Bellum {stack_name} face down)[/]",
+                                      f"{gauls} [dim]({stack_name} face down)[/]")]
+            else:
+                lines = [f"{gauls} [dim](Bellum {stack_name} face down)[/] · {tokens}"]
             own = scene.own
             if own is not None and s.committed[own] is not None:
                 mine = s.committed[own].card
                 if mine != HIDDEN:
                     lines.append(f"You placed {look.token(mine)} face down.")
-            rows = {}
+            rows, sums = {}, {}
             for p in s.order_from(s.caesar):
                 pl = s.players[p]
                 base = pl.defense + pl.morale + pl.military
                 rows[p] = (f"{look.badge(scene.looks[p])} {pl.defense:>3} {pl.morale:>3}"
                            f" {pl.military:>3}   ? {base:>3}+?")
-            redraw.show(self, "\n".join(self.before_turn(lines, header, rows, s,
+                sums[p] = f"{look.badge(scene.looks[p])} {base}+?"
+            redraw.show(self, "\n".join(self.before_turn(lines, header, rows, sums, s,
                                                           battle_round, own)))
             return
         b = BELLA[bellum]
@@ -203,15 +230,18 @@ class BattlePanel(Static):
             rows.append((row, lost))
         redraw.show(self, "\n".join(lines + self.fit(rows, scene.own, len(lines))))
 
-    def before_turn(self, lines: list[str], header: str, rows: dict[int, str], s: State,
-                    battle_round: int, own: int | None) -> list[str]:
+    def before_turn(self, lines: list[str], header: str, rows: dict[int, str],
+                    sums: dict[int, str], s: State, battle_round: int,
+                    own: int | None) -> list[str]:
         """The panel while the Bellum is face down: the Gauls, every seat's
-        strength so far, then the stakes. At small heights (5 or 6 players
-        at 80×24), where all would not fit in ``SHORT_LINES``, cards that
-        cost the same share a line, then only your own row stays (each
-        token's label gives the strength it moves)."""
+        strength so far, then the stakes. At small heights (80×24), where
+        all would not fit in ``SHORT_LINES``, cards that cost the same share
+        a line, then your own row stays whole and the others' sums
+        (``sums``) share a line or two: every side is in sight before the
+        reveal (only your own row had stayed, four players' too)."""
+        width = self.content_size.width
+
         def total(parts: list[str]) -> int:
-            width = self.content_size.width
             return sum(len(markup(p).wrap(width)) if width > 0 else 1 for p in parts)
 
         out = [*lines, header, *rows.values(), *stakes(s, battle_round, own)]
@@ -221,7 +251,22 @@ class BattlePanel(Static):
         out = [*lines, header, *rows.values(), *grouped]
         if total(out) <= SHORT_LINES or own not in rows:
             return out
-        return [*lines, header, rows[own], *grouped]
+        others = [text for p, text in sums.items() if p != own]
+        out = [*lines, header, rows[own], *packed("[dim]Others[/]", others, width), *grouped]
+        if total(out) <= SHORT_LINES:
+            return out
+        out.remove(grouped[0])  # the stakes' head goes first, then a long stake's end
+        kept = out[:len(out) - len(grouped) + 1]
+        for stake in grouped[1:]:
+            room = SHORT_LINES - total(kept)
+            if room <= 0:
+                break
+            if total([stake]) > room and width > 0:  # its first lines, then "…"
+                cut = markup(stake).wrap(width)[:room]
+                cut[-1] = (cut[-1] + Content(" …")).truncate(width, ellipsis=True)
+                stake = "\n".join(line.markup for line in cut)
+            kept.append(stake)
+        return kept
 
     def fit(self, rows: list[tuple[str, str | None]], own: int | None,
             used: int) -> list[str]:
@@ -258,6 +303,15 @@ class BattlePanel(Static):
         return out
 
     _order: tuple[int, ...] = ()
+
+    def fitting(self, *texts: str) -> str:
+        """The first of ``texts`` one line of the panel holds (the last if
+        none does; the first before the first layout)."""
+        width = self.content_size.width
+        for text in texts:
+            if width <= 0 or markup(text).cell_length <= width:
+                return text
+        return texts[-1]
 
     @property
     def short(self) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from textual.content import Content
 from textual.widgets import Static
 
@@ -43,7 +45,8 @@ def card_detail(scene: Scene, card: int, short: bool) -> str:
     if short:
         text = look.card_text(card).split("\n", 1)
         if len(text) > 1:
-            said += f" [dim]{text[1]}[/]" if said else text[1]
+            # a dash between: "needs 5 more Stone Phase 5: …" read as one sentence
+            said += f" [dim]— {text[1]}[/]" if said else text[1]
     return said
 
 
@@ -93,17 +96,35 @@ def slot_numbers(scene: Scene) -> dict[int, int]:
         return {}
 
     def alike(i: int) -> tuple:
-        h = d.slots[i]
-        if d.face_up[i]:
-            return ("up", h.card)
-        if h.card != HIDDEN and h.seen >> own & 1:
-            return ("seen", h.card)
-        return ("blind",)
+        return kind(d, i, own)
 
     number = {alike(a.slot): k + 1 for k, a in enumerate(scene.game.legal(s))
               if isinstance(a, Pick)}
     return {i: number[alike(i)] for i, h in enumerate(d.slots)
             if h is not None and alike(i) in number}
+
+
+def picks(scene: Scene) -> int:
+    """How many actions the row offers the seat whose screen this is: one a
+    different card it can tell apart (face-up copies, or face-down cards
+    it has not seen, are one pick). Known on the other seats' turns too, so
+    the room the row leaves the actions does not change when the turn comes."""
+    d = scene.state.draft
+    own = scene.own
+    if d is None or own is None:
+        return 0
+    return len({kind(d, i, own) for i, h in enumerate(d.slots) if h is not None})
+
+
+def kind(d: Any, slot: int, own: int) -> tuple:
+    """What a slot's card is to ``own``: a face-up card, a face-down card
+    it has seen, or one it has not (any of those is the same pick)."""
+    h = d.slots[slot]
+    if d.face_up[slot]:
+        return ("up", h.card)
+    if h.card != HIDDEN and h.seen >> own & 1:
+        return ("seen", h.card)
+    return ("blind",)
 
 
 class DraftRow(Static):
@@ -119,6 +140,10 @@ class DraftRow(Static):
     _row_turn: tuple[int, int] = (-1, -1)  # (round, turns left) of the last row drawn
     make_way = False
     """Set while the hand, opened by Tab at a small height, takes the room."""
+    room = SHORT_DETAIL_MAX
+    """At small heights, the detail lines the side panel has room for once
+    the actions have a row each and the hand its line (set by the table:
+    the row gives way to the actions, never the actions to the row)."""
 
     def show(self, scene: Scene, focus_slot: int | None = None) -> None:
         self._shown = (scene, focus_slot)
@@ -192,14 +217,23 @@ class DraftRow(Static):
                 shown = f"[strike dim]{shown}[/]"
             return f"{start}{shown}{who}"
 
-        if taker is None:
-            return line("  ", "")
-        wide = line("  ", f"  ← {look.badge(taker)}")
         width = self.content_size.width
+        if taker is None:  # "3 ●Fornax Lateris  1W 1S 1G  2pp" wrapped at 80×24 too
+            wide = line("  ", "")
+            return wide if not width or markup(wide).cell_length <= width \
+                else line(" ", "")
+        wide = line("  ", f"  ← {look.badge(taker)}")
         # the badge's last column is padding: the border may take it
         if not width or markup(wide).cell_length <= width + 1:
             return wide
-        return line(" ", f" ← {look.tight_badge(taker)}")
+        tight = line(" ", f" ← {look.tight_badge(taker)}")
+        if markup(tight).cell_length <= width:
+            return tight
+        # still wider ("Fornax Lateris 1W 1S 1G 2pp ← A" wrapped, a seventh
+        # line the side panel had not counted): the taken card's costs end in "…"
+        who = markup(f" ← {look.tight_badge(taker)}")
+        head = markup(line(" ", "")).truncate(width - who.cell_length, ellipsis=True)
+        return (head + who).markup
 
     def fitting(self, *texts: str) -> str:
         """The first of ``texts`` that fits on the border (the last if none
@@ -242,11 +276,17 @@ class DraftRow(Static):
                  if h is not None and h.card != HIDDEN]
         return max((len(markup(t).wrap(width)) for t in texts if t), default=1)
 
+    def needed(self, scene: Scene) -> int:
+        """The detail lines the row about to be shown would like (the last
+        row's between two rows)."""
+        d = scene.state.draft
+        return self._need if d is None else self.tallest(scene, d.slots)
+
     @property
     def detail_lines(self) -> int:
         if not self.short:
             return DETAIL_LINES
-        return max(1, min(self._need, SHORT_DETAIL_MAX))
+        return max(1, min(self._need, SHORT_DETAIL_MAX, self.room))
 
     def _between(self, scene: Scene) -> None:
         """The box between two rows: the next chooser, as many lines as a row."""
@@ -259,4 +299,7 @@ class DraftRow(Static):
             note = markup("[dim]You choose a deck…[/]")
         else:
             note = markup("[dim]$name chooses a deck…[/]", name=chooser.name)  # a seat's name
-        redraw.show(self, note + Content("\n" * (CARDS_PER_DRAW - 1 + self.detail_lines)))
+        # as many lines as a row, or (at small heights) as the hand leaves
+        blank = max(0, CARDS_PER_DRAW - 1 + self.room) if self.short \
+            else CARDS_PER_DRAW - 1 + self.detail_lines
+        redraw.show(self, note + Content("\n" * blank))

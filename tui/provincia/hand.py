@@ -11,6 +11,7 @@ from collections.abc import Callable
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.content import Content
 from textual.css.scalar import Scalar
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -26,6 +27,8 @@ from tui.widgets.untrusted import markup
 from . import look
 from .reasons import NEVER, NOT_NOW, PLAYABLE, Verdict, hand_note, verdict
 
+# At most this many lines for the compact hand (the table may give it fewer).
+COMPACT_LINES = 3
 MARK_STYLE = {PLAYABLE: "b $success", NEVER: "b $error"}
 LEGEND_MARKUP = (f"[b $success]{PLAYABLE}[/] playable [dim]{NOT_NOW}[/] not now "
                  f"[b $error]{NEVER}[/] never")
@@ -89,10 +92,51 @@ def _fit(c: int, out: str, width: int) -> str:
     return out
 
 
-def compact(cards: list[int], verdicts: list[Verdict]) -> str:
-    """The whole hand on as few lines as it wraps to: marks, names, costs."""
-    return "  ".join(f"{marked(v)}{look.card_line(c).replace('  ', ' ')}"
-                     for c, v in zip(cards, verdicts, strict=True)) or "[dim]no cards[/]"
+def compact(cards: list[int], verdicts: list[Verdict], width: int = 0,
+            lines: int = 1) -> Content:
+    """The whole hand in at most ``lines`` lines of ``width``: marks, names
+    and costs; where that is too long, marks and names; where those are
+    too, their first lines cut with "…" (the title counts the cards, Tab
+    opens them all). At 80×24 a hand wrapped to two or three lines took
+    the rows of the draft's actions: the table gives it the lines there are."""
+    pairs = list(zip(cards, verdicts, strict=True))
+    if not pairs:
+        return markup("[dim]no cards[/]")
+    full = [markup(f"{marked(v)}{look.card_line(c).replace('  ', ' ')}") for c, v in pairs]
+    if width <= 0:
+        return Content("  ").join(full)
+    wrapped = whole(full, width)
+    if len(wrapped) <= lines:
+        return Content("\n").join(wrapped)
+    names = [markup(f"{marked(v)}{look.escape(CARDS[c].name)}") for c, v in pairs]
+    shown = whole(names, width)
+    if len(shown) > lines:  # the last line runs on to its end, then "…"
+        shown = whole(names, width)[:lines - 1]
+        used = sum(len(line.plain.split("  ")) for line in shown)
+        rest = Content("  ").join(names[used:])
+        shown.append(rest.truncate(width, ellipsis=True))
+    return Content("\n").join(shown)
+
+
+def whole(items: list[Content], width: int) -> list[Content]:
+    """``items`` two spaces apart on lines of ``width``, each kept whole on
+    one line ("●Fodina" above "2W 2pp" read as two cards); one wider than
+    a line alone wraps."""
+    lines: list[Content] = []
+    line: Content | None = None
+    for item in items:
+        if line is not None and (line + "  " + item).cell_length <= width:
+            line = line + "  " + item
+            continue
+        if line is not None:
+            lines.append(line)
+        line = None
+        parts = item.wrap(width)
+        lines += parts[:-1]
+        line = parts[-1]
+    if line is not None:
+        lines.append(line)
+    return lines
 
 
 CARD_ACTIONS = (Play, Take, Order, Discard, Activate, Destroy)
@@ -144,7 +188,7 @@ class Hand(Vertical):
         self._show_tokens()
         # an action the menu does not offer says why; at small heights it
         # takes the tokens' row (they matter in the battle, which lists them)
-        note = hand_note(scene.state, seat)
+        note = self._note = hand_note(scene.state, seat)
         redraw.show(self.query_one("#hand-trade", Static), f"[i]{look.escape(note)}[/]")
         self.set_class(bool(note), "-trade")
         ids = sorted((h.card for h in hand if h.card != HIDDEN),
@@ -157,7 +201,8 @@ class Hand(Vertical):
         self._retitle()
         marks = [verdict(scene.state, seat, c) for c in ids]
         self._marks = marks
-        redraw.show(self.query_one("#hand-compact", Static), compact(ids, marks))
+        self._compact = (ids, marks)
+        self._show_compact()
         if (ids, marks) != self._listed:  # rebuilding the list is the costly part
             self._relist(cards, ids, marks)
         self._cards = ids
@@ -167,9 +212,45 @@ class Hand(Vertical):
     _held: tuple = ()  # the cards and width the card text's height was set for
     _tokens = ""  # the seat's battle tokens, in markup
 
+    _compact: tuple[list[int], list[Verdict]] = ([], [])  # the compact line's cards
+    _note = ""  # the note row's text, if any
+
+    compact_lines = COMPACT_LINES
+    """The lines the compact hand may take (the table sets them at 80×24:
+    the draft's actions keep their rows)."""
+
+    def _show_compact(self) -> None:
+        """The compact lines, to the width they have (whole before the first layout)."""
+        line = self.query_one("#hand-compact", Static)
+        redraw.show(line, compact(*self._compact, line.content_size.width, self.compact_lines))
+
+    def fit_compact(self, lines: int) -> None:
+        """Keep the compact hand to ``lines`` lines (at least one)."""
+        lines = max(1, lines)
+        if lines != self.compact_lines:
+            self.compact_lines = lines
+            self._show_compact()
+
+    def note_rows(self) -> int:
+        """The note's rows, if it has one (at the width last laid out)."""
+        width = self.content_size.width
+        note = markup(look.escape(self._note)) if self._note else None
+        return 0 if note is None else len(note.wrap(width)) if width > 0 else 1
+
+    def busy_rows(self) -> int:
+        """The rows the hand takes while the draft has the side panel at a
+        small height: its border, its compact lines and the note's rows
+        (the draft row gives its detail lines to fit the rest)."""
+        if self.has_class("-hidden"):
+            return 0
+        width = self.query_one("#hand-compact", Static).content_size.width
+        shown = compact(*self._compact, width, self.compact_lines).plain
+        return 2 + (shown.count("\n") + 1 if width > 0 else 1) + self.note_rows()
+
     def on_resize(self) -> None:
         self._hold_text_height()  # the width the text wraps to is known now
         self._show_tokens()
+        self._show_compact()
         if self._listed is not None and self._listed_width != self._row_width():
             self._relist(self.query_one("#hand-cards", OptionList), *self._listed)
 

@@ -11,6 +11,7 @@ from textual.widget import Widget
 
 from engine.match import Seat
 from engine.provincia.actions import Pick
+from engine.provincia.data import CARDS_PER_DRAW, DECK_NAMES
 from tui.widgets.scene import Scene
 from tui.widgets.seats import SeatLook
 
@@ -18,9 +19,16 @@ from . import look
 from .battle import BattlePanel, mid_step
 from .board import Board
 from .city import FULL, SUMMARY, SUMMED, WRAPPED, CityPanel
-from .draft import DraftRow
-from .hand import Hand, card_of
+from .draft import SHORT_DETAIL_MAX, DraftRow, picks
+from .hand import COMPACT_LINES, Hand, card_of
 from .labels import tight_label
+
+# At small heights: the action box's border and filter (ACTION_FRAME), the
+# actions always in sight in it (a row each), its rows while the seat
+# chooses a deck (game.tcss: ".-short #actions", min-height), and the draft
+# row's border and slots, without its detail lines.
+ACTION_FRAME, ACTIONS_IN_SIGHT, SHORT_ACTION_ROWS = 3, 6, 9
+ROW_FRAME = 2 + CARDS_PER_DRAW
 
 
 class Cities(VerticalScroll):
@@ -122,18 +130,49 @@ class ProvinciaUI:
             panel.compact = compact
             panel.show(scene, to_move, changed[panel.seat])
         slot = scene.focus.slot if isinstance(scene.focus, Pick) else None
+        # not while the seat chooses a deck between two rows: the box kept
+        # for the next row numbers nothing, the actions list the decks
+        choosing = s.draft is None and to_move is not None and to_move == scene.own
+        self._hand.show(scene)  # first: the row's room depends on the hand's rows
+        self._fit_draft(scene, to_move, choosing)
         self._draft.show(scene, slot)
         self._battle.show(scene)
-        self._hand.show(scene)
         busy = self._draft.display or self._battle.display or self._draft.make_way
         self._side.set_class(busy, "-busy")
         self._side.set_class(self._battle.display, "-battle")
         if self._side.is_attached:  # the row numbers the choices: the actions may shrink
-            # not while the seat chooses a deck between two rows: the box
-            # kept for the next row numbers nothing, the actions list the decks
-            choosing = s.draft is None and to_move is not None and to_move == scene.own
             self._side.screen.set_class(bool(self._draft.display) and not choosing,
                                         "-drafting")
+
+    def _fit_draft(self, scene: Scene, to_move: int | None, choosing: bool) -> None:
+        """At a small height, the lines of the draft row's detail and of the
+        compact hand: the column's rows less the actions' (a row each, up to
+        six, as the seat will be offered them: the row's picks, on the other
+        seats' turns too, so the boxes keep their size when the turn comes)
+        and the row's border and slots. The detail has the lines its longest
+        card text needs first (the hand's card text gives way to it there),
+        the hand what remains (a line at least; its names in fewer lines). Sized so, the side
+        panel leaves every draft action in sight (80×24 showed 2 or 3 of a
+        draft's 3 or 4: the row's card text and a wrapped hand took them)."""
+        column = self._side.parent
+        height = column.size.height if isinstance(column, Widget) else 0
+        if height <= 0 or not self._draft.short:
+            self._draft.room = SHORT_DETAIL_MAX
+            self._hand.fit_compact(COMPACT_LINES)
+            return
+        if choosing:  # the actions keep their rows for six (game.tcss)
+            actions = SHORT_ACTION_ROWS
+        else:
+            offered = (len(scene.game.legal(scene.state)) if to_move == scene.own
+                       else picks(scene) or len(DECK_NAMES))
+            actions = ACTION_FRAME + min(offered, ACTIONS_IN_SIGHT)
+        left = height - actions - ROW_FRAME
+        # between two rows the box holds one line (who chooses): the hand
+        # may take the lines of the row's slots and detail
+        detail = (min(self._draft.needed(scene), SHORT_DETAIL_MAX)
+                  if scene.state.draft is not None else 1 - CARDS_PER_DRAW)
+        self._hand.fit_compact(min(COMPACT_LINES, left - detail - 2 - self._hand.note_rows()))
+        self._draft.room = left - self._hand.busy_rows()
 
     def _fitting(self, scene: Scene, to_move: int | None, changed: list[bool]) -> int:
         """The fullest form (city.FULL, SUMMED, WRAPPED, SUMMARY) in which every city
