@@ -824,3 +824,25 @@ def test_tab_from_start_never_lands_on_back():
             await pilot.pause()
             assert app.screen is form, "Tab and Enter left the form"
     asyncio.run(go())
+
+
+def test_a_greyed_line_chosen_says_why_on_the_status_line_not_over_the_list() -> None:
+    """At 80×24 a toast sat over the actions and the hand for seconds, two
+    presses stacking two; the reason now leads the status line, the prompt
+    after it, and nothing covers the list."""
+    async def go() -> None:
+        app = app_for(position("select"))  # an empty deck stays listed, greyed
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await settle(pilot)
+            menu = menu_of(app)
+            dead = [i for i, (a, _) in enumerate(menu._shown[:9]) if a in menu._dead]
+            assert dead, "the position offers a greyed line"
+            why = menu._dead[menu._shown[dead[0]][0]]
+            before = len(app.screen.source.match.actions)
+            await pilot.press(str(dead[0] + 1))
+            await pilot.pause()
+            status = str(app.screen.query_one("#status-text").render())
+            assert status.lstrip().split(" ", 2)[-1].startswith("Not now: " + why[:20])
+            assert not list(app._notifications)
+            assert len(app.screen.source.match.actions) == before
+    asyncio.run(go())

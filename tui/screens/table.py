@@ -560,6 +560,18 @@ class TableScreen(Tabled):
     def _chosen(self, event: ActionMenu.Chosen) -> None:
         self.play(event.action)
 
+    @on(ActionMenu.Refused)
+    def _refused(self, event: ActionMenu.Refused) -> None:
+        """The status line says why the greyed line plays nothing, then the
+        prompt again (the reason is the engine's, the prompt the game's)."""
+        seat = self.source.to_move() if self.source.ready() else None
+        if seat is None or not self.my_turn():
+            return
+        look = self.looks[seat]
+        self.say(markup(f"[reverse b $seat-{look.colour}] $letter [/] [b]Not now:[/] $why"
+                        " [dim]·[/] $prompt", letter=look.letter, why=event.why,
+                        prompt=self.game.prompt(self.source.view(seat))))
+
     @on(ActionMenu.Highlighted)
     def _highlighted(self, event: ActionMenu.Highlighted) -> None:
         self._focus = None if event.action is None else \

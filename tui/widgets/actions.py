@@ -258,6 +258,13 @@ class ActionMenu(Vertical):
         action: tuple
 
     @dataclass
+    class Refused(Message):
+        """A greyed line was chosen: it plays nothing, and says why where the
+        player is looking (a toast covered the list itself at 80×24)."""
+
+        why: str
+
+    @dataclass
     class Highlighted(Message):
         """The cursor is on this action (other widgets may explain it)."""
 
@@ -560,7 +567,7 @@ class ActionMenu(Vertical):
             return
         action = self._shown[index][0]
         if action in self._dead:  # listed to keep the numbers: it says why, plays nothing
-            self.app.notify(self._dead[action], title="Not now")
+            self.post_message(self.Refused(self._dead[action]))
             return
         self._enabled = False  # one choice per offer: no double plays
         self._chosen_at = self.clock()
