@@ -225,6 +225,8 @@ def test_the_lobby_offers_your_own_seat_back_at_a_full_table(tmp_path: Path) -> 
                 line = str(app.screen.query_one("#lobby-invite", Static).render())
                 assert f"{code} holds your seat: Enter takes you back to it" in line, line
                 assert "full" not in line
+                keys = str(app.screen.query_one(KeyBar).render())
+                assert "⏎ Your seat" in keys and "Join " not in keys.replace("Join by", ""), keys
                 await pilot.press("enter")
                 await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                             and app.screen.source.code == code and app.screen.step >= 0)

@@ -271,6 +271,7 @@ class LobbyScreen(Screen[None]):
             return
         table = self.highlighted() or {}
         _taken, free, _names = seats_line(table)
+        self.enter_says("Your seat" if is_mine(table) and not table.get("over") else None)
         if is_mine(table) and not table.get("over"):  # full or not, Enter sits me there
             invite = markup(" · invite a friend: [b]$how[/]", how=invite_command(hall.link, code))
             line.update(markup("[b]$code[/] holds your seat: Enter takes you back to it",
@@ -283,6 +284,17 @@ class LobbyScreen(Screen[None]):
             return
         line.update(markup("Invite a friend to [b]$code[/]: [b]$how[/]", code=code,
                            how=invite_command(hall.link, code)))
+
+    def enter_says(self, words: str | None) -> None:
+        """The key bar's word for Enter: "Your seat" at a table holding it
+        ("Join" there read as taking another seat)."""
+        bar = self.query_one(KeyBar)
+        if bar.relabel.get("join") != words:
+            if words is None:
+                bar.relabel.pop("join", None)
+            else:
+                bar.relabel["join"] = words
+            bar.redraw()
 
     @on(OptionList.OptionHighlighted, "#lobby-tables")
     def _highlighted(self) -> None:
