@@ -160,10 +160,11 @@ def _who(doc: Any) -> Who:
 
 def save_to_homes(table: Table) -> list[Path]:
     """Save the table's game into each human owner's own save folder (a
-    guest's folder goes with them when they leave: it is not made again)."""
+    guest's home goes with them when they leave: its save folder, inside
+    it, is not made again)."""
     done = []
     homes = {o.home for o in table.owners if o is not None and o.home is not None
-             and (not o.guest or o.home.is_dir())}
+             and (not o.guest or o.home.parent.is_dir())}
     for home in sorted(homes):
         try:
             done.append(Store(root=home).save(table.match,

@@ -65,11 +65,17 @@ BRANCH_OF = "branch_of"  # match.meta key: the id of the save a branch was loade
 FOLDER_MODE = 0o700
 
 
+def folder_in(home: Path) -> Path:
+    """The save folder of a Tabula home (``$TABULA_HOME``): what Load lists.
+    A served player's home is theirs; the hall saves a finished table here."""
+    return home / "saves"
+
+
 def default_folder() -> Path:
     """``$TABULA_HOME/saves``, else the platform's user data folder's ``saves``."""
     home = os.environ.get("TABULA_HOME")
     if home:
-        return Path(home).expanduser() / "saves"
+        return folder_in(Path(home).expanduser())
     import platformdirs  # only when needed: it is not free to import
 
     return Path(platformdirs.user_data_dir("tabula", appauthor=False)) / "saves"

@@ -17,6 +17,7 @@ from hall.guesses import Guesses
 from hall.hall import Hall
 from hall.messages import PRIVATE_CODE_LEN
 from saves import Store
+from saves.store import folder_in
 from tests.hall_helpers import (
     POOL,
     Logged,
@@ -342,10 +343,10 @@ def test_a_guests_folder_is_not_made_again_to_save_a_closed_table(tmp_path: Path
         home = tmp_path / "guest-home"
         home.mkdir()
         async with hall_at(tmp_path / "data", idle_close=0.2, bot_iterations=4) as hall:
-            anna = connect(hall, "anna", home=home)  # (a guest: hall_helpers' key)
+            anna = connect(hall, "anna", home=folder_in(home))  # (a guest: hall_helpers' key)
             await create(anna, "provincia", ["human", "rules", "rules"])
             anna.close()
-            home.rmdir()  # she left: the server removed her guest folder
+            home.rmdir()  # she left: the server removed her guest home
             await closed.wait()
         assert not home.exists()
     run(go())

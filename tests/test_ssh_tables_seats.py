@@ -18,7 +18,9 @@ import pytest
 
 from engine import get_game
 from engine.core import HIDDEN, SPECTATOR, Held
+from saves.store import Store, folder_in
 from tests.conformance.support import values
+from tests.hall_helpers import Logged
 from tests.test_ssh_support import run
 from tests.test_ssh_tables_support import (
     YOUR_TURN,
@@ -33,6 +35,7 @@ from tests.test_ssh_tables_support import (
     seat_of,
     views_sent,
 )
+from tui.ssh.identity import player_home
 
 NAMES = ("anna", "bruno", "vera")
 # Bruno's client: the system ssh where this machine has one (a game's end is
@@ -75,6 +78,7 @@ def test_two_people_and_two_bots_finish_a_game(tmp_path, client):
             assert seat_of(here, code, "vera") is None
             players = {seat_of(here, code, "anna"): anna, seat_of(here, code, "bruno"): bruno}
             assert sorted(players) == [0, 1]  # type: ignore[type-var]
+            saved = Logged(f"table {code} finished")
             keys = await play(here, code, players, random.Random(3))
             match = here.match(code)
             played = len(match.actions) - start
@@ -85,6 +89,12 @@ def test_two_people_and_two_bots_finish_a_game(tmp_path, client):
             await vera.until(lambda: game_over(vera.text()), "the result")
             assert YOUR_TURN not in vera.text()
             assert assert_spectator_saw_nothing_hidden(here, "vera", 4) > played // 2
+            await saved.wait()  # into each person's own folder, where their Load looks
+            # (bruno's key came only by the code: his folder is "player"'s, until it comes by name)
+            for name, folder in (("anna", "anna"), ("bruno", "player")):
+                home = player_home(here.host.config.data_dir, folder, here.key_of(name))
+                listed = Store(root=folder_in(home)).list()
+                assert [(s.name, s.finished) for s in listed] == [(f"table {code} provincia", True)]
     run(body(), timeout=120)
 
 

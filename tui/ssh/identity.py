@@ -194,7 +194,8 @@ def make_private_dirs(path: Path) -> None:
 
 
 def player_home(data_dir: Path, username: str, fingerprint: str) -> Path:
-    """The save folder of one (user name, key) pair, created on first use.
+    """The home (``$TABULA_HOME``) of one (user name, key) pair, created on
+    first use; its ``saves`` folder is what their Load lists.
 
     The readable part helps the host find a friend's folder; the hash makes
     it exact even when two user names clean up to the same text.

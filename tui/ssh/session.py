@@ -342,7 +342,10 @@ class GameSession(asyncssh.SSHServerSession):
         from hall.hall import Who
 
         player = self.player
-        who = Who(key=player.seat_key, name=player.shown_name, home=player.home,
+        from saves.store import folder_in
+
+        home = None if player.home is None else folder_in(player.home)  # what Load lists
+        who = Who(key=player.seat_key, name=player.shown_name, home=home,
                   address=player.address, comeback=player.comeback)
         try:
             self.host.hall.attach(ours, who)
