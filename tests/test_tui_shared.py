@@ -250,7 +250,7 @@ def test_joining_by_code_from_the_lobby(tmp_path: Path) -> None:
     async def go() -> None:
         async with hall_at(tmp_path) as hall:
             bob = connect(hall, "bob")
-            code = (await create(bob, "provincia", ["human", "human"], seed=3,
+            code = (await create(bob, "romans", ["human", "human"], seed=3,
                                  private=True))["table"]["code"]
             app = app_at(hall, "anna", start="lobby")
             async with app.run_test(size=(100, 30)) as pilot:
@@ -261,6 +261,14 @@ def test_joining_by_code_from_the_lobby(tmp_path: Path) -> None:
                             and app.screen.step >= 0)
                 assert table_screen(app).source.seat == 1
                 assert hall.tables[code].started
+                # a game only joined is the one played last: the next form opens on it
+                await pilot.press("escape")
+                await shows(pilot, lambda: app.screen.__class__.__name__ == "TableMenu")
+                await pilot.press("down", "down", "down", "down", "enter")  # leave
+                await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
+                await pilot.press("n")
+                await shows(pilot, lambda: isinstance(app.screen, NewTableScreen))
+                assert app.screen.game_id == "romans"
     run(go())
 
 
@@ -608,7 +616,7 @@ def test_the_who_line_keeps_every_seat_at_80_columns(tmp_path: Path) -> None:
     async def go() -> None:
         async with hall_at(tmp_path) as hall:
             bob = connect(hall, "bob")
-            code = (await create(bob, "provincia", ["human", "human", "rules", "rules"],
+            code = (await create(bob, "provincia", ["human", "human", "rules", "mcts"],
                                  seed=3))["table"]["code"]
             app = app_at(hall, "anna", start=f"join:{code.lower()}")
             async with app.run_test(size=(80, 24)) as pilot:
@@ -616,6 +624,10 @@ def test_the_who_line_keeps_every_seat_at_80_columns(tmp_path: Path) -> None:
                             and app.screen.step >= 0)
                 screen = table_screen(app)
                 names = [s["name"] for s in hall.tables[code].info()["seats"]]
+                # the search bot's kind as the seat lists say it (it read "mcts")
+                await shows(pilot, lambda: " search" in str(screen.query_one("#who",
+                                                                             Static).render()))
+                assert "mcts" not in str(screen.query_one("#who", Static).render())
                 await shows(pilot, lambda: "rules" in str(screen.query_one("#who",
                                                                            Static).render()))
                 who = str(screen.query_one("#who", Static).render())

@@ -13,6 +13,7 @@ from textual.app import App
 from saves.plain import plain
 
 from .hall_link import HallLink, HallSend, first_request
+from .host import host
 from .screens.hall_source import HallSource
 from .screens.lobby import LobbyScreen
 from .screens.table import TableScreen
@@ -41,7 +42,10 @@ def route(app: App[Any], hall: HallLink, msg: dict[str, Any]) -> None:
         if screen is not None:  # another table: that screen goes
             screen.close_quietly()
         comeback = hall.comeback_command(str(code or ""))
-        app.push_screen(TableScreen(HallSource(msg, hall.you, comeback)))
+        source = HallSource(msg, hall.you, comeback)
+        if source.seat is not None:  # a seat taken: the next new-table form opens on its game
+            host(app).settings.last_game = source.game.id
+        app.push_screen(TableScreen(source))
         return
     if kind == "tables":
         lobby = _on_stack(app, LobbyScreen)
