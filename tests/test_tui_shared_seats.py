@@ -31,6 +31,7 @@ from tui.screens.table import TableScreen
 from tui.screens.table_dialogs import ChoiceScreen
 from tui.screens.title import TitleScreen
 from tui.widgets.keybar import KeyBar
+from tui.widgets.seats import kind_word
 
 pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
 
@@ -114,7 +115,8 @@ def test_the_host_starts_with_bots_gives_a_waiting_seat_to_a_bot_and_ends(tmp_pa
                 await pilot.press("s")  # start now: the free seat gets a bot
                 await shows(pilot, lambda: table.started and screen.source.table.get("started"))
                 assert table.match.seats[3].kind != "human"
-                bot = f"{table.match.seats[3].name} {table.match.seats[3].kind} bot"
+                seat = table.match.seats[3]
+                bot = f"{seat.name} {kind_word(seat.kind, seat.strength)} bot"
                 await shows(pilot, lambda: bot in str(  # its kind, as a local game says
                     screen.query_one("#who", Static).render()))
                 await pilot.press("b")  # two seats wait: which one?

@@ -40,6 +40,7 @@ from tui.clock import Stoppable
 from tui.hall_link import HallSend, LeaveHall, invite_command, local_join
 from tui.host import host
 from tui.widgets import redraw
+from tui.widgets.seats import kind_word
 from tui.widgets.untrusted import markup
 
 from .dialogs import ConfirmScreen, KeyHelp
@@ -619,7 +620,10 @@ class HallSource(Source):
         human = s.get("kind") == HUMAN
         mark = ("●" if s.get("connected") else "○") if human and s.get("taken") else \
             ("·" if human else "")
-        kind = plain(str(s.get("kind") or ""), 20)
+        # the kind as every seat list says it ("search, hard"; it read "mcts"),
+        # at 80 columns without its strength
+        strength = "normal" if narrow else str(s.get("strength") or "normal")
+        kind = kind_word(str(s.get("kind") or ""), strength)
         bot = (" bot" if s.get("bot_playing") else "") if human else \
             f" {kind}" if narrow else f" {kind} bot"
         turn = "▶" if i == self._to_move and self.result is None else ""
