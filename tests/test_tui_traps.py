@@ -89,6 +89,29 @@ def test_keys_typed_on_the_focused_action_list_reach_the_filter():
     asyncio.run(go())
 
 
+def test_words_typed_in_one_burst_on_the_action_list_all_reach_the_filter():
+    """Keys from the terminal in one burst ("Fort Ven", typed fast after Tab)
+    all reached the list before the filter took the focus: the space was
+    dropped, then every letter after it (matching nothing), and Enter played
+    the first "Fort" (The Romans' walk-through: a fort built in Etruria)."""
+    async def go() -> None:
+        app = app_for(position("play"))
+        async with app.run_test(size=(120, 40)) as pilot:
+            await settle(pilot)
+            menu = menu_of(app)
+            menu.query_one(ActionList).focus()
+            await pilot.pause()
+            words = next(d.lower().split() for _, d in menu._shown
+                         if len(d.split()) >= 2 and d[0].lower() not in "zhg?t")
+            typed = f"{words[0]} {words[1][:2]}"
+            for ch in typed:  # as the terminal sends them: all queued before any is handled
+                app.post_message(events.Key("space" if ch == " " else ch, ch))
+            await pilot.pause()
+            await pilot.pause()
+            assert menu.filter.value == typed
+    asyncio.run(go())
+
+
 def test_the_actions_show_the_filters_focus_without_colour():
     """The filter (where keys go) has the focus: the actions' title is
     reversed, as a focused panel's is; elsewhere it is not, and the panel

@@ -824,8 +824,9 @@ class TableScreen(Tabled):
             return  # the filter had it (it takes what is text)
         if char.isdigit():
             menu.shortcut_key(char, event.time)
-        elif not (char.isalpha() and menu.type_text(char)):
-            return
+        elif not ((char.isalpha() or (char.isprintable() and menu.filter.typing))
+                  and menu.type_text(char)):
+            return  # (a space or a sign is text only once a filter is typed)
         event.stop()
         event.prevent_default()
 

@@ -550,9 +550,11 @@ class ActionMenu(Vertical):
     def type_text(self, char: str) -> bool:
         """A letter (or, while a filter is typed, a digit) typed while
         another panel has the focus: it goes to the filter (which takes the
-        focus) if it matches an action."""
+        focus) if it matches an action, or once a filter is being typed
+        (keys typed in one burst still reach the list before the focus
+        moves: "Fort Ven" kept "Fort" and Enter played another fort)."""
         f = self.filter
-        if not self._enabled or not self.would_match(f.value + char):
+        if not self._enabled or not (f.typing or self.would_match(f.value + char)):
             return False
         f.focus()
         f.insert_text_at_cursor(char)
