@@ -158,12 +158,18 @@ class Match:
         return [self.game.encode_action(a) for a in self.actions]
 
 
+BOT_WORDS = {"mcts": "Search"}
+"""A bot seat's default name word where its kind's is jargon ("Mcts 4" read
+as nothing to a player; the seat lists call the ISMCTS bot "search")."""
+
+
 def seats_from_kinds(kinds: Sequence[str], names: Sequence[str] | None = None) -> tuple[Seat, ...]:
     """Seats from "human,rules,mcts:hard" style kinds; names default to the kind."""
     out = []
     for i, spec in enumerate(kinds):
         kind, _, strength = spec.partition(":")
+        word = BOT_WORDS.get(kind, kind.capitalize())
         name = names[i] if names and i < len(names) else (
-            "You" if kind == HUMAN else f"{kind.capitalize()} {i + 1}")
+            "You" if kind == HUMAN else f"{word} {i + 1}")
         out.append(Seat(name=name, kind=kind, strength=strength or "normal"))
     return tuple(out)

@@ -86,6 +86,14 @@ def test_a_good_option_reaches_the_match(option: Option) -> None:
     assert match.options.get(option.key) is value
 
 
+def test_seats_from_the_command_line_are_named_in_the_seat_lists_words() -> None:
+    """``--seats human,rules,mcts:hard`` named the search bot "Mcts 3", and
+    the table said "Mcts 3 is thinking…" (an Age of Rome walk-through)."""
+    args = build_parser().parse_args(["new", DEFAULT_GAME, "--seats", "human,rules,mcts:hard"])
+    match = match_from_args(args, default_kind="rules")
+    assert [s.name for s in match.seats] == ["You", "Rules 2", "Search 3"]
+
+
 @pytest.mark.parametrize("command", ["new", "play"])
 def test_help_lists_every_games_options(capsys: pytest.CaptureFixture, command: str) -> None:
     with pytest.raises(SystemExit) as done:

@@ -156,5 +156,5 @@ def scores_table(doc: dict[str, Any]) -> str:
 
 def who(player: dict[str, Any]) -> str:
     """A seat in full: the player's name and, if the game gives one, what
-    the seat plays as (``Mcts 3 (Narbo Martius)``)."""
+    the seat plays as (``Search 3 (Narbo Martius)``)."""
     return f"{player['name']} ({player['label']})" if player["label"] else player["name"]
