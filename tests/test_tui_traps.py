@@ -278,6 +278,18 @@ async def at_the_form() -> AsyncIterator[tuple[Any, Any, NewGameScreen]]:
         yield app, pilot, await open_form(pilot)
 
 
+def test_each_kind_a_seat_plays_as_fits_its_field_on_one_line():
+    """"Search bot (MCTS)" wrapped onto two lines in the open list and ran
+    over the Options row (an Age of Rome walk-through)."""
+    async def go() -> None:
+        async with at_the_form() as (app, pilot, form):
+            kind = form.query_one("#kind-1", Select)
+            room = kind.query_one("SelectCurrent").content_region.width - 2  # its ▼
+            labels = [str(prompt) for prompt, _ in kind._options if str(prompt)]
+            assert labels and all(len(label) <= room for label in labels), (room, labels)
+    asyncio.run(go())
+
+
 def test_n_opens_the_form_on_the_game_last_started():
     async def go() -> None:
         async with at_the_form() as (app, pilot, form):

@@ -33,7 +33,7 @@ from tui.widgets.keybar import KeyBar
 from tui.widgets.untrusted import PlainInput, markup, without_controls
 
 BOT_NAMES = ("Brutus", "Cassia", "Drusus", "Livia", "Marcus", "Octavia")
-KIND_LABELS = {"human": "Human", "rules": "Rules bot", "mcts": "Search bot (MCTS)",
+KIND_LABELS = {"human": "Human", "rules": "Rules bot", "mcts": "Search bot",
                "random": "Random bot"}
 """Each kind as the seat lists then say it (``tui.widgets.seats.kind_word``)."""
 STRENGTHS = ("easy", "normal", "hard")
