@@ -12,6 +12,8 @@ import pytest
 from textual import events
 from textual.widgets import Input, Static, TextArea
 
+from engine.match import Match, Seat
+from saves.store import Store
 from tests.test_tui_support import app_for, position, settle
 from tui.screens.dialogs import ConfirmScreen, SaveScreen
 from tui.screens.replay import ReplayScreen
@@ -90,6 +92,21 @@ def test_esc_on_the_title_asks_before_quitting() -> None:
             await pilot.press("escape", "y")
             await pilot.pause()
             assert app.return_code == 0
+
+    asyncio.run(go())
+
+
+def test_rules_from_the_title_open_on_the_game_last_played() -> None:
+    """After a game of Age of Rome, the title's Rules opened on Provincia
+    Romana, and "Praetor" found a Provincia card (a walk-through)."""
+    async def go() -> None:
+        Store().autosave(Match("ageofrome", (Seat("You"), Seat("Bot", "random")), 3))
+        app = app_for(kind="title")
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            await pilot.press("r")
+            await pilot.pause()
+            assert isinstance(app.screen, RulesScreen) and app.screen.game_id == "ageofrome"
 
     asyncio.run(go())
 

@@ -141,7 +141,7 @@ class TitleScreen(Screen[None]):
         elif what == "rules":
             from .rules import RulesScreen
 
-            self.app.push_screen(RulesScreen(DEFAULT_GAME))
+            self.app.push_screen(RulesScreen(self.last_game() or DEFAULT_GAME))  # as n does
         elif what == "quit":
             self.app.exit(0)
 
