@@ -931,8 +931,9 @@ class TableScreen(Tabled):
                 if isinstance(b, Binding) and b.description and self.source.in_help(b)
                 and (over or b.action != RESULTS_KEY.action)]
         keys += [
-            KeyHelp("letters", "filter the actions; once typed, digits and letters are text "
-                               "(keys matching nothing are ignored)"),
+            KeyHelp("letters", "filter the actions; once typed, digits, letters and spaces "
+                               "are text (matching nothing, it says so: backspace, or esc "
+                               "clears)"),
             *self.source.help_lines(),
         ]
         # every game marks its own stand-in data "(stand-in)" (its reference,
