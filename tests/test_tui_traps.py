@@ -8,6 +8,7 @@ import asyncio
 import contextlib
 import os
 import random
+import textwrap
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
@@ -880,4 +881,27 @@ def test_a_greyed_line_chosen_says_why_on_the_status_line_not_over_the_list() ->
             assert status.lstrip().split(" ", 2)[-1].startswith("Not now: " + why[:20])
             assert not list(app._notifications)
             assert len(app.screen.source.match.actions) == before
+    asyncio.run(go())
+
+
+def test_a_notice_at_80x24_leaves_the_actions_in_sight():
+    """A toast at the bottom right covered the action list and the hand
+    for seconds at 80×24 (two at once, an undo's, hid it whole): there it
+    goes over the log, bottom left."""
+    async def go() -> None:
+        app = app_for(position("play"))
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await settle(pilot)
+            long = "Your move was taken back: Red follows Marius, and the 2 moves after it"
+            app.notify("Your undo was refused: Julia said no", title="Table")
+            app.notify(long, title="Table")
+            await pilot.pause()
+            await pilot.pause()
+            actions = app.screen.query_one(ActionMenu).region
+            for toast in app.screen.query("Toast"):
+                assert not toast.region.overlaps(actions), (toast.region, actions)
+            # and whole: sized from 60 columns, then cut to 40, it lost its last line
+            toast = list(app.screen.query("Toast"))[-1]
+            inside = toast.content_region
+            assert inside.height >= 1 + len(textwrap.wrap(long, inside.width)), inside
     asyncio.run(go())
