@@ -109,12 +109,28 @@ def box_text(building: str, number: int, god: str = "", p: Player | None = None)
     return text + (f"; now {now}" if now else "")
 
 
-def god_chart(god: str) -> str:
-    """A god's Temple of Jupiter chart in one line ("Mars: 1 recruit 3
-    legions · 2 recruit 5 legions · …"), stand-ins marked."""
+def god_chart(god: str, bonus: int | None = None) -> str:
+    """A god's Temple of Jupiter chart in one line ("Mars's chart — 1:
+    recruit 3 legions · 2: recruit 5 legions · …"), stand-ins marked; with
+    the box's ``bonus``, the score's range and each benefit's chance of
+    being reached ("5: recruit 10 legions (5 in 6)"): a benefit needs a
+    score of at least its number, a pair their sum (a walker saw the chart
+    and no odds; "Vesta: 1 build pieces…" read as one benefit of 1)."""
     marks = {b.number: " (stand-in)" for b in TEMPLE_CHART if b.god == god and b.inferred}
-    return f"{god}: " + " · ".join(f"{n} {benefit_text(god, n)}{marks.get(n, '')}"
-                                   for n in range(1, 7))
+    odds = {n: "" for n in range(1, 7)}
+    head = f"{god}'s chart — "
+    if bonus is not None:
+        odds = {n: f" ({_reach(n - bonus)})" for n in range(1, 7)}
+        head = (f"{god}'s chart, score {bonus + 1}-{bonus + DIE} (1 in {DIE} each; a "
+                f"benefit needs at least its number, two their sum) — ")
+    return head + " · ".join(f"{n}: {benefit_text(god, n)}{marks.get(n, '')}{odds[n]}"
+                             for n in range(1, 7))
+
+
+def _reach(face: int) -> str:
+    """The chance the die shows ``face`` or more: "sure", "5 in 6", "never"."""
+    ways = min(DIE, max(0, DIE + 1 - face))
+    return "sure" if ways == DIE else "never" if ways == 0 else f"{ways} in {DIE}"
 
 
 def box_now(p: Player, box: Box) -> str:
