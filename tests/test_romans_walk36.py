@@ -6,12 +6,14 @@ is worth."""
 
 from __future__ import annotations
 
+import asyncio
+
 from engine.flow import Pending
 from engine.romans.actions import Benefits, GloryPick, PlaceUnrest, Senator
 from engine.romans.data import GODS
 from engine.romans.events import RemoteLost
 from engine.romans.explain import god_chart
-from engine.romans.state import INDEX, PLACES
+from engine.romans.state import INDEX, NATIONS, PLACES
 from engine.romans.text import log_line
 from tests.romans_helpers import RED, G, expansion, romans
 from tests.test_romans_shown import scene_of
@@ -111,3 +113,46 @@ def test_a_glory_province_choice_gives_its_glory():
     assert detail.startswith("Glory in Gallia: conquering it, or building or converting a city "
                              "there, scores Glory +")
     assert "1 less per player who earns Glory before you" in detail
+
+
+def _nations(s) -> bool:
+    return s.phase == NATIONS and not s.pending and s.era >= 2
+
+
+def test_an_enemy_nation_s_preview_fits_under_the_map_at_80x24():
+    """"…if it wins every battle it takes Macedonia →" and the rest hidden
+    at 80×24, no key scrolling it: the preview takes fewer words and the
+    map's tags there, the route left to the "If chosen:" line, every figure
+    kept and the whole on screen."""
+    from tests.test_romans_tui import position
+    from tests.test_tui_hostile import screen_text
+    from tests.test_tui_support import app_for, settle
+    from tui.romans.board import RomansBoard, tight_preview
+
+    async def run() -> None:
+        app = app_for(position(3, _nations, n=1))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            board = app.screen.query_one(RomansBoard)
+            seen = set()
+            for _ in range(8):
+                shown = screen_text(app)
+                text = tight_preview(board.about)
+                if "loss" in text:
+                    seen.add(text)
+                    under = "\n".join(line[:44] for line in shown.splitlines())
+                    assert "If chosen: Enemy army" in under, under
+                    assert text.split()[-1] in under.split(), (text, under)
+                    assert "future points" not in text and " · route " not in text
+                await pilot.press("down")
+                await settle(pilot)
+            assert len(seen) >= 3
+
+    asyncio.run(run())
+    assert tight_preview("on Blue's map · expected loss 16.6 future points · first attack on "
+                         "Venetia, which holds each roll 17%, falls 100% in all · target "
+                         "Latium · route Venetia → Etruria → Latium · its fleet enters Mare "
+                         "Adriaticum · if it wins every battle it takes Venetia → Etruria → "
+                         "Latium (the Fall of Rome)") == (
+        "Blue's map · loss 16.6 pts · 1st attack Ven: holds a roll 17%, falls 100% · "
+        "fleet→Adr · wins all: takes Ven→Etr→Lat (Fall of Rome)")
