@@ -156,3 +156,23 @@ def test_an_enemy_nation_s_preview_fits_under_the_map_at_80x24():
                          "Latium (the Fall of Rome)") == (
         "Blue's map · loss 16.6 pts · 1st attack Ven: holds a roll 17%, falls 100% · "
         "fleet→Adr · wins all: takes Ven→Etr→Lat (Fall of Rome)")
+
+
+def test_the_docks_letters_and_the_results_heads_read_in_words():
+    """"Docks m1 v2 t2 g4" (t: materials), "Play Christ. Items" over the
+    results and "Serv. Wall: needs t1" made a player guess: words where
+    there is room (the wide side panel, the results), the letters' legend
+    where there is not (the narrow City of Rome, the ? keys)."""
+    from engine.romans.scoring import LABELS
+    from tui.romans import look
+    from tui.romans.city import city_lines
+    from tui.romans.table import RomansUI
+
+    assert dict(LABELS)["christian"] == "Christian" and dict(LABELS)["play"] == "In play"
+    assert look.docks_long((1, 2, 2, 4)) == "1 manpower, 2 victuals, 2 materials, 4 gold"
+    assert look.docks_long((0, 0, 1, 12)) == "1 material, 12 gold"
+    assert look.docks_long((0, 0, 0, 0)) == "empty"
+    s = expansion().build()
+    narrow = city_lines(scene_of(s, RED), False)
+    assert any("m manpower v victuals t materials g gold" in line for line in narrow)
+    assert "t materials, g gold" in RomansUI.notes
