@@ -176,3 +176,13 @@ def test_the_docks_letters_and_the_results_heads_read_in_words():
     narrow = city_lines(scene_of(s, RED), False)
     assert any("m manpower v victuals t materials g gold" in line for line in narrow)
     assert "t materials, g gold" in RomansUI.notes
+
+
+def test_a_build_box_says_the_gold_it_can_spend_now():
+    """"buy pieces with up to 6 of your gold" with 2 gold held: the detail
+    gave no "now" figure, as every other box does."""
+    from engine.romans.explain import box_text
+
+    s = expansion().docks(RED, gold=2, materials=1).build()
+    text = box_text("Servian Wall", 2, "", s.players[RED])
+    assert text.endswith("; now 2 gold to spend, all you hold"), text

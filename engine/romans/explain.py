@@ -154,6 +154,9 @@ def box_now(p: Player, box: Box) -> str:
         return f"{plural(len(revenue_provinces(p)), 'province')} to collect from"
     if e == "praetorian army":
         return f"{plural(p.barracks, 'legion')} in the Barracks"
+    if e == "build":  # "up to 6 of your gold" with 2 held: what it buys is the 2
+        left = max(0, p.docks[3] - box.cost[3])
+        return f"{min(n, left)} gold to spend" + (", all you hold" if left < n else "")
     return ""
 
 
