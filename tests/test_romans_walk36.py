@@ -77,7 +77,7 @@ def test_a_temple_placement_gives_each_benefits_odds_in_words():
     assert chart.startswith("Mars's chart, score 4-9 (1 in 6 each;")
     assert "1: recruit 3 legions (sure)" in chart
     assert "5: recruit 10 legions (5 in 6)" in chart
-    assert "6: 2 points per legion outside Italy (stand-in) (4 in 6)" in chart
+    assert "6: 2 points per legion outside Italy (stand-in; 4 in 6)" in chart
     assert "— 1: build pieces worth up to 2 gold, free (stand-in) · " in god_chart("Vesta")
     assert " · 6: 1 point per city and per fortification" in god_chart("Vesta")
 

@@ -116,15 +116,18 @@ def god_chart(god: str, bonus: int | None = None) -> str:
     being reached ("5: recruit 10 legions (5 in 6)"): a benefit needs a
     score of at least its number, a pair their sum (a walker saw the chart
     and no odds; "Vesta: 1 build pieces…" read as one benefit of 1)."""
-    marks = {b.number: " (stand-in)" for b in TEMPLE_CHART if b.god == god and b.inferred}
-    odds = {n: "" for n in range(1, 7)}
+    stand_in = {b.number for b in TEMPLE_CHART if b.god == god and b.inferred}
     head = f"{god}'s chart — "
     if bonus is not None:
-        odds = {n: f" ({_reach(n - bonus)})" for n in range(1, 7)}
         head = (f"{god}'s chart, score {bonus + 1}-{bonus + DIE} (1 in {DIE} each; a "
                 f"benefit needs at least its number, two their sum) — ")
-    return head + " · ".join(f"{n}: {benefit_text(god, n)}{marks.get(n, '')}{odds[n]}"
-                             for n in range(1, 7))
+
+    def notes(n: int) -> str:  # "(stand-in; 5 in 6)", one pair of brackets
+        said = (["stand-in"] if n in stand_in else []) + \
+            ([_reach(n - bonus)] if bonus is not None else [])
+        return f" ({'; '.join(said)})" if said else ""
+
+    return head + " · ".join(f"{n}: {benefit_text(god, n)}{notes(n)}" for n in range(1, 7))
 
 
 def _reach(face: int) -> str:
