@@ -40,6 +40,8 @@ def test_unrest_in_italy_says_it_costs_your_god_before_the_choice():
     assert detail.startswith("You lose Mercury (unrest in Italy). Unrest in Apulia: no revenue")
     assert "without a battle" in detail
     assert "lose" not in about(scene_of(s, RED), PlaceUnrest("Gallia"))
+    assert about(scene_of(s, RED), PlaceUnrest("Latium")).endswith(
+        "without a battle (Latium taken is the Fall of Rome: -5 points a warband left)")
 
 
 def test_a_basilica_placement_with_a_god_says_italian_unrest_costs_it():

@@ -30,6 +30,7 @@ from engine.romans.actions import (
 from engine.romans.data import (
     ARTS,
     BUILDING,
+    FALL_OF_ROME_PER_WARBAND,
     GENERAL_BONUS,
     GLORY_CITY_BONUS,
     NATIVE_FORCES,
@@ -126,8 +127,11 @@ def unrest_words(s, province: str) -> str:
     Italy the seat's god (``unrest_cost``)."""
     god = unrest_cost(s, province).removeprefix(": ")
     lose = f"{god[:1].upper()}{god[1:]} (unrest in Italy). " if god else ""
+    fall = (f" (Latium taken is the Fall of Rome: -{FALL_OF_ROME_PER_WARBAND} points a "
+            "warband left)") if province == "Latium" else ""
     return (f"{lose}Unrest in {province}: no revenue from it and it counts for no points "
-            "until the unrest is removed; an Enemy army or attack takes it without a battle")
+            f"until the unrest is removed; an Enemy army or attack takes it without a "
+            f"battle{fall}")
 
 
 def glory_pick(s, seat: int, province: int) -> str:
