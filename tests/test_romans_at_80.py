@@ -351,14 +351,15 @@ def test_small_words_gold_in_words_no_hand_and_one_remote_loss():
 
     a = Senator(2, "Basilica Aemilia", 2, "Mercury")
     label = "II to Basilica Aemilia, box II (2 gold) with Mercury"
-    assert tight_label(a, label, 29) == "II→Basilica II: 2 gold +Mer"
+    assert tight_label(a, label, 31) == "II→Basilica II: pay 2 gold +Mer"
 
     s = expansion().build()
     britannia = PLACES.index("Britannia")
     battle = str(log_line(s, RemoteBattle(0, britannia, 6, 6, False, 5, 5)))
     lost = str(log_line(s, RemoteLost(0, britannia)))
     assert battle.endswith("fails to hold Britannia, 1+5=6 to 1+5=6 (ties go to the Enemy)")
-    assert lost.endswith("loses Britannia: its garrison and pieces go")
+    assert lost.endswith("loses Britannia: its legion, cities and fortifications go back to "
+                         "the supply, and a Native force holds it again")
 
     m = Match("romans", (Seat("You"),), 3)
     rng = random.Random(3)

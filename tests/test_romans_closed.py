@@ -194,15 +194,16 @@ def test_a_placement_s_short_form_keeps_rank_building_box_god_and_price():
 
     a = Senator(4, "Amphitheatrum Castrense", 3, "")
     label = G.describe(expansion().build(), a)
-    assert tight_label(a, label, 30) == "IV→Amphithea. III: 1 material", "singular: it fits"
-    assert tight_label(a, label, 28) == "IV→Amphithea. III: 1 mat.", "brief words"
+    assert tight_label(a, label, 34) == "IV→Amphithea. III: pay 1 material", "singular: it fits"
+    assert tight_label(a, label, 32) == "IV→Amphithea. III: pay 1 mat.", "brief words"
     a = Senator(4, "Castra Praetoria", 3, "")
-    assert tight_label(a, G.describe(expansion().build(), a), 30) == \
-        "IV→Castra Pra III: 1 manpower"
+    assert tight_label(a, G.describe(expansion().build(), a), 34) == \
+        "IV→Castra Pra III: pay 1 manpower", "a price, not a gain"
     a = Senator(2, "Basilica Aemilia", 4, "Mercury")
-    assert tight_label(a, G.describe(expansion().build(), a), 30) == \
-        "II→Basilica IV: 2 gold +Mer", "the god cut before the price turns to letters"
-    assert tight_label(a, G.describe(expansion().build(), a), 24) == "II→Basilica IV: g2 +Mer"
+    assert tight_label(a, G.describe(expansion().build(), a), 31) == \
+        "II→Basilica IV: pay 2 gold +Mer", "the god cut before the price turns to letters"
+    assert tight_label(a, G.describe(expansion().build(), a), 28) == \
+        "II→Basilica IV: pay g2 +Mer"
     assert tight_label(Senator(2, "Forum", 3, ""), "Forum, box III — taken by Blue", 30) == \
         "Forum III: taken by Blue"
     assert tight_label(Senator(1, "Servian Wall", 1, ""),

@@ -486,13 +486,13 @@ def test_the_temple_says_each_gods_chart_in_the_reference_and_under_the_board():
 
     ref = reference()
     assert all(god_chart(g.name) in ref for g in GODS)
-    assert "Mars: 1 recruit 3 legions · " in god_chart("Mars")
+    assert "Mars's chart — 1: recruit 3 legions · " in god_chart("Mars")
     s = expansion().villa(RED, 1).map(RED, garrison=ITALY).build()  # all Italy: a god
     scene = scene_of(s, RED)
     temple = next((a for a in G.legal(G.view(s, RED))
                    if a[0] == "senator" and a.building == "Temple of Jupiter" and a.god), None)
     assert temple is not None, "a Temple placement with a god to take"
-    assert god_chart(temple.god) in about(scene, temple)
+    assert f"{temple.god}'s chart, score " in about(scene, temple)
 
 
 def test_marching_on_after_a_victory_gives_the_armys_odds():

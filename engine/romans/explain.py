@@ -109,12 +109,31 @@ def box_text(building: str, number: int, god: str = "", p: Player | None = None)
     return text + (f"; now {now}" if now else "")
 
 
-def god_chart(god: str) -> str:
-    """A god's Temple of Jupiter chart in one line ("Mars: 1 recruit 3
-    legions · 2 recruit 5 legions · …"), stand-ins marked."""
-    marks = {b.number: " (stand-in)" for b in TEMPLE_CHART if b.god == god and b.inferred}
-    return f"{god}: " + " · ".join(f"{n} {benefit_text(god, n)}{marks.get(n, '')}"
-                                   for n in range(1, 7))
+def god_chart(god: str, bonus: int | None = None) -> str:
+    """A god's Temple of Jupiter chart in one line ("Mars's chart — 1:
+    recruit 3 legions · 2: recruit 5 legions · …"), stand-ins marked; with
+    the box's ``bonus``, the score's range and each benefit's chance of
+    being reached ("5: recruit 10 legions (5 in 6)"): a benefit needs a
+    score of at least its number, a pair their sum (a walker saw the chart
+    and no odds; "Vesta: 1 build pieces…" read as one benefit of 1)."""
+    stand_in = {b.number for b in TEMPLE_CHART if b.god == god and b.inferred}
+    head = f"{god}'s chart — "
+    if bonus is not None:
+        head = (f"{god}'s chart, score {bonus + 1}-{bonus + DIE} (1 in {DIE} each; a "
+                f"benefit needs at least its number, two their sum) — ")
+
+    def notes(n: int) -> str:  # "(stand-in; 5 in 6)", one pair of brackets
+        said = (["stand-in"] if n in stand_in else []) + \
+            ([_reach(n - bonus)] if bonus is not None else [])
+        return f" ({'; '.join(said)})" if said else ""
+
+    return head + " · ".join(f"{n}: {benefit_text(god, n)}{notes(n)}" for n in range(1, 7))
+
+
+def _reach(face: int) -> str:
+    """The chance the die shows ``face`` or more: "sure", "5 in 6", "never"."""
+    ways = min(DIE, max(0, DIE + 1 - face))
+    return "sure" if ways == DIE else "never" if ways == 0 else f"{ways} in {DIE}"
 
 
 def box_now(p: Player, box: Box) -> str:
@@ -138,6 +157,9 @@ def box_now(p: Player, box: Box) -> str:
         return f"{plural(len(revenue_provinces(p)), 'province')} to collect from"
     if e == "praetorian army":
         return f"{plural(p.barracks, 'legion')} in the Barracks"
+    if e == "build":  # "up to 6 of your gold" with 2 held: what it buys is the 2
+        left = max(0, p.docks[3] - box.cost[3])
+        return f"{min(n, left)} gold to spend" + (", all you hold" if left < n else "")
     return ""
 
 

@@ -19,7 +19,7 @@ from .events import GameOver
 from .state import State
 
 ENEMY = "The Enemy"
-LABELS = (("play", "Play"), ("bonus", "Bonus"), ("christian", "Christ."), ("items", "Items"),
+LABELS = (("play", "In play"), ("bonus", "Bonus"), ("christian", "Christian"), ("items", "Items"),
           ("triumphs", "Triumph"), ("arts", "Arts"))
 """The breakdown's columns; "bonus" (the Later buildings' solo bonuses,
 4B) only in the solo game, where it is most of The Enemy's score."""

@@ -147,7 +147,7 @@ def describe(s: State, a: tuple) -> str:
     if kind == "done":
         return "Done"
     if kind == "unrest":
-        return f"Unrest in {a[1]}"
+        return f"Unrest in {a[1]}{unrest_cost(s, a[1])}"
     if kind == "types":
         return f"Collect {', '.join(a[1])}{_yield(s, None, a[1])}"
     if kind == "raise":
@@ -321,14 +321,23 @@ def _benefits(s: State, a: tuple) -> str:
     if pd is None:
         return f"Benefits {a[1]} and {a[2]}" if a[2] else f"Benefit {a[1]}"
     god = pd.data[0]
-    parts = [f"{n}: {benefit_text(god, n)}{_benefit_now(s, pd.seat, god, n)}"
-             for n in (a[1], a[2]) if n]
+    parts = []
+    recruited = 0  # a pair's second recruit draws on what the first left
+    for n in (a[1], a[2]):
+        if n:
+            parts.append(f"{n}: {benefit_text(god, n)}"
+                         f"{_benefit_now(s, pd.seat, god, n, recruited)}")
+            b = temple_benefit(god, n)
+            recruited += (b.amount or 0) if b.effect == "recruit" else 0
     return ("Benefit " if len(parts) == 1 else "Benefits ") + "; then ".join(parts)
 
 
-def _benefit_now(s: State, seat: int, god: str, number: int) -> str:
+def _benefit_now(s: State, seat: int, god: str, number: int, recruited: int = 0) -> str:
     """What a benefit gives ``seat`` as the map stands: " (now 6 points)";
-    " (7 left in the supply)" where a recruit asks for more legions."""
+    " (7 left in the supply)" where a recruit asks for more legions; a
+    pair's second recruit after the first's ``recruited`` legions: " (only
+    2 left in the supply by then)" (a walker chose "10 legions, 7 legions"
+    and recruited 12: nothing had said the supply ran short)."""
     from .empire import legion_supply
     from .senate import _benefit_points
 
@@ -337,9 +346,28 @@ def _benefit_now(s: State, seat: int, god: str, number: int) -> str:
         points = _benefit_points(s, seat, b.effect, b.amount or 0, b.per)
         return f" (now {plural(points, 'point')})"
     left = legion_supply(s.players[seat])
+    if recruited and b.effect == "recruit" and b.amount is not None \
+            and left - recruited < b.amount:
+        return f" (only {max(0, left - recruited)} left in the supply by then)"
     if b.effect == "recruit" and b.amount is not None and left < b.amount:
         return f" ({left} left in the supply)"
     return ""
+
+
+def unrest_cost(s: State, province: str) -> str:
+    """What unrest in ``province`` costs the seat placing it, where it is
+    more than the province's revenue: in Italy, its god (7B): ": you lose
+    Mercury" (a walker lost Mercury to a Basilica's unrest with no word of
+    it before the choice)."""
+    from .data import GODS
+    from .empire import UNREST_SUPPLY, unrest_out
+    from .state import ITALY
+
+    seat = _mover(s)
+    if not ITALY >> PLACES.index(province) & 1 or seat not in s.gods \
+            or unrest_out(s) >= UNREST_SUPPLY:
+        return ""
+    return f": you lose {GODS[s.gods.index(seat)].name}"
 
 
 # Each fits one status row at 80 columns after "Your turn — Yellow: " (54
@@ -518,7 +546,8 @@ def _line(s: State, e: tuple) -> tuple[Part, ...] | None:  # noqa: C901
         return (who(e[1]), f" {'holds' if e[5] else 'fails to hold'} {place(e[2])}, "
                            f"{dice_sum(e[6], e[3])} to {dice_sum(e[7], e[4])}{tie}")
     if k == "remote lost":
-        return (who(e[1]), f" loses {place(e[2])}: its garrison and pieces go")
+        return (who(e[1]), f" loses {place(e[2])}: its legion, cities and fortifications go "
+                           "back to the supply, and a Native force holds it again")
     if k == "enemy moves":
         return (who(e[1]), f": the Enemy enters {place(e[2])}")
     if k == "overrun":

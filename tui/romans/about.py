@@ -14,23 +14,40 @@ from engine.romans.actions import (
     Build,
     Citadel,
     CitadelUse,
+    GloryPick,
     Invade,
     Keep,
     Leader,
     March,
     Nation,
     PlacePiece,
+    PlaceUnrest,
     PraetorianArmy,
     Route,
     Senator,
     Target,
 )
-from engine.romans.data import ARTS, GENERAL_BONUS, NATIVE_FORCES, TRIUMPHS
-from engine.romans.empire import glory_denied, glory_parts, god_of, no_place
+from engine.romans.data import (
+    ARTS,
+    BUILDING,
+    FALL_OF_ROME_PER_WARBAND,
+    GENERAL_BONUS,
+    GLORY_CITY_BONUS,
+    NATIVE_FORCES,
+    TRIUMPHS,
+)
+from engine.romans.empire import (
+    glory_denied,
+    glory_parts,
+    glory_points,
+    god_of,
+    no_place,
+    revenue_provinces,
+)
 from engine.romans.explain import box_text, citadel_text, god_chart
 from engine.romans.prep import entries
-from engine.romans.state import INDEX
-from engine.romans.text import ROMAN, glory_words, plural
+from engine.romans.state import INDEX, ITALY, PLACES
+from engine.romans.text import ROMAN, glory_words, plural, unrest_cost
 from tui.widgets.scene import Scene
 
 TEMPLE = "Temple of Jupiter"
@@ -43,11 +60,11 @@ def about(scene: Scene, action: tuple | None) -> str:
     if seat is None:
         return ""
     if isinstance(action, Senator):
-        text = box_text(action.building, action.box, action.god, s.players[seat])
-        god = action.god or god_of(s, seat)
-        if action.building == TEMPLE and god:
-            text += f"; {god_chart(god)}"
-        return text
+        return placement(scene, seat, action)
+    if isinstance(action, PlaceUnrest):
+        return unrest_words(s, action.province)
+    if isinstance(action, GloryPick):
+        return glory_pick(s, seat, INDEX[action.province])
     if isinstance(action, Citadel):
         return citadel_text(action.rank)
     if isinstance(action, Invade):
@@ -75,6 +92,57 @@ def about(scene: Scene, action: tuple | None) -> str:
         text = scene.game.describe(s, action)  # whole, where a one-row list cuts it
         return text if "Glory +" in text or "(no place: " in text else ""
     return ""
+
+
+def placement(scene: Scene, seat: int, action: Senator) -> str:
+    """A senator placement: which senator goes where ("Your IV senator to
+    Castra Peregrina III: …", a walker placed a IV where a III would do,
+    the two lines reading alike), the box's effect and what it gives now;
+    at the Temple the god's chart with each benefit's odds; where the box
+    places unrest and the seat holds (or takes) a god, what unrest in Italy
+    costs. A greyed line (no such senator may go there) names none."""
+    s = scene.state
+    p = s.players[seat]
+    text = box_text(action.building, action.box, action.god, p)
+    if action in scene.game.legal(s):
+        text = f"Your {ROMAN[action.rank]} senator to {text}"
+    god = action.god or god_of(s, seat)
+    b = BUILDING[action.building]
+    box = b.boxes[3] if action.god and action.god == b.god else b.boxes[action.box - 1]
+    if action.building == TEMPLE and god:
+        text += f"; {god_chart(god, box.amount or 0)}"
+    if box.effect == "revenue" and god:
+        places = revenue_provinces(p)
+        away = [PLACES[i] for i in places if not ITALY >> i & 1]
+        text += (f"; its unrest goes in a province you collect from: in Italy it costs you "
+                 f"your god {god}" + ("" if away or not places else
+                                      " (all you can collect from are in Italy)"))
+    return text
+
+
+def unrest_words(s, province: str) -> str:
+    """What unrest in ``province`` costs, before the choice (a walker's god
+    went back with no word of it): no revenue or points from it until it
+    is removed, an Enemy army or attack takes it without a battle, and in
+    Italy the seat's god (``unrest_cost``)."""
+    god = unrest_cost(s, province).removeprefix(": ")
+    lose = f"{god[:1].upper()}{god[1:]} (unrest in Italy). " if god else ""
+    fall = (f" (Latium taken is the Fall of Rome: -{FALL_OF_ROME_PER_WARBAND} points a "
+            "warband left)") if province == "Latium" else ""
+    return (f"{lose}Unrest in {province}: no revenue from it and it counts for no points "
+            f"until the unrest is removed; an Enemy army or attack takes it without a "
+            f"battle{fall}")
+
+
+def glory_pick(s, seat: int, province: int) -> str:
+    """The Glory marker's worth in ``province`` (7A), before it is placed:
+    the chart's points this Era (1 less per marker already off, and per
+    player who earns Glory first; solo in full) and the city bonus."""
+    chart = glory_points(s) - (0 if s.solo else s.glory_off)
+    less = "" if s.solo else ", 1 less per player who earns Glory before you"
+    return (f"Glory in {PLACES[province]}: conquering it, or building or converting a city "
+            f"there, scores Glory +{chart} this Era{less}; then +{GLORY_CITY_BONUS} per city "
+            "of yours not in unrest")
 
 
 def bonus_waits(s, action: Leader) -> str:

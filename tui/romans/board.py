@@ -13,6 +13,8 @@ this module draws the map and says what a place is.
 
 from __future__ import annotations
 
+import re
+
 from textual.binding import Binding
 from textual.content import Content
 
@@ -210,6 +212,39 @@ def _links(c: Cells, s, b, g: tuple[int, int]) -> None:
                 c.put(3 * ra + 2, x, "╳" if old in "╱╲" and old != ch else ch, "dim")
 
 
+# An Enemy preview's words (``ai.romans.preview``) in fewer, for the five
+# lines under the map at 80×24: a nation's "…if it wins every battle it
+# takes Macedonia →" was cut there and no key scrolled it (stop 36).
+TIGHT_WORDS = (
+    (r"^✗ .+ — (taken|blocked by the black die) · ", r"✗ \1 · "),  # the row names it
+    (r"(^|· )on (\w+'s map) · ", r"\1\2 · "),
+    (r"expected loss ([\d.]+) future points", r"loss \1 pts"),
+    (r"first attack on (\w+), which holds", r"1st attack \1, which holds"),
+    (r"(\w+), which holds each roll (\d+%), falls (\d+%) in all",
+     r"\1: holds a roll \2, falls \3"),
+    (r" · route [^·]+?(?= ·|$)", ""),  # the "If chosen:" line gives the way
+    (r" · target \w+(?= ·|$)", ""),  # and its one target (◎)
+    (r"if it wins every battle it takes ", "wins all: takes "),
+    (r"(\w+) lost is the Fall of Rome: -(\d+) points a warband left",
+     r"\1 lost: Fall of Rome, -\2 pts a warband left"),
+    (r"\(the Fall of Rome\)", "(Fall of Rome)"),
+    (r"its fleet enters ", "fleet→"),
+    (r"its fleet sinks ", "fleet sinks "),
+    (r" → ", "→"),
+)
+TIGHT_LOSS = "loss: future points, none off now (? keys)"  # what "loss" counts
+
+
+def tight_preview(text: str) -> str:
+    """An Enemy preview in fewer words and the places by their map tags,
+    every figure kept (``TIGHT_WORDS``)."""
+    for name in sorted(look.TAGS, key=len, reverse=True):
+        text = re.sub(rf"\b{name}\b", look.TAGS[name], text)
+    for pattern, short in TIGHT_WORDS:
+        text = re.sub(pattern, short, text)
+    return text
+
+
 def horde_note(h) -> Content:
     """The Enemy army under the map, in tags: "Enemy army E4+1: Gal → Ven →
     Etr◎" (its place, the route still to walk, ◎ its target), or where it
@@ -351,15 +386,18 @@ class RomansBoard(PlaceGrid):
         under the map names the army's way, and its figures follow at once."""
         if not self.about:
             return super().detail(scene, shown)
-        lines = [Content(self.about), *self.notes(scene)]
         enemy = self.army is not None or self.preview is not None
+        narrow = enemy and not self.wide()
+        lines = [Content(tight_preview(self.about) if narrow else self.about),
+                 *self.notes(scene)]
         if shown >= 0 and not enemy:
             lines.append(self.describe(scene, shown))
         elif self.wide() and not enemy:
             lines.append(self.idle(scene))
         if "expected loss" in self.about:  # what the figure is, where it shows
             from ai.romans.preview import LOSS_WORDS
-            lines.append((LOSS_WORDS[0].upper() + LOSS_WORDS[1:], "dim"))
+            words = TIGHT_LOSS if narrow else LOSS_WORDS[0].upper() + LOSS_WORDS[1:]
+            lines.append((words, "dim"))
         return [*lines, *self.legend(scene)]
 
     def describe(self, scene: Scene, place: int) -> Line:

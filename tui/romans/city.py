@@ -167,6 +167,8 @@ def city_lines(scene: Scene, wide: bool, focus: str = "", about: str = "") -> li
     lines = [f"[b]{escape(about)}[/]"] if about and not wide else []
     lines += tracks(scene, wide)
     lines += building_lines(scene, wide, focus)
+    if not wide:  # the prices' letters, as the wide view's last line says them
+        lines.append("[dim]m manpower v victuals t materials g gold[/]")
     if about and wide:
         lines.append(f"[b]{escape(about)}[/]")
     if wide:

@@ -87,7 +87,7 @@ def _forms(action: tuple, label: str) -> list[str]:
 
 
 def _placement(a: Senator) -> list[str]:
-    """"IV→Basilica Aemilia III: 2 gold +Mercury", then with the building's
+    """"IV→Basilica Aemilia III: pay 2 gold +Mercury", then with the building's
     short name, then the god by its first letters ("+Mer"), and only then
     the Docks' letters ("g2"): "II→Basilica II: g2 +Mercury" read unlike
     every other label's "2 gold" where "+Mer" made room for it."""
@@ -99,12 +99,13 @@ def _placement(a: Senator) -> list[str]:
     mark = f" +{a.god[:3]}" if a.god else ""
     short = SHORT_NAMES.get(a.building, a.building)
     rank, box = ROMAN[a.rank], ROMAN[a.box]
-    return [f"{rank}→{a.building} {box}: {words}{god}",
-            f"{rank}→{short} {box}: {words}{god}",
-            f"{rank}→{short} {box}: {brief}{god}",
-            f"{rank}→{short} {box}: {brief}{mark}",
-            f"{rank}→{short} {box}: {letters}{god}",
-            f"{rank}→{short} {box}: {letters}{mark}"]
+    pay = "pay " if words else ""  # a price, not a gain ("1 manpower" at the recruiting box)
+    return [f"{rank}→{a.building} {box}: {pay}{words}{god}",
+            f"{rank}→{short} {box}: {pay}{words}{god}",
+            f"{rank}→{short} {box}: {pay}{brief}{god}",
+            f"{rank}→{short} {box}: {pay}{brief}{mark}",
+            f"{rank}→{short} {box}: {pay}{letters}{god}",
+            f"{rank}→{short} {box}: {pay}{letters}{mark}"]
 
 
 def _closed(label: str) -> list[str]:
@@ -446,7 +447,7 @@ COUNTED = {
     "senator rank": ("rank", "ranks"),
 }
 BENEFIT = re.compile(r"^Benefits? (.+)$")
-NOW = re.compile(r" \((now \d+) points?\)$| \((\d+) left in the supply\)$")
+NOW = re.compile(r" \((now \d+) points?\)$| \(((?:only )?\d+) left in the supply(?: by then)?\)$")
 
 
 def _benefit_forms(label: str) -> list[str]:
@@ -478,7 +479,8 @@ def _benefit_forms(label: str) -> list[str]:
 def _benefit_words(words: str) -> tuple[str, str] | None:
     """One benefit's words in a medium and a tight form, with what it gives
     now ("1 pt/province, now 10" and "10 pts for provinces"; "(2 left)" for
-    a recruit the supply cuts short); None: words not known."""
+    a recruit the supply cuts short, "(only 2 left)" for a pair's second
+    recruit after the first); None: words not known."""
     now = NOW.search(words)
     points, left = now.groups() if now is not None else (None, None)
     words = words[:now.start()] if now is not None else words

@@ -85,7 +85,9 @@ def docks(res: tuple[int, ...]) -> str:
 
 
 def docks_long(res: tuple[int, ...]) -> str:
-    return ", ".join(amount(n, RESOURCE_NAMES[i]) for i, n in enumerate(res))
+    """The Docks in words, what is held only ("2 manpower, 12 gold"), so it
+    fits the wide panel's line; "empty" with nothing."""
+    return ", ".join(amount(n, RESOURCE_NAMES[i]) for i, n in enumerate(res) if n) or "empty"
 
 
 def ranks(rs: tuple[int, ...]) -> str:

@@ -150,7 +150,11 @@ class SidePanel(Static):
         lines.append(f"Villa {look.ranks(p.villa)}"
                      + (f" · placed {look.ranks(p.used)}" if p.used else ""))
         waiting = f" · waiting: {', '.join(p.waiting)}" if p.waiting else ""
-        lines.append(f"Barracks {p.barracks} · Docks {look.docks(p.docks)}{waiting}")
+        if self.size.width >= WIDE:  # words where they fit: "t2" read as nothing
+            lines.append(f"Barracks {p.barracks}{waiting}")
+            lines.append(f"Docks {look.docks_long(p.docks)}")
+        else:
+            lines.append(f"Barracks {p.barracks} · Docks {look.docks(p.docks)}{waiting}")
         held = [g.name for g, h in zip(GODS, s.gods, strict=True) if h == seat]
         tri = [look.triumph_short(t.card) for t in p.triumphs]
         extra = []

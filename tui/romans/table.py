@@ -76,17 +76,18 @@ class RomansUI:
              "keeps only the actions naming the place "
              "(esc clears), [ ] (from any panel) or PgUp/PgDn (on the map) show the "
              "other players' maps and the City of Rome (boxes I-IV: letter and rank of "
-             "the senator; #: blocking senator). Under the board: what the highlighted "
-             "action does (a box's effect and what it gives now, an army's odds and the "
-             "Glory a conquest earns, an Enemy nation's route and expected loss, what a "
-             "Triumph's arts are worth); " + LOSS_WORDS + "; ✗ says why a building, god or "
-             "army is not offered. Beside the actions: your seat, then each other seat's "
-             "player, the "
-             "senators left in its Villa and the legions in its Barracks; a battle reads "
-             "Rome's strength + the white die vs the Enemy's + the purple die. The "
-             "campaign, the storm, the remote attacks and the Enemy phase play out at the "
-             "bots' pace, a battle or an Enemy move at a time (the side panel says where "
-             "the Enemy army is); space skips to the end.")
+             "the senator; #: blocking senator). Docks and prices: m manpower, v victuals, "
+             "t materials, g gold (m1 v2: 1 manpower, 2 victuals). Under the board: what "
+             "the highlighted action does (a box's effect and what it gives now, an army's "
+             "odds and the Glory a conquest earns, an Enemy nation's route and expected "
+             "loss, what a Triumph's arts are worth); " + LOSS_WORDS + "; ✗ says why a "
+             "building, god or army is not offered. Beside the actions: your seat, then "
+             "each other seat's player, the senators left in its Villa and the legions "
+             "in its Barracks; a battle reads Rome's strength + the white die vs the "
+             "Enemy's + the purple die. The campaign, the storm, the remote attacks and "
+             "the Enemy phase play out at the bots' pace, a battle or an Enemy move at a "
+             "time (the side panel says where the Enemy army is); space skips to the "
+             "end.")
 
     def __init__(self) -> None:
         self._board = RomansBoard(id="romans-board")
