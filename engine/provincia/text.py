@@ -405,16 +405,19 @@ def _describe_pick(s: State, slot: int) -> str:
 
 
 def _card_long(s: State, c: int, chooser: int) -> str:
-    """An Opes card with what the one taking it now gets: the Quaestor's
-    share for the chooser, the others' for anyone else (both said)."""
+    """An Opes card with what the one taking it now gets, and nothing else
+    for anyone else: each taker gets only the share of the card they take
+    (rulebook L139-149, L319-325). "2 Gold for you; 2 Gold to the
+    Quaestor" read as a transfer to the Quaestor (fix 36b walk). The
+    chooser also learns what the same card would give another taker,
+    worded so it cannot read as given away."""
     card = CARDS[c]
     if s.draft and s.draft.deck == OPES:
         picker = s.draft.pickers[0] if s.draft.pickers else chooser
         if picker == chooser:
-            return f"{card.name} ({amount(card.quaestor)} as Quaestor; "\
-                f"{amount(card.others)} to the others)"
-        return f"{card.name} ({amount(card.others)} for you; {amount(card.quaestor)} "\
-            "to the Quaestor)"
+            return f"{card.name} ({amount(card.quaestor)}; "\
+                f"another taker would get {amount(card.others)})"
+        return f"{card.name} ({amount(card.others)})"
     return card.name
 
 

@@ -60,9 +60,13 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(\d\w), (?=\d)"), r"\1 "),
     (re.compile(r"\((\d+) PP\):"), r"\1PP:"),
     (re.compile(r"\b(Mor|Def|Mil)(?:ale|ense|itary)\b"), r"\1"),  # the cities' words
-    (re.compile(r"\((.+?) for you; (.+?) to the Quaestor\)"), r"\1; Quaestor \2"),
-    # the chooser's pick in the same order, its own share first
-    (re.compile(r"\((.+?) as Quaestor; (.+?) to the others\)"), r"\1; others \2"),
+    # the chooser's Opes pick: its own share, then what another taker would
+    # get, dropped last ("Take Lapicidina 3S"); the detail says it whole.
+    # "3W; others 1W" and "1C; Quaestor 2C" read as a transfer (fix 36b walk)
+    (re.compile(r"\((.+?); another taker would get (.+?)\)"), r"\1 (another taker: \2)"),
+    (re.compile(r" \(another taker: "), " (another: "),
+    (re.compile(r" \(another: [^)]*\)"), ""),
+    (re.compile(r"^Take (\w+) \((\d[^;)]*)\)"), r"Take \1 \2"),  # another taker's pick
     # a battle token, every one alike: its value, whose strength it moves
     # and the Gauls' ("-2: Narbo Martius 5→3 vs 3-4"; the city says the colour)
     (re.compile(r"^Play battle token ([+-]\d) \w+(?: \(coin\))?: (.+), Gauls (\S+)$"),
