@@ -55,7 +55,7 @@ from .data import (
     Spqr,
 )
 from .state import ACTIVATE, BATTLE, FINAL, OVER, PHASE_NAMES, PLAY, SELECT, State
-from .upkeep import taxed
+from .upkeep import CORRUPTIO, taxed
 
 DECK_GLOSS = ("resources at once; you get the Quaestor's share", "Senate cards", "buildings")
 """What each deck holds, in the rulebook's words (Opes: Production, SPQR:
@@ -203,8 +203,26 @@ def senate_gain(s: State, c: Spqr) -> str:
         return gloria_gain(s, c)
     if c.effect == "commercium":
         return commercium_gain(s)
+    if c.effect == "corruptio":
+        return corruptio_gain(s)
     gain = SENATE_GAINS.get(c.effect)
     return f" ({gain})" if gain else ""
+
+
+def corruptio_gain(s: State) -> str:
+    """Corruptio spares every tax to come: nothing for a seat with one in
+    play already (it stays, and there are two), nor for one a Concussio
+    taxes for good (rulebook: "even if he is protected by a Praetor or
+    Corruptio card"). The second read "(you never pay taxes again)" and was
+    marked playable (fix 36b walk)."""
+    seat = _mover(s)
+    if seat is not None:
+        pl = s.players[seat]
+        if CORRUPTIO in pl.spqr:
+            return " (gains nothing: Corruptio already in play)"
+        if pl.concussio:
+            return " (gains nothing: Concussio taxes you all the same)"
+    return f" ({SENATE_GAINS['corruptio']})"
 
 
 def gloria_gain(s: State, c: Spqr) -> str:

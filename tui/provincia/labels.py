@@ -34,6 +34,9 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
      r": nothing, your \1PP counts"),
     (re.compile(r" \(gains nothing now: no Clay to exchange\)"), ": nothing, no Clay"),
     (re.compile(r" \(gains nothing: already in effect this turn\)"), ": nothing, already on"),
+    # a second Corruptio, or one under a Concussio: the hand says why
+    (re.compile(r" \(gains nothing: (?:Corruptio already in play|Concussio taxes you all "
+                r"the same)\)"), ": nothing"),
     (re.compile(r" \(then exchange (.+) for (.+)\)$"),
      lambda m: f": {m.group(1)}→{m.group(2).replace(' and ', ', ')}"),  # type: ignore[list-item]
     (re.compile(r" \(every building 1 Clay, Wood or Stone cheaper\)"), ": builds 1 cheaper"),
