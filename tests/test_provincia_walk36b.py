@@ -1,0 +1,57 @@
+"""Provincia Romana, fix 36b (a walker on a fresh clone): the results'
+numbers keep their end column at 80×24 with six players, and their row
+letters do not read as the chart's points."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from engine.match import Seat
+from tests.test_tui_narrow import rows
+from tests.test_tui_support import SEATS, app_for, finished, settle
+
+pytestmark = pytest.mark.usefixtures("home")  # tests/conftest.py
+
+SIX = (*SEATS, Seat("Eppia", "random"), Seat("Fabius", "random"))
+
+
+def results_rows(seed: int, seats: tuple[Seat, ...], size: tuple[int, int]) -> list[str]:
+    """The results screen's rows, scrolled to the chart's numbers."""
+    async def go() -> list[str]:
+        app = app_for(finished(seed, seats))
+        async with app.run_test(size=size) as pilot:
+            await settle(pilot)
+            app.screen.query_one("#over-box").scroll_end(animate=False)
+            await pilot.pause()
+            return rows(app)
+    return asyncio.run(go())
+
+
+def test_six_players_results_keep_the_end_column_at_80x24() -> None:
+    """The numbers beside the chart took the columns the box's scrollbar
+    covers: "R1 R2 R3 R4 R5 R6 e", no end score under it (seed 2: the
+    numbers fit beside the chart only without the scrollbar)."""
+    shown = results_rows(2, SIX, (80, 24))
+    head = next(r for r in shown if "R1" in r and "R6" in r and "│" in r)
+    assert head.rstrip(" █").endswith("R6 end"), head
+    m = finished(2, SIX)
+    ends = sorted(m.game.result(m.state).scores)
+    at = head.index("end") + 3
+    got = sorted(int(r[at - 4:at]) for r in shown[shown.index(head) + 1:][:6])
+    assert got == ends
+
+
+def test_the_numbers_row_letters_are_badges_not_chart_points() -> None:
+    """A bare bold letter beside the chart's last column read as one more
+    point of it: the numbers' rows name their seat with the table's badge
+    (the letter reversed in the seat's colour)."""
+    from tui.screens.game_over import score_rows
+    from tui.widgets.seats import SeatLook
+
+    looks = [SeatLook(0, "You", "Forum Julii", "red", "F", "human")]
+    text = score_rows([[1, 2]], looks, ["R1", "end"])
+    row = text.split("\n")[1]
+    assert row.plain.startswith(" F ")
+    assert any("reverse" in str(span.style) for span in row.spans), row.spans
