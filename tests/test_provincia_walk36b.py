@@ -55,3 +55,42 @@ def test_the_numbers_row_letters_are_badges_not_chart_points() -> None:
     row = text.split("\n")[1]
     assert row.plain.startswith(" F ")
     assert any("reverse" in str(span.style) for span in row.spans), row.spans
+
+
+def test_the_final_turn_says_what_no_longer_pays() -> None:
+    """In "Final Play Cards", "Play Legio for 2G (+1 Defense)" with no
+    battle left, and "Trade 2 Gold for 1 Wood" with 4 Gold quietly cost
+    1 PP (3 Gold = 1 PP at the end): both say so, the hand marks the Legio
+    as gaining nothing, and one row keeps the warning."""
+    from engine import get_game
+    from engine.provincia.scenario import Scenario, card
+    from tui.provincia.labels import tight_label
+    from tui.provincia.reasons import NOT_NOW, PLAYABLE, verdict
+
+    game = get_game("provincia")
+    base = Scenario(players=2).city(0, "Arelate").hand(0, "Legio", "Gloria VI")
+
+    def said(s):
+        return [game.describe(s, a) for a in game.legal(s)]
+
+    final = base.resources(0, clay=0, wood=0, stone=0, gold=4).at_phase("final")
+    got = said(final)
+    assert "Play Legio for 2 Gold (+1 Defense — no battle left: gains nothing) — 1 PP " \
+        "less at the end (3 Gold = 1 PP)" in got
+    assert "Trade 2 Gold for 1 Stone — 1 PP less at the end (3 Gold = 1 PP)" in got
+    assert "Play Gloria VI for 2 Gold (+6 PP at game end) — 1 PP less at the end " \
+        "(3 Gold = 1 PP)" in got
+    assert verdict(final, 0, card("Legio")) == (NOT_NOW, "no gain: no battle left")
+    rows = [tight_label((), g, 31) for g in got]
+    assert "Legio 2G: nothing, end -1PP" in rows
+    assert "Trade 2G for 1S, end -1PP" in rows
+    # 5 Gold: 3 left still make the 1 PP, the trade costs none
+    five = base.resources(0, clay=0, wood=0, stone=0, gold=5).at_phase("final")
+    assert "Trade 2 Gold for 1 Stone" in said(five)
+    legio = "Play Legio for 2 Gold (+1 Defense — no battle left: gains nothing)"
+    assert legio in said(five)
+    assert tight_label((), legio, 31) == "Play Legio 2G +1Def, no battle"
+    # before the last battle the Legio counts
+    play = base.resources(0, gold=4).at_phase("play", round=6, seat=0)
+    assert "Play Legio for 2 Gold (+1 Defense)" in said(play)
+    assert verdict(play, 0, card("Legio")) == (PLAYABLE, "")

@@ -39,6 +39,7 @@ from .data import (
     COMMERCIUM_PAY,
     COMMERCIUM_TAKE,
     DECK_NAMES,
+    END_GOLD_PER_PP,
     GOLD,
     HORREUM,
     OPES,
@@ -119,14 +120,14 @@ def describe(s: State, a: tuple) -> str:
             if isinstance(c, Aedificium):
                 cost = discounted(c.cost, pay)
                 return (f"Build {c.name} for {amount(cost)} (+{c.award} PP)"
-                        + tax_warning(s, cost[GOLD]))
+                        + gold_warning(s, cost[GOLD]))
             if c.any_three:
                 return f"Play {c.name} paying {amount((*pay, 0))}" + senate_gain(s, c)
             return (f"Play {c.name}" + (f" for {amount(c.cost)}" if any(c.cost) else "")
                     + (praetor_gain(s) if c.effect == "praetor"
-                       else senate_gain(s, c) + tax_warning(s, c.cost[GOLD])))
+                       else senate_gain(s, c) + gold_warning(s, c.cost[GOLD])))
         case Trade(resource=r):
-            return f"Trade 2 Gold for 1 {RESOURCE_NAMES[r]}" + tax_warning(s, TRADE_GOLD)
+            return f"Trade 2 Gold for 1 {RESOURCE_NAMES[r]}" + gold_warning(s, TRADE_GOLD)
         case Exchange():
             return "Exchange 1 Clay for 1 Wood and 1 Stone (Commercium)"
         case Done():
@@ -174,6 +175,26 @@ def tax_warning(s: State, gold: int) -> str:
     return ""
 
 
+def gold_warning(s: State, gold: int) -> str:
+    """What spending ``gold`` costs beyond its price: this round's tax, or,
+    on the final turn, the Prestige that Gold would have made at the end."""
+    return tax_warning(s, gold) or end_gold_warning(s, gold)
+
+
+def end_gold_warning(s: State, gold: int) -> str:
+    """On the final turn, Gold left over becomes 1 PP for every 3 (rulebook
+    L311): a spend that takes a PP from it says so (" — 1 PP less at the
+    end (3 Gold = 1 PP)"). With 4 Gold, "Trade 2 Gold for 1 Wood" quietly
+    cost 1 PP (fix 36b walk)."""
+    if s.phase != FINAL or not s.queue or not gold:
+        return ""
+    have = s.players[s.queue[0]].res[GOLD]
+    lost = have // END_GOLD_PER_PP - max(0, have - gold) // END_GOLD_PER_PP
+    if not lost:
+        return ""
+    return f" — {lost} PP less at the end ({END_GOLD_PER_PP} Gold = 1 PP)"
+
+
 SENATE_GAINS = {
     "architectus": "every building 1 Clay, Wood or Stone cheaper",
     "concussio": "an opponent pays 1 Gold tax every round",
@@ -198,6 +219,8 @@ def senate_gain(s: State, c: Spqr) -> str:
     if c.effect == "patronus":
         return f" (+{c.value} Wood)"
     if c.effect == "defense":
+        if not battle_ahead(s):
+            return f" (+{c.value} Defense — no battle left: gains nothing)"
         return f" (+{c.value} Defense)"
     if c.effect == "gloria":
         return gloria_gain(s, c)
@@ -247,6 +270,15 @@ def commercium_gain(s: State) -> str:
     if seat is not None and s.players[seat].res[CLAY] < COMMERCIUM_PAY[CLAY]:
         return " (gains nothing now: no Clay to exchange)"
     return f" (then exchange {amount(COMMERCIUM_PAY)} for {amount_and(COMMERCIUM_TAKE)})"
+
+
+def battle_ahead(s: State) -> bool:
+    """Whether a battle is still to come: this round's, before its Battle
+    phase, or a later round's (none after round 6's, none on the final
+    turn). A Legio played on the final turn read "(+1 Defense)"."""
+    if s.phase >= FINAL:
+        return False
+    return any(r > s.round or (r == s.round and s.phase <= BATTLE) for r in BATTLE_ROUNDS)
 
 
 def no_battle_left(s: State, b: Aedificium) -> str:

@@ -55,6 +55,11 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" — no battle left(: gains nothing)?$"),
      lambda m: ", no battle" + (": nothing" if m.group(1) else "")),  # type: ignore[list-item]
     (re.compile(r" — leaves no Gold for the tax \((-\d+) PP\)"), r", tax \1PP"),
+    # the final turn: Gold left over is PP at the end; no battle follows
+    (re.compile(r" — (\d+) PP less at the end \(\d+ Gold = 1 PP\)"), r", end -\1PP"),
+    (re.compile(r" \(\+\d+ Defense — no battle left: gains nothing\)(?=, end -)"),
+     ": nothing"),  # and it costs a PP of Gold: that stays
+    (re.compile(r" \((\+\d+) Defense — no battle left: gains nothing\)"), r" \1Def, no battle"),
     (re.compile(r" \(no tax this round: (.+)\)$"), r", no tax: \1"),
     (re.compile(r"\(([+-]\d+) PP\)"), r"\1PP"),
     (re.compile(r"(\d+) (" + "|".join(RESOURCE_NAMES) + r")\b"),

@@ -41,6 +41,7 @@ from engine.provincia.data import (
 from engine.provincia.decks import available
 from engine.provincia.economy import room
 from engine.provincia.state import FINAL, PLAY, SELECT, UPKEEP, State
+from engine.provincia.text import battle_ahead
 from engine.provincia.upkeep import taxed
 
 # Marks before each card in the hand; the legend names them.
@@ -132,6 +133,8 @@ def gains_nothing(s: State, seat: int, c: int) -> str:
             return "no gain: Corruptio in play"
         if pl.concussio:
             return "no gain: Concussio taxes you"
+    if card.effect == "defense" and not battle_ahead(s):  # as its action says
+        return "no gain: no battle left"
     if card.effect == "gloria":
         best = max((CARDS[k].value for k in pl.spqr if CARDS[k].effect == "gloria"), default=0)
         if best >= card.value:
