@@ -94,3 +94,31 @@ def test_the_final_turn_says_what_no_longer_pays() -> None:
     play = base.resources(0, gold=4).at_phase("play", round=6, seat=0)
     assert "Play Legio for 2 Gold (+1 Defense)" in said(play)
     assert verdict(play, 0, card("Legio")) == (PLAYABLE, "")
+
+
+def opes_row_with_a_revealed_card(s) -> bool:
+    d = s.draft
+    return s.phase == 1 and d is not None and d.deck == 0 and any(
+        sl is None and not up for sl, up in zip(d.slots, d.face_up, strict=True))
+
+
+def test_a_taken_face_down_card_keeps_its_row_whole_at_80x24() -> None:
+    """"Silva Q:3W / 1W (was fa… ← L": where the words do not fit, the
+    row's own face-down mark says it ("Silva Q:3W / 1W ▒ ← L")."""
+    from tests.test_provincia_walk36 import nth, seen
+
+    shown, _ = asyncio.run(seen(nth(6, 3, opes_row_with_a_revealed_card, 0), "#draft"))
+    assert not any("…" in r for r in shown), shown
+    assert any("Silva Q:3W / 1W ▒" in r for r in shown), shown
+
+
+def test_a_seat_s_kind_never_takes_a_row_of_its_own_at_80x24() -> None:
+    """A wrapped seat row put "random" alone on its second row whenever ▲ or
+    ▶ came in: the row breaks before the holdings instead ("M·Massilia
+    Brutus 0 PP Caesar" over "G1 C2 W8 S6  random")."""
+    from tests.test_provincia_walk36 import nth, seen
+
+    shown, _ = asyncio.run(seen(nth(6, 3, opes_row_with_a_revealed_card, 0), "#cities"))
+    words = [" ".join(r.strip(" ▌▏").split()) for r in shown]
+    assert "random" not in words, shown
+    assert "G1 C2 W8 S6 random" in words, shown

@@ -22,6 +22,10 @@ from .hand import marked
 from .reasons import PLAYABLE, verdict
 
 BACK = "[dim]▒▒▒▒ face down[/]"
+WAS_FACE_DOWN = " [dim](was face down)[/]"
+# a taken card that was face down, where the words do not fit (80×24: "Silva
+# Q:3W / 1W (was fa… ← L"): the row's own face-down mark
+WAS_FACE_DOWN_TIGHT = " [dim]▒[/]"
 # Lines under the row for the highlighted card: why it cannot be played now
 # (the hand's marks and words) and, at small heights where the hand's card
 # text gives way to the row, what it does, in full: as many lines as the
@@ -189,7 +193,7 @@ class DraftRow(Static):
                     name = (f"{look.escape(opes.name)} Q:{look.res_short(opes.quaestor)}"
                             f" / {look.res_short(opes.others)}")
                 if face_down:
-                    name += " [dim](was face down)[/]"
+                    name += WAS_FACE_DOWN
             cursor = "[reverse]▶[/]" if focus_slot == i else " "
             key = str(numbers[i]) if i in numbers else " "
             taker = scene.looks[takers[i]] if i in takers else None
@@ -229,6 +233,9 @@ class DraftRow(Static):
         tight = line(" ", f" ← {look.tight_badge(taker)}")
         if markup(tight).cell_length <= width:
             return tight
+        if WAS_FACE_DOWN in name:
+            return self.slot_line(start, name.replace(WAS_FACE_DOWN, WAS_FACE_DOWN_TIGHT),
+                                  taker, struck)
         # still wider ("Fornax Lateris 1W 1S 1G 2pp ← A" wrapped, a seventh
         # line the side panel had not counted): the taken card's costs end in "…"
         who = markup(f" ← {look.tight_badge(taker)}")
