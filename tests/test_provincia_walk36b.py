@@ -122,3 +122,30 @@ def test_a_seat_s_kind_never_takes_a_row_of_its_own_at_80x24() -> None:
     words = [" ".join(r.strip(" ▌▏").split()) for r in shown]
     assert "random" not in words, shown
     assert "G1 C2 W8 S6 random" in words, shown
+
+
+def test_ending_a_turn_over_the_hand_limit_says_the_discard_follows() -> None:
+    """"End your turn" led to a discard down to 5 nobody had announced."""
+    from engine import get_game
+    from engine.provincia.scenario import Scenario
+    from tui.provincia.labels import tight_label
+
+    game = get_game("provincia")
+    many = ("Legio", "Legio", "Patronus", "Praetor", "Gloria III", "Gloria IV", "Gloria V")
+    s = Scenario(players=2).city(0, "Arelate").hand(0, *many).resources(0, gold=0) \
+        .at_phase("play", seat=0)
+    done = [game.describe(s, a) for a in game.legal(s) if a[0] == "done"]
+    assert done == ["End your turn — then discard 2 cards (hand limit 5)"]
+    assert tight_label((), done[0], 31) == "End turn, discard 2 (keep 5)"
+    few = Scenario(players=2).city(0, "Arelate").hand(0, "Legio").at_phase("play", seat=0)
+    assert [game.describe(few, a) for a in game.legal(few) if a[0] == "done"] == \
+        ["End your turn"]
+
+
+def test_the_start_token_is_named_so() -> None:
+    """"+1 orange (coin)" explained nothing: the "+1" each city is dealt
+    at setup, with the coin, is its start token."""
+    from engine.provincia.text import token_name
+
+    assert token_name(0).endswith("(start token)") and "coin" not in token_name(0)
+    assert "(" not in token_name(1)

@@ -299,7 +299,7 @@ def test_a_tight_row_keeps_the_box_and_its_price():
     "Trade 2 Gold for 1 Stone — leaves no Gold for the tax (-2 PP)",
     "Play Concussio for 2 Gold — leaves no Gold for the tax (-2 PP)",
     "Play battle token -2 red: Narbo Martius 5→3, Gauls 3-4",
-    "Play battle token +1 orange (coin): you 5→6, Gauls 3-4",
+    "Play battle token +1 orange (start token): you 5→6, Gauls 3-4",
     "Play Praetor (no tax this round: keeps 1 Gold)",
     "Draw from the Opes deck (resources at once; you get the Quaestor's share)",
 ])

@@ -41,6 +41,7 @@ from .data import (
     DECK_NAMES,
     END_GOLD_PER_PP,
     GOLD,
+    HAND_LIMIT,
     HORREUM,
     OPES,
     RESOURCE_NAMES,
@@ -87,9 +88,12 @@ def seat_name(s: State, seat: int) -> str:
 
 
 def token_name(t: int) -> str:
+    """A battle token: "+2 red"; the "+1" with the coin each city is dealt
+    at setup (rulebook L91) is its "start token": "(coin)" explained
+    nothing to a player who had never seen the printed token (fix 36b)."""
     colour = CITIES[t // TOKENS_PER_COLOUR].colour
     v = TOKEN_VALUES[t % TOKENS_PER_COLOUR]
-    coin = " (coin)" if t % TOKENS_PER_COLOUR == 0 else ""
+    coin = " (start token)" if t % TOKENS_PER_COLOUR == 0 else ""
     return f"{v:+d} {colour}{coin}"
 
 
@@ -131,7 +135,8 @@ def describe(s: State, a: tuple) -> str:
         case Exchange():
             return "Exchange 1 Clay for 1 Wood and 1 Stone (Commercium)"
         case Done():
-            return {SELECT: "Pass", PLAY: "End your turn", FINAL: "End your final turn",
+            return {SELECT: "Pass", PLAY: "End your turn" + limit_warning(s),
+                    FINAL: "End your final turn",
                     ACTIVATE: "Done activating"}.get(s.phase, "Done")
         case Token(token=t):
             return f"Play battle token {token_name(t)}: {token_effect(s, t)}"
@@ -173,6 +178,18 @@ def tax_warning(s: State, gold: int) -> str:
     if taxed(pl) and pl.res[GOLD] >= TAX_GOLD > pl.res[GOLD] - gold:
         return f" — leaves no Gold for the tax (-{TAX_FAIL_PP} PP)"
     return ""
+
+
+def limit_warning(s: State) -> str:
+    """Ending a Play Cards turn with more than 5 cards in hand: the discard
+    that follows at the phase's end (rulebook L175), said before it
+    ("End your turn" led to a discard nobody had announced, fix 36b)."""
+    if s.phase != PLAY or not s.queue:
+        return ""
+    over = len(s.players[s.queue[0]].hand) - HAND_LIMIT
+    if over <= 0:
+        return ""
+    return f" — then discard {over} card{'s' if over > 1 else ''} (hand limit {HAND_LIMIT})"
 
 
 def gold_warning(s: State, gold: int) -> str:

@@ -55,6 +55,8 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" — no battle left(: gains nothing)?$"),
      lambda m: ", no battle" + (": nothing" if m.group(1) else "")),  # type: ignore[list-item]
     (re.compile(r" — leaves no Gold for the tax \((-\d+) PP\)"), r", tax \1PP"),
+    (re.compile(r"^End your turn — then discard (\d+) cards? \(hand limit (\d+)\)$"),
+     r"End turn, discard \1 (keep \2)"),
     # the final turn: Gold left over is PP at the end; no battle follows
     (re.compile(r" — (\d+) PP less at the end \(\d+ Gold = 1 PP\)"), r", end -\1PP"),
     (re.compile(r" \(\+\d+ Defense — no battle left: gains nothing\)(?=, end -)"),
@@ -77,7 +79,7 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^Take (\w+) \((\d[^;)]*)\)"), r"Take \1 \2"),  # another taker's pick
     # a battle token, every one alike: its value, whose strength it moves
     # and the Gauls' ("-2: Narbo Martius 5→3 vs 3-4"; the city says the colour)
-    (re.compile(r"^Play battle token ([+-]\d) \w+(?: \(coin\))?: (.+), Gauls (\S+)$"),
+    (re.compile(r"^Play battle token ([+-]\d) \w+(?: \(start token\))?: (.+), Gauls (\S+)$"),
      r"\1: \2 vs \3"),
     # a Commercium that gains nothing: the verb goes before the reason
     (re.compile(r"^Play Commercium: nothing, "), "Commercium: nothing, "),
