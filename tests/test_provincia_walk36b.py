@@ -149,3 +149,19 @@ def test_the_start_token_is_named_so() -> None:
 
     assert token_name(0).endswith("(start token)") and "coin" not in token_name(0)
     assert "(" not in token_name(1)
+
+
+def test_a_senate_card_that_waits_keeps_its_reason_whole_in_a_row() -> None:
+    """"· Corruptio 3 res. needs 2 mor…" at 80×24: the cost goes first
+    (the card text gives it), the reason stays whole."""
+    from textual.markup import to_content
+
+    from engine.provincia.data import CARD_ID
+    from tui.provincia.hand import card_option
+    from tui.provincia.reasons import NOT_NOW, Verdict
+
+    v = Verdict(NOT_NOW, "needs 2 more Clay/Wood/Stone")
+    row = to_content(card_option(CARD_ID["Corruptio"], v, 32)).plain
+    assert row == "· Corruptio needs 2 more res."
+    assert to_content(card_option(CARD_ID["Corruptio"], v, 40)).plain == \
+        "· Corruptio 3 res. needs 2 more res."
