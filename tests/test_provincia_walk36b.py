@@ -165,3 +165,41 @@ def test_a_senate_card_that_waits_keeps_its_reason_whole_in_a_row() -> None:
     assert row == "· Corruptio needs 2 more res."
     assert to_content(card_option(CARD_ID["Corruptio"], v, 40)).plain == \
         "· Corruptio 3 res. needs 2 more res."
+
+
+BRIEFED = ("Architectus", "Officina", "Castrum", "Carchesium")
+
+
+def a_row_with_a_long_text(s) -> bool:
+    from engine.provincia.data import CARDS
+
+    d = s.draft
+    return s.phase == 1 and d is not None and d.deck != 0 and any(
+        h is not None and 0 <= h.card < len(CARDS) and CARDS[h.card].name in BRIEFED
+        for h in d.slots)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 2), (4, 6), (4, 7), (4, 9), (6, 7)])
+def test_every_card_of_a_row_says_what_it_does_uncut_at_80x24(players, seed) -> None:
+    """The card under the cursor, at 80×24: its text ran on into the cut
+    ("costs 1 Clay, Wood or …", "+1 Military in every battl…"); where the
+    whole does not fit, its brief form does."""
+    from tests.test_provincia_walk36 import nth
+    from tests.test_tui_narrow import region_rows
+
+    match = nth(players, seed, a_row_with_a_long_text, 0)
+
+    async def go() -> list[list[str]]:
+        app = app_for(match)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            seen = []
+            for _ in range(6):
+                seen.append(region_rows(app, app.screen.query_one("#draft")))
+                await pilot.press("down")
+                await settle(pilot)
+            return seen
+
+    for rows_ in asyncio.run(go()):
+        cut = [r for r in rows_ if "…" in r and "←" not in r]
+        assert not cut, rows_

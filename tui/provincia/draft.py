@@ -35,18 +35,22 @@ WAS_FACE_DOWN_TIGHT = " [dim]▒[/]"
 DETAIL_LINES, SHORT_DETAIL_MAX = 1, 6
 
 
-def card_detail(scene: Scene, card: int, short: bool) -> str:
+def card_detail(scene: Scene, card: int, short: bool, brief: bool = False) -> str:
     """The verdict on a card of the row for the seat whose screen this is
-    and, when ``short``, the card's text after its name line."""
+    and, when ``short``, the card's text after its name line (``brief``:
+    in its fewest words, where the whole is cut)."""
     if CARDS[card].deck == OPES:  # played at once: who receives what is all
-        return look.card_text(card).split("\n", 1)[1]
+        return look.card_brief(card) if brief else look.card_text(card).split("\n", 1)[1]
     if scene.own is None:
         said = ""
     else:
         v = verdict(scene.state, scene.own, card)
         said = (f"{marked(v)} can pay now" if v.mark == PLAYABLE
                 else f"{marked(v)} [i]{look.escape(v.why)}[/]")
-    if short:
+    if short and brief:
+        text = ["", look.card_brief(card)]
+        said += f" [dim]— {text[1]}[/]" if said else text[1]
+    elif short:
         text = look.card_text(card).split("\n", 1)
         if len(text) > 1:
             # a dash between: "needs 5 more Stone Phase 5: …" read as one sentence
@@ -206,6 +210,9 @@ class DraftRow(Static):
         held = d.slots[focus_slot] if focus_slot is not None else None
         detail = card_detail(scene, held.card, self.short) \
             if held is not None and held.card != HIDDEN else ""
+        width = self.content_size.width
+        if detail and width and len(markup(detail).wrap(width)) > self.detail_lines:
+            detail = card_detail(scene, held.card, self.short, brief=True)
         self._need = self.tallest(scene, d.slots)
         redraw.show(self, markup("\n".join(lines)) + Content("\n")
                     + fixed_lines(detail, self.content_size.width, self.detail_lines))
