@@ -203,3 +203,20 @@ def test_every_card_of_a_row_says_what_it_does_uncut_at_80x24(players, seed) -> 
     for rows_ in asyncio.run(go()):
         cut = [r for r in rows_ if "…" in r and "←" not in r]
         assert not cut, rows_
+
+
+def test_the_seed_moves_to_a_line_with_room() -> None:
+    """At 120×40 "Caesar N·Narbo Martius · Gauls II:? III:? V:? VI:?  seed"
+    wrapped, its number on a row of its own: the seed goes to the first
+    line with room."""
+    from tui.provincia.board import with_seed
+
+    lines = ["Round 1 2⚔ 3⚔ 4 5⚔ 6⚔ Phase 1 Select Cards",
+             "Caesar N·Narbo Martius · Gauls II:? III:? V:? VI:?",
+             "Opes ●● 30(0)  SPQR ●● 50(0)  Aedificium ●● 82(0)",
+             "Supply Clay 23 Wood 24 Stone 32 Gold ∞"]
+    seed = "  seed 614923467"
+    assert with_seed(lines, seed, 65)[3].endswith(seed)
+    assert with_seed(lines, seed, 65)[1] == lines[1]
+    assert with_seed(lines, seed, 80)[1].endswith(seed)
+    assert with_seed(lines, seed, 50) == lines
