@@ -292,3 +292,30 @@ def test_a_card_that_gains_nothing_says_why_in_a_row(label, row):
     Aediles to save the build…" and "Play Praetor (spares nothing: …"
     (why gone) at 80×24."""
     assert tight_label((), label, 31) == row
+
+
+def test_a_second_corruptio_is_marked_as_gaining_nothing():
+    """With Corruptio already in the city, the hand showed "●Corruptio" and
+    the list offered "Play Corruptio 3S: no tax ever": it gains nothing, as
+    a Praetor there says (fix 36b walk). A Concussio taxes through it too."""
+    from tui.provincia.reasons import NOT_NOW, PLAYABLE, verdict
+
+    base = (Scenario(players=2).city(0, "Arelate").hand(0, "Corruptio")
+            .resources(0, clay=1, wood=1, stone=3, gold=0))
+    first = base.at_phase("play")
+    second = base.spqr(0, "Corruptio").at_phase("play")
+    corruptio = card("Corruptio")
+    assert verdict(first, 0, corruptio) == (PLAYABLE, "")
+    assert verdict(second, 0, corruptio) == (NOT_NOW, "no gain: Corruptio in play")
+    got = [g for g in labels(second) if "Corruptio" in g]
+    assert got and all(g.endswith("(gains nothing: Corruptio already in play)") for g in got)
+    assert all("never pay" not in g for g in got)
+    rows = {tight_label((), g, 31) for g in got}
+    assert all(r.endswith(": nothing") and len(r) <= 31 for r in rows), rows
+    assert all(g.endswith("(you never pay taxes again)") for g in labels(first)
+               if "Corruptio" in g)
+    taxed = second.replace(players=tuple(
+        pl.replace(spqr=(), concussio=True) if i == 0 else pl
+        for i, pl in enumerate(second.players)))
+    assert verdict(taxed, 0, corruptio) == (NOT_NOW, "no gain: Concussio taxes you")
+    assert all("Concussio taxes you all the same" in g for g in labels(taxed) if "Corruptio" in g)

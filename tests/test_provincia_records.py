@@ -157,7 +157,8 @@ def test_activating_and_destroying_say_what_they_give_and_cost():
 
 def test_an_opes_card_says_what_the_one_taking_it_gets():
     """"Take Vectigal (3 Gold as Quaestor / 1 Gold)" did not say which half
-    was the taker's (issue 28 walk-through)."""
+    was the taker's (issue 28 walk-through); "(2 Gold for you; 2 Gold to the
+    Quaestor)" then read as a transfer (fix 36b walk)."""
     import random
 
     from engine.provincia.data import CARDS, OPES
@@ -173,10 +174,14 @@ def test_an_opes_card_says_what_the_one_taking_it_gets():
                 card = CARDS[dr.slots[a[1]].card]
                 said = describe(s, a)
                 if dr.pickers[0] == dr.chooser:
-                    assert f"({amount(card.quaestor)} as Quaestor;" in said
+                    assert said == (f"Take {card.name} ({amount(card.quaestor)}; "
+                                    f"another taker would get {amount(card.others)})")
                     seen.add("chooser")
                 else:
-                    assert f"({amount(card.others)} for you;" in said
+                    assert said == f"Take {card.name} ({amount(card.others)})"
                     seen.add("other")
+                # each taker gets only their own share: "2 Gold for you; 2 Gold
+                # to the Quaestor" read as a transfer (fix 36b walk)
+                assert "to the" not in said and "for you" not in said
         s = G.play(s, rng.choice(G.legal(s)))
     assert seen == {"chooser", "other"}

@@ -182,7 +182,7 @@ def test_a_label_too_long_for_its_row_keeps_its_start_and_its_end():
     assert squeeze("I to Basilica Aemilia, box III (2 gold)", 30) == \
         "I to Basilic… box III (2 gold)"
     assert squeeze("Build Aquaeductus Magnus for 2 Wood (+2 PP)", 30).endswith("(+2 PP)")
-    figlina = "Take Figlina (1 Clay for you; 2 Clay to the Quaestor)"
+    figlina = "Take Figlina (2 Clay; another taker would get 1 Clay)"
     assert squeeze(figlina, 30) == figlina[:29] + "…", "no short end: the start, as before"
     for label in ("IV senator leads 2 legions into Etruria by sea (Mare Nostrum)",
                   "x" * 50, "Move a Legion from your board to Macedonia"):

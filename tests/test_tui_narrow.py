@@ -290,16 +290,16 @@ def test_a_tight_row_keeps_the_box_and_its_price():
 @pytest.mark.parametrize("label", [
     "Build Aquaeductus for 9 Stone (+10 PP)",
     "Build Portus for 1 Clay, 4 Wood (+5 PP)",
-    "Take Figlina (1 Clay for you; 2 Clay to the Quaestor)",
-    "Take Saltus (1 Stone for you; 2 Wood, 1 Stone to the Quaestor)",
+    "Take Figlina (1 Clay)",
+    "Take Saltus (1 Stone)",
     # the chooser's own pick: 6 players at 80x24 showed "Take Silva (3W as Quaestor; 1W…"
-    "Take Silva (3 Wood as Quaestor; 1 Wood to the others)",
-    "Take Metallum (1 Clay, 2 Stone as Quaestor; 1 Wood to the others)",
+    "Take Silva (3 Wood; another taker would get 1 Wood)",
+    "Take Saltus (2 Wood, 1 Stone; another taker would get 1 Stone)",
     "Activate Vinea (1 PP): +1 Gold, +1 Morale",
     "Trade 2 Gold for 1 Stone — leaves no Gold for the tax (-2 PP)",
     "Play Concussio for 2 Gold — leaves no Gold for the tax (-2 PP)",
     "Play battle token -2 red: Narbo Martius 5→3, Gauls 3-4",
-    "Play battle token +1 orange (coin): you 5→6, Gauls 3-4",
+    "Play battle token +1 orange (start token): you 5→6, Gauls 3-4",
     "Play Praetor (no tax this round: keeps 1 Gold)",
     "Draw from the Opes deck (resources at once; you get the Quaestor's share)",
 ])
@@ -332,3 +332,18 @@ def test_a_long_card_name_gives_way_to_its_price_and_gain(label: str, row: str) 
     from tui.widgets.actions import squeeze
 
     assert squeeze(tight_label((), label, 31), 31) == row
+
+
+@pytest.mark.parametrize(("label", "short"), [
+    ("Take Silva (3 Wood; another taker would get 1 Wood)", "Take Silva 3W (another: 1W)"),
+    ("Take Metallum (1 Clay, 2 Stone; another taker would get 1 Wood)", "Take Metallum 1C 2S"),
+    ("Take Tributum (2 Gold)", "Take Tributum (2 Gold)"),
+])
+def test_an_opes_pick_in_a_row_names_no_transfer(label: str, short: str) -> None:
+    """The chooser's row read "Take Silva 3W; others 1W" and another
+    taker's "1C; Quaestor 2C": a transfer that never happens (each taker
+    gets only the share of the card they take). Another taker's share goes
+    before a letter of the name (fix 36b walk)."""
+    from tui.provincia.labels import tight_label
+
+    assert tight_label((), label, 31) == short

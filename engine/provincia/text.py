@@ -39,7 +39,9 @@ from .data import (
     COMMERCIUM_PAY,
     COMMERCIUM_TAKE,
     DECK_NAMES,
+    END_GOLD_PER_PP,
     GOLD,
+    HAND_LIMIT,
     HORREUM,
     OPES,
     RESOURCE_NAMES,
@@ -55,7 +57,7 @@ from .data import (
     Spqr,
 )
 from .state import ACTIVATE, BATTLE, FINAL, OVER, PHASE_NAMES, PLAY, SELECT, State
-from .upkeep import taxed
+from .upkeep import CORRUPTIO, taxed
 
 DECK_GLOSS = ("resources at once; you get the Quaestor's share", "Senate cards", "buildings")
 """What each deck holds, in the rulebook's words (Opes: Production, SPQR:
@@ -86,9 +88,12 @@ def seat_name(s: State, seat: int) -> str:
 
 
 def token_name(t: int) -> str:
+    """A battle token: "+2 red"; the "+1" with the coin each city is dealt
+    at setup (rulebook L91) is its "start token": "(coin)" explained
+    nothing to a player who had never seen the printed token (fix 36b)."""
     colour = CITIES[t // TOKENS_PER_COLOUR].colour
     v = TOKEN_VALUES[t % TOKENS_PER_COLOUR]
-    coin = " (coin)" if t % TOKENS_PER_COLOUR == 0 else ""
+    coin = " (start token)" if t % TOKENS_PER_COLOUR == 0 else ""
     return f"{v:+d} {colour}{coin}"
 
 
@@ -119,18 +124,19 @@ def describe(s: State, a: tuple) -> str:
             if isinstance(c, Aedificium):
                 cost = discounted(c.cost, pay)
                 return (f"Build {c.name} for {amount(cost)} (+{c.award} PP)"
-                        + tax_warning(s, cost[GOLD]))
+                        + gold_warning(s, cost[GOLD]))
             if c.any_three:
                 return f"Play {c.name} paying {amount((*pay, 0))}" + senate_gain(s, c)
             return (f"Play {c.name}" + (f" for {amount(c.cost)}" if any(c.cost) else "")
                     + (praetor_gain(s) if c.effect == "praetor"
-                       else senate_gain(s, c) + tax_warning(s, c.cost[GOLD])))
+                       else senate_gain(s, c) + gold_warning(s, c.cost[GOLD])))
         case Trade(resource=r):
-            return f"Trade 2 Gold for 1 {RESOURCE_NAMES[r]}" + tax_warning(s, TRADE_GOLD)
+            return f"Trade 2 Gold for 1 {RESOURCE_NAMES[r]}" + gold_warning(s, TRADE_GOLD)
         case Exchange():
             return "Exchange 1 Clay for 1 Wood and 1 Stone (Commercium)"
         case Done():
-            return {SELECT: "Pass", PLAY: "End your turn", FINAL: "End your final turn",
+            return {SELECT: "Pass", PLAY: "End your turn" + limit_warning(s),
+                    FINAL: "End your final turn",
                     ACTIVATE: "Done activating"}.get(s.phase, "Done")
         case Token(token=t):
             return f"Play battle token {token_name(t)}: {token_effect(s, t)}"
@@ -174,6 +180,38 @@ def tax_warning(s: State, gold: int) -> str:
     return ""
 
 
+def limit_warning(s: State) -> str:
+    """Ending a Play Cards turn with more than 5 cards in hand: the discard
+    that follows at the phase's end (rulebook L175), said before it
+    ("End your turn" led to a discard nobody had announced, fix 36b)."""
+    if s.phase != PLAY or not s.queue:
+        return ""
+    over = len(s.players[s.queue[0]].hand) - HAND_LIMIT
+    if over <= 0:
+        return ""
+    return f" — then discard {over} card{'s' if over > 1 else ''} (hand limit {HAND_LIMIT})"
+
+
+def gold_warning(s: State, gold: int) -> str:
+    """What spending ``gold`` costs beyond its price: this round's tax, or,
+    on the final turn, the Prestige that Gold would have made at the end."""
+    return tax_warning(s, gold) or end_gold_warning(s, gold)
+
+
+def end_gold_warning(s: State, gold: int) -> str:
+    """On the final turn, Gold left over becomes 1 PP for every 3 (rulebook
+    L311): a spend that takes a PP from it says so (" — 1 PP less at the
+    end (3 Gold = 1 PP)"). With 4 Gold, "Trade 2 Gold for 1 Wood" quietly
+    cost 1 PP (fix 36b walk)."""
+    if s.phase != FINAL or not s.queue or not gold:
+        return ""
+    have = s.players[s.queue[0]].res[GOLD]
+    lost = have // END_GOLD_PER_PP - max(0, have - gold) // END_GOLD_PER_PP
+    if not lost:
+        return ""
+    return f" — {lost} PP less at the end ({END_GOLD_PER_PP} Gold = 1 PP)"
+
+
 SENATE_GAINS = {
     "architectus": "every building 1 Clay, Wood or Stone cheaper",
     "concussio": "an opponent pays 1 Gold tax every round",
@@ -198,13 +236,33 @@ def senate_gain(s: State, c: Spqr) -> str:
     if c.effect == "patronus":
         return f" (+{c.value} Wood)"
     if c.effect == "defense":
+        if not battle_ahead(s):
+            return f" (+{c.value} Defense — no battle left: gains nothing)"
         return f" (+{c.value} Defense)"
     if c.effect == "gloria":
         return gloria_gain(s, c)
     if c.effect == "commercium":
         return commercium_gain(s)
+    if c.effect == "corruptio":
+        return corruptio_gain(s)
     gain = SENATE_GAINS.get(c.effect)
     return f" ({gain})" if gain else ""
+
+
+def corruptio_gain(s: State) -> str:
+    """Corruptio spares every tax to come: nothing for a seat with one in
+    play already (it stays, and there are two), nor for one a Concussio
+    taxes for good (rulebook: "even if he is protected by a Praetor or
+    Corruptio card"). The second read "(you never pay taxes again)" and was
+    marked playable (fix 36b walk)."""
+    seat = _mover(s)
+    if seat is not None:
+        pl = s.players[seat]
+        if CORRUPTIO in pl.spqr:
+            return " (gains nothing: Corruptio already in play)"
+        if pl.concussio:
+            return " (gains nothing: Concussio taxes you all the same)"
+    return f" ({SENATE_GAINS['corruptio']})"
 
 
 def gloria_gain(s: State, c: Spqr) -> str:
@@ -229,6 +287,15 @@ def commercium_gain(s: State) -> str:
     if seat is not None and s.players[seat].res[CLAY] < COMMERCIUM_PAY[CLAY]:
         return " (gains nothing now: no Clay to exchange)"
     return f" (then exchange {amount(COMMERCIUM_PAY)} for {amount_and(COMMERCIUM_TAKE)})"
+
+
+def battle_ahead(s: State) -> bool:
+    """Whether a battle is still to come: this round's, before its Battle
+    phase, or a later round's (none after round 6's, none on the final
+    turn). A Legio played on the final turn read "(+1 Defense)"."""
+    if s.phase >= FINAL:
+        return False
+    return any(r > s.round or (r == s.round and s.phase <= BATTLE) for r in BATTLE_ROUNDS)
 
 
 def no_battle_left(s: State, b: Aedificium) -> str:
@@ -405,16 +472,19 @@ def _describe_pick(s: State, slot: int) -> str:
 
 
 def _card_long(s: State, c: int, chooser: int) -> str:
-    """An Opes card with what the one taking it now gets: the Quaestor's
-    share for the chooser, the others' for anyone else (both said)."""
+    """An Opes card with what the one taking it now gets, and nothing else
+    for anyone else: each taker gets only the share of the card they take
+    (rulebook L139-149, L319-325). "2 Gold for you; 2 Gold to the
+    Quaestor" read as a transfer to the Quaestor (fix 36b walk). The
+    chooser also learns what the same card would give another taker,
+    worded so it cannot read as given away."""
     card = CARDS[c]
     if s.draft and s.draft.deck == OPES:
         picker = s.draft.pickers[0] if s.draft.pickers else chooser
         if picker == chooser:
-            return f"{card.name} ({amount(card.quaestor)} as Quaestor; "\
-                f"{amount(card.others)} to the others)"
-        return f"{card.name} ({amount(card.others)} for you; {amount(card.quaestor)} "\
-            "to the Quaestor)"
+            return f"{card.name} ({amount(card.quaestor)}; "\
+                f"another taker would get {amount(card.others)})"
+        return f"{card.name} ({amount(card.others)})"
     return card.name
 
 

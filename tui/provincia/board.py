@@ -139,13 +139,26 @@ class Board(Static):
         seed = f"  [dim]seed {scene.seed}[/]" if wide and scene.seed is not None else ""
         lines = [
             f"Round {round_track(s.round, over, wide)} {phase}",
-            (f"Caesar {look.city(caesar)} · [dim]Gauls[/] {gauls(s)}{seed}" if wide
+            (f"Caesar {look.city(caesar)} · [dim]Gauls[/] {gauls(s)}" if wide
              else f"[dim]Gauls[/] {gauls(s)} · Caesar {look.badge(caesar)}"),
             ("  " if wide else " ").join(decks),
             f"[dim]Supply[/] {supply}",
         ]
+        if seed:
+            lines = with_seed(lines, seed, self.content_size.width)
         battle = battle_line(scene, self.content_size.width, self.short)
         redraw.show(self, "\n".join(lines if battle is None else [*lines, battle]))
 
     def on_mount(self) -> None:
         self.tooltip = LEGEND
+
+
+def with_seed(lines: list[str], seed: str, width: int) -> list[str]:
+    """The seed at the end of the first line it fits on, Caesar's first
+    (at 120×40 "Caesar N·Narbo Martius · Gauls …  seed" wrapped its number
+    onto a row of its own), then the supply's, then the round's; left out
+    where none has room."""
+    for i in (1, 3, 0):
+        if not width or markup(lines[i] + seed).cell_length <= width:
+            return [*lines[:i], lines[i] + seed, *lines[i + 1:]]
+    return lines

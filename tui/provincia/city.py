@@ -132,8 +132,7 @@ class CityPanel(Static):
         if level == FULL:
             redraw.show(self, self.full(scene, to_move, width, changed))
             return
-        line = self.summary(lk, pl, s.caesar, to_move, 0 if level == WRAPPED else width,
-                            changed)
+        line = self.summary(lk, pl, s.caesar, to_move, width, changed, level == WRAPPED)
         if level == SUMMED:
             line += Content("\n") + markup(buildings(pl))
         redraw.show(self, line)
@@ -165,7 +164,7 @@ class CityPanel(Static):
         if level == WRAPPED:
             s = scene.state
             line = self.summary(scene.looks[self.seat], s.players[self.seat], s.caesar,
-                                to_move, 0, changed)
+                                to_move, width, changed, True)
             return len(line.wrap(width))
         return 1 + len(markup(buildings(scene.state.players[self.seat])).wrap(width))
 
@@ -206,7 +205,7 @@ class CityPanel(Static):
     the one every compact city fits, so the rows read alike."""
 
     def summaries(self, lk: SeatLook, pl: Player, caesar: int, to_move: int | None,
-                  changed: bool, name: bool = False) -> list[Content]:
+                  changed: bool, name: bool = False, split: bool = False) -> list[Content]:
         """The city on one line, the fullest first: letter and city (and
         with ``name`` the player's), PP, its flags, what it holds and its
         tracks; then without the tracks, and with the letter alone."""
@@ -224,8 +223,9 @@ class CityPanel(Static):
         tracks = f" Mor{pl.morale} Def{pl.defense:+d} Mil{pl.military}"
         letter = f"[b $seat-{lk.colour}]{lk.letter}[/]"
         who = " [dim]$name[/]" if name else ""
-        named = f"{look.city(lk)}{who} [b]{pl.pp} PP[/]{flag} {held}"
-        bare = f"{letter}{who} [b]{pl.pp} PP[/]{flag} {held}"
+        gap = "\n" if split else " "  # who on one line, what it holds on the next
+        named = f"{look.city(lk)}{who} [b]{pl.pp} PP[/]{flag}{gap}{held}"
+        bare = f"{letter}{who} [b]{pl.pp} PP[/]{flag}{gap}{held}"
         return [markup(t, name=lk.name) for t in (named + tracks, named, bare + tracks, bare)]
 
     def fitting_form(self, scene: Scene, to_move: int | None, width: int) -> int:
@@ -236,14 +236,22 @@ class CityPanel(Static):
         return next((i for i, f in enumerate(forms) if f.cell_length <= width), len(forms) - 1)
 
     def summary(self, lk: SeatLook, pl: Player, caesar: int, to_move: int | None,
-                width: int, changed: bool) -> Content:
+                width: int, changed: bool, wrap: bool = False) -> Content:
         """The compact line in ``form`` (every compact row alike), with the
         player's name and then what plays the seat (the full form's word)
-        where they fit ``width``; always with ``width`` 0 (the line wraps)."""
+        where they fit ``width``; with ``wrap`` always, on a second line
+        with the holdings where the line is too long: wrapped where it fell,
+        the kind went alone onto a row of its own whenever ▲ or ▶ came in
+        (fix 36b walk: "Massilia Brutus 0 PP Caesar G1 C2 W8 S6" over
+        "random")."""
+        kind = lk.kind_word
         line = self.summaries(lk, pl, caesar, to_move, changed, True)[self.form]
+        if wrap:
+            if width and line.cell_length + 2 + len(kind) > width:
+                line = self.summaries(lk, pl, caesar, to_move, changed, True, True)[self.form]
+            return line + markup("  [dim]$kind[/]", kind=kind) if kind else line
         if 0 < width < line.cell_length:
             line = self.summaries(lk, pl, caesar, to_move, changed)[self.form]
-        kind = lk.kind_word
         if kind and (not width or line.cell_length + 2 + len(kind) <= width):
             line += markup("  [dim]$kind[/]", kind=kind)
         return line

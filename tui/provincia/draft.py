@@ -22,6 +22,10 @@ from .hand import marked
 from .reasons import PLAYABLE, verdict
 
 BACK = "[dim]▒▒▒▒ face down[/]"
+WAS_FACE_DOWN = " [dim](was face down)[/]"
+# a taken card that was face down, where the words do not fit (80×24: "Silva
+# Q:3W / 1W (was fa… ← L"): the row's own face-down mark
+WAS_FACE_DOWN_TIGHT = " [dim]▒[/]"
 # Lines under the row for the highlighted card: why it cannot be played now
 # (the hand's marks and words) and, at small heights where the hand's card
 # text gives way to the row, what it does, in full: as many lines as the
@@ -31,18 +35,22 @@ BACK = "[dim]▒▒▒▒ face down[/]"
 DETAIL_LINES, SHORT_DETAIL_MAX = 1, 6
 
 
-def card_detail(scene: Scene, card: int, short: bool) -> str:
+def card_detail(scene: Scene, card: int, short: bool, brief: bool = False) -> str:
     """The verdict on a card of the row for the seat whose screen this is
-    and, when ``short``, the card's text after its name line."""
+    and, when ``short``, the card's text after its name line (``brief``:
+    in its fewest words, where the whole is cut)."""
     if CARDS[card].deck == OPES:  # played at once: who receives what is all
-        return look.card_text(card).split("\n", 1)[1]
+        return look.card_brief(card) if brief else look.card_text(card).split("\n", 1)[1]
     if scene.own is None:
         said = ""
     else:
         v = verdict(scene.state, scene.own, card)
         said = (f"{marked(v)} can pay now" if v.mark == PLAYABLE
                 else f"{marked(v)} [i]{look.escape(v.why)}[/]")
-    if short:
+    if short and brief:
+        text = ["", look.card_brief(card)]
+        said += f" [dim]— {text[1]}[/]" if said else text[1]
+    elif short:
         text = look.card_text(card).split("\n", 1)
         if len(text) > 1:
             # a dash between: "needs 5 more Stone Phase 5: …" read as one sentence
@@ -189,7 +197,7 @@ class DraftRow(Static):
                     name = (f"{look.escape(opes.name)} Q:{look.res_short(opes.quaestor)}"
                             f" / {look.res_short(opes.others)}")
                 if face_down:
-                    name += " [dim](was face down)[/]"
+                    name += WAS_FACE_DOWN
             cursor = "[reverse]▶[/]" if focus_slot == i else " "
             key = str(numbers[i]) if i in numbers else " "
             taker = scene.looks[takers[i]] if i in takers else None
@@ -202,6 +210,9 @@ class DraftRow(Static):
         held = d.slots[focus_slot] if focus_slot is not None else None
         detail = card_detail(scene, held.card, self.short) \
             if held is not None and held.card != HIDDEN else ""
+        width = self.content_size.width
+        if detail and width and len(markup(detail).wrap(width)) > self.detail_lines:
+            detail = card_detail(scene, held.card, self.short, brief=True)
         self._need = self.tallest(scene, d.slots)
         redraw.show(self, markup("\n".join(lines)) + Content("\n")
                     + fixed_lines(detail, self.content_size.width, self.detail_lines))
@@ -229,6 +240,9 @@ class DraftRow(Static):
         tight = line(" ", f" ← {look.tight_badge(taker)}")
         if markup(tight).cell_length <= width:
             return tight
+        if WAS_FACE_DOWN in name:
+            return self.slot_line(start, name.replace(WAS_FACE_DOWN, WAS_FACE_DOWN_TIGHT),
+                                  taker, struck)
         # still wider ("Fornax Lateris 1W 1S 1G 2pp ← A" wrapped, a seventh
         # line the side panel had not counted): the taken card's costs end in "…"
         who = markup(f" ← {look.tight_badge(taker)}")

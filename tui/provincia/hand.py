@@ -68,15 +68,22 @@ def card_option(c: int, v: Verdict, width: int = 0) -> str:
     Where it is longer than ``width`` (the row, if known), the name loses
     letters ("· Amphithe… 3C 6S 8pp needs 3S"), then a card that cannot be
     played now its cost, which its text gives ("· Carchesium 2pp needs 1C
-    2G"): the reason is what the row is for."""
+    2G", "· Corruptio needs 2 more res."): the reason is what the row is for."""
     line = look.card_line(c)
     if v.mark == PLAYABLE:
         return _fit(c, f"{marked(v)} {line}", width)
     why = f"[i]{look.escape(short_why(v.why))}[/]"
     # single spaces, so name, cost and reason fit one line at 80 columns
-    out = _fit(c, f"{marked(v)} [dim]{line.replace('  ', ' ')}[/] {why}", width)
+    whole_ = f"{marked(v)} [dim]{line.replace('  ', ' ')}[/] {why}"
     card = CARDS[c]
-    if not width or len(markup(out).plain) <= width or not isinstance(card, Aedificium):
+    if not isinstance(card, Aedificium):
+        # a Senate card's name is short and says what it is: its cost goes
+        # first ("· Corruptio 3 res. needs 2 mor…" at 80×24)
+        if width and len(markup(whole_).plain) > width:
+            return _fit(c, f"{marked(v)} [dim]{look.escape(card.name)}[/] {why}", width)
+        return whole_
+    out = _fit(c, whole_, width)
+    if not width or len(markup(out).plain) <= width:
         return out
     bare = f"{look.escape(card.name)} [b]{card.award}pp[/]"
     return _fit(c, f"{marked(v)} [dim]{bare}[/] {why}", width)

@@ -34,6 +34,9 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
      r": nothing, your \1PP counts"),
     (re.compile(r" \(gains nothing now: no Clay to exchange\)"), ": nothing, no Clay"),
     (re.compile(r" \(gains nothing: already in effect this turn\)"), ": nothing, already on"),
+    # a second Corruptio, or one under a Concussio: the hand says why
+    (re.compile(r" \(gains nothing: (?:Corruptio already in play|Concussio taxes you all "
+                r"the same)\)"), ": nothing"),
     (re.compile(r" \(then exchange (.+) for (.+)\)$"),
      lambda m: f": {m.group(1)}→{m.group(2).replace(' and ', ', ')}"),  # type: ignore[list-item]
     (re.compile(r" \(every building 1 Clay, Wood or Stone cheaper\)"), ": builds 1 cheaper"),
@@ -52,6 +55,13 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r" — no battle left(: gains nothing)?$"),
      lambda m: ", no battle" + (": nothing" if m.group(1) else "")),  # type: ignore[list-item]
     (re.compile(r" — leaves no Gold for the tax \((-\d+) PP\)"), r", tax \1PP"),
+    (re.compile(r"^End your turn — then discard (\d+) cards? \(hand limit (\d+)\)$"),
+     r"End turn, discard \1 (keep \2)"),
+    # the final turn: Gold left over is PP at the end; no battle follows
+    (re.compile(r" — (\d+) PP less at the end \(\d+ Gold = 1 PP\)"), r", end -\1PP"),
+    (re.compile(r" \(\+\d+ Defense — no battle left: gains nothing\)(?=, end -)"),
+     ": nothing"),  # and it costs a PP of Gold: that stays
+    (re.compile(r" \((\+\d+) Defense — no battle left: gains nothing\)"), r" \1Def, no battle"),
     (re.compile(r" \(no tax this round: (.+)\)$"), r", no tax: \1"),
     (re.compile(r"\(([+-]\d+) PP\)"), r"\1PP"),
     (re.compile(r"(\d+) (" + "|".join(RESOURCE_NAMES) + r")\b"),
@@ -60,12 +70,16 @@ _STEPS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(\d\w), (?=\d)"), r"\1 "),
     (re.compile(r"\((\d+) PP\):"), r"\1PP:"),
     (re.compile(r"\b(Mor|Def|Mil)(?:ale|ense|itary)\b"), r"\1"),  # the cities' words
-    (re.compile(r"\((.+?) for you; (.+?) to the Quaestor\)"), r"\1; Quaestor \2"),
-    # the chooser's pick in the same order, its own share first
-    (re.compile(r"\((.+?) as Quaestor; (.+?) to the others\)"), r"\1; others \2"),
+    # the chooser's Opes pick: its own share, then what another taker would
+    # get, dropped last ("Take Lapicidina 3S"); the detail says it whole.
+    # "3W; others 1W" and "1C; Quaestor 2C" read as a transfer (fix 36b walk)
+    (re.compile(r"\((.+?); another taker would get (.+?)\)"), r"\1 (another taker: \2)"),
+    (re.compile(r" \(another taker: "), " (another: "),
+    (re.compile(r" \(another: [^)]*\)"), ""),
+    (re.compile(r"^Take (\w+) \((\d[^;)]*)\)"), r"Take \1 \2"),  # another taker's pick
     # a battle token, every one alike: its value, whose strength it moves
     # and the Gauls' ("-2: Narbo Martius 5→3 vs 3-4"; the city says the colour)
-    (re.compile(r"^Play battle token ([+-]\d) \w+(?: \(coin\))?: (.+), Gauls (\S+)$"),
+    (re.compile(r"^Play battle token ([+-]\d) \w+(?: \(start token\))?: (.+), Gauls (\S+)$"),
      r"\1: \2 vs \3"),
     # a Commercium that gains nothing: the verb goes before the reason
     (re.compile(r"^Play Commercium: nothing, "), "Commercium: nothing, "),

@@ -129,6 +129,63 @@ _SPQR_TEXT = {
 }
 
 
+_SPQR_BRIEF = {
+    "aediles": "Reaction: save a building (a lost battle free, a Coniuratio 2 Gold).",
+    "architectus": "Stays: each build 1 Clay, Wood or Stone less; not with Carchesium.",
+    "commercium": "This turn: {pay} → {take}, as often as you like.",
+    "concussio": "Stays: a rival pays 1 Gold tax every round.",
+    "coniuratio": "A rival's building goes back to their hand.",
+    "consuetudo": "Take 1 of the top 10 Aedificium cards.",
+    "defense": "+{value} Defense.",
+    "corruptio": "Stays: you never pay taxes again.",
+    "gloria": "+{value} PP at the end (best Gloria only).",
+    "patronus": "Receive {value} Wood.",
+    "praetor": "No tax this round.",
+}
+
+
+def card_brief(c: int) -> str:
+    """What a card does in the fewest words, for a detail of two or three
+    lines (the draft at 80×24): the whole text there ended in "costs 1
+    Clay, Wood or …" and "+1 Military in every battl…". Its cost and PP
+    are on the card's row; ``?`` and Tab give the whole text."""
+    card = CARDS[c]
+    if isinstance(card, Opes):  # "Others:…" was cut at 120×40
+        return (f"Quaestor (the chooser) {res_short(card.quaestor)}; "
+                f"another taker {res_short(card.others)}.")
+    if isinstance(card, Spqr):
+        return _SPQR_BRIEF[card.effect].format(
+            value=card.value, pay=res_short(COMMERCIUM_PAY),
+            take=res_short(COMMERCIUM_TAKE))
+    return building_brief(card)
+
+
+def building_brief(b: Aedificium) -> str:
+    """A building's effects in short words ("Phase 5: +1S", "+1 Mil a
+    battle once active")."""
+    out = []
+    if b.storage:
+        out.append("Holds 9 of each (5 without).")
+    if b.inactive:
+        got = ([f"+{res_short(b.on_activate)}"] if any(b.on_activate) else []) \
+            + ([f"+{b.activate_morale} Morale"] if b.activate_morale else []) \
+            + ([f"+{b.activate_defense} Defense"] if b.activate_defense else [])
+        out.append("Inactive; activate for 1 PP" + (f": {', '.join(got)}." if got else "."))
+    if any(b.produce):
+        out.append(f"Phase 5: +{res_short(b.produce)} a round.")
+    if b.morale_per_round:
+        out.append(f"Phase 5: +{b.morale_per_round} Morale a round.")
+    if b.military:
+        out.append(f"+{b.military} Military a battle" + (" once active." if b.inactive else "."))
+    if b.defense_on_play:
+        out.append(f"+{b.defense_on_play} Defense when built.")
+    if b.discount == "carchesium":
+        out.append("Builds 1 resource cheaper (Gold too); not with Architectus.")
+    if b.access:
+        out.append(f"{b.access} cities only.")
+    return " ".join(out)
+
+
 def card_text(c: int) -> str:
     """Everything a player needs to know about a card, as on the card."""
     card = CARDS[c]

@@ -41,6 +41,7 @@ from engine.provincia.data import (
 from engine.provincia.decks import available
 from engine.provincia.economy import room
 from engine.provincia.state import FINAL, PLAY, SELECT, UPKEEP, State
+from engine.provincia.text import battle_ahead
 from engine.provincia.upkeep import taxed
 
 # Marks before each card in the hand; the legend names them.
@@ -109,7 +110,7 @@ def gains_nothing(s: State, seat: int, c: int) -> str:
     "": a Commercium without Clay to exchange (or with one already in effect
     this turn), a Gloria below the seat's own (only the highest counts), a
     Praetor where no tax is due (Corruptio) or one is due all the same
-    (Concussio).
+    (Concussio), a second Corruptio (or one under a Concussio).
     The action says so too (``engine.provincia.text.senate_gain``); marked
     playable, the hand offered a free card that does nothing."""
     card = CARDS[c]
@@ -127,6 +128,13 @@ def gains_nothing(s: State, seat: int, c: int) -> str:
             return "no gain: Corruptio"
         if pl.praetor:
             return "no gain: no tax this round"
+    if card.effect == "corruptio":  # the action says it too (text.corruptio_gain)
+        if CARD_ID["Corruptio"] in pl.spqr:
+            return "no gain: Corruptio in play"
+        if pl.concussio:
+            return "no gain: Concussio taxes you"
+    if card.effect == "defense" and not battle_ahead(s):  # as its action says
+        return "no gain: no battle left"
     if card.effect == "gloria":
         best = max((CARDS[k].value for k in pl.spqr if CARDS[k].effect == "gloria"), default=0)
         if best >= card.value:

@@ -47,6 +47,7 @@ def ending_of(match: Match, result: Result | None = None) -> Ending:
     return Ending(result if result is not None else game.result(state),
                   game.score_history(state), str(game.chapter(state).kind))
 CELL = 6  # of a category column
+SCROLLBAR = 2  # the results box's vertical scrollbar (game_over.tcss)
 TABLE_ROOM = 74  # columns the score table may take at 80 (less the dialog's frame)
 
 
@@ -223,7 +224,10 @@ def score_rows(series: list[list[int]], looks: Sequence[SeatLook],
         f"{c:>{w}}" for c, w in zip(map(plain, columns), widths, strict=True)))
     rows = [head]
     for lk, values in zip(looks, series, strict=False):
-        rows.append(markup(f"[b $seat-{lk.colour}]$letter[/]  $values", letter=lk.letter,
+        # each row's letter as the table's badge: a bare letter beside the
+        # chart read as one more of its points
+        rows.append(markup(f"[reverse b $seat-{lk.colour}] $letter [/]$values",
+                           letter=lk.letter,
                            values="".join(f"{v:>{w}}" for v, w in zip(values, widths,
                                                                         strict=False))))
     return Content("\n").join(rows)
@@ -309,7 +313,10 @@ class GameOverScreen(ModalScreen[str | None]):
         history = self.ending.history
         columns, series = chart_series(history, self.result)
         height = 8 if self.app.size.height < 34 else 14
-        room = max(TABLE_ROOM, self.app.size.width - 6)  # the box's border and padding
+        # the box's border and padding, and its scrollbar where the results
+        # are taller than the screen (80×24): unreserved, it cut the numbers'
+        # last column ("R6 e", no end scores, 6 players)
+        room = max(TABLE_ROOM, self.app.size.width - 6) - SCROLLBAR
         step, widths, under = chart_layout(series, columns, room, height)
         self.query_one("#chart-box").set_class(under, "-under")
         self.query_one("#chart-box").set_class(step < 4, "-tight")
