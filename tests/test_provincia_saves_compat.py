@@ -29,10 +29,12 @@ _PRODUCED = re.compile(r"^(.+)'s buildings produce (.+)\.$")
 def reworded(lines: list[str]) -> list[str]:
     """The old log in today's words: "face down" was said twice (issue 11);
     "Tolosa (You)'s buildings" read wrong (issue 28: "Buildings produce 1
-    Stone for Tolosa.")."""
+    Stone for Tolosa."); a starting token is named for what it is ("coin"
+    explained nothing, stop 36)."""
     return [_PRODUCED.sub(r"Buildings produce \2 for \1.",
                           t.replace(" (face down).", " from the face-down cards.")
-                          .replace(" for 1 Wood, 1 Stone.", " for 1 Wood and 1 Stone."))
+                          .replace(" for 1 Wood, 1 Stone.", " for 1 Wood and 1 Stone.")
+                          .replace(" (coin)", " (start token)"))
             for t in lines]
 
 
