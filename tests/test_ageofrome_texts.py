@@ -371,7 +371,7 @@ def test_a_placement_that_gives_nothing_says_so_and_one_that_gives_says_what():
     s = forces_position(4, seat0={"votes": 1})
     assert _votes(s, 0, 2) == "1 Vote on the Column (only 1 left)"
     s = forces_position(4, seat0={"votes": 3}).replace(column=(1, 0, 0))
-    assert _votes(s, 0, 1) == "1 Vote on the Column, a Majority"
+    assert _votes(s, 0, 1) == "1 Vote on the Column, a Majority, +2 Glory"
     s = forces_position(4, seat0={"base_common": "gold", "top_common": "silver"})
     assert _pantheon(s, 0) == "nothing: your Pantheon is complete"
     s = forces_position(4, seat0={"base_own": 2})
@@ -379,7 +379,8 @@ def test_a_placement_that_gives_nothing_says_so_and_one_that_gives_says_what():
     s = forces_position(4, seat0={"base_own": 2}, seat1={"base_common": "gold"})
     assert _pantheon(s, 0) == "Pantheon base: the silver piece, 3 Glory at the end", \
         "walk-through: 'the common piece' named neither the piece nor its points"
-    assert _pantheon(forces_position(4), 0) == "Pantheon base: own piece 1 of 2"
+    assert _pantheon(forces_position(4), 0) == \
+        "Pantheon base: own piece 1 of 2, 1 Glory at the end", "walk-through: no gain shown"
 
 
 def test_a_scheme_placed_in_the_last_round_says_it_is_never_activated():

@@ -145,7 +145,7 @@ def _income(s: State, a: tuple) -> str:
 
 
 def _votes(s: State, seat: int, times: int) -> str:
-    """"2 Votes on the Column, a Majority (+2 Glory)"; "nothing: no Vote left
+    """"2 Votes on the Column, a Majority, +2 Glory"; "nothing: no Vote left
     on your board" (the Follower still goes, L195)."""
     n = forces.forecast_votes(s, seat, times).placed  # L201: a Vote pushed home may go again
     if not n:
@@ -156,9 +156,25 @@ def _votes(s: State, seat: int, times: int) -> str:
     said = f"{n} Vote{'s' if n > 1 else ''} on the Column"
     if n < times:
         said += f" (only {n} left)"
-    if s.column[-2:] == (seat, seat) or (n > 1 and s.column[-1:] == (seat,)):
-        said += ", a Majority"
+    won = majority_glory(s, seat, times)
+    if won:
+        count = "a Majority" if len(won) == 1 else f"{len(won)} Majorities"
+        said += f", {count}, +{sum(won)} Glory"
     return said
+
+
+def majority_glory(s: State, seat: int, times: int) -> list[int]:
+    """The Glory of each Majority ``times`` Votes placed by ``seat`` now
+    score (L197-198, 3 with the Politics Medal, L169), as
+    ``forces.place_vote`` awards it: run on a copy, so a second Vote on a
+    run of two scores a second Majority (walk-through: "2 Votes on the
+    Column, a Majority" scored two, +4 Glory, and said no number)."""
+    w = s.thaw()
+    w.events = []
+    for _ in range(times):
+        if not forces.place_vote(w, seat, "forecast"):
+            break
+    return [e.glory for e in w.events if e.kind == "majority"]
 
 
 def _pantheon(s: State, seat: int) -> str:
@@ -173,7 +189,8 @@ def _pantheon(s: State, seat: int) -> str:
     level, own, need = ("base", p.base_own, forces.BASE_OWN) if not p.base_common \
         else ("top", p.top_own, forces.TOP_OWN)
     if own < need:
-        return f"Pantheon {level}: own piece {own + 1} of {need}"
+        return (f"Pantheon {level}: own piece {own + 1} of {need}, "
+                f"{data.PANTHEON_POINTS[data.OWN]} Glory at the end")  # L324
     colour = forces.next_common_piece(s, 0 if level == "base" else 1)
     if not colour:
         return f"Pantheon {level}: the common piece"

@@ -268,9 +268,10 @@ def place_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]
     """Every placement of the seat's Action turn in its order, for the
     action list to keep at its place: each building of the province in
     front (and with its Bonus where the seat's track shows one), the
-    Colosseum, a Scheme space. One no longer open (a Bonus used, a building
-    full) stays greyed with the engine's reason, so a "Sell …" line below
-    never slides under a number the player has just read. None outside it."""
+    Colosseum, a Scheme space. One no longer open (a Bonus used or covered
+    by a Feud, a building full) stays greyed with the engine's reason, so a
+    "Sell …" line below never slides under a number the player has just
+    read, and a Bonus a Feud covers is not silently gone. None outside it."""
     if seat is None or s.pending or not s.queue or s.queue[0] != seat \
             or s.phase != "actions":
         return []
@@ -279,7 +280,7 @@ def place_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]
     except (AttributeError, IndexError, KeyError, ValueError):
         return []
     p = s.players[seat]
-    active = action_phase.ACTIVE[p.character][p.feuds]
+    active = action_phase.ACTIVE[p.character][0]  # every Bonus on the track, covered or not
     out: list[tuple] = []
     for t, level in enumerate(s.provinces[in_front(s, seat)].levels):
         if level:
