@@ -8,8 +8,10 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import get_game
-from engine.ageofrome import action_phase, text
+from engine.ageofrome import action_phase, data, text, trade
+from engine.ageofrome.actions import PlayCard
 from tests.test_tui_support import numbered
+from tui.ageofrome import detail
 from tui.ageofrome.detail import place_places
 
 GAME = get_game("ageofrome")
@@ -68,3 +70,46 @@ def test_a_politics_label_gives_the_glory_of_every_majority_it_scores():
     single = GAME.describe(s, action_phase.PLAIN[1])
     assert single.endswith("1 Vote on the Column, a Majority, +2 Glory"), single
     assert text.majority_glory(s, seat, 2) == [2, 2] and s.column[-2:] == (seat, seat)
+
+
+def two_conditions(s: Any, seat: int) -> bool:
+    """A Trade window of two conditions where the seat holds cards of both."""
+    if not s.pending or s.pending[-1].kind != "trade" or s.pending[-1].seat != seat:
+        return False
+    (conditions,) = s.pending[-1].data
+    held = {trade.CONDITION[c] for c in trade.hand_cards(s, seat)} & set(conditions)
+    return len(held) > 1
+
+
+def test_playing_a_card_says_which_cards_of_the_window_it_shuts_out():
+    """After Funda (a Farming card) the window offered only "Sell Snake
+    Bracelets": cards chain only with their own condition (L208), and
+    nothing said the Anywhere card was lost before the choice."""
+    s, seat = first(two_conditions, n=4)
+    plays = [a for a in GAME.legal(s) if a[0] == "play"]
+    kinds = {trade.CONDITION[trade.CARD_INDEX[a[1]]] for a in plays}
+    assert len(kinds) > 1
+    for a in plays:
+        mine = trade.CONDITION[trade.CARD_INDEX[a[1]]]
+        lost = sorted({b[1] for b in plays if trade.CONDITION[trade.CARD_INDEX[b[1]]] != mine})
+        label = GAME.describe(s, a)
+        assert all(name in label.split("; then not ", 1)[1] for name in lost), label
+        about = detail.action_detail(GAME.view(s, seat), seat, a)
+        assert about.startswith(f"Then {lost[0]}") and "cannot be played" in about, about
+
+
+def snake_to_play(s: Any, seat: int) -> bool:
+    return bool(s.pending) and s.pending[-1].kind == "trade" and bool(s.discard) \
+        and PlayCard("Snake Bracelets") in GAME.legal(s)
+
+
+def test_snake_bracelets_names_the_card_it_takes_and_a_card_its_gain():
+    """"Take the top card of the Trade discard pile": the pile is public,
+    so the label names the card; "Play Anulus" showed no gain."""
+    s, seat = first(snake_to_play, n=4)
+    top = data.TRADE_CARDS[s.discard[-1]].name
+    assert f"Play Snake Bracelets: take {top}" in GAME.describe(s, PlayCard("Snake Bracelets"))
+    about = detail.action_detail(GAME.view(s, seat), seat, PlayCard("Snake Bracelets"))
+    assert f"You take {top} (" in about
+    assert text.play_gain(s, "Anulus") == "+1 Glory"
+    assert text.play_gain(s, "Fibula") == "+2 Denarii"

@@ -289,12 +289,61 @@ def _legion(s: State, a: tuple) -> str:
 
 def _play(s: State, a: tuple) -> str:
     """"Play Gladius: no effect, no Legion on your board": a card
-    played for nothing is still discarded (L209), so the label says so."""
-    why = ""
+    played for nothing is still discarded (L209), so the label says so.
+    Else what it gives where that is a number or a card ("Play Anulus: +1
+    Glory", "Play Snake Bracelets: take Pugio"), and the cards of this
+    window it shuts out ("; then not Snake Bracelets": ``shut_out``)."""
     seat = s.pending[-1].seat if s.pending else (s.queue[0] if s.queue else -1)
-    if 0 <= seat < s.n:
-        why = trade.idle_reason(s, seat, a[1])
-    return f"Play {a[1]}: no effect, {why}" if why else f"Play {a[1]}"
+    if not 0 <= seat < s.n:
+        return f"Play {a[1]}"
+    why = trade.idle_reason(s, seat, a[1])
+    if why:
+        return f"Play {a[1]}: no effect, {why}"
+    gain = play_gain(s, a[1])
+    lost = shut_out(s, seat, a[1])
+    return (f"Play {a[1]}" + (f": {gain}" if gain else "")
+            + (f"; then not {' or '.join(lost)}" if lost else ""))
+
+
+def play_gain(s: State, name: str) -> str:
+    """What the card ``name`` gives, where a number or a public card says
+    it: "+1 Glory", "+2 Denarii", "draw 2 Trade cards", "take Pugio" (the
+    discard pile's top is public, L233); "" for the others (the card's
+    text under the board says them)."""
+    c = data.TRADE_CARD.get(name)
+    if c is None:
+        return ""
+    n, kind = c.effect.amount, c.effect.kind
+    if kind == "glory":
+        return f"{n:+d} Glory"
+    if kind == "denarii":
+        return f"{'+' if n > 0 else '-'}{coins(abs(n))}"
+    if kind == "draw":
+        return f"draw {n} Trade card{'s' if n != 1 else ''}"
+    if kind == "take discard" and s.discard:
+        return f"take {trade.NAMES[s.discard[-1]]}"
+    return ""
+
+
+def shut_out(s: State, seat: int, name: str) -> list[str]:
+    """The other cards of ``seat``'s hand this Trade window would let it
+    play that it cannot once ``name`` is played: the chain goes on for the
+    played card's condition only (``trade.window_resolve``), so after a
+    Farming card an Anywhere card waits (walk-through: Snake Bracelets was
+    then only for sale, and nothing said so)."""
+    if not s.pending or s.pending[-1].kind != trade.WINDOW or s.pending[-1].seat != seat:
+        return []
+    (conditions,) = s.pending[-1].data
+    c = data.TRADE_CARD.get(name)
+    if c is None:
+        return []
+    lost: list[str] = []
+    for card in trade.known_cards(s.players[seat].hand):
+        other = trade.NAMES[card]
+        if other != name and other not in lost and trade.CONDITION[card] in conditions \
+                and trade.CONDITION[card] != c.condition:
+            lost.append(other)
+    return lost
 
 
 DESCRIBE_NOW: dict[str, Callable[[State, tuple], str]] = {

@@ -20,6 +20,7 @@ from engine.ageofrome import (
     reference,
     scheme,
     scoring,
+    text,
 )
 from engine.ageofrome.actions import DONE, Activate, Apostasy, Build
 from engine.ageofrome.forces import FROM_BOARD, FROM_REGION, LEGION, LegionMoved
@@ -43,6 +44,32 @@ QUEST_INDEX = {q.name: i for i, q in enumerate(data.QUESTS)}
 def _card(name: str) -> str:
     i = TRADE_INDEX.get(name)
     return reference.card_text(i) if i is not None else name
+
+
+def _shut_out(s: Any, seat: int | None, name: str) -> str:
+    """"Then Snake Bracelets cannot be played: this window goes on only for
+    cards played when you place a Follower on a Farming building · " (the
+    played card's condition, ``text.shut_out``), or nothing: first, so the
+    80×24 board's line keeps it."""
+    if seat is None or not 0 <= seat < s.n:
+        return ""
+    lost = text.shut_out(s, seat, name)
+    card = data.TRADE_CARD.get(name)
+    if not lost or card is None:
+        return ""
+    which = " and ".join(lost)
+    return (f"Then {which} cannot be played: cards chain only with their own condition, "
+            f"so this window goes on only for cards played "
+            f"{reference.CONDITION_WORDS[card.condition]} · ")
+
+
+def _taken(s: Any, name: str) -> str:
+    """" · You take Pugio (Weapons): …": the discard pile's top, public
+    (L233), that a card taking it brings into the hand."""
+    card = data.TRADE_CARD.get(name)
+    if card is None or card.effect.kind != "take discard" or not s.discard:
+        return ""
+    return f" · You take {_card(data.TRADE_CARDS[s.discard[-1]].name)}"
 
 
 def _set(cards: tuple[str, ...], s: Any, seat: int | None) -> str:
@@ -135,7 +162,9 @@ def action_detail(s: Any, seat: int | None, action: tuple | None) -> str:
     if not action:
         return ""
     kind = action[0]
-    if kind in ("play", "sell", "discard"):
+    if kind == "play":
+        return _shut_out(s, seat, action[1]) + _card(action[1]) + _taken(s, action[1])
+    if kind in ("sell", "discard"):
         return _card(action[1])
     if kind == "set":
         return _set(action[1], s, seat)

@@ -102,6 +102,8 @@ STEPS: tuple[Step, ...] = _steps(
     (r" \(end: (\d+) Denarii = (\d+) Glory\)$", r", end \1D=\2G"),
     (r"^Sell (.+) for 1 Denarius$", r"Sell \1: 1 Denarius"),
     (r"^Form a set: ", "Set: "),
+    (r"; then not ", ", shuts "),  # a card this play shuts out of the window
+    (r"^Play Snake Bracelets: take ", "Play Snake B.: take "),
     (r"^Play (\w+): no effect, ", r"\1: no use, "),
     (r"no use, no (Legion|Anchor) (on your board|held)$", r"no use, no \1"),
     (r"no use, all your (Legions|Votes) recruited$", r"no use, all \1 out"),
