@@ -113,3 +113,29 @@ def test_snake_bracelets_names_the_card_it_takes_and_a_card_its_gain():
     assert f"You take {top} (" in about
     assert text.play_gain(s, "Anulus") == "+1 Glory"
     assert text.play_gain(s, "Fibula") == "+2 Denarii"
+
+
+def medal_build(s: Any, seat: int) -> bool:
+    """The seat's Building turn, a level III it may build taking a Medal."""
+    if s.phase != "build" or s.pending or not s.queue or s.queue[0] != seat:
+        return False
+    levels = s.provinces[action_phase.in_front(s, seat)].levels
+    return any(lv == 2 and s.medals >> t & 1 for t, lv in enumerate(levels))
+
+
+def test_a_build_taking_a_medal_says_what_the_medal_does():
+    """"Build Trade III: …, takes the Trade Medal": the detail never said
+    what the Medal does (L166-172)."""
+    s, seat = first(medal_build, n=4)
+    levels = s.provinces[action_phase.in_front(s, seat)].levels
+    t = next(t for t, lv in enumerate(levels) if lv == 2 and s.medals >> t & 1)
+    kind = data.BUILDING_TYPES[t]
+    about = detail.action_detail(GAME.view(s, seat), seat, ("build", kind))
+    assert f"The {kind} Medal: {data.MEDAL[kind].ability}. " in about, about
+
+
+def test_the_help_says_what_d_and_g_stand_for_in_a_narrow_list():
+    """"Rel. III 13D +6G +Medal have 0" at 80×24, with no key for D and G."""
+    from tui.ageofrome.table import AgeOfRomeUI
+
+    assert "as D and G" in AgeOfRomeUI.notes

@@ -32,6 +32,7 @@ from engine.ageofrome.state import (
     TYPES,
     coins,
     in_front,
+    option,
     seat_facing,
     seat_name,
     tile_index,
@@ -108,9 +109,19 @@ def _build(s: Any, seat: int | None, type_: str) -> str:
     tile = data.tile(type_, level)
     room = f"{tile.capacity} Follower{'s' if tile.capacity != 1 else ''}"
     left = s.tiles[tile_index(t, level)]
-    return (f"{_milestones(s, seat, build.COST[t][level][1])}"
+    return (f"{_milestones(s, seat, build.COST[t][level][1])}{_medal(s, type_, level)}"
             f"{_population(s, seat)} · The {tile.name} ({type_} {'I' * level}) on "
             f"{board.PROVINCE_NAMES[where]}: room for {room}; {left} left in its pile")
+
+
+def _medal(s: Any, type_: str, level: int) -> str:
+    """What the Medal a level III build takes does (L166-172), first, as the
+    label only names it: "The Trade Medal: Jewel cards are wild cards for
+    sets (a Jewel so used scores nothing). "; "" when none is taken."""
+    t = TYPES.index(type_)
+    if level != build.TOP_LEVEL or not s.medals >> t & 1 or option(s, "heroes"):
+        return ""
+    return f"The {type_} Medal: {data.MEDAL[type_].ability}. "
 
 
 def _milestones(s: Any, seat: int, gained: int) -> str:
