@@ -139,3 +139,50 @@ def test_the_help_says_what_d_and_g_stand_for_in_a_narrow_list():
     from tui.ageofrome.table import AgeOfRomeUI
 
     assert "as D and G" in AgeOfRomeUI.notes
+
+
+def test_solo_double_income_warns_when_it_undoes_the_glory_task():
+    """In the Solo, Double Income's Glory could take back the 51-Glory task
+    unwarned."""
+    from engine.ageofrome import income
+
+    s, seat = first(lambda s, seat: s.phase == "income" and not s.pending, n=1)
+    penalty = income.offer_of(s, seat).penalty
+    assert penalty > 0
+    w = s.thaw()
+    w.players = (w.players[0].thaw(),)
+    w.players[0].glory = 51
+    w.players = (w.players[0].freeze(),)
+    label = GAME.describe(w, ("income", True))
+    assert "(undoes the 51-Glory task)" in label, label
+    assert "that task would no longer be met" in detail.action_detail(w, seat, ("income", True))
+    w.players = (w.players[0].thaw(),)
+    w.players[0].glory = 51 + penalty
+    w.players = (w.players[0].freeze(),)
+    assert "undoes" not in GAME.describe(w, ("income", True))
+
+
+def test_the_solo_result_lists_the_tasks_met_and_the_titles():
+    """"4 of 7 tasks: you are a Praetor emperor" named neither the tasks
+    nor the title tiers."""
+    from engine.ageofrome import scoring
+
+    s, _ = first(lambda s, seat: s.round >= 3, n=1)
+    outcome = scoring.result(s).outcome
+    assert "Met: " in outcome and "; missed: " in outcome, outcome
+    assert outcome.endswith("Titles: Praetor 4-5 tasks, Imperator 6, Son of Jupiter 7")
+
+
+def test_truce_is_for_two_to_four_players_as_spies_and_allies():
+    """Truce was offered with 1 player (the Solo has no Schemes anyway)."""
+    truce = next(o for o in GAME.options if o.key == "truce")
+    assert truce.players == (2, 3, 4)
+
+
+def test_the_solo_event_line_says_who_takes_what():
+    """"The Event gives 1 Denarius, one per Follower (You)" read oddly."""
+    from engine.ageofrome.events_phase import LOG, SoloEventIncome
+
+    s, _ = first(lambda s, seat: True, n=1)
+    line = LOG[SoloEventIncome.KIND](s, SoloEventIncome(SoloEventIncome.KIND, 0, 2))
+    assert line.endswith("takes 2 Denarii from the Event: 1 per recruited Follower"), line

@@ -280,6 +280,28 @@ def finish(w: State) -> None:
     w.events.append(GameOver(totals(w)))
 
 
+SOLO_TASK_WORDS = ("51 Glory on the track", "3 Medals", "2 Regions conquered",
+                   "4 Votes on the Column", "2 Trade sets", "a Pantheon", "2 Quests")
+
+
+def solo_summary(s: State) -> str:
+    """Which Emperor Solo tasks were met and which not, and the titles'
+    tiers (L364-384): "Met: 51 Glory on the track, …; missed: 3 Medals
+    (1 of 3), …. Titles: Praetor 4-5 tasks, Imperator 6, Son of Jupiter 7"
+    (walk-through: the result named only a count and a title)."""
+    met, missed = [], []
+    for words, (have, need) in zip(SOLO_TASK_WORDS, solo_progress(s), strict=True):
+        if have >= need:
+            met.append(words)
+        else:
+            unit = " levels" if words == "a Pantheon" else ""
+            missed.append(f"{words} ({have} of {need}{unit})")
+    tiers = ", ".join(f"{t.name} {t.tasks[0]}" + (f"-{t.tasks[-1]}" if len(t.tasks) > 1 else "")
+                      + (" tasks" if i == 0 else "") for i, t in enumerate(data.SOLO_TITLES))
+    return (f"Met: {', '.join(met) or 'none'}; missed: {', '.join(missed) or 'none'}. "
+            f"Titles: {tiers}")
+
+
 def result(s: State) -> Result:
     scores = totals(s)
     breakdown = tuple(final_parts(s, seat) for seat in range(s.n))
@@ -287,7 +309,8 @@ def result(s: State) -> Result:
         done = sum(solo_tasks(s))
         title = data.solo_title(done)
         said = f"you are {article(title)} {title} emperor" if title else "no title this time"
-        outcome = f"{done} of {len(data.SOLO_TASKS)} tasks: {said} ({scores[0]} Glory)"
+        outcome = (f"{done} of {len(data.SOLO_TASKS)} tasks: {said} ({scores[0]} Glory). "
+                   f"{solo_summary(s)}")
         return Result(scores=scores, ranks=(1,), breakdown=breakdown,
                       winners=(0,) if title else (), outcome=outcome, unit="Glory",
                       labels=LABELS)

@@ -138,10 +138,22 @@ def _income(s: State, a: tuple) -> str:
     now = income.offer_of(s, seat)
     gained = now.double if a[1] else now.single
     said = f"{word}: +{coins(gained)}" + (f", -{now.penalty} Glory" if a[1] else "")
+    if a[1] and s.n == 1:
+        said += undone_task(s, seat, now.penalty)
     if s.round < data.ROUNDS:
         return said
     left = s.players[seat].denarii + gained  # L307: the last round's Denarii score at the end
     return f"{said} (end: {coins(left)} = {left // scoring.denarii_rate(s, seat)} Glory)"
+
+
+def undone_task(s: State, seat: int, lost: int) -> str:
+    """", undoes the 51-Glory task": the Emperor Solo task ``lost`` Glory
+    would take back (L364; walk-through: Double Income did so unwarned)."""
+    task = data.SOLO_TASKS[0]
+    have = s.players[seat].glory
+    if task.measure == "glory" and have >= task.threshold > have - lost:
+        return f" (undoes the {task.threshold}-Glory task)"
+    return ""
 
 
 def _votes(s: State, seat: int, times: int) -> str:

@@ -157,7 +157,11 @@ def _income(s: Any, seat: int | None) -> str:
         return ""
     now = income.offer_of(s, seat)
     where = board.PROVINCE_NAMES[in_front(s, seat)]
-    said = (f"{where}, Population {now.population}: 1 Denarius each, or 2 each for the "
+    undone = text.undone_task(s, seat, now.penalty) if s.n == 1 else ""
+    warn = (f"Double Income's {now.penalty} Glory take you from {s.players[seat].glory} below "
+            f"{data.SOLO_TASKS[0].threshold}: that task would no longer be met · "
+            if undone else "")
+    said = warn + (f"{where}, Population {now.population}: 1 Denarius each, or 2 each for the "
             f"red penalty of {now.penalty} Glory")
     if s.round < data.ROUNDS:
         return said

@@ -99,6 +99,7 @@ STEPS: tuple[Step, ...] = _steps(
     (r"^(Remove|Replace) the Legion in ", r"\1 Legion in "),
     # Income, Trade cards, Diplomacy
     (r"^(Single|Double) Income: ", r"\1: "),
+    (r" \(undoes the (\d+)-Glory task\)", r", undoes \1G task"),
     (r" \(end: (\d+) Denarii = (\d+) Glory\)$", r", end \1D=\2G"),
     (r"^Sell (.+) for 1 Denarius$", r"Sell \1: 1 Denarius"),
     (r"^Form a set: ", "Set: "),
