@@ -184,5 +184,5 @@ def test_the_solo_event_line_says_who_takes_what():
     from engine.ageofrome.events_phase import LOG, SoloEventIncome
 
     s, _ = first(lambda s, seat: True, n=1)
-    line = LOG[SoloEventIncome.KIND](s, SoloEventIncome(SoloEventIncome.KIND, 0, 2))
+    line = LOG[SoloEventIncome.KIND](s, SoloEventIncome(0, 2))
     assert line.endswith("takes 2 Denarii from the Event: 1 per recruited Follower"), line
