@@ -186,3 +186,19 @@ def test_the_solo_event_line_says_who_takes_what():
     s, _ = first(lambda s, seat: True, n=1)
     line = LOG[SoloEventIncome.KIND](s, SoloEventIncome(0, 2))
     assert line.endswith("takes 2 Denarii from the Event: 1 per recruited Follower"), line
+
+
+def test_the_legion_prompt_says_which_moves_it_offers():
+    """Malleus's prompt said "(from your board or between Battle Regions)"
+    but offered only region-to-region moves."""
+    from engine.ageofrome.benefits import PROMPTS
+    from engine.ageofrome.forces import LEGION
+    from engine.ageofrome.state import Pending
+
+    s, seat = first(lambda s, seat: s.players[seat].legions > 0
+                    and any(r[seat] for r in s.regions), n=2)
+    only_regions = PROMPTS[LEGION](s, Pending(LEGION, seat, (1, False, True)))
+    assert only_regions.endswith("move a Legion (from one Battle Region to another)."), \
+        only_regions
+    both = PROMPTS[LEGION](s, Pending(LEGION, seat, (2, True, True)))
+    assert both.endswith("(from your board or between Battle Regions).")
