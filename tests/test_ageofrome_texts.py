@@ -163,7 +163,7 @@ def test_a_build_says_its_tile_price_and_glory():
     tile = data.tile(a.type, level)
     assert GAME.describe(v, a) == (
         f"Build {a.type} {'I' * level}: {tile.cost} Denarii, +{tile.glory} Glory")
-    assert f" · The {tile.name} (" in detail.action_detail(v, 0, a)  # after the Income
+    assert f" · {tile.name} (" in detail.action_detail(v, 0, a)  # after the Income
 
 
 def test_single_and_double_income_say_their_amounts_and_penalty():
@@ -210,9 +210,9 @@ def test_a_build_says_what_its_population_does_to_this_rounds_income():
     assert now == income.offer_of(s, 0) and then.population == now.population + 1
     assert income.offer_of(GAME.play(s, a), 0) == then  # the preview holds
     text = detail.action_detail(m.view(0), 0, a)
-    assert (f"+1 Population ({now.population} → {then.population}): this round's Income "
-            f"{then.single} Denarii, or double {then.double} for {then.penalty} Glory "
-            f"(now {now.single}, or {now.double} for {now.penalty})") in text
+    assert (f"Income this round {then.single} Denarii, or double {then.double} for "
+            f"{then.penalty} Glory (now {now.single}, or {now.double} for {now.penalty}) · "
+            f"Population {now.population} → {then.population}") in text
 
 
 def test_an_income_choice_names_the_province_and_its_population():
@@ -418,7 +418,7 @@ def test_at_80x24_a_builds_text_and_its_space_wrap_whole_under_the_board():
             board.redraw()
             await pilot.pause()
             await pilot.pause()
-            assert len(about) > 2 * board._width and "+1 Population" in about
+            assert len(about) > 2 * board._width and "Income this round" in about
             text = [x.rstrip() for x in str(board.render()).splitlines()]
             grid = len(board.cells.chars)
             under = text[grid:]

@@ -218,7 +218,7 @@ def test_a_builds_income_figures_stay_whole_when_the_board_is_short_of_rows():
     lines = [text for text, _ in board.detail(None, -1)]
     assert len(lines) <= 3 and not any("…" in x for x in lines), lines
     said = " ".join(lines)
-    assert said.startswith("+1 Population (") and said.endswith(" for 1)"), said
+    assert said.startswith("Income this round ") and " for 1)" in said, said
 
 
 def test_a_hard_search_seat_says_so_and_every_seat_stays_in_sight_at_80x24():

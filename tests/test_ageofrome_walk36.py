@@ -131,7 +131,7 @@ def test_a_build_taking_a_medal_says_what_the_medal_does():
     t = next(t for t, lv in enumerate(levels) if lv == 2 and s.medals >> t & 1)
     kind = data.BUILDING_TYPES[t]
     about = detail.action_detail(GAME.view(s, seat), seat, ("build", kind))
-    assert f"The {kind} Medal: {data.MEDAL[kind].ability}. " in about, about
+    assert f" · The {kind} Medal: {data.MEDAL[kind].ability} · " in about, about
 
 
 def test_the_help_says_what_d_and_g_stand_for_in_a_narrow_list():
@@ -202,3 +202,25 @@ def test_the_legion_prompt_says_which_moves_it_offers():
         only_regions
     both = PROMPTS[LEGION](s, Pending(LEGION, seat, (2, True, True)))
     assert both.endswith("(from your board or between Battle Regions).")
+
+
+def build_turn(s: Any, seat: int) -> bool:
+    return s.phase == "build" and not s.pending and bool(s.queue) and s.queue[0] == seat \
+        and any(a[0] == "build" for a in GAME.legal(s)) and s.round == 1
+
+
+def test_a_build_detail_takes_at_most_four_rows_of_the_narrow_board():
+    """80×24: a level I build's detail took five rows, leaving the log two,
+    and a longer one was cut at "this round's Income 9 Denarii, or…": the
+    Income's numbers come first and whole, the tile's words give way."""
+    from tui.ageofrome.board import NARROW_ABOUT, AgeOfRomeBoard
+
+    s, seat = first(build_turn, n=3)
+    a = next(a for a in GAME.legal(s) if a[0] == "build")
+    board = AgeOfRomeBoard()
+    board._width = 42
+    board.about = detail.action_detail(GAME.view(s, seat), seat, a)
+    board.room = lambda: 12  # type: ignore[method-assign]  # the room at 80×24, laid out
+    lines = [text for text, _ in board.detail(None, -1)]
+    assert NARROW_ABOUT == 4 and len(lines) <= 4, lines
+    assert "…" not in lines[-1] and "Income this round" in " ".join(lines)

@@ -109,19 +109,20 @@ def _build(s: Any, seat: int | None, type_: str) -> str:
     tile = data.tile(type_, level)
     room = f"{tile.capacity} Follower{'s' if tile.capacity != 1 else ''}"
     left = s.tiles[tile_index(t, level)]
-    return (f"{_milestones(s, seat, build.COST[t][level][1])}{_medal(s, type_, level)}"
-            f"{_population(s, seat)} · The {tile.name} ({type_} {'I' * level}) on "
-            f"{board.PROVINCE_NAMES[where]}: room for {room}; {left} left in its pile")
+    return (f"{_milestones(s, seat, build.COST[t][level][1])}"
+            f"{_population(s, seat, _medal(s, type_, level))} · {tile.name} "
+            f"({type_} {'I' * level}): room for {room}, {left} left in its pile")
 
 
 def _medal(s: Any, type_: str, level: int) -> str:
     """What the Medal a level III build takes does (L166-172), first, as the
     label only names it: "The Trade Medal: Jewel cards are wild cards for
-    sets (a Jewel so used scores nothing). "; "" when none is taken."""
+    sets (a Jewel so used scores nothing)", after the Income (a part of its
+    own, " · "); "" when none is taken."""
     t = TYPES.index(type_)
     if level != build.TOP_LEVEL or not s.medals >> t & 1 or option(s, "heroes"):
         return ""
-    return f"The {type_} Medal: {data.MEDAL[type_].ability}. "
+    return f"The {type_} Medal: {data.MEDAL[type_].ability}"
 
 
 def _milestones(s: Any, seat: int, gained: int) -> str:
@@ -138,15 +139,17 @@ def _milestones(s: Any, seat: int, gained: int) -> str:
     return f"Glory {now} → {now + gained}: {said}. "
 
 
-def _population(s: Any, seat: int) -> str:
+def _population(s: Any, seat: int, medal: str = "") -> str:
     """What one more tile does to this round's Income (the engine's
     ``build.income_after``: the province in front gives it, L156, L268):
-    "+1 Population (3 → 4): Income 4 Denarii, or double 8 for 3 Glory
-    (now 3, or 6 for 2)"."""
+    "Income this round 4 Denarii, or double 8 for 3 Glory (now 3, or 6 for
+    2) · Population 3 → 4", the numbers first and short, so the 80×24 board's
+    line keeps them in fewer rows (walk-through: it took five, and cut)."""
     now, then = build.income_after(s, seat)
-    return (f"+1 Population ({now.population} → {then.population}): this round's Income "
-            f"{coins(then.single)}, or double {then.double} for {then.penalty} Glory "
-            f"(now {now.single}, or {now.double} for {now.penalty})")
+    return (f"Income this round {coins(then.single)}, or double {then.double} for "
+            f"{then.penalty} Glory (now {now.single}, or {now.double} for {now.penalty}) · "
+            + (f"{medal} · " if medal else "")
+            + f"Population {now.population} → {then.population}")
 
 
 def _income(s: Any, seat: int | None) -> str:
