@@ -556,7 +556,7 @@ def test_a_legion_move_says_it_would_undo_a_defeated_region():
     assert forces.defeated(v, 0)
     text = detail.action_detail(v, 0, MoveLegion("Epirus", "Thrace"))
     assert text.startswith("Epirus would no longer be defeated, you would lose first to ")
-    assert text.endswith("; Thrace: you would take first alone")
+    assert "; Thrace: you would take first alone · Epirus: your Legions 1 → 0" in text
     tie = detail.action_detail(v, 0, MoveLegion("board", "Epirus"))
     assert tie.startswith("Epirus: you would take first alone")
 

@@ -224,3 +224,18 @@ def test_a_build_detail_takes_at_most_four_rows_of_the_narrow_board():
     lines = [text for text, _ in board.detail(None, -1)]
     assert NARROW_ABOUT == 4 and len(lines) <= 4, lines
     assert "…" not in lines[-1] and "Income this round" in " ".join(lines)
+
+
+def region_move(s: Any, seat: int) -> bool:
+    return bool(s.pending) and s.pending[-1].kind == "legion" and s.pending[-1].seat == seat \
+        and any(a[0] == "legion" and a[1] != "board" for a in GAME.legal(s))
+
+
+def test_a_move_between_regions_says_what_it_does_to_both():
+    """"Move a Legion from Macedonia to Thrace" previewed only the region's
+    state, not the move's numbers in both regions."""
+    s, seat = first(region_move, n=3)
+    a = next(a for a in GAME.legal(s) if a[0] == "legion" and a[1] != "board")
+    about = detail.action_detail(GAME.view(s, seat), seat, a)
+    assert f"{a[1]}: your Legions " in about and f"{a[2]}: your Legions " in about, about
+    assert "shield" in about

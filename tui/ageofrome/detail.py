@@ -249,7 +249,28 @@ def _legion(s: Any, seat: int | None, action: tuple) -> str:
     owner = seat
     if s.pending and s.pending[-1].kind == DECEPTION_MOVE:
         owner = s.pending[-1].data[0]
-    return forces.legion_consequence(s, owner, action[1], action[2], seat)
+    said = forces.legion_consequence(s, owner, action[1], action[2], seat)
+    counts = _legion_counts(s, owner, action[1], action[2], seat)
+    if said:  # what changes first; the numbers give way at 80×24
+        return f"{said} · {counts}"
+    return f"{counts}; no first place or defeat changes" if s.n > 1 else counts
+
+
+def _legion_counts(s: Any, owner: int, source: str, to: str, viewer: int) -> str:
+    """Both regions a move touches, in numbers: "Macedonia: your Legions 2
+    → 1, 4 in all (shield 3); Thrace: 0 → 1, 2 in all (shield 4)"
+    (walk-through: a move between regions showed only the one region's
+    state, not what it did to both)."""
+    whose = "your" if owner == viewer else f"{seat_name(s, owner)}'s"
+    parts = []
+    for name, step in ((source, -1), (to, 1)):
+        if name not in REGIONS:
+            continue
+        r = REGIONS.index(name)
+        have, total = s.regions[r][owner], sum(s.regions[r])
+        parts.append(f"{name}: {whose} Legions {have} → {have + step}, {total + step} in all "
+                     f"(shield {forces.SHIELD[r]})")
+    return "; ".join(parts)
 
 
 def _apostasy(s: Any, seat: int | None, action: tuple) -> str:
