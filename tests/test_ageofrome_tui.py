@@ -638,8 +638,7 @@ def test_the_last_rounds_are_played_by_keys_to_the_results(n, seed, rounds):
         match, random.Random(seed), lambda app: "Italia" in board_of(app).text()))
     assert match.is_over()
     assert played == moves_of(match, 0, start) > 5, "every human move came by key"
-    outcome = match.game.result(match.state).outcome
-    assert outcome.split(". Met: ")[0] in text and ("Met: " in text or n > 1)
+    assert match.game.result(match.state).outcome in text
     assert {"build", "actions", "income"} <= phases
 
 

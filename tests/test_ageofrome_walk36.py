@@ -170,7 +170,13 @@ def test_the_solo_result_lists_the_tasks_met_and_the_titles():
     s, _ = first(lambda s, seat: s.round >= 3, n=1)
     outcome = scoring.result(s).outcome
     assert "Met: " in outcome and "; missed: " in outcome, outcome
-    assert outcome.endswith("Titles: Praetor 4-5 tasks, Imperator 6, Son of Jupiter 7")
+    assert outcome.endswith("Titles: Praetor 4-5, Imperator 6, Son of Jupiter 7")
+    w = s.thaw()  # the longest: nothing met, every number shown (a line shows 200)
+    w.players = (w.players[0].thaw(),)
+    w.players[0].glory = 10
+    w.players = (w.players[0].freeze(),)
+    worst = scoring.result(w).outcome
+    assert len(worst) <= 200 and "Met: none; missed: Glory 10/51, Medals " in worst, worst
 
 
 def test_truce_is_for_two_to_four_players_as_spies_and_allies():

@@ -280,26 +280,27 @@ def finish(w: State) -> None:
     w.events.append(GameOver(totals(w)))
 
 
-SOLO_TASK_WORDS = ("51 Glory on the track", "3 Medals", "2 Regions conquered",
-                   "4 Votes on the Column", "2 Trade sets", "a Pantheon", "2 Quests")
+# The seven tasks in a word each (L364-371), for the one-line result.
+SOLO_TASK_WORDS = ("Glory", "Medals", "Regions", "Votes", "sets", "Pantheon", "Quests")
 
 
 def solo_summary(s: State) -> str:
     """Which Emperor Solo tasks were met and which not, and the titles'
-    tiers (L364-384): "Met: 51 Glory on the track, …; missed: 3 Medals
-    (1 of 3), …. Titles: Praetor 4-5 tasks, Imperator 6, Son of Jupiter 7"
-    (walk-through: the result named only a count and a title)."""
+    tiers (L364-384): "Met: Glory, Votes; missed: Medals 1/3, …. Titles:
+    Praetor 4-5, Imperator 6, Son of Jupiter 7" (walk-through: the result
+    named only a count and a title). Short: a result line shows 200
+    characters at most (``saves.plain``)."""
     met, missed = [], []
     for words, (have, need) in zip(SOLO_TASK_WORDS, solo_progress(s), strict=True):
         if have >= need:
             met.append(words)
         else:
-            unit = " levels" if words == "a Pantheon" else ""
-            missed.append(f"{words} ({have} of {need}{unit})")
+            missed.append(f"{words} {have}/{need}")
     tiers = ", ".join(f"{t.name} {t.tasks[0]}" + (f"-{t.tasks[-1]}" if len(t.tasks) > 1 else "")
-                      + (" tasks" if i == 0 else "") for i, t in enumerate(data.SOLO_TITLES))
-    return (f"Met: {', '.join(met) or 'none'}; missed: {', '.join(missed) or 'none'}. "
-            f"Titles: {tiers}")
+                      for t in data.SOLO_TITLES)
+    said = f"Met: {', '.join(met) or 'none'}" + (f"; missed: {', '.join(missed)}"
+                                                 if missed else "")
+    return f"{said}. Titles: {tiers}"
 
 
 def result(s: State) -> Result:
