@@ -459,3 +459,18 @@ def test_apostasy_names_the_region_it_would_undo_before_it_is_chosen() -> None:
         "Thrace: Julius Caesar would lose first to you")
     assert forces.apostasy_consequence(s, MARY, HENRY, "Thrace", True, JACK) == (
         "Thrace: Julius Caesar would tie you for first")  # Mary's 1 changes nothing
+
+
+def test_a_legion_move_says_where_the_military_medal_breaks_the_tie() -> None:
+    """Walk-through (stop 36): the Military Medal's tie-break was nowhere in
+    the previews; a Legion that only equals its holder takes nothing."""
+    s = regions_state(medal=JACK, Macedonia=(1, 2, 0, 0))
+    assert forces.legion_consequence(s, JACK, "board", "Macedonia") == (
+        "Macedonia: you would take first alone (the Military Medal wins the tie)")
+    s = regions_state(medal=1, Macedonia=(1, 2, 0, 0))
+    assert forces.legion_consequence(s, JACK, "board", "Macedonia") == (
+        "Macedonia: you would equal Julius Caesar, whose Military Medal wins the tie: "
+        "first stays theirs")
+    s = regions_state(medal=JACK, Macedonia=(2, 2, 1, 0))
+    assert forces.scoring_words(s, 1, (2, 2, 1, 0), JACK).startswith(
+        "you 1st 8 Glory (Military Medal: wins the tie), Julius Caesar 2nd")

@@ -163,7 +163,7 @@ def test_a_build_says_its_tile_price_and_glory():
     tile = data.tile(a.type, level)
     assert GAME.describe(v, a) == (
         f"Build {a.type} {'I' * level}: {tile.cost} Denarii, +{tile.glory} Glory")
-    assert f" · The {tile.name} (" in detail.action_detail(v, 0, a)  # after the Income
+    assert f" · {tile.name} (" in detail.action_detail(v, 0, a)  # after the Income
 
 
 def test_single_and_double_income_say_their_amounts_and_penalty():
@@ -210,9 +210,9 @@ def test_a_build_says_what_its_population_does_to_this_rounds_income():
     assert now == income.offer_of(s, 0) and then.population == now.population + 1
     assert income.offer_of(GAME.play(s, a), 0) == then  # the preview holds
     text = detail.action_detail(m.view(0), 0, a)
-    assert (f"+1 Population ({now.population} → {then.population}): this round's Income "
-            f"{then.single} Denarii, or double {then.double} for {then.penalty} Glory "
-            f"(now {now.single}, or {now.double} for {now.penalty})") in text
+    assert (f"Income this round {then.single} Denarii, or double {then.double} for "
+            f"{then.penalty} Glory (now {now.single}, or {now.double} for {now.penalty}) · "
+            f"Population {now.population} → {then.population}") in text
 
 
 def test_an_income_choice_names_the_province_and_its_population():
@@ -371,7 +371,7 @@ def test_a_placement_that_gives_nothing_says_so_and_one_that_gives_says_what():
     s = forces_position(4, seat0={"votes": 1})
     assert _votes(s, 0, 2) == "1 Vote on the Column (only 1 left)"
     s = forces_position(4, seat0={"votes": 3}).replace(column=(1, 0, 0))
-    assert _votes(s, 0, 1) == "1 Vote on the Column, a Majority"
+    assert _votes(s, 0, 1) == "1 Vote on the Column, a Majority, +2 Glory"
     s = forces_position(4, seat0={"base_common": "gold", "top_common": "silver"})
     assert _pantheon(s, 0) == "nothing: your Pantheon is complete"
     s = forces_position(4, seat0={"base_own": 2})
@@ -379,7 +379,8 @@ def test_a_placement_that_gives_nothing_says_so_and_one_that_gives_says_what():
     s = forces_position(4, seat0={"base_own": 2}, seat1={"base_common": "gold"})
     assert _pantheon(s, 0) == "Pantheon base: the silver piece, 3 Glory at the end", \
         "walk-through: 'the common piece' named neither the piece nor its points"
-    assert _pantheon(forces_position(4), 0) == "Pantheon base: own piece 1 of 2"
+    assert _pantheon(forces_position(4), 0) == \
+        "Pantheon base: own piece 1 of 2, 1 Glory at the end", "walk-through: no gain shown"
 
 
 def test_a_scheme_placed_in_the_last_round_says_it_is_never_activated():
@@ -417,7 +418,7 @@ def test_at_80x24_a_builds_text_and_its_space_wrap_whole_under_the_board():
             board.redraw()
             await pilot.pause()
             await pilot.pause()
-            assert len(about) > 2 * board._width and "+1 Population" in about
+            assert len(about) > 2 * board._width and "Income this round" in about
             text = [x.rstrip() for x in str(board.render()).splitlines()]
             grid = len(board.cells.chars)
             under = text[grid:]
@@ -555,7 +556,7 @@ def test_a_legion_move_says_it_would_undo_a_defeated_region():
     assert forces.defeated(v, 0)
     text = detail.action_detail(v, 0, MoveLegion("Epirus", "Thrace"))
     assert text.startswith("Epirus would no longer be defeated, you would lose first to ")
-    assert text.endswith("; Thrace: you would take first alone")
+    assert "; Thrace: you would take first alone · Epirus: your Legions 1 → 0" in text
     tie = detail.action_detail(v, 0, MoveLegion("board", "Epirus"))
     assert tie.startswith("Epirus: you would take first alone")
 

@@ -78,9 +78,13 @@ def test_short_forms_keep_the_price_the_gain_and_the_reason():
     assert tight_label(Build("Military"), "Build Military II: 8 Denarii, +4 Glory (you have 5)",
                        ROW) == "Military II: 8D +4G, have 5"
     assert tight_label(Place("Politics", 1), "Politics with the Bonus: 2 Votes on the Column, "
-                       "a Majority", ROW) == "Pol.+Bonus: 2 Votes, Majority"
+                       "2 Majorities, +4 Glory", ROW) == "Pol.+Bonus: 2 Votes 2 Maj. +4G"
+    assert tight_label(Place("Politics", 0), "Politics: 1 Vote on the Column, a Majority, "
+                       "+2 Glory", ROW) == "Politics: 1 Vote, Majority +2G"
     assert tight_label(Place("Religion", 0), "Religion: Pantheon base: the silver piece, 3 "
-                       "Glory at the end", ROW) == "Religion: silver base, 3 Glory"
+                       "Glory at the end", ROW) == "Rel.: silver base 3G at end"
+    assert tight_label(Place("Religion", 0), "Religion: Pantheon top: own piece 3 of 3, 1 "
+                       "Glory at the end", ROW) == "Rel.: own top 3/3, 1G at end"
     assert tight_label(Place("Scheme", 0), "Scheme space: a Scheme marker, face down; 1 Feud "
                        "to activate it later", ROW) == "Scheme marker (1 Feud to use)"
     assert tight_label(("income", 1), "Double Income: +26 Denarii, -7 Glory", ROW) == \
@@ -214,7 +218,7 @@ def test_a_builds_income_figures_stay_whole_when_the_board_is_short_of_rows():
     lines = [text for text, _ in board.detail(None, -1)]
     assert len(lines) <= 3 and not any("…" in x for x in lines), lines
     said = " ".join(lines)
-    assert said.startswith("+1 Population (") and said.endswith(" for 1)"), said
+    assert said.startswith("Income this round ") and " for 1)" in said, said
 
 
 def test_a_hard_search_seat_says_so_and_every_seat_stays_in_sight_at_80x24():

@@ -564,7 +564,7 @@ def test_a_card_that_would_do_nothing_says_so_before_it_is_played():
     assert trade.idle_reason(w, JACK, "Gladius") == "no Legion on your board"
     assert describe(w, PlayCard("Gladius")) == (
         "Play Gladius: no effect, no Legion on your board")
-    assert describe(w, PlayCard("Pugio")) == "Play Pugio"
+    assert describe(w, PlayCard("Pugio")) == "Play Pugio: +2 Denarii"  # its gain (stop 36)
     w.players = (w.players[0].thaw(),) + w.players[1:]
     w.players[0].legions = 2
     w.players = (w.players[0].freeze(),) + w.players[1:]

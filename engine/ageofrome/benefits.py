@@ -101,9 +101,16 @@ def legion_resolve(w: State, pd: Pending, a: tuple) -> None:
 
 
 def _legion_prompt(s: State, pd: Pending) -> str:
-    count = pd.data[0]
+    """Says the moves this decision offers: a Military Bonus may take a
+    Legion from the board or between regions, Malleus or Hasta only between
+    regions (walk-through: Malleus's prompt said "from your board or…")."""
+    count, board_ok, regions_ok = pd.data
     more = "a Legion" if count == 1 else f"{count} Legions, one at a time"
-    return f"{seat_name(s, pd.seat)}: move {more} (from your board or between Battle Regions)."
+    sources = {m.source == BOARD for m in legion_moves(s, pd.seat, board_ok, regions_ok)}
+    where = ("from your board or between Battle Regions" if sources == {True, False}
+             else "from your board to a Battle Region" if True in sources
+             else "from one Battle Region to another")
+    return f"{seat_name(s, pd.seat)}: move {more} ({where})."
 
 
 PROMPTS: dict[str, Callable[[State, Pending], str]] = {LEGION: _legion_prompt}

@@ -750,7 +750,8 @@ class Variant:
 
 VARIANTS: tuple[Variant, ...] = (
     Variant("spies_allies", "Spies & Allies", 337, players=(2, 3, 4), diplomacy=True),  # L338
-    Variant("truce", "Truce", 349, no_schemes=True,
+    # the Emperor Solo has no Schemes nor Feud Quests: Truce changes nothing there
+    Variant("truce", "Truce", 349, players=(2, 3, 4), no_schemes=True,
             removes_quests=("Feud for Fuel", "Feud Never Fades")),  # L351
     Variant("clockwork", "Clockwork", 352, clockwise_quarter=True),  # L354
     Variant("heroes", "Heroes", 355, no_medals=True,

@@ -196,7 +196,10 @@ def _log_reward(s: State, e: EventReward) -> str:
 
 
 def _log_solo(s: State, e: SoloEventIncome) -> str:
-    return f"The Event gives {coins(e.denarii)}, one per Follower"
+    # "You take 1 Denarius from the Event", not "The Event gives …, one per
+    # Follower (You)" (walk-through: read oddly); L376 counts recruited Followers
+    return (f"{seat_name(s, e.seat)} takes {coins(e.denarii)} from the Event: "
+            "1 per recruited Follower")
 
 
 LOG = {

@@ -316,21 +316,37 @@ def _rank_change(s: State, seat: int, region: int, after: tuple[int, ...],
     ``viewer`` is "you"."""
     before = _first(s, s.regions[region], region)
     now = _first(s, after, region)
-    if before == now:
-        return ""
 
     def name(x: int) -> str:
         return "you" if x == viewer else seat_name(s, x)
 
+    medal = medal_tie(s, after)
+    if before == now:
+        if medal is not None and medal != seat and after[seat] == after[medal] \
+                and s.regions[region][seat] != s.regions[region][medal]:
+            return (f"{name(seat)} would equal {name(medal)}, whose Military Medal wins "
+                    "the tie: first stays theirs")
+        return ""
+    why = " (the Military Medal wins the tie)" if medal is not None else ""
     others = " and ".join(name(x) for x in now if x != seat)
     if now == (seat,):
-        return f"{name(seat)} would take first alone"
+        return f"{name(seat)} would take first alone{why}"
     if seat in now:
         return f"{name(seat)} would tie {others} for first"
     if seat in before:  # to nobody when its last Legion leaves
-        return f"{name(seat)} would lose first to {others}" if others \
+        return f"{name(seat)} would lose first to {others}{why}" if others \
             else f"{name(seat)} would no longer be first"
     return ""
+
+
+def medal_tie(s: State, counts: tuple[int, ...]) -> int | None:
+    """The Military Medal holder where it ties another seat for the most
+    Legions of ``counts`` (L168, L188: it takes first), else None."""
+    medal = military_medal(s)
+    top = max(counts)
+    if medal is None or not top or counts[medal] != top:
+        return None
+    return medal if sum(c == top for c in counts) > 1 else None
 
 
 ORDINALS = ("1st", "2nd", "3rd", "4th")
@@ -355,7 +371,9 @@ def scoring_words(s: State, region: int, counts: tuple[int, ...], viewer: int) -
         nth = ORDINALS[min(place, len(ORDINALS)) - 1]
         won = glory_of[seats[0]] if len(seats) == 1 else 0
         if won:
-            parts.append(f"{names} {nth} {won}{unit}")
+            medal = " (Military Medal: wins the tie)" if place == 1 and \
+                medal_tie(w, counts) == seats[0] else ""
+            parts.append(f"{names} {nth} {won}{unit}{medal}")
             unit = ""
         else:
             parts.append(f"{names} {'tied ' if len(seats) > 1 else ''}{nth}, nothing")

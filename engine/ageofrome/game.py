@@ -61,7 +61,7 @@ OPTIONS: tuple[Option, ...] = tuple(
     # the help follows the option's name ("Truce: no Schemes…" on the form and in --help)
     for v, help_ in zip(data.VARIANTS, (  # the rulebook's L337-348, L349-360
         "2-4 players: Diplomacy, Alliances and Spies",
-        "no Schemes; the two Feud Quests are out",
+        "2-4 players: no Schemes; the two Feud Quests are out",
         "the board always turns 90 degrees clockwise",
         "no Medals; the six Medal Quests are out",
         "the six negative Events join the deck",

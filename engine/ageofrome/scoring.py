@@ -280,6 +280,29 @@ def finish(w: State) -> None:
     w.events.append(GameOver(totals(w)))
 
 
+# The seven tasks in a word each (L364-371), for the one-line result.
+SOLO_TASK_WORDS = ("Glory", "Medals", "Regions", "Votes", "sets", "Pantheon", "Quests")
+
+
+def solo_summary(s: State) -> str:
+    """Which Emperor Solo tasks were met and which not, and the titles'
+    tiers (L364-384): "Met: Glory, Votes; missed: Medals 1/3, …. Titles:
+    Praetor 4-5, Imperator 6, Son of Jupiter 7" (walk-through: the result
+    named only a count and a title). Short: a result line shows 200
+    characters at most (``saves.plain``)."""
+    met, missed = [], []
+    for words, (have, need) in zip(SOLO_TASK_WORDS, solo_progress(s), strict=True):
+        if have >= need:
+            met.append(words)
+        else:
+            missed.append(f"{words} {have}/{need}")
+    tiers = ", ".join(f"{t.name} {t.tasks[0]}" + (f"-{t.tasks[-1]}" if len(t.tasks) > 1 else "")
+                      for t in data.SOLO_TITLES)
+    said = f"Met: {', '.join(met) or 'none'}" + (f"; missed: {', '.join(missed)}"
+                                                 if missed else "")
+    return f"{said}. Titles: {tiers}"
+
+
 def result(s: State) -> Result:
     scores = totals(s)
     breakdown = tuple(final_parts(s, seat) for seat in range(s.n))
@@ -287,7 +310,8 @@ def result(s: State) -> Result:
         done = sum(solo_tasks(s))
         title = data.solo_title(done)
         said = f"you are {article(title)} {title} emperor" if title else "no title this time"
-        outcome = f"{done} of {len(data.SOLO_TASKS)} tasks: {said} ({scores[0]} Glory)"
+        outcome = (f"{done} of {len(data.SOLO_TASKS)} tasks: {said} ({scores[0]} Glory). "
+                   f"{solo_summary(s)}")
         return Result(scores=scores, ranks=(1,), breakdown=breakdown,
                       winners=(0,) if title else (), outcome=outcome, unit="Glory",
                       labels=LABELS)

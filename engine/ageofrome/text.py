@@ -138,14 +138,26 @@ def _income(s: State, a: tuple) -> str:
     now = income.offer_of(s, seat)
     gained = now.double if a[1] else now.single
     said = f"{word}: +{coins(gained)}" + (f", -{now.penalty} Glory" if a[1] else "")
+    if a[1] and s.n == 1:
+        said += undone_task(s, seat, now.penalty)
     if s.round < data.ROUNDS:
         return said
     left = s.players[seat].denarii + gained  # L307: the last round's Denarii score at the end
     return f"{said} (end: {coins(left)} = {left // scoring.denarii_rate(s, seat)} Glory)"
 
 
+def undone_task(s: State, seat: int, lost: int) -> str:
+    """", undoes the 51-Glory task": the Emperor Solo task ``lost`` Glory
+    would take back (L364; walk-through: Double Income did so unwarned)."""
+    task = data.SOLO_TASKS[0]
+    have = s.players[seat].glory
+    if task.measure == "glory" and have >= task.threshold > have - lost:
+        return f" (undoes the {task.threshold}-Glory task)"
+    return ""
+
+
 def _votes(s: State, seat: int, times: int) -> str:
-    """"2 Votes on the Column, a Majority (+2 Glory)"; "nothing: no Vote left
+    """"2 Votes on the Column, a Majority, +2 Glory"; "nothing: no Vote left
     on your board" (the Follower still goes, L195)."""
     n = forces.forecast_votes(s, seat, times).placed  # L201: a Vote pushed home may go again
     if not n:
@@ -156,9 +168,25 @@ def _votes(s: State, seat: int, times: int) -> str:
     said = f"{n} Vote{'s' if n > 1 else ''} on the Column"
     if n < times:
         said += f" (only {n} left)"
-    if s.column[-2:] == (seat, seat) or (n > 1 and s.column[-1:] == (seat,)):
-        said += ", a Majority"
+    won = majority_glory(s, seat, times)
+    if won:
+        count = "a Majority" if len(won) == 1 else f"{len(won)} Majorities"
+        said += f", {count}, +{sum(won)} Glory"
     return said
+
+
+def majority_glory(s: State, seat: int, times: int) -> list[int]:
+    """The Glory of each Majority ``times`` Votes placed by ``seat`` now
+    score (L197-198, 3 with the Politics Medal, L169), as
+    ``forces.place_vote`` awards it: run on a copy, so a second Vote on a
+    run of two scores a second Majority (walk-through: "2 Votes on the
+    Column, a Majority" scored two, +4 Glory, and said no number)."""
+    w = s.thaw()
+    w.events = []
+    for _ in range(times):
+        if not forces.place_vote(w, seat, "forecast"):
+            break
+    return [e.glory for e in w.events if e.kind == "majority"]
 
 
 def _pantheon(s: State, seat: int) -> str:
@@ -173,7 +201,8 @@ def _pantheon(s: State, seat: int) -> str:
     level, own, need = ("base", p.base_own, forces.BASE_OWN) if not p.base_common \
         else ("top", p.top_own, forces.TOP_OWN)
     if own < need:
-        return f"Pantheon {level}: own piece {own + 1} of {need}"
+        return (f"Pantheon {level}: own piece {own + 1} of {need}, "
+                f"{data.PANTHEON_POINTS[data.OWN]} Glory at the end")  # L324
     colour = forces.next_common_piece(s, 0 if level == "base" else 1)
     if not colour:
         return f"Pantheon {level}: the common piece"
@@ -272,12 +301,61 @@ def _legion(s: State, a: tuple) -> str:
 
 def _play(s: State, a: tuple) -> str:
     """"Play Gladius: no effect, no Legion on your board": a card
-    played for nothing is still discarded (L209), so the label says so."""
-    why = ""
+    played for nothing is still discarded (L209), so the label says so.
+    Else what it gives where that is a number or a card ("Play Anulus: +1
+    Glory", "Play Snake Bracelets: take Pugio"), and the cards of this
+    window it shuts out ("; then not Snake Bracelets": ``shut_out``)."""
     seat = s.pending[-1].seat if s.pending else (s.queue[0] if s.queue else -1)
-    if 0 <= seat < s.n:
-        why = trade.idle_reason(s, seat, a[1])
-    return f"Play {a[1]}: no effect, {why}" if why else f"Play {a[1]}"
+    if not 0 <= seat < s.n:
+        return f"Play {a[1]}"
+    why = trade.idle_reason(s, seat, a[1])
+    if why:
+        return f"Play {a[1]}: no effect, {why}"
+    gain = play_gain(s, a[1])
+    lost = shut_out(s, seat, a[1])
+    return (f"Play {a[1]}" + (f": {gain}" if gain else "")
+            + (f"; then not {' or '.join(lost)}" if lost else ""))
+
+
+def play_gain(s: State, name: str) -> str:
+    """What the card ``name`` gives, where a number or a public card says
+    it: "+1 Glory", "+2 Denarii", "draw 2 Trade cards", "take Pugio" (the
+    discard pile's top is public, L233); "" for the others (the card's
+    text under the board says them)."""
+    c = data.TRADE_CARD.get(name)
+    if c is None:
+        return ""
+    n, kind = c.effect.amount, c.effect.kind
+    if kind == "glory":
+        return f"{n:+d} Glory"
+    if kind == "denarii":
+        return f"{'+' if n > 0 else '-'}{coins(abs(n))}"
+    if kind == "draw":
+        return f"draw {n} Trade card{'s' if n != 1 else ''}"
+    if kind == "take discard" and s.discard:
+        return f"take {trade.NAMES[s.discard[-1]]}"
+    return ""
+
+
+def shut_out(s: State, seat: int, name: str) -> list[str]:
+    """The other cards of ``seat``'s hand this Trade window would let it
+    play that it cannot once ``name`` is played: the chain goes on for the
+    played card's condition only (``trade.window_resolve``), so after a
+    Farming card an Anywhere card waits (walk-through: Snake Bracelets was
+    then only for sale, and nothing said so)."""
+    if not s.pending or s.pending[-1].kind != trade.WINDOW or s.pending[-1].seat != seat:
+        return []
+    (conditions,) = s.pending[-1].data
+    c = data.TRADE_CARD.get(name)
+    if c is None:
+        return []
+    lost: list[str] = []
+    for card in trade.known_cards(s.players[seat].hand):
+        other = trade.NAMES[card]
+        if other != name and other not in lost and trade.CONDITION[card] in conditions \
+                and trade.CONDITION[card] != c.condition:
+            lost.append(other)
+    return lost
 
 
 DESCRIBE_NOW: dict[str, Callable[[State, tuple], str]] = {

@@ -430,6 +430,10 @@ def step_cursor(where: dict[int, tuple[float, float]], cursor: int, key: str) ->
 
 ABOUT_LINES = 4  # of the highlighted action's text under the wide board (the legend's rows)
 LOG_KEPT = 3  # rows the log keeps at 80×24 when the lines under the board grow (tcss)
+# rows of the highlighted action's text under the narrow board: its parts after
+# " · " (a tile's name, a card's text) give way first (walk-through: a build's
+# five rows left the log two)
+NARROW_ABOUT = 4
 
 
 def wrapped(text: str, width: int, room: int, parts: bool = False) -> list[str]:
@@ -516,7 +520,7 @@ class AgeOfRomeBoard(PlaceGrid):
         if shown >= 0:
             said = self.describe(scene, shown)
             spot = wrapped(said if isinstance(said, str) else str(said), width, room)
-        left = room - len(spot)
+        left = min(room - len(spot), NARROW_ABOUT)
         about = [(line, "b") for line in wrapped(self.about, width, left, parts=True)] \
             if self.about and left > 0 else []
         if not about and not spot:

@@ -20,6 +20,7 @@ from engine.ageofrome import (
     reference,
     scheme,
     scoring,
+    text,
 )
 from engine.ageofrome.actions import DONE, Activate, Apostasy, Build
 from engine.ageofrome.forces import FROM_BOARD, FROM_REGION, LEGION, LegionMoved
@@ -31,6 +32,7 @@ from engine.ageofrome.state import (
     TYPES,
     coins,
     in_front,
+    option,
     seat_facing,
     seat_name,
     tile_index,
@@ -43,6 +45,32 @@ QUEST_INDEX = {q.name: i for i, q in enumerate(data.QUESTS)}
 def _card(name: str) -> str:
     i = TRADE_INDEX.get(name)
     return reference.card_text(i) if i is not None else name
+
+
+def _shut_out(s: Any, seat: int | None, name: str) -> str:
+    """"Then Snake Bracelets cannot be played: this window goes on only for
+    cards played when you place a Follower on a Farming building · " (the
+    played card's condition, ``text.shut_out``), or nothing: first, so the
+    80×24 board's line keeps it."""
+    if seat is None or not 0 <= seat < s.n:
+        return ""
+    lost = text.shut_out(s, seat, name)
+    card = data.TRADE_CARD.get(name)
+    if not lost or card is None:
+        return ""
+    which = " and ".join(lost)
+    return (f"Then {which} cannot be played: cards chain only with their own condition, "
+            f"so this window goes on only for cards played "
+            f"{reference.CONDITION_WORDS[card.condition]} · ")
+
+
+def _taken(s: Any, name: str) -> str:
+    """" · You take Pugio (Weapons): …": the discard pile's top, public
+    (L233), that a card taking it brings into the hand."""
+    card = data.TRADE_CARD.get(name)
+    if card is None or card.effect.kind != "take discard" or not s.discard:
+        return ""
+    return f" · You take {_card(data.TRADE_CARDS[s.discard[-1]].name)}"
 
 
 def _set(cards: tuple[str, ...], s: Any, seat: int | None) -> str:
@@ -82,8 +110,19 @@ def _build(s: Any, seat: int | None, type_: str) -> str:
     room = f"{tile.capacity} Follower{'s' if tile.capacity != 1 else ''}"
     left = s.tiles[tile_index(t, level)]
     return (f"{_milestones(s, seat, build.COST[t][level][1])}"
-            f"{_population(s, seat)} · The {tile.name} ({type_} {'I' * level}) on "
-            f"{board.PROVINCE_NAMES[where]}: room for {room}; {left} left in its pile")
+            f"{_population(s, seat, _medal(s, type_, level))} · {tile.name} "
+            f"({type_} {'I' * level}): room for {room}, {left} left in its pile")
+
+
+def _medal(s: Any, type_: str, level: int) -> str:
+    """What the Medal a level III build takes does (L166-172), first, as the
+    label only names it: "The Trade Medal: Jewel cards are wild cards for
+    sets (a Jewel so used scores nothing)", after the Income (a part of its
+    own, " · "); "" when none is taken."""
+    t = TYPES.index(type_)
+    if level != build.TOP_LEVEL or not s.medals >> t & 1 or option(s, "heroes"):
+        return ""
+    return f"The {type_} Medal: {data.MEDAL[type_].ability}"
 
 
 def _milestones(s: Any, seat: int, gained: int) -> str:
@@ -100,15 +139,17 @@ def _milestones(s: Any, seat: int, gained: int) -> str:
     return f"Glory {now} → {now + gained}: {said}. "
 
 
-def _population(s: Any, seat: int) -> str:
+def _population(s: Any, seat: int, medal: str = "") -> str:
     """What one more tile does to this round's Income (the engine's
     ``build.income_after``: the province in front gives it, L156, L268):
-    "+1 Population (3 → 4): Income 4 Denarii, or double 8 for 3 Glory
-    (now 3, or 6 for 2)"."""
+    "Income this round 4 Denarii, or double 8 for 3 Glory (now 3, or 6 for
+    2) · Population 3 → 4", the numbers first and short, so the 80×24 board's
+    line keeps them in fewer rows (walk-through: it took five, and cut)."""
     now, then = build.income_after(s, seat)
-    return (f"+1 Population ({now.population} → {then.population}): this round's Income "
-            f"{coins(then.single)}, or double {then.double} for {then.penalty} Glory "
-            f"(now {now.single}, or {now.double} for {now.penalty})")
+    return (f"Income this round {coins(then.single)}, or double {then.double} for "
+            f"{then.penalty} Glory (now {now.single}, or {now.double} for {now.penalty}) · "
+            + (f"{medal} · " if medal else "")
+            + f"Population {now.population} → {then.population}")
 
 
 def _income(s: Any, seat: int | None) -> str:
@@ -119,7 +160,11 @@ def _income(s: Any, seat: int | None) -> str:
         return ""
     now = income.offer_of(s, seat)
     where = board.PROVINCE_NAMES[in_front(s, seat)]
-    said = (f"{where}, Population {now.population}: 1 Denarius each, or 2 each for the "
+    undone = text.undone_task(s, seat, now.penalty) if s.n == 1 else ""
+    warn = (f"Double Income's {now.penalty} Glory take you from {s.players[seat].glory} below "
+            f"{data.SOLO_TASKS[0].threshold}: that task would no longer be met · "
+            if undone else "")
+    said = warn + (f"{where}, Population {now.population}: 1 Denarius each, or 2 each for the "
             f"red penalty of {now.penalty} Glory")
     if s.round < data.ROUNDS:
         return said
@@ -135,7 +180,9 @@ def action_detail(s: Any, seat: int | None, action: tuple | None) -> str:
     if not action:
         return ""
     kind = action[0]
-    if kind in ("play", "sell", "discard"):
+    if kind == "play":
+        return _shut_out(s, seat, action[1]) + _card(action[1]) + _taken(s, action[1])
+    if kind in ("sell", "discard"):
         return _card(action[1])
     if kind == "set":
         return _set(action[1], s, seat)
@@ -202,7 +249,28 @@ def _legion(s: Any, seat: int | None, action: tuple) -> str:
     owner = seat
     if s.pending and s.pending[-1].kind == DECEPTION_MOVE:
         owner = s.pending[-1].data[0]
-    return forces.legion_consequence(s, owner, action[1], action[2], seat)
+    said = forces.legion_consequence(s, owner, action[1], action[2], seat)
+    counts = _legion_counts(s, owner, action[1], action[2], seat)
+    if said:  # what changes first; the numbers give way at 80×24
+        return f"{said} · {counts}"
+    return f"{counts}; no first place or defeat changes" if s.n > 1 else counts
+
+
+def _legion_counts(s: Any, owner: int, source: str, to: str, viewer: int) -> str:
+    """Both regions a move touches, in numbers: "Macedonia: your Legions 2
+    → 1, 4 in all (shield 3); Thrace: 0 → 1, 2 in all (shield 4)"
+    (walk-through: a move between regions showed only the one region's
+    state, not what it did to both)."""
+    whose = "your" if owner == viewer else f"{seat_name(s, owner)}'s"
+    parts = []
+    for name, step in ((source, -1), (to, 1)):
+        if name not in REGIONS:
+            continue
+        r = REGIONS.index(name)
+        have, total = s.regions[r][owner], sum(s.regions[r])
+        parts.append(f"{name}: {whose} Legions {have} → {have + step}, {total + step} in all "
+                     f"(shield {forces.SHIELD[r]})")
+    return "; ".join(parts)
 
 
 def _apostasy(s: Any, seat: int | None, action: tuple) -> str:
@@ -268,9 +336,10 @@ def place_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]
     """Every placement of the seat's Action turn in its order, for the
     action list to keep at its place: each building of the province in
     front (and with its Bonus where the seat's track shows one), the
-    Colosseum, a Scheme space. One no longer open (a Bonus used, a building
-    full) stays greyed with the engine's reason, so a "Sell …" line below
-    never slides under a number the player has just read. None outside it."""
+    Colosseum, a Scheme space. One no longer open (a Bonus used or covered
+    by a Feud, a building full) stays greyed with the engine's reason, so a
+    "Sell …" line below never slides under a number the player has just
+    read, and a Bonus a Feud covers is not silently gone. None outside it."""
     if seat is None or s.pending or not s.queue or s.queue[0] != seat \
             or s.phase != "actions":
         return []
@@ -279,7 +348,7 @@ def place_places(game: Any, s: Any, seat: int | None) -> list[tuple[tuple, str]]
     except (AttributeError, IndexError, KeyError, ValueError):
         return []
     p = s.players[seat]
-    active = action_phase.ACTIVE[p.character][p.feuds]
+    active = action_phase.ACTIVE[p.character][0]  # every Bonus on the track, covered or not
     out: list[tuple] = []
     for t, level in enumerate(s.provinces[in_front(s, seat)].levels):
         if level:

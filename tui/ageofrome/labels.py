@@ -83,13 +83,15 @@ STEPS: tuple[Step, ...] = _steps(
      r"Scheme marker (\1 to use)"),
     (r"^Scheme space: a Scheme marker, face down \(the last round: never activated\)$",
      "Scheme marker: never activated"),
-    (r"Pantheon (base|top): own piece (\d) of (\d)", r"\1, own piece \2/\3"),
+    # a Pantheon piece scores at the end, never now: "at end" stays
+    (r"Pantheon (base|top): own piece (\d) of (\d), (\d+) Glory at the end",
+     r"\1, own piece \2/\3, \4 Glory at end"),
     (r"Pantheon (base|top): the common piece", r"\1, common piece"),
-    (r"Pantheon (base|top): the (\w+) piece, (\d+) Glory at the end", r"\2 \1, \3 Glory"),
+    (r"Pantheon (base|top): the (\w+) piece, (\d+) Glory at the end", r"\2 \1, \3 Glory at end"),
     (r"nothing: your Pantheon is complete", "none, Pantheon full"),
     (r"draw (\d) Trade card", r"draw \1 card"),
     (r" — your \w+ Bonus is already used this round$", " — Bonus used"),
-    (r" — your \w+ Bonus is covered by a Feud$", " — Bonus under a Feud"),
+    (r" — your \w+ Bonus is covered by a Feud$", " — under a Feud"),
     (r" — a level \d building holds (\d+) Followers?$", r" — full (\1)"),
     (r" — all your Scheme markers are on the board$", " — no marker left"),
     (r" — the three Scheme spaces of \w+ are taken$", " — 3 spaces taken"),
@@ -97,9 +99,12 @@ STEPS: tuple[Step, ...] = _steps(
     (r"^(Remove|Replace) the Legion in ", r"\1 Legion in "),
     # Income, Trade cards, Diplomacy
     (r"^(Single|Double) Income: ", r"\1: "),
+    (r" \(undoes the (\d+)-Glory task\)", r", undoes \1G task"),
     (r" \(end: (\d+) Denarii = (\d+) Glory\)$", r", end \1D=\2G"),
     (r"^Sell (.+) for 1 Denarius$", r"Sell \1: 1 Denarius"),
     (r"^Form a set: ", "Set: "),
+    (r"; then not ", ", shuts "),  # a card this play shuts out of the window
+    (r"^Play Snake Bracelets: take ", "Play Snake B.: take "),
     (r"^Play (\w+): no effect, ", r"\1: no use, "),
     (r"no use, no (Legion|Anchor) (on your board|held)$", r"no use, no \1"),
     (r"no use, all your (Legions|Votes) recruited$", r"no use, all \1 out"),
@@ -121,6 +126,15 @@ STEPS: tuple[Step, ...] = _steps(
      lambda m: f"{SHORT_TYPES[m.group(1)]} {m.group(2)}"),
     (r", have (\d+)$", r" have \1"),
     (r" \+Medal (have \d+)$", r" \1"),  # the numbers last: the detail has the Medal
+    # a Pantheon piece: its Glory stays "at end" (it is never scored now)
+    (r"(\d+) Glory at end$", r"\1G at end"),
+    (r"^Religion: base, own piece (\d/\d),? ", r"Religion: own base \1, "),
+    (r"^Religion: top, own piece (\d/\d),? ", r"Religion: own top \1, "),
+    (r"^Religion: ", "Rel.: "),
+    # a Majority's Glory stays; the word shortens
+    (r",? (\d) Majorities,? ", r" \1 Maj. "),
+    (r",? a Majority,? ", ", Maj. "),
+    (r", Majority,? ", ", Maj. "),
 )
 
 

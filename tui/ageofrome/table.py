@@ -31,7 +31,9 @@ class AgeOfRomeUI:
 
     variables = look.VARIABLES
     notes = (look.LEGEND + " Your hand: each card with its type (T W C J, * Chest) and "
-             "condition (" + look.CONDITION_CODES + "). Tab reaches the board: arrows "
+             "condition (" + look.CONDITION_CODES + "). A narrow action list writes "
+             "Denarii and Glory as D and G: 'Rel. III 13D +6G' is a level III Religion "
+             "tile for 13 Denarii, giving 6 Glory. Tab reaches the board: arrows "
              "move the cursor, Enter or a click keeps only the actions naming the space "
              "(esc clears); Tab again reaches the side panel, which the arrows scroll. "
              "Card texts: your hand and Quests in the side panel, the highlighted action's "
