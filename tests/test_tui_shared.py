@@ -451,19 +451,25 @@ def test_a_spectator_watches_every_game(tmp_path: Path, game_id: str) -> None:
     run(go())
 
 
+async def two_at_a_table_and_a_watcher(hall: Hall) -> tuple[list[Any], Any, TabulaApp]:
+    """Two people seated at a Provincia table (seed 5), its table, and the
+    app of someone watching it at normal pacing (0.6 s a move)."""
+    clients = [connect(hall, f"p{i}") for i in range(2)]
+    code = (await create(clients[0], "provincia", ["human"] * 2, seed=5))["table"]["code"]
+    await clients[1].send({"t": "join", "code": code})
+    await expect(clients[1], "joined")
+    app = app_at(hall, "watcher", start=f"watch:{code}")
+    app.settings.pacing = "normal"
+    return clients, hall.tables[code], app
+
+
 def test_a_shared_tables_moves_each_stay_on_screen_at_the_tables_pace(tmp_path: Path) -> None:
     """Moves the hall sends in a burst are shown one at a time, each for the
     pacing's seconds (the test's clock), as a local game's bots' moves are;
     space shows the rest at once."""
     async def go() -> None:
         async with hall_at(tmp_path) as hall:
-            clients = [connect(hall, f"p{i}") for i in range(2)]
-            code = (await create(clients[0], "provincia", ["human"] * 2, seed=5))["table"]["code"]
-            await clients[1].send({"t": "join", "code": code})
-            await expect(clients[1], "joined")
-            table = hall.tables[code]
-            app = app_at(hall, "watcher", start=f"watch:{code}")
-            app.settings.pacing = "normal"  # 0.6 s a move
+            clients, table, app = await two_at_a_table_and_a_watcher(hall)
             async with app.run_test(size=(120, 40)) as pilot:
                 await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                             and app.screen.step >= 0)
@@ -496,13 +502,7 @@ def test_moves_that_arrive_together_before_a_redraw_still_wait_for_their_pace(
     shows; the rest wait their turn."""
     async def go() -> None:
         async with hall_at(tmp_path) as hall:
-            clients = [connect(hall, f"p{i}") for i in range(2)]
-            code = (await create(clients[0], "provincia", ["human"] * 2, seed=5))["table"]["code"]
-            await clients[1].send({"t": "join", "code": code})
-            await expect(clients[1], "joined")
-            table = hall.tables[code]
-            app = app_at(hall, "watcher", start=f"watch:{code}")
-            app.settings.pacing = "normal"  # 0.6 s a move
+            clients, table, app = await two_at_a_table_and_a_watcher(hall)
             async with app.run_test(size=(120, 40)) as pilot:
                 await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                             and app.screen.step >= 0 and app.screen.settled.is_set())
