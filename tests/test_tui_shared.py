@@ -57,6 +57,13 @@ async def shows(pilot: Any, ok: Callable[[], bool], timeout: float = WAIT) -> No
     await asyncio.wait_for(wait(), timeout)
 
 
+async def leave_the_table(pilot: Any, app: TabulaApp) -> None:
+    """Esc, then the table menu's "Leave the table" (its fifth line)."""
+    await pilot.press("escape")
+    await shows(pilot, lambda: app.screen.__class__.__name__ == "TableMenu")
+    await pilot.press("down", "down", "down", "down", "enter")
+
+
 def table_screen(app: TabulaApp) -> TableScreen:
     screen = app.screen
     assert isinstance(screen, TableScreen), screen
@@ -110,9 +117,7 @@ def test_the_lobby_lists_the_tables_and_creates_one_from_the_form(tmp_path: Path
                 await bob.send({"t": "list"})
                 listed = await expect(bob, "tables")
                 assert {t["code"] for t in listed["tables"]} == {theirs["code"], screen.source.code}
-                await pilot.press("escape")
-                await shows(pilot, lambda: app.screen.__class__.__name__ == "TableMenu")
-                await pilot.press("down", "down", "down", "down", "enter")  # leave
+                await leave_the_table(pilot, app)
                 await shows(pilot, lambda: isinstance(app.screen, LobbyScreen)
                             and len(app.screen.listed) == 2)
                 # Quit now, and the terminal is told how to come back to the seat
@@ -125,9 +130,7 @@ def test_the_lobby_lists_the_tables_and_creates_one_from_the_form(tmp_path: Path
                 await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                             and app.screen.source.code == theirs["code"] and app.screen.step >= 0)
                 assert table_screen(app).source.seat is None
-                await pilot.press("escape")
-                await shows(pilot, lambda: app.screen.__class__.__name__ == "TableMenu")
-                await pilot.press("down", "down", "down", "down", "enter")  # leave
+                await leave_the_table(pilot, app)
                 await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
                 await pilot.press("escape")
                 await shows(pilot, lambda: isinstance(app.screen, TitleScreen))
@@ -193,9 +196,7 @@ def test_the_new_table_form_opens_on_the_game_chosen_last_and_shows_a_names_focu
                 await pilot.pause()
                 await pilot.press("ctrl+g")  # Create
                 await shows(pilot, lambda: isinstance(app.screen, TableScreen))
-                await pilot.press("escape")
-                await shows(pilot, lambda: app.screen.__class__.__name__ == "TableMenu")
-                await pilot.press("down", "down", "down", "down", "enter")  # leave
+                await leave_the_table(pilot, app)
                 await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
                 await pilot.press("n")
                 await shows(pilot, lambda: isinstance(app.screen, NewTableScreen))
@@ -217,9 +218,7 @@ def test_the_lobby_offers_your_own_seat_back_at_a_full_table(tmp_path: Path) -> 
                 await shows(pilot, lambda: isinstance(app.screen, TableScreen)
                             and app.screen.step >= 0)
                 assert table_screen(app).source.seat == 1 and hall.tables[code].started
-                await pilot.press("escape")
-                await shows(pilot, lambda: app.screen.__class__.__name__ == "TableMenu")
-                await pilot.press("down", "down", "down", "down", "enter")  # leave
+                await leave_the_table(pilot, app)
                 await shows(pilot, lambda: isinstance(app.screen, LobbyScreen)
                             and bool(app.screen.listed))
                 line = str(app.screen.query_one("#lobby-invite", Static).render())
@@ -262,9 +261,7 @@ def test_joining_by_code_from_the_lobby(tmp_path: Path) -> None:
                 assert table_screen(app).source.seat == 1
                 assert hall.tables[code].started
                 # a game only joined is the one played last: the next form opens on it
-                await pilot.press("escape")
-                await shows(pilot, lambda: app.screen.__class__.__name__ == "TableMenu")
-                await pilot.press("down", "down", "down", "down", "enter")  # leave
+                await leave_the_table(pilot, app)
                 await shows(pilot, lambda: isinstance(app.screen, LobbyScreen))
                 await pilot.press("n")
                 await shows(pilot, lambda: isinstance(app.screen, NewTableScreen))
